@@ -1,0 +1,17 @@
+/**
+ * The facts the engine computes from the session. A condition may only name one of these, so an
+ * unknown fact is a validation error. Code gives the values; the manifest gives the rules.
+ */
+export const factNames = [
+  'user.isAuthenticated',
+  'user.isCollab',
+  'user.isCustomer',
+  'user.hasSingleEntity',
+  'user.hasAcceptedTerms',
+  'entity.isSelected',
+  'entity.isSignatory',
+  'entity.isClarityVisible',
+  'entity.hasReports',
+] as const;
+
+export type FactName = (typeof factNames)[number];

@@ -1,0 +1,447 @@
+import { conditionSchema } from './condition.schema.ts';
+
+/*
+ * The manifest schema: the one source of the manifest's shape. Types come from it (portal-config.ts),
+ * the JSON copy and the precompiled browser validator are generated from it (scripts/generate-schema.ts).
+ */
+
+const conditionRef = { $ref: '#/$defs/condition' } as const;
+const i18nKey = { type: 'string', pattern: '^[a-zA-Z0-9_-]+(\\.[a-zA-Z0-9_-]+)*$' } as const;
+const routeName = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]*(\\.[a-zA-Z0-9]+)*$' } as const;
+const pluginRef = { type: 'string', pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$' } as const;
+const flagName = { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$' } as const;
+const positiveInt = { type: 'integer', minimum: 1 } as const;
+const nonNegativeNumber = { type: 'number', minimum: 0 } as const;
+
+const routeMetaSchema = {
+  type: 'object',
+  description: 'Route metadata of SPEC section 2; inherited by child routes unless they set their own.',
+  properties: {
+    allowAnonymous: { type: 'boolean' },
+    allowAuthenticated: { type: 'boolean' },
+    featureFlag: flagName,
+    gedContext: { type: 'string', enum: ['legacy', 'accounting', 'social-management'] },
+    title: i18nKey,
+    unitaryView: { type: 'boolean' },
+    layoutWithoutPadding: { type: 'boolean' },
+    permissions: {
+      type: 'object',
+      properties: {
+        anyOf: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        scope: { type: 'string', enum: ['global', 'entity', 'either'] },
+      },
+      required: ['anyOf'],
+      additionalProperties: false,
+    },
+    isCollaboratorRoute: { type: 'boolean' },
+    trailingSlashRedirect: { type: 'boolean' },
+    when: conditionRef,
+  },
+  additionalProperties: false,
+} as const;
+
+const redirectRuleSchema = {
+  type: 'object',
+  properties: {
+    when: conditionRef,
+    to: routeName,
+    params: { type: 'object', additionalProperties: { type: 'string' } },
+    keepQuery: { type: 'boolean' },
+  },
+  required: ['to'],
+  additionalProperties: false,
+} as const;
+
+const routeBaseProperties = {
+  name: routeName,
+  path: { type: 'string' },
+  index: { type: 'boolean' },
+  layout: { type: 'string', enum: ['home', 'login', 'error', 'empty'] },
+  page: pluginRef,
+  meta: routeMetaSchema,
+  redirect: { type: 'array', items: redirectRuleSchema, minItems: 1 },
+} as const;
+
+// Routes nest four levels at most; a fixed depth keeps the generated TS types finite.
+const routeLevel4 = {
+  type: 'object',
+  properties: routeBaseProperties,
+  required: ['name'],
+  additionalProperties: false,
+} as const;
+const routeLevel3 = {
+  type: 'object',
+  properties: { ...routeBaseProperties, children: { type: 'array', items: routeLevel4 } },
+  required: ['name'],
+  additionalProperties: false,
+} as const;
+const routeLevel2 = {
+  type: 'object',
+  properties: { ...routeBaseProperties, children: { type: 'array', items: routeLevel3 } },
+  required: ['name'],
+  additionalProperties: false,
+} as const;
+const routeLevel1 = {
+  type: 'object',
+  properties: { ...routeBaseProperties, children: { type: 'array', items: routeLevel2 } },
+  required: ['name', 'path'],
+  additionalProperties: false,
+} as const;
+
+const navItemProperties = {
+  id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+  title: i18nKey,
+  route: routeName,
+  order: { type: 'integer', minimum: 0 },
+  params: { type: 'object', additionalProperties: { type: 'string' } },
+  when: conditionRef,
+} as const;
+
+const tabSchema = {
+  type: 'object',
+  properties: navItemProperties,
+  required: ['id', 'title', 'route', 'order'],
+  additionalProperties: false,
+} as const;
+
+const sidebarItemSchema = {
+  type: 'object',
+  properties: {
+    ...navItemProperties,
+    icon: { type: 'string', minLength: 1 },
+    featureName: { type: 'string', minLength: 1 },
+    firstAvailableOf: { type: 'string', enum: ['overviewTabs'] },
+  },
+  required: ['id', 'title', 'icon', 'route', 'order'],
+  additionalProperties: false,
+} as const;
+
+const widgetSchema = {
+  type: 'object',
+  properties: {
+    widget: pluginRef,
+    size: { type: 'integer', enum: [1, 2, 3, 4] },
+    permission: { type: 'string' },
+    when: conditionRef,
+  },
+  required: ['widget', 'size'],
+  additionalProperties: false,
+} as const;
+
+const envValueSchema = {
+  type: 'object',
+  properties: { env: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' } },
+  required: ['env'],
+  additionalProperties: false,
+} as const;
+
+export const portalConfigSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://portal.example/schemas/portal-config.schema.json',
+  title: 'Portal manifest',
+  type: 'object',
+  $defs: { condition: conditionSchema },
+  properties: {
+    $schema: { type: 'string' },
+    app: {
+      type: 'object',
+      properties: {
+        defaultLocale: { type: 'string' },
+        locales: { type: 'array', items: { type: 'string', pattern: '^[a-z]{2}(-[A-Z]{2})?$' }, minItems: 1 },
+        defaultTitle: i18nKey,
+        ui: {
+          type: 'object',
+          properties: {
+            componentSize: { type: 'string', enum: ['xs', 'sm', 'default', 'md', 'lg', 'xl'] },
+            popupZIndex: positiveInt,
+            weekStartsOn: { type: 'string', enum: ['monday', 'sunday', 'saturday'] },
+          },
+          required: ['componentSize', 'popupZIndex', 'weekStartsOn'],
+          additionalProperties: false,
+        },
+        logging: {
+          type: 'object',
+          properties: {
+            minLevel: { type: 'integer', minimum: 1, maximum: 5 },
+            minLevelEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
+          },
+          required: ['minLevel'],
+          additionalProperties: false,
+        },
+      },
+      required: ['defaultLocale', 'locales', 'defaultTitle', 'ui', 'logging'],
+      additionalProperties: false,
+    },
+    gateway: {
+      type: 'object',
+      properties: {
+        baseUrl: { type: 'string', minLength: 1 },
+        dataServiceUrl: { type: 'string', minLength: 1 },
+        baseUrlEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
+        dataServiceUrlEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
+        services: {
+          type: 'object',
+          properties: {
+            account: { type: 'string' },
+            authentication: { type: 'string' },
+            booking: { type: 'string' },
+            authorization: { type: 'string' },
+            contact: { type: 'string' },
+            connect: { type: 'string' },
+            customerWallet: { type: 'string' },
+            entitycreator: { type: 'string' },
+            offer: { type: 'string' },
+            accountingIntegration: { type: 'string' },
+            registry: { type: 'string' },
+            reporting: { type: 'string' },
+            wallet: { type: 'string' },
+          },
+          required: [
+            'account',
+            'authentication',
+            'booking',
+            'authorization',
+            'contact',
+            'connect',
+            'customerWallet',
+            'entitycreator',
+            'offer',
+            'accountingIntegration',
+            'registry',
+            'reporting',
+            'wallet',
+          ],
+          additionalProperties: false,
+        },
+      },
+      required: ['baseUrl', 'dataServiceUrl', 'services'],
+      additionalProperties: false,
+    },
+    identity: {
+      type: 'object',
+      properties: {
+        collaborator: {
+          type: 'object',
+          properties: {
+            authority: { type: 'string', minLength: 1 },
+            authorityEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
+            clientId: { type: 'string', minLength: 1 },
+            scopes: { type: 'array', items: { type: 'string' }, minItems: 1 },
+            loginPath: { type: 'string', pattern: '^/' },
+            silentRedirectPath: { type: 'string', pattern: '^/' },
+            applicationPrefixes: { type: 'array', items: { type: 'string', pattern: '^/[a-z]+$' } },
+            silentFrameTimeoutMs: positiveInt,
+            renewalOffsetSeconds: positiveInt,
+            maxSilentRetries: { type: 'integer', minimum: 0, maximum: 5 },
+          },
+          required: [
+            'authority',
+            'clientId',
+            'scopes',
+            'loginPath',
+            'silentRedirectPath',
+            'applicationPrefixes',
+            'silentFrameTimeoutMs',
+            'renewalOffsetSeconds',
+            'maxSilentRetries',
+          ],
+          additionalProperties: false,
+        },
+        customer: {
+          type: 'object',
+          properties: { singleSignOnFlag: flagName },
+          required: ['singleSignOnFlag'],
+          additionalProperties: false,
+        },
+      },
+      required: ['collaborator', 'customer'],
+      additionalProperties: false,
+    },
+    session: {
+      type: 'object',
+      properties: {
+        storage: { type: 'string', enum: ['session', 'local', 'memory'] },
+        tokenKey: { type: 'string', minLength: 1 },
+        selectedEntityKey: { type: 'string', minLength: 1 },
+        refreshBufferMinutes: nonNegativeNumber,
+      },
+      required: ['storage', 'tokenKey', 'selectedEntityKey', 'refreshBufferMinutes'],
+      additionalProperties: false,
+    },
+    featureFlags: {
+      type: 'object',
+      propertyNames: flagName,
+      additionalProperties: envValueSchema,
+    },
+    permissions: {
+      type: 'object',
+      propertyNames: { type: 'string', pattern: '^(CO|CL)[A-Z0-9]{3,10}$' },
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          scope: { type: 'string', enum: ['customer', 'collaborator'] },
+          label: i18nKey,
+        },
+        required: ['scope', 'label'],
+        additionalProperties: false,
+      },
+    },
+    conditions: {
+      type: 'object',
+      description: 'Named conditions, referred to as {"ref": "name"} so a rule is written once.',
+      propertyNames: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$' },
+      additionalProperties: conditionRef,
+    },
+    notifications: {
+      type: 'object',
+      properties: {
+        eventTypes: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
+        channels: { type: 'array', items: { type: 'string', enum: ['email', 'inApp'] }, uniqueItems: true },
+      },
+      required: ['eventTypes', 'channels'],
+      additionalProperties: false,
+    },
+    offers: {
+      type: 'object',
+      properties: {
+        accountingSoftware: { type: 'string', minLength: 1 },
+        forms: { type: 'string', minLength: 1 },
+        activeStatus: { type: 'string', minLength: 1 },
+      },
+      required: ['accountingSoftware', 'forms', 'activeStatus'],
+      additionalProperties: false,
+    },
+    sortOrders: { type: 'array', items: { type: 'string', enum: ['asc', 'desc'] }, uniqueItems: true },
+    documentKinds: {
+      type: 'array',
+      items: { type: 'string', enum: ['legacy', 'accounting', 'social-management'] },
+      uniqueItems: true,
+    },
+    trackingEvents: {
+      type: 'object',
+      properties: {
+        featureConsulted: { type: 'string', minLength: 1 },
+        widgetInteracted: { type: 'string', minLength: 1 },
+      },
+      required: ['featureConsulted', 'widgetInteracted'],
+      additionalProperties: false,
+    },
+    routing: {
+      type: 'object',
+      properties: {
+        passThroughPrefixes: { type: 'array', items: { type: 'string', pattern: '^/[a-z]+$' } },
+        loginRoute: routeName,
+        maintenanceRoute: routeName,
+        termsRoute: routeName,
+        forbiddenRoute: routeName,
+        notFoundRoute: routeName,
+        errorRoute: routeName,
+      },
+      required: [
+        'passThroughPrefixes',
+        'loginRoute',
+        'maintenanceRoute',
+        'termsRoute',
+        'forbiddenRoute',
+        'notFoundRoute',
+        'errorRoute',
+      ],
+      additionalProperties: false,
+    },
+    routes: { type: 'array', items: routeLevel1, minItems: 1 },
+    landing: { type: 'array', items: redirectRuleSchema, minItems: 1 },
+    sidebar: { type: 'array', items: sidebarItemSchema },
+    walletTabs: {
+      type: 'object',
+      properties: {
+        collaborator: { type: 'array', items: tabSchema },
+        client: { type: 'array', items: tabSchema },
+      },
+      required: ['collaborator', 'client'],
+      additionalProperties: false,
+    },
+    overviewTabs: { type: 'array', items: tabSchema },
+    homeWidgets: {
+      type: 'object',
+      properties: {
+        sets: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+              when: conditionRef,
+              widgets: { type: 'array', items: widgetSchema, minItems: 1 },
+            },
+            required: ['id', 'widgets'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['sets'],
+      additionalProperties: false,
+    },
+    constants: {
+      type: 'object',
+      properties: {
+        entitiesPageSize: positiveInt,
+        smartOffer: {
+          type: 'object',
+          properties: {
+            defaultPrice: nonNegativeNumber,
+            alternativePrice: { anyOf: [nonNegativeNumber, { type: 'null' }] },
+            alternativeAccountNumbers: {
+              type: 'string',
+              description: 'Comma-separated account numbers that get the alternative price.',
+            },
+          },
+          required: ['defaultPrice', 'alternativePrice', 'alternativeAccountNumbers'],
+          additionalProperties: false,
+        },
+        passwordStrengthLevels: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
+      required: ['entitiesPageSize', 'smartOffer', 'passwordStrengthLevels'],
+      additionalProperties: false,
+    },
+    thirdPartyScripts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+          url: { type: 'string', pattern: '^https?://' },
+          consent: { type: 'string', enum: ['necessary', 'functional', 'analytics', 'marketing'] },
+          when: conditionRef,
+          options: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+        },
+        required: ['name', 'url', 'consent'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: [
+    'app',
+    'gateway',
+    'identity',
+    'session',
+    'featureFlags',
+    'permissions',
+    'conditions',
+    'notifications',
+    'offers',
+    'sortOrders',
+    'documentKinds',
+    'trackingEvents',
+    'routing',
+    'routes',
+    'landing',
+    'sidebar',
+    'walletTabs',
+    'overviewTabs',
+    'homeWidgets',
+    'constants',
+    'thirdPartyScripts',
+  ],
+  additionalProperties: false,
+} as const;
