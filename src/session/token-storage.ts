@@ -1,0 +1,146 @@
+import type { Logger } from '../logging/logger.ts';
+import { logger as sharedLogger } from '../logging/logger.ts';
+import type { StorageKind } from './safe-storage.ts';
+import { createSafeStorage } from './safe-storage.ts';
+import { getTokenIssuedAt, isTokenActive } from './token.ts';
+
+export type { StorageKind } from './safe-storage.ts';
+
+export type TokenListener = (token: string | null) => void;
+
+export type TokenStore = {
+  /** The stored token while active; an inactive or invalid token is removed and null returned. */
+  get(): string | null;
+  set(token: string): void;
+  /** Removes the token here and signs out every other tab of the portal. */
+  clear(): void;
+  /** Called after every change, in this tab or another; returns the unsubscribe function. */
+  subscribe(listener: TokenListener): () => void;
+  /** The clock used for expiry checks: `now` corrected by the skew measured when the token was stored. */
+  now(): number;
+  /** The storage kind in use ('memory' after a storage failure). */
+  storageKind(): StorageKind;
+  /** Removes the window and channel listeners (tests, hot reload). */
+  dispose(): void;
+};
+
+export type TokenStoreOptions = {
+  kind: StorageKind;
+  key: string;
+  logger?: Logger;
+  now?: () => number;
+  window?: Window;
+};
+
+// Skew below this is network latency and second-rounding of `iat`, not a wrong clock.
+const MIN_SKEW_MS = 60_000;
+
+type SignOutMessage = { type: 'signed-out'; key: string };
+
+function isSignOutMessage(data: unknown, key: string): data is SignOutMessage {
+  return typeof data === 'object' && data !== null && (data as Partial<SignOutMessage>).type === 'signed-out' && (data as Partial<SignOutMessage>).key === key;
+}
+
+export function createTokenStore(options: TokenStoreOptions): TokenStore {
+  const { key } = options;
+  const log = options.logger ?? sharedLogger;
+  const clock = options.now ?? Date.now;
+  const target = options.window ?? (typeof window === 'undefined' ? undefined : window);
+  const storage = createSafeStorage(options.kind, log, target);
+  const skewKey = `${key}.clock-skew`;
+  const listeners = new Set<TokenListener>();
+  let lastNotified: string | null | undefined;
+
+  function readSkew(): number {
+    const skew = Number(storage.read(skewKey));
+    return Number.isFinite(skew) ? skew : 0;
+  }
+
+  function now(): number {
+    return clock() - readSkew();
+  }
+
+  function get(): string | null {
+    const token = storage.read(key);
+    if (token === null) return null;
+    if (isTokenActive(token, now(), log)) return token;
+    storage.remove(key);
+    storage.remove(skewKey);
+    return null;
+  }
+
+  function notify(): void {
+    const token = get();
+    // The storage event and the channel may both report the same sign-out.
+    if (token === lastNotified) return;
+    lastNotified = token;
+    for (const listener of [...listeners]) {
+      try {
+        listener(token);
+      } catch (error) {
+        log.error('Token listener failed', error);
+      }
+    }
+  }
+
+  function removeLocally(): void {
+    storage.remove(key);
+    storage.remove(skewKey);
+  }
+
+  // sessionStorage is per tab, so its `storage` events never reach other tabs: sign-out is broadcast too.
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`portal-session:${key}`);
+  function onChannelMessage(event: MessageEvent<unknown>): void {
+    if (!isSignOutMessage(event.data, key)) return;
+    removeLocally();
+    notify();
+  }
+  channel?.addEventListener('message', onChannelMessage);
+
+  function onStorage(event: StorageEvent): void {
+    const area = storage.area();
+    if (area === null || event.storageArea !== area) return;
+    if (event.key === key || event.key === null) notify();
+  }
+  target?.addEventListener('storage', onStorage);
+
+  return {
+    get,
+    set(token) {
+      storage.write(key, token);
+      const issuedAt = getTokenIssuedAt(token, log);
+      const skew = issuedAt === null ? 0 : clock() - issuedAt * 1000;
+      if (Math.abs(skew) >= MIN_SKEW_MS) {
+        log.warn('Clock skew detected, correcting token expiry checks', { skewMs: skew });
+        storage.write(skewKey, String(skew));
+      } else {
+        storage.remove(skewKey);
+      }
+      notify();
+    },
+    clear() {
+      removeLocally();
+      try {
+        channel?.postMessage({ type: 'signed-out', key } satisfies SignOutMessage);
+      } catch (error) {
+        log.warn('Could not tell other tabs about the sign-out', error);
+      }
+      notify();
+    },
+    subscribe(listener) {
+      if (listeners.size === 0) lastNotified = get();
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    now,
+    storageKind: () => storage.kind(),
+    dispose() {
+      listeners.clear();
+      target?.removeEventListener('storage', onStorage);
+      channel?.removeEventListener('message', onChannelMessage);
+      channel?.close();
+    },
+  };
+}
