@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LogLevelName } from '../logging/logger.ts';
+import { createLogger } from '../logging/logger.ts';
+import { InvalidTokenError, createTokenRefresher } from './refresh.ts';
+import type { TokenStore } from './token-storage.ts';
+import { createTokenStore } from './token-storage.ts';
+import { tokenExpiringIn } from './token-test-utils.ts';
+
+const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
+const BUFFER = 5 * 60_000;
+
+let store: TokenStore;
+let entries: { level: LogLevelName; message: string }[];
+const log = createLogger({ minLevel: 1, sink: (level, message) => entries.push({ level, message }) });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  entries = [];
+  store = createTokenStore({ kind: 'memory', key: 'token', logger: log });
+});
+afterEach(() => {
+  store.dispose();
+  vi.useRealTimers();
+});
+
+describe('ensureFreshToken', () => {
+  it('returns the current token without refreshing when it expires after the buffer', async () => {
+    const token = tokenExpiringIn(6 * 60, NOW);
+    store.set(token);
+    const refresh = vi.fn(async () => tokenExpiringIn(3600, NOW));
+    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
+    await expect(refresher.ensureFreshToken()).resolves.toBe(token);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('refreshes first when the token expires within the buffer, and stores the answer', async () => {
+    const old = tokenExpiringIn(6 * 60, NOW);
+    store.set(old);
+    const fresh = tokenExpiringIn(3600, NOW + 61_000);
+    const refresh = vi.fn(async () => fresh);
+    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
+    vi.setSystemTime(NOW + 61_000); // 4 min 59 s left
+    await expect(refresher.ensureFreshToken()).resolves.toBe(fresh);
+    expect(refresh).toHaveBeenCalledExactlyOnceWith(old);
+    expect(store.get()).toBe(fresh);
+  });
+
+  it('returns null and never refreshes without a token', async () => {
+    const refresh = vi.fn(async () => tokenExpiringIn(3600, NOW));
+    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
+    await expect(refresher.ensureFreshToken()).resolves.toBeNull();
+    await expect(refresher.refreshNow()).resolves.toBeNull();
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('single flight: 20 parallel callers share exactly one refresh', async () => {
+    store.set(tokenExpiringIn(60, NOW));
+    const answer = deferred<string>();
+    const refresh = vi.fn(() => answer.promise);
+    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
+    const callers = Array.from({ length: 20 }, () => refresher.ensureFreshToken());
+    const forced = refresher.refreshNow();
+    const fresh = tokenExpiringIn(3600, NOW);
+    answer.resolve(fresh);
+    expect(await Promise.all([...callers, forced])).toEqual(Array.from({ length: 21 }, () => fresh));
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('a caller arriving during a refresh awaits it even when its own check would not refresh', async () => {
+    store.set(tokenExpiringIn(3600, NOW));
+    const answer = deferred<string>();
+    const refresher = createTokenRefresher({ store, refresh: () => answer.promise, bufferMs: BUFFER, logger: log });
+    const forced = refresher.refreshNow();
+    const waiting = refresher.ensureFreshToken();
+    const fresh = tokenExpiringIn(7200, NOW);
+    answer.resolve(fresh);
+    await expect(waiting).resolves.toBe(fresh);
+    await expect(forced).resolves.toBe(fresh);
+  });
+
+  it('a network failure is logged and keeps the current token', async () => {
+    const current = tokenExpiringIn(60, NOW);
+    store.set(current);
+    const refresher = createTokenRefresher({
+      store,
+      refresh: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      bufferMs: BUFFER,
+      logger: log,
+    });
+    await expect(refresher.ensureFreshToken()).resolves.toBe(current);
+    expect(store.get()).toBe(current);
+    expect(refresher.lastError()).toBeInstanceOf(TypeError);
+    expect(entries).toContainEqual({ level: 'error', message: 'Token refresh failed, keeping the current token' });
+  });
+
+  it.each([
+    ['garbage', 'not-a-token'],
+    ['an expired token', tokenExpiringIn(-1, NOW)],
+    ['an empty string', ''],
+  ])('an answer that is %s records an InvalidTokenError and keeps the current token', async (_name, answer) => {
+    const current = tokenExpiringIn(60, NOW);
+    store.set(current);
+    const refresher = createTokenRefresher({ store, refresh: async () => answer, bufferMs: BUFFER, logger: log });
+    await expect(refresher.ensureFreshToken()).resolves.toBe(current);
+    expect(refresher.lastError()).toBeInstanceOf(InvalidTokenError);
+    expect(store.get()).toBe(current);
+  });
+
+  it('after a failure, waits before trying a silent refresh again, but refreshNow still tries', async () => {
+    store.set(tokenExpiringIn(4 * 60, NOW));
+    const refresh = vi.fn(async (): Promise<string> => {
+      throw new Error('503');
+    });
+    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log, retryAfterMs: 30_000 });
+    await refresher.ensureFreshToken();
+    await refresher.ensureFreshToken();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(NOW + 30_000);
+    await refresher.ensureFreshToken();
+    expect(refresh).toHaveBeenCalledTimes(2);
+    await refresher.refreshNow();
+    expect(refresh).toHaveBeenCalledTimes(3);
+  });
+
+  it('a sign-out during the refresh is not undone by its answer', async () => {
+    store.set(tokenExpiringIn(60, NOW));
+    const answer = deferred<string>();
+    const refresher = createTokenRefresher({ store, refresh: () => answer.promise, bufferMs: BUFFER, logger: log });
+    const pending = refresher.ensureFreshToken();
+    store.clear();
+    answer.resolve(tokenExpiringIn(3600, NOW));
+    await expect(pending).resolves.toBeNull();
+    expect(store.get()).toBeNull();
+  });
+
+  it('settled() waits for the refresh in progress', async () => {
+    store.set(tokenExpiringIn(60, NOW));
+    const answer = deferred<string>();
+    const refresher = createTokenRefresher({ store, refresh: () => answer.promise, bufferMs: BUFFER, logger: log });
+    void refresher.ensureFreshToken();
+    const settled = refresher.settled();
+    const fresh = tokenExpiringIn(3600, NOW);
+    answer.resolve(fresh);
+    await expect(settled).resolves.toBe(fresh);
+  });
+});
