@@ -1,0 +1,178 @@
+import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { fetchBaseQuery } from '@reduxjs/toolkit/query';
+import type { Logger } from '../logging/logger.ts';
+import type { TokenRefresher } from '../session/refresh.ts';
+import type { TokenStore } from '../session/token-storage.ts';
+
+export type GatewayService = 'gateway' | 'data';
+
+/** Per-endpoint options, set as `extraOptions` on an endpoint definition. */
+export type GatewayExtraOptions = {
+  /** Which client sends the request; 'gateway' when absent. */
+  service?: GatewayService;
+  /** Send the stored token as it is: no refresh first (the refresh call itself). */
+  skipRefresh?: boolean;
+  /** A 401 is an ordinary error, never a session end (logout with a token already revoked). */
+  skipUnauthorizedHandler?: boolean;
+  /** No bearer, no refresh, and a 401 is an ordinary error (login, password reset, user origin). */
+  anonymous?: boolean;
+};
+
+export type GatewayClientConfig = {
+  gatewayBaseUrl: string;
+  dataServiceBaseUrl: string;
+  tokenStore: Pick<TokenStore, 'get'>;
+  refresher: Pick<TokenRefresher, 'ensureFreshToken' | 'settled'>;
+  logger: Logger;
+  /** Defaults to the global fetch, looked up at call time. */
+  fetchFn?: typeof fetch;
+  timeoutMs?: number;
+};
+
+export type UnauthorizedContext = { endpoint: string; url: string; method: string };
+export type UnauthorizedHandler = (context: UnauthorizedContext) => void;
+
+export type GatewayBaseQuery = BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  GatewayExtraOptions,
+  FetchBaseQueryMeta
+>;
+
+type RawQuery = ReturnType<typeof fetchBaseQuery>;
+
+type GatewayClient = { config: GatewayClientConfig; clients: Record<GatewayService, RawQuery> };
+
+/*
+ * Why module-level wiring: RTK Query's `createApi` is created once at module level by convention
+ * (features inject endpoints into that one value), while the token store, the refresher, the
+ * base URLs and the logger only exist once the manifest is loaded at run time. The app calls
+ * `configureGatewayClient` once at start, before the first request; tests call it in `beforeEach`.
+ */
+let client: GatewayClient | null = null;
+const unauthorizedHandlers: UnauthorizedHandler[] = [];
+// Twenty parallel requests rejected with the same token end the session once, not twenty times.
+let lastRejectedToken: string | null = null;
+
+function makeRawQuery(baseUrl: string, config: GatewayClientConfig): RawQuery {
+  return fetchBaseQuery({
+    baseUrl,
+    ...(config.fetchFn ? { fetchFn: config.fetchFn } : {}),
+    ...(config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs }),
+    prepareHeaders: (headers) => {
+      // SPEC section 7: both clients send a JSON content type on every request.
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+      return headers;
+    },
+  });
+}
+
+export function configureGatewayClient(config: GatewayClientConfig): void {
+  client = {
+    config,
+    clients: {
+      gateway: makeRawQuery(config.gatewayBaseUrl, config),
+      data: makeRawQuery(config.dataServiceBaseUrl, config),
+    },
+  };
+  lastRejectedToken = null;
+}
+
+/** Forgets the configuration and every registered 401 handler (tests, hot reload). */
+export function resetGatewayClient(): void {
+  client = null;
+  unauthorizedHandlers.length = 0;
+  lastRejectedToken = null;
+}
+
+export function getGatewayClientConfig(): GatewayClientConfig | null {
+  return client?.config ?? null;
+}
+
+/**
+ * Registers the function run when a request with a session token is answered 401; the last one
+ * registered wins. Returns the function that unregisters it. Until the app registers one, a 401
+ * only comes back as an error.
+ */
+export function registerUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandlers.push(handler);
+  return () => {
+    const index = unauthorizedHandlers.lastIndexOf(handler);
+    if (index >= 0) unauthorizedHandlers.splice(index, 1);
+  };
+}
+
+function toHeaders(init: FetchArgs['headers']): Headers {
+  if (init === undefined || init instanceof Headers) return new Headers(init);
+  if (Array.isArray(init)) return new Headers(init.map(([name = '', value = '']) => [name, value] as [string, string]));
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(init)) if (value !== undefined) headers.set(name, value);
+  return headers;
+}
+
+function withBearer(args: FetchArgs, token: string | null): FetchArgs {
+  const headers = toHeaders(args.headers);
+  if (token === null) headers.delete('Authorization');
+  else headers.set('Authorization', `Bearer ${token}`);
+  return { ...args, headers };
+}
+
+function isServerOrNetworkError(error: FetchBaseQueryError): boolean {
+  return typeof error.status === 'number' ? error.status >= 500 : error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+}
+
+function runUnauthorizedHandler(config: GatewayClientConfig, context: UnauthorizedContext): void {
+  const handler = unauthorizedHandlers.at(-1);
+  if (!handler) return;
+  try {
+    handler(context);
+  } catch (error) {
+    config.logger.error('The 401 handler failed', error);
+  }
+}
+
+export function createGatewayBaseQuery(resolveClient: () => GatewayClient | null = () => client): GatewayBaseQuery {
+  return async (args, api: BaseQueryApi, extraOptions) => {
+    const current = resolveClient();
+    if (!current) {
+      return { error: { status: 'CUSTOM_ERROR', error: 'The gateway client is not configured: call configureGatewayClient() at start' } };
+    }
+    const { config, clients } = current;
+    const options: GatewayExtraOptions = extraOptions ?? {};
+    const raw = clients[options.service ?? 'gateway'];
+    const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
+    const method = (request.method ?? 'GET').toUpperCase();
+    const describe = { endpoint: api.endpoint, method, url: request.url };
+
+    let sentToken: string | null = null;
+    if (!options.anonymous) {
+      sentToken = options.skipRefresh ? config.tokenStore.get() : await config.refresher.ensureFreshToken();
+    }
+    let result = await raw(withBearer(request, sentToken), api, options);
+
+    if (result.error?.status === 401 && !options.anonymous && sentToken !== null) {
+      // A refresh may have finished (or still be running) while this request was on its way.
+      const latest = await config.refresher.settled();
+      const tokenChanged = latest !== null && latest !== sentToken;
+      if (tokenChanged && method === 'GET') {
+        config.logger.info('Retrying a request rejected with a token replaced meanwhile', describe);
+        sentToken = latest;
+        result = await raw(withBearer(request, latest), api, options);
+      }
+      // A mutation sent with a replaced token is not retried and does not end a session that is still valid.
+      if (result.error?.status === 401 && !(tokenChanged && method !== 'GET')) {
+        config.logger.warn('Request answered 401', describe);
+        if (!options.skipUnauthorizedHandler && sentToken !== lastRejectedToken) {
+          lastRejectedToken = sentToken;
+          runUnauthorizedHandler(config, describe);
+        }
+      }
+    }
+
+    if (result.error && isServerOrNetworkError(result.error)) {
+      config.logger.warn('Gateway request failed', { ...describe, status: result.error.status });
+    }
+    return result;
+  };
+}

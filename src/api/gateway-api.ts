@@ -1,0 +1,21 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createGatewayBaseQuery } from './base-query.ts';
+
+export const GATEWAY_TAG_TYPES = [
+  'Contact',
+  'Permissions',
+  'Entity',
+  'Entities',
+  'Terms',
+  'Reports',
+  'NotificationSettings',
+  'HomeLayout',
+] as const;
+
+/** The one api slice; features add their calls with `gatewayApi.injectEndpoints`. */
+export const gatewayApi = createApi({
+  reducerPath: 'gatewayApi',
+  baseQuery: createGatewayBaseQuery(),
+  tagTypes: GATEWAY_TAG_TYPES,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,183 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { logger as sharedLogger } from '../logging/logger.ts';
+import { InvalidTokenError } from '../session/refresh.ts';
+import { getGatewayClientConfig } from './base-query.ts';
+import type { GatewayExtraOptions } from './base-query.ts';
+import { gatewayApi } from './gateway-api.ts';
+import type {
+  BiReport,
+  Contact,
+  CreateNewPasswordRequest,
+  EntitySummary,
+  LoginRequest,
+  LogoutRequest,
+  Page,
+  Permissions,
+  ResetPasswordRequest,
+  Terms,
+  TermsAcceptance,
+  TermsContent,
+  TermsLanguage,
+  TokenExchangeRequest,
+  TokenResponse,
+  UserInformation,
+  UserOrigin,
+} from './types.ts';
+
+/** SPEC section 9: the first page of the user's entities holds 2. */
+export const INITIAL_ENTITIES_PAGE_SIZE = 2;
+
+export const REFRESH_TOKEN_PATH = 'authentication/api/refreshToken';
+
+const anonymous = { anonymous: true } as const satisfies GatewayExtraOptions;
+const skipRefresh = { skipRefresh: true } as const satisfies GatewayExtraOptions;
+const signingOut = { skipRefresh: true, skipUnauthorizedHandler: true } as const satisfies GatewayExtraOptions;
+
+export type PermissionsArgs = { accountId?: number } | void;
+export type TermsContentArgs = { language?: TermsLanguage } | void;
+export type ReportsArgs = { accountId: number; page?: number; pageSize?: number };
+export type EntitiesArgs = { page?: number; pageSize?: number; search?: string } | void;
+
+/** Logs a failure the spec says is logged and then yields no data (SPEC section 8). */
+function logFailure(what: string) {
+  return (error: FetchBaseQueryError): FetchBaseQueryError => {
+    (getGatewayClientConfig()?.logger ?? sharedLogger).error(`Failed to load ${what}`, { status: error.status });
+    return error;
+  };
+}
+
+export const specApi = gatewayApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<TokenResponse, LoginRequest>({
+      query: (body) => ({ url: 'authentication/api/login', method: 'POST', body }),
+      extraOptions: anonymous,
+    }),
+    createNewPassword: build.mutation<void, CreateNewPasswordRequest>({
+      query: (body) => ({ url: 'authentication/api/createNewPassword', method: 'POST', body }),
+      extraOptions: anonymous,
+    }),
+    resetPassword: build.mutation<void, ResetPasswordRequest>({
+      query: (body) => ({ url: 'authentication/api/resetPassword', method: 'POST', body }),
+      extraOptions: anonymous,
+    }),
+    refreshToken: build.mutation<TokenResponse, void>({
+      query: () => ({ url: REFRESH_TOKEN_PATH, method: 'POST' }),
+      extraOptions: skipRefresh,
+    }),
+    logout: build.mutation<void, LogoutRequest>({
+      query: (body) => ({ url: 'authentication/api/logout', method: 'POST', body }),
+      extraOptions: signingOut,
+    }),
+    tokenExchange: build.mutation<TokenResponse, TokenExchangeRequest>({
+      query: (body) => ({ url: 'authentication/api/token-exchange', method: 'POST', body }),
+      extraOptions: anonymous,
+    }),
+    getUserInformation: build.query<UserInformation, void>({
+      query: () => 'connect/api/get-user-information',
+      providesTags: ['Contact', 'Permissions'],
+      transformErrorResponse: logFailure('the user context'),
+    }),
+    getContactMe: build.query<Contact, void>({
+      query: () => 'contact/me',
+      providesTags: ['Contact'],
+      transformErrorResponse: logFailure('the user context'),
+    }),
+    getCurrentUserPermissions: build.query<Permissions, PermissionsArgs>({
+      query: (args) => ({
+        url: 'authorization/api/authorization/currentuser',
+        ...(args?.accountId === undefined ? {} : { params: { accountId: args.accountId } }),
+      }),
+      providesTags: (_result, _error, args) => [{ type: 'Permissions', id: args?.accountId ?? 'GLOBAL' }],
+      transformErrorResponse: logFailure('permissions'),
+    }),
+    getLatestTerms: build.query<Terms, void>({
+      query: () => 'contact/api/terms/latest',
+      providesTags: ['Terms'],
+    }),
+    getLatestTermsContent: build.query<TermsContent, TermsContentArgs>({
+      query: (args) => ({ url: 'contact/api/terms/latest/content', params: { language: args?.language ?? 'fr' } }),
+      providesTags: ['Terms'],
+    }),
+    getTermsAcceptance: build.query<TermsAcceptance, void>({
+      query: () => 'contact/api/contacts/currentuser/terms',
+      providesTags: ['Terms'],
+    }),
+    acceptTerms: build.mutation<void, { termsId: number }>({
+      query: ({ termsId }) => ({ url: 'contact/api/contacts/currentuser/terms', method: 'PATCH', params: { termsId } }),
+      invalidatesTags: ['Terms'],
+    }),
+    getReportsCount: build.query<Page<BiReport>, ReportsArgs>({
+      query: ({ accountId, page, pageSize }) => ({ url: 'reporting/api/reports/currentuser', params: { accountId, page, pageSize } }),
+      providesTags: (_result, _error, { accountId }) => [{ type: 'Reports', id: accountId }],
+    }),
+    getEntitySummary: build.query<EntitySummary, number>({
+      query: (id) => `connect/api/accounts/${encodeURIComponent(String(id))}/summary`,
+      providesTags: (_result, _error, id) => [{ type: 'Entity', id }],
+      transformErrorResponse: logFailure('the entity'),
+    }),
+    getCurrentUserEntities: build.query<Page<EntitySummary>, EntitiesArgs>({
+      query: (args) => ({
+        url: 'account/api/accounts/currentuser',
+        params: { pageSize: args?.pageSize ?? INITIAL_ENTITIES_PAGE_SIZE, page: args?.page, search: args?.search },
+      }),
+      providesTags: ['Entities'],
+      transformErrorResponse: logFailure('entities'),
+    }),
+    getUserOrigin: build.query<UserOrigin, void>({
+      query: () => 'userorigin',
+      extraOptions: anonymous,
+      transformErrorResponse: logFailure('the user origin'),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useCreateNewPasswordMutation,
+  useResetPasswordMutation,
+  useRefreshTokenMutation,
+  useLogoutMutation,
+  useTokenExchangeMutation,
+  useGetUserInformationQuery,
+  useGetContactMeQuery,
+  useGetCurrentUserPermissionsQuery,
+  useGetLatestTermsQuery,
+  useGetLatestTermsContentQuery,
+  useGetTermsAcceptanceQuery,
+  useAcceptTermsMutation,
+  useGetReportsCountQuery,
+  useGetEntitySummaryQuery,
+  useGetCurrentUserEntitiesQuery,
+  useGetUserOriginQuery,
+} = specApi;
+
+export function isCollaboratorOrigin(origin: UserOrigin | undefined): boolean {
+  return origin === 'COLLAB';
+}
+
+export class HttpStatusError extends Error {
+  override readonly name = 'HttpStatusError';
+  constructor(readonly status: number) {
+    super(`The gateway answered ${status}`);
+  }
+}
+
+/**
+ * The refresh call as a plain fetch, so the refresher does not depend on the Redux store (and
+ * cannot recurse into the base query that awaits it). Rejects on a network error or a non-2xx
+ * answer, and with InvalidTokenError when the answer carries no token.
+ */
+export async function postRefreshToken(baseUrl: string, token: string, fetchFn: typeof fetch = (...args) => fetch(...args)): Promise<string> {
+  const url = `${baseUrl.replace(/\/+$/, '')}/${REFRESH_TOKEN_PATH}`;
+  const response = await fetchFn(url, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+  });
+  if (!response.ok) throw new HttpStatusError(response.status);
+  const answer: unknown = await response.json().catch(() => null);
+  if (typeof answer === 'string') return answer;
+  if (typeof answer === 'object' && answer !== null && typeof (answer as Partial<TokenResponse>).token === 'string') {
+    return (answer as TokenResponse).token;
+  }
+  throw new InvalidTokenError('The token refresh answer has no token');
+}
