@@ -1,0 +1,626 @@
+// The gateway contract in one place: every route, its auth, its schemas and its answer.
+// The server registers routes from this table, scripts/openapi.ts writes openapi.json from it, and the
+// portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import * as s from './schemas.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RouteDefinition = {
+  readonly method: HttpMethod;
+  /** Fastify-style path (`:id`); openapi.json shows `{id}`. */
+  readonly path: string;
+  /** bearer: needs a valid session token (401 otherwise); none: public; admin: /__admin, loopback, GATEWAY_FAULTS=on. */
+  readonly auth: 'bearer' | 'none' | 'admin';
+  readonly tag: string;
+  readonly summary: string;
+  readonly status: 200 | 201 | 204;
+  readonly params?: JSONSchema;
+  readonly query?: JSONSchema;
+  readonly body?: JSONSchema;
+  /** null: no body (204). */
+  readonly response: JSONSchema | null;
+  /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
+  readonly requiresAnyOf?: readonly string[];
+  /** How concurrent writes resolve. */
+  readonly concurrency?: string;
+};
+
+const loginBody = {
+  type: 'object',
+  required: ['email', 'password'],
+  properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 200 } },
+} as const;
+
+const entityUserParams = {
+  type: 'object',
+  required: ['id', 'userId'],
+  properties: { id: s.idParams.properties.id, userId: s.idParams.properties.id },
+} as const;
+
+const accountIdParams = {
+  type: 'object',
+  required: ['accountId'],
+  properties: { accountId: s.idParams.properties.id },
+} as const;
+
+export const routes = {
+  health: {
+    method: 'GET',
+    path: '/health',
+    auth: 'none',
+    tag: 'system',
+    summary: 'Liveness probe.',
+    status: 200,
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['ok'],
+      properties: { ok: { type: 'boolean', const: true } },
+    },
+  },
+  userOrigin: {
+    method: 'GET',
+    path: '/userorigin',
+    auth: 'none',
+    tag: 'system',
+    summary:
+      'Which login page to show: GATEWAY_USER_ORIGIN (default CLIENT), overridden per request by the header X-User-Origin: COLLAB|CLIENT.',
+    status: 200,
+    response: { type: 'string', enum: ['COLLAB', 'CLIENT'] },
+  },
+  login: {
+    method: 'POST',
+    path: '/authentication/api/login',
+    auth: 'none',
+    tag: 'authentication',
+    summary:
+      'Customer sign-in. Wrong credentials, unknown e-mail or a collaborator (who must use OIDC) → 401 invalid_credentials.',
+    status: 200,
+    body: loginBody,
+    response: s.tokenResponseSchema,
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/authentication/api/refreshToken',
+    auth: 'bearer',
+    tag: 'authentication',
+    summary:
+      'New session token with a fresh lifetime. The presented token stays valid until its own exp (not revoked), so parallel requests never fail.',
+    status: 200,
+    response: s.tokenResponseSchema,
+  },
+  logout: {
+    method: 'POST',
+    path: '/authentication/api/logout',
+    auth: 'bearer',
+    tag: 'authentication',
+    summary: 'Revokes the presented token (its jti); later calls with it answer 401.',
+    status: 204,
+    body: { type: ['object', 'null'], properties: { gigyaUserId: { type: 'string', maxLength: 200 } } },
+    response: null,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/authentication/api/resetPassword',
+    auth: 'none',
+    tag: 'authentication',
+    summary:
+      'Always 204 (no user enumeration). For a known e-mail, a reset link (valid 1 h, single use) goes to the server log and the dev inbox.',
+    status: 204,
+    body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
+    response: null,
+  },
+  createNewPassword: {
+    method: 'POST',
+    path: '/authentication/api/createNewPassword',
+    auth: 'none',
+    tag: 'authentication',
+    summary:
+      'Sets a new password with a reset token. Password shorter than 8 → 422; unknown, used or expired token → 400 invalid_token.',
+    status: 204,
+    body: {
+      type: 'object',
+      required: ['token', 'password'],
+      properties: {
+        token: { type: 'string', minLength: 1, maxLength: 200 },
+        password: { type: 'string', minLength: 8, maxLength: 200 },
+      },
+    },
+    response: null,
+  },
+  inbox: {
+    method: 'GET',
+    path: '/authentication/api/dev/inbox',
+    auth: 'none',
+    tag: 'authentication',
+    summary: 'Demo mail box (loopback callers only): messages sent to that address, oldest first.',
+    status: 200,
+    query: {
+      type: 'object',
+      required: ['email'],
+      properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
+    },
+    response: s.inboxSchema,
+  },
+  tokenExchange: {
+    method: 'POST',
+    path: '/authentication/api/token-exchange',
+    auth: 'none',
+    tag: 'authentication',
+    summary:
+      'Exchanges an access token of the embedded OIDC provider (/oidc) for a portal session token of that collaborator. Unknown or expired access token → 401.',
+    status: 200,
+    body: {
+      type: 'object',
+      required: ['accessToken'],
+      properties: { accessToken: { type: 'string', minLength: 1, maxLength: 2000 } },
+    },
+    response: s.tokenResponseSchema,
+  },
+  userInformation: {
+    method: 'GET',
+    path: '/connect/api/get-user-information',
+    auth: 'bearer',
+    tag: 'user',
+    summary: 'Contact, global permissions and favourite entity ids of the current user.',
+    status: 200,
+    response: s.userInformationSchema,
+  },
+  contactMe: {
+    method: 'GET',
+    path: '/contact/me',
+    auth: 'bearer',
+    tag: 'user',
+    summary: 'The current user (gigyaUserId, occupation and entities are given empty, SPEC 3).',
+    status: 200,
+    response: s.contactSchema,
+  },
+  currentUserPermissions: {
+    method: 'GET',
+    path: '/authorization/api/authorization/currentuser',
+    auth: 'bearer',
+    tag: 'user',
+    summary:
+      'Global permissions (accountId null), or with ?accountId=N the permissions on that entity (403 if not attached, 400 if not numeric).',
+    status: 200,
+    query: {
+      type: 'object',
+      properties: { accountId: s.accountIdQuery.properties.accountId },
+    },
+    response: s.permissionsSchema,
+  },
+  termsLatest: {
+    method: 'GET',
+    path: '/contact/api/terms/latest',
+    auth: 'bearer',
+    tag: 'terms',
+    summary: 'The latest terms of use.',
+    status: 200,
+    response: s.termsSchema,
+  },
+  termsLatestContent: {
+    method: 'GET',
+    path: '/contact/api/terms/latest/content',
+    auth: 'bearer',
+    tag: 'terms',
+    summary: 'Text of the latest terms in fr (default) or en.',
+    status: 200,
+    query: {
+      type: 'object',
+      properties: { language: { type: 'string', enum: ['fr', 'en'], default: 'fr' } },
+    },
+    response: s.termsContentSchema,
+  },
+  termsState: {
+    method: 'GET',
+    path: '/contact/api/contacts/currentuser/terms',
+    auth: 'bearer',
+    tag: 'terms',
+    summary: 'Whether the current user accepted the latest terms; terms.termsId is the latest terms id.',
+    status: 200,
+    response: s.termsStateSchema,
+  },
+  acceptTerms: {
+    method: 'PATCH',
+    path: '/contact/api/contacts/currentuser/terms',
+    auth: 'bearer',
+    tag: 'terms',
+    summary: 'Records acceptance of termsId, which must be the latest (409 otherwise). Idempotent.',
+    status: 204,
+    query: { type: 'object', required: ['termsId'], properties: { termsId: s.idParams.properties.id } },
+    response: null,
+    concurrency: 'idempotent upsert; last writer wins on acceptedAt',
+  },
+  notificationSettings: {
+    method: 'GET',
+    path: '/contact/api/contacts/currentuser/notification-settings',
+    auth: 'bearer',
+    tag: 'settings',
+    summary: 'Notification settings of the current user (defaults: all channels on, favouritesOnly false).',
+    status: 200,
+    response: s.notificationSettingsSchema,
+  },
+  saveNotificationSettings: {
+    method: 'PUT',
+    path: '/contact/api/contacts/currentuser/notification-settings',
+    auth: 'bearer',
+    tag: 'settings',
+    summary: 'Replaces the whole settings document; answers what was stored.',
+    status: 200,
+    body: s.notificationSettingsSchema,
+    response: s.notificationSettingsSchema,
+    concurrency: 'last writer wins (whole document replaced in one statement)',
+  },
+  homeLayout: {
+    method: 'GET',
+    path: '/contact/api/contacts/currentuser/home-layouts/:accountId',
+    auth: 'bearer',
+    tag: 'settings',
+    summary: "The user's own home grid for that entity, or null when the manifest default applies.",
+    status: 200,
+    params: accountIdParams,
+    response: s.homeLayoutOrNullSchema,
+  },
+  saveHomeLayout: {
+    method: 'PUT',
+    path: '/contact/api/contacts/currentuser/home-layouts/:accountId',
+    auth: 'bearer',
+    tag: 'settings',
+    summary: 'Replaces the home grid of the current user for that entity; answers what was stored.',
+    status: 200,
+    params: accountIdParams,
+    body: s.homeLayoutSchema,
+    response: s.homeLayoutSchema,
+    concurrency: 'last writer wins',
+  },
+  news: {
+    method: 'GET',
+    path: '/contact/api/news',
+    auth: 'bearer',
+    tag: 'settings',
+    summary: 'RSS news items; summaryHtml is outside HTML and must be sanitised by the client. May be empty.',
+    status: 200,
+    response: s.newsListSchema,
+  },
+  accountsCurrentUser: {
+    method: 'GET',
+    path: '/account/api/accounts/currentuser',
+    auth: 'bearer',
+    tag: 'entities',
+    summary:
+      'Page of the entities the user is attached to, by accountId; search matches name or account number (case-insensitive substring). totalPage = ceil(totalItems / pageSize).',
+    status: 200,
+    query: s.pageQuery,
+    response: s.entityPageSchema,
+  },
+  accountSummary: {
+    method: 'GET',
+    path: '/connect/api/accounts/:id/summary',
+    auth: 'bearer',
+    tag: 'entities',
+    summary: 'Entity summary; isSignatory is the current user on that entity (always false for collaborators).',
+    status: 200,
+    params: s.idParams,
+    response: s.entitySchema,
+  },
+  reportsCurrentUser: {
+    method: 'GET',
+    path: '/reporting/api/reports/currentuser',
+    auth: 'bearer',
+    tag: 'reports',
+    summary: 'Page of BI reports of the entity (totalItems = seeded biReports + deposits − deletions). pageSize defaults to 10.',
+    status: 200,
+    query: {
+      type: 'object',
+      required: ['accountId'],
+      properties: {
+        accountId: s.accountIdQuery.properties.accountId,
+        page: s.pageQuery.properties.page,
+        pageSize: { ...s.pageQuery.properties.pageSize, default: 10 },
+      },
+    },
+    response: s.biReportPageSchema,
+  },
+  reports: {
+    method: 'GET',
+    path: '/reporting/api/reports',
+    auth: 'bearer',
+    tag: 'reports',
+    summary: 'All BI reports of the entity, newest first.',
+    status: 200,
+    query: s.accountIdQuery,
+    response: s.biReportListSchema,
+  },
+  depositReport: {
+    method: 'POST',
+    path: '/reporting/api/reports',
+    auth: 'bearer',
+    tag: 'reports',
+    summary: 'Deposits a BI report on an entity.',
+    status: 201,
+    body: s.biReportDepositSchema,
+    response: s.biReportSchema,
+    requiresAnyOf: ['CORAP001'],
+    concurrency: 'each deposit is a new row; none is lost',
+  },
+  deleteReport: {
+    method: 'DELETE',
+    path: '/reporting/api/reports/:id',
+    auth: 'bearer',
+    tag: 'reports',
+    summary: 'Deletes a BI report (404 if unknown or already deleted).',
+    status: 204,
+    params: s.idParams,
+    response: null,
+    requiresAnyOf: ['CORAP003'],
+    concurrency: 'first delete wins; others 404',
+  },
+  entityUsers: {
+    method: 'GET',
+    path: '/account/api/accounts/:id/users',
+    auth: 'bearer',
+    tag: 'entities',
+    summary: 'Users attached to the entity (customers and collaborators).',
+    status: 200,
+    params: s.idParams,
+    response: s.entityUserListSchema,
+  },
+  addEntityUser: {
+    method: 'POST',
+    path: '/account/api/accounts/:id/users',
+    auth: 'bearer',
+    tag: 'entities',
+    summary:
+      'Attaches a customer (created without a usable password if the e-mail is new; they set one through resetPassword). Already attached → 409; e-mail of a collaborator → 409.',
+    status: 201,
+    params: s.idParams,
+    body: s.addEntityUserSchema,
+    response: s.entityUserSchema,
+    requiresAnyOf: ['CLUSER002', 'COADMI006'],
+    concurrency: 'first writer wins; the others 409',
+  },
+  removeEntityUser: {
+    method: 'DELETE',
+    path: '/account/api/accounts/:id/users/:userId',
+    auth: 'bearer',
+    tag: 'entities',
+    summary: 'Detaches a user from the entity (404 if not attached).',
+    status: 204,
+    params: entityUserParams,
+    response: null,
+    requiresAnyOf: ['CLUSER003', 'COUSER003'],
+    concurrency: 'first delete wins; others 404',
+  },
+  entityCollaborators: {
+    method: 'GET',
+    path: '/wallet/api/accounts/:id/collaborators',
+    auth: 'bearer',
+    tag: 'wallet',
+    summary: 'Collaborators of the firm attached to the entity.',
+    status: 200,
+    params: s.idParams,
+    response: s.collaboratorListSchema,
+  },
+  folders: {
+    method: 'GET',
+    path: '/wallet/api/folders',
+    auth: 'bearer',
+    tag: 'wallet',
+    summary: 'Page of folders (entities) of the current user with counts; same paging and search as accounts/currentuser.',
+    status: 200,
+    query: s.pageQuery,
+    response: s.folderPageSchema,
+  },
+  mandates: {
+    method: 'GET',
+    path: '/wallet/api/mandates',
+    auth: 'bearer',
+    tag: 'wallet',
+    summary: 'Mandates of every entity the user is attached to.',
+    status: 200,
+    response: s.mandateListSchema,
+  },
+  modRequests: {
+    method: 'GET',
+    path: '/offer/api/mod-requests',
+    auth: 'bearer',
+    tag: 'offers',
+    summary: 'MOD (subscription) requests of the entities the user is attached to, newest first; optional accountId filter.',
+    status: 200,
+    query: { type: 'object', properties: { accountId: s.accountIdQuery.properties.accountId } },
+    response: s.modRequestListSchema,
+  },
+  createModRequest: {
+    method: 'POST',
+    path: '/offer/api/mod-requests',
+    auth: 'bearer',
+    tag: 'offers',
+    summary: 'Creates a pending MOD request; offerCode must be in the catalogue (422 otherwise).',
+    status: 201,
+    body: s.newModRequestSchema,
+    response: s.modRequestSchema,
+    concurrency: 'each request is a new row; none is lost',
+  },
+  offers: {
+    method: 'GET',
+    path: '/offer/api/offers',
+    auth: 'bearer',
+    tag: 'offers',
+    summary: 'Offers catalogue.',
+    status: 200,
+    response: s.offerListSchema,
+  },
+  subscriptions: {
+    method: 'GET',
+    path: '/offer/api/accounts/:id/subscriptions',
+    auth: 'bearer',
+    tag: 'offers',
+    summary: 'Subscriptions of the entity.',
+    status: 200,
+    params: s.idParams,
+    response: s.subscriptionListSchema,
+  },
+  bank: {
+    method: 'GET',
+    path: '/account/api/accounts/:id/bank',
+    auth: 'bearer',
+    tag: 'entities',
+    summary: 'Bank accounts of the entity.',
+    status: 200,
+    params: s.idParams,
+    response: s.bankSchema,
+  },
+  indicators: {
+    method: 'GET',
+    path: '/registry/api/accounts/:id/indicators',
+    auth: 'bearer',
+    tag: 'entities',
+    summary: 'Key indicators of the entity.',
+    status: 200,
+    params: s.idParams,
+    response: s.indicatorListSchema,
+  },
+  documents: {
+    method: 'GET',
+    path: '/accounting-integration/api/accounts/:id/documents',
+    auth: 'bearer',
+    tag: 'entities',
+    summary: 'Documents of the entity of one kind (default legacy).',
+    status: 200,
+    params: s.idParams,
+    query: {
+      type: 'object',
+      properties: { kind: { type: 'string', enum: s.DOCUMENT_KINDS, default: 'legacy' } },
+    },
+    response: s.documentListSchema,
+  },
+  delegations: {
+    method: 'GET',
+    path: '/account/api/accounts/:id/delegations',
+    auth: 'bearer',
+    tag: 'entities',
+    summary: 'Delegation history of the entity, newest first.',
+    status: 200,
+    params: s.idParams,
+    response: s.delegationListSchema,
+  },
+  slots: {
+    method: 'GET',
+    path: '/booking/api/slots',
+    auth: 'bearer',
+    tag: 'booking',
+    summary: 'Appointment slots with their availability.',
+    status: 200,
+    response: s.slotListSchema,
+  },
+  createBooking: {
+    method: 'POST',
+    path: '/booking/api/bookings',
+    auth: 'bearer',
+    tag: 'booking',
+    summary: 'Books a slot: unknown slot → 404, already booked → 409.',
+    status: 201,
+    body: {
+      type: 'object',
+      required: ['slotId'],
+      properties: { slotId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+    },
+    response: s.bookingSchema,
+    concurrency: 'first writer wins (conditional update); the others 409',
+  },
+  bookings: {
+    method: 'GET',
+    path: '/booking/api/bookings',
+    auth: 'bearer',
+    tag: 'booking',
+    summary: "The current user's bookings.",
+    status: 200,
+    response: s.bookingListSchema,
+  },
+  adminAddFault: {
+    method: 'POST',
+    path: '/__admin/faults',
+    auth: 'admin',
+    tag: 'admin',
+    summary:
+      'Adds a fault rule for requests whose path matches pathPattern (regex) and method: latency, status, or a dropped connection, for count requests and/or until untilMs (epoch ms).',
+    status: 201,
+    body: s.faultSchema,
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id'],
+      properties: { id: { type: 'integer' } },
+    },
+  },
+  adminClearFaults: {
+    method: 'DELETE',
+    path: '/__admin/faults',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Removes every fault rule.',
+    status: 204,
+    response: null,
+  },
+  adminSetNews: {
+    method: 'PUT',
+    path: '/__admin/news',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Replaces the RSS news items (in memory) so tests can serve hostile HTML or an empty feed.',
+    status: 204,
+    body: {
+      type: 'object',
+      required: ['items'],
+      properties: { items: { type: 'array', maxItems: 100, items: s.newsItemSchema } },
+    },
+    response: null,
+  },
+  adminReset: {
+    method: 'POST',
+    path: '/__admin/reset',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Wipes and reseeds the database, clears faults, news and revocations.',
+    status: 204,
+    response: null,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;
+
+type SchemaType<R, K extends 'params' | 'query' | 'body'> = R extends Record<K, infer S extends JSONSchema>
+  ? FromSchema<S>
+  : undefined;
+
+export type ApiParams<K extends RouteId> = SchemaType<Routes[K], 'params'>;
+export type ApiQuery<K extends RouteId> = SchemaType<Routes[K], 'query'>;
+export type ApiBody<K extends RouteId> = SchemaType<Routes[K], 'body'>;
+export type ApiResponse<K extends RouteId> = Routes[K]['response'] extends infer S extends JSONSchema
+  ? FromSchema<S>
+  : undefined;
+
+export type ApiError = FromSchema<typeof s.errorSchema>;
+export type Contact = FromSchema<typeof s.contactSchema>;
+export type Entity = FromSchema<typeof s.entitySchema>;
+export type Subscription = FromSchema<typeof s.subscriptionSchema>;
+export type BiReport = FromSchema<typeof s.biReportSchema>;
+export type NotificationSettings = FromSchema<typeof s.notificationSettingsSchema>;
+export type NotificationEventType = (typeof s.NOTIFICATION_EVENT_TYPES)[number];
+export type HomeLayout = FromSchema<typeof s.homeLayoutSchema>;
+export type NewsItem = FromSchema<typeof s.newsItemSchema>;
+export type Fault = FromSchema<typeof s.faultSchema>;
+export type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
+
+/** Claims of a portal session token (HS256, signed with jose). */
+export type SessionClaims = {
+  sub: string;
+  email: string;
+  gigyaUserId: string;
+  isCustomer: boolean;
+  iat: number;
+  exp: number;
+  jti: string;
+};

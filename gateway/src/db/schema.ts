@@ -1,0 +1,126 @@
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  is_customer INTEGER NOT NULL,
+  password_hash TEXT NOT NULL,
+  gigya_user_id TEXT NOT NULL,
+  office_mobile TEXT NOT NULL,
+  old_id INTEGER NOT NULL,
+  global_permissions TEXT NOT NULL,
+  favorite_entities TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entities (
+  account_id INTEGER PRIMARY KEY,
+  account_number TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  is_clarity_visible INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS subscriptions (
+  account_id INTEGER NOT NULL REFERENCES entities(account_id),
+  offer_code TEXT NOT NULL,
+  status TEXT NOT NULL,
+  PRIMARY KEY (account_id, offer_code)
+);
+CREATE TABLE IF NOT EXISTS memberships (
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  account_id INTEGER NOT NULL REFERENCES entities(account_id),
+  is_signatory INTEGER NOT NULL,
+  permissions TEXT NOT NULL,
+  PRIMARY KEY (user_id, account_id)
+);
+CREATE INDEX IF NOT EXISTS memberships_account ON memberships(account_id);
+CREATE TABLE IF NOT EXISTS terms (
+  terms_id INTEGER PRIMARY KEY,
+  version TEXT NOT NULL,
+  published_at TEXT NOT NULL,
+  content_fr TEXT NOT NULL,
+  content_en TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS terms_acceptances (
+  user_id INTEGER PRIMARY KEY REFERENCES users(id),
+  terms_id INTEGER NOT NULL REFERENCES terms(terms_id),
+  accepted_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS notification_settings (
+  user_id INTEGER PRIMARY KEY REFERENCES users(id),
+  settings TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS home_layouts (
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  account_id INTEGER NOT NULL REFERENCES entities(account_id),
+  layout TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, account_id)
+);
+CREATE TABLE IF NOT EXISTS bi_reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES entities(account_id),
+  title TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  created_by INTEGER
+);
+CREATE INDEX IF NOT EXISTS bi_reports_account ON bi_reports(account_id);
+CREATE TABLE IF NOT EXISTS mod_requests (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES entities(account_id),
+  offer_code TEXT NOT NULL,
+  status TEXT NOT NULL,
+  comment TEXT NOT NULL,
+  requested_by INTEGER NOT NULL REFERENCES users(id),
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS slots (
+  slot_id INTEGER PRIMARY KEY,
+  starts_at TEXT NOT NULL,
+  ends_at TEXT NOT NULL,
+  advisor TEXT NOT NULL,
+  booked_by INTEGER REFERENCES users(id)
+);
+CREATE TABLE IF NOT EXISTS bookings (
+  booking_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  slot_id INTEGER NOT NULL UNIQUE REFERENCES slots(slot_id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS revoked_tokens (jti TEXT PRIMARY KEY, exp INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS reset_tokens (
+  token_hash TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  expires_at INTEGER NOT NULL,
+  used_at TEXT
+);
+CREATE TABLE IF NOT EXISTS inbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  to_email TEXT NOT NULL COLLATE NOCASE,
+  subject TEXT NOT NULL,
+  link TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`;
+
+export const TABLES = [
+  'inbox',
+  'reset_tokens',
+  'revoked_tokens',
+  'bookings',
+  'slots',
+  'mod_requests',
+  'bi_reports',
+  'home_layouts',
+  'notification_settings',
+  'terms_acceptances',
+  'terms',
+  'memberships',
+  'subscriptions',
+  'entities',
+  'users',
+  'meta',
+] as const;

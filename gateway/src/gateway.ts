@@ -1,0 +1,162 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type Provider from 'oidc-provider';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { NewsItem, SessionClaims } from '../contract/api.ts';
+import { DEFAULT_NEWS } from '../seed/demo-data.ts';
+import { createSessionTokens } from './auth/session-tokens.ts';
+import { openDatabase } from './db/database.ts';
+import { seedDatabase } from './db/seed.ts';
+import { createStore } from './db/store.ts';
+import { installCors } from './http/cors.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { createFaults } from './http/faults.ts';
+import { forbidden, unauthorized } from './http/http-error.ts';
+import { registerRoutes } from './http/route-table.ts';
+import { installValidators } from './http/validation.ts';
+import { registerInteractionRoutes } from './oidc/interaction-routes.ts';
+import { oidcSigningJwk, sessionSecret } from './oidc/keys.ts';
+import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
+import type { GatewayOptions } from './options.ts';
+import { REPO_ROOT } from './options.ts';
+import { loadPermissionCatalogue } from './permissions.ts';
+import { adminHandlers } from './routes/admin-handlers.ts';
+import { authHandlers } from './routes/auth-handlers.ts';
+import type { Deps } from './routes/deps.ts';
+import { isLoopbackAddress } from './routes/deps.ts';
+import { entityHandlers } from './routes/entity-handlers.ts';
+import { offerHandlers } from './routes/offer-handlers.ts';
+import { userHandlers } from './routes/user-handlers.ts';
+
+export type Gateway = { app: FastifyInstance; url: string; close: () => Promise<void> };
+
+const BODY_LIMIT = 100 * 1024;
+const sessions = new WeakMap<FastifyRequest, SessionClaims>();
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+function isOidcPath(url: string): boolean {
+  return (url === '/oidc' || url.startsWith('/oidc/') || url.startsWith('/oidc?')) && !url.startsWith(`${INTERACTION_PATH}/`);
+}
+
+/** Starts the gateway on 127.0.0.1 (port 0 for tests) and answers once it listens. */
+export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
+  const db = await openDatabase(options.dataDir, options.reset ?? false);
+  const store = createStore(db);
+  const secret = sessionSecret(options.dataDir, options.secret);
+  const tokens = createSessionTokens({ secret, ttlS: options.tokenTtlS ?? 3600, store });
+  const faults = createFaults();
+  let provider: Provider | undefined;
+  let oidcCallback: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+
+  const logLevel = options.logLevel ?? 'info';
+  const app = Fastify({
+    logger:
+      logLevel === false
+        ? false
+        : { level: logLevel, redact: { paths: ['password', '*.password', 'req.headers.authorization', 'req.headers.cookie'], censor: '***' } },
+    disableRequestLogging: !(options.logRequests ?? false),
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+    // The OIDC provider (a Koa app) answers /oidc itself; it must read its own request bodies.
+    serverFactory: (handler): Server =>
+      createServer((request, response) => {
+        const url = request.url ?? '/';
+        if (oidcCallback && isOidcPath(url)) {
+          Object.assign(request, { originalUrl: url });
+          request.url = url.slice('/oidc'.length) || '/';
+          oidcCallback(request, response);
+          return;
+        }
+        handler(request, response);
+      }),
+  });
+
+  const catalogue = loadPermissionCatalogue(options.manifestPath ?? join(REPO_ROOT, 'portal.config.json'), (message) => {
+    app.log.warn(message);
+  });
+  const news: { items: readonly NewsItem[] } = { items: DEFAULT_NEWS };
+
+  const deps: Deps = {
+    store,
+    tokens,
+    catalogue,
+    userOrigin: options.userOrigin ?? 'CLIENT',
+    portalUrl: options.portalUrl ?? 'http://127.0.0.1:5173',
+    log: app.log,
+    news,
+    faults,
+    findOidcAccessToken: async (value) => {
+      if (!provider) return undefined;
+      const token = await provider.AccessToken.find(value).catch(() => undefined);
+      return token && !token.isExpired && token.clientId === 'portal' ? { accountId: token.accountId } : undefined;
+    },
+    reseed: async () => {
+      await seedDatabase(db);
+      tokens.loadRevocations();
+      faults.clear();
+      news.items = DEFAULT_NEWS;
+    },
+  };
+
+  const bearer: onRequestHookHandler = async (request) => {
+    const token = bearerOf(request);
+    const claims = token ? await tokens.verify(token) : null;
+    if (!claims) throw unauthorized();
+    sessions.set(request, claims);
+  };
+  const admin: onRequestHookHandler = async (request) => {
+    if (!isLoopbackAddress(request.ip)) throw forbidden();
+  };
+
+  installErrorHandling(app);
+  installValidators(app);
+  if (options.faults) faults.install(app);
+  installCors(app);
+  registerRoutes(
+    app,
+    { ...authHandlers(deps), ...userHandlers(deps), ...entityHandlers(deps), ...offerHandlers(deps), ...adminHandlers(deps) },
+    { bearer, admin, sessionOf: (request) => sessions.get(request) ?? null },
+    { admin: options.faults ?? false },
+  );
+  registerInteractionRoutes(app, store, () => {
+    if (!provider) throw new Error('the OIDC provider is not started');
+    return provider;
+  });
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 4010 });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${String(port)}`;
+
+  provider = createOidcProvider({
+    issuer: options.issuer ?? `${url}/oidc`,
+    store,
+    sessionSecret: secret,
+    signingJwk: oidcSigningJwk(options.dataDir),
+  });
+  provider.on('server_error', (_ctx, error) => {
+    app.log.error({ err: error }, 'oidc server error');
+  });
+  oidcCallback = provider.callback();
+  app.log.info({ url, issuer: provider.issuer, permissionCodes: catalogue.source }, 'gateway listening');
+
+  let closed = false;
+  return {
+    app,
+    url,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      db.close();
+    },
+  };
+}

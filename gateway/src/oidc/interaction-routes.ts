@@ -1,0 +1,83 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type Provider from 'oidc-provider';
+import { verifyPassword } from '../auth/passwords.ts';
+import type { Store } from '../db/store.ts';
+import { INTERACTION_PATH } from './provider.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${String(char.charCodeAt(0))};`);
+}
+
+function signInPage(uid: string, email: string, error: string | undefined): string {
+  const alert = error ? `<p role="alert" style="color:#b00020">${escapeHtml(error)}</p>` : '';
+  return `<!DOCTYPE html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Connexion collaborateur</title>
+<style>body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}
+label{display:block;margin-top:1rem}input{display:block;width:100%;padding:.5rem;box-sizing:border-box}
+button{margin-top:1.5rem;padding:.6rem 1.2rem}</style></head>
+<body><main><h1>Connexion collaborateur</h1>${alert}
+<form method="post" action="${INTERACTION_PATH}/${escapeHtml(uid)}">
+<label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+<label for="password">Mot de passe</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Se connecter</button>
+</form></main></body></html>`;
+}
+
+function expiredPage(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .send('<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Session expirée</title></head><body><main><h1>Session expirée</h1><p>Recommencez la connexion depuis le portail.</p></main></body></html>');
+}
+
+/** The provider's login interaction: a plain form for collaborators, checked against the database. */
+export function registerInteractionRoutes(app: FastifyInstance, store: Store, getProvider: () => Provider): void {
+  void app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 10 * 1024 });
+
+    scope.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
+      const provider = getProvider();
+      let details;
+      try {
+        details = await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return expiredPage(reply);
+      }
+      if (details.prompt.name === 'login' || !details.session?.accountId) {
+        const hint = details.params['login_hint'];
+        return reply.type('text/html; charset=utf-8').send(signInPage(details.uid, typeof hint === 'string' ? hint : '', undefined));
+      }
+      // Any other prompt (consent): granted without asking, the grant is created by loadExistingGrant.
+      const redirectTo = await provider.interactionResult(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+      return reply.redirect(redirectTo, 303);
+    });
+
+    scope.post<{ Params: { uid: string }; Body: Record<string, unknown> | null }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
+      const provider = getProvider();
+      try {
+        await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return expiredPage(reply);
+      }
+      const email = typeof request.body?.['email'] === 'string' ? request.body['email'].trim() : '';
+      const password = typeof request.body?.['password'] === 'string' ? request.body['password'] : '';
+      const user = store.q.userByEmail.get(email);
+      const valid = await verifyPassword(password, user?.password_hash);
+      if (!user || !valid || user.is_customer !== 0) {
+        return reply
+          .code(401)
+          .type('text/html; charset=utf-8')
+          .send(signInPage(request.params.uid, email, 'E-mail ou mot de passe incorrect.'));
+      }
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: String(user.id) } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(redirectTo, 303);
+    });
+  });
+}

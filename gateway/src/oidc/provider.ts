@@ -1,0 +1,113 @@
+import Provider from 'oidc-provider';
+import type { Grant, OidcContext } from 'oidc-provider';
+import { createHash } from 'node:crypto';
+import type { Store } from '../db/store.ts';
+import { isLoopbackOrigin } from '../http/cors.ts';
+import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
+
+export const OIDC_CLIENT_ID = 'portal';
+export const OIDC_SCOPES = 'openid profile email offline_access';
+export const INTERACTION_PATH = '/oidc/interaction';
+
+type ProviderOptions = { issuer: string; store: Store; sessionSecret: Uint8Array; signingJwk: Record<string, unknown> };
+
+function logoutPage(form: string): string {
+  // Auto-submits the provider's own logout form (with its xsrf field) and ends the provider session too.
+  return `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Déconnexion</title></head><body>
+${form}
+<noscript><button type="submit" form="op.logoutForm" name="logout" value="yes">Se déconnecter</button></noscript>
+<script>
+const form = document.forms[0];
+const input = document.createElement('input');
+input.type = 'hidden'; input.name = 'logout'; input.value = 'yes';
+form.appendChild(input);
+form.submit();
+</script></body></html>`;
+}
+
+export function createOidcProvider(options: ProviderOptions): Provider {
+  const { issuer, store } = options;
+  const cookieKey = createHash('sha256').update(options.sessionSecret).update('oidc-cookies').digest('hex');
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: OIDC_CLIENT_ID,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        scope: OIDC_SCOPES,
+        // Registered for discovery only: redirectUriAllowed below accepts every loopback origin.
+        redirect_uris: ['http://127.0.0.1:5173/collaborateur', 'http://127.0.0.1:5173/silent-renew.html'],
+        post_logout_redirect_uris: ['http://127.0.0.1:5173/collaborateur', 'http://127.0.0.1:5173/login'],
+      },
+    ],
+    jwks: { keys: [options.signingJwk] },
+    cookies: { keys: [cookieKey], long: { sameSite: 'lax', httpOnly: true }, short: { sameSite: 'lax', httpOnly: true } },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx: OidcContext, form: string) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+      },
+    },
+    pkce: { required: () => true },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      RefreshToken: 14 * 24 * 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+    },
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    findAccount: async (_ctx, id) => {
+      const user = store.q.userById.get(Number(id));
+      if (!user || user.is_customer !== 0) return undefined;
+      return {
+        accountId: String(user.id),
+        claims: () => ({
+          sub: String(user.id),
+          email: user.email,
+          email_verified: true,
+          name: `${user.first_name} ${user.last_name}`,
+          given_name: user.first_name,
+          family_name: user.last_name,
+        }),
+      };
+    },
+    // Consent is implied for the firm's own portal: a grant for every scope is created on first use.
+    loadExistingGrant: async (ctx): Promise<Grant | undefined> => {
+      const { client, session, account, result } = ctx.oidc;
+      if (!client || !account) return undefined;
+      const grantId = result?.consent?.grantId ?? session?.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ accountId: account.accountId, clientId: client.clientId });
+      grant.addOIDCScope(OIDC_SCOPES);
+      await grant.save();
+      return grant;
+    },
+    // offline_access is dropped by the provider unless prompt=consent; the portal always gets a refresh token.
+    issueRefreshToken: (_ctx, client) => client.clientId === OIDC_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
+    clientBasedCORS: (_ctx, origin) => isLoopbackOrigin(origin),
+  });
+
+  provider.Client.prototype.redirectUriAllowed = isAllowedRedirectUri;
+  provider.Client.prototype.postLogoutRedirectUriAllowed = isAllowedPostLogoutRedirectUri;
+  return provider;
+}

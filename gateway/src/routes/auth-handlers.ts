@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { HttpError, forbidden } from '../http/http-error.ts';
+import type { Handlers } from '../http/route-table.ts';
+import { currentUser, isLoopbackAddress, type Deps } from './deps.ts';
+
+const RESET_TTL_S = 3600;
+
+function invalidCredentials(): HttpError {
+  return new HttpError(401, 'invalid_credentials', 'E-mail or password is incorrect.');
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+type AuthRoutes = 'login' | 'refreshToken' | 'logout' | 'resetPassword' | 'createNewPassword' | 'inbox' | 'tokenExchange' | 'userOrigin' | 'health';
+
+export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
+  const { store, tokens } = deps;
+  return {
+    health: () => ({ ok: true }),
+
+    userOrigin: ({ request }) => {
+      const header = request.headers['x-user-origin'];
+      const value = typeof header === 'string' ? header.trim().toUpperCase() : undefined;
+      return value === 'COLLAB' || value === 'CLIENT' ? value : deps.userOrigin;
+    },
+
+    login: async ({ body }) => {
+      const user = store.q.userByEmail.get(body.email.trim());
+      const valid = await verifyPassword(body.password, user?.password_hash);
+      // Collaborators sign in through the OIDC provider only.
+      if (!user || !valid || user.is_customer !== 1) throw invalidCredentials();
+      return { token: await tokens.sign(user) };
+    },
+
+    refreshToken: async ({ session }) => ({ token: await tokens.sign(currentUser(deps, session)) }),
+
+    logout: ({ session }) => {
+      tokens.revoke(session);
+      return undefined;
+    },
+
+    resetPassword: ({ body }) => {
+      const user = store.q.userByEmail.get(body.email.trim());
+      if (!user) return undefined;
+      const token = randomBytes(32).toString('base64url');
+      const link = `${deps.portalUrl}/resetPasswordForm?token=${token}`;
+      const createdAt = new Date().toISOString();
+      store.transaction(() => {
+        store.q.insertResetToken.run(sha256(token), user.id, Math.floor(Date.now() / 1000) + RESET_TTL_S);
+        store.q.insertInbox.run(user.email, 'Réinitialisation de votre mot de passe', link, createdAt);
+      });
+      deps.log.info({ to: user.email, link }, 'password reset link');
+      return undefined;
+    },
+
+    createNewPassword: async ({ body }) => {
+      const hash = await hashPassword(body.password);
+      const nowS = Math.floor(Date.now() / 1000);
+      const updated = store.transaction(() => {
+        const row = store.q.useResetToken.get(new Date().toISOString(), sha256(body.token), nowS);
+        if (!row) return false;
+        store.q.setPassword.run(hash, row.user_id);
+        return true;
+      });
+      if (!updated) throw new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
+      return undefined;
+    },
+
+    inbox: ({ query, request }) => {
+      if (!isLoopbackAddress(request.ip)) throw forbidden();
+      return {
+        messages: store.q.inbox.all(query.email).map((row) => ({
+          to: row.to_email,
+          subject: row.subject,
+          link: row.link,
+          createdAt: row.created_at,
+        })),
+      };
+    },
+
+    tokenExchange: async ({ body }) => {
+      const accessToken = await deps.findOidcAccessToken(body.accessToken);
+      const user = accessToken ? store.q.userById.get(Number(accessToken.accountId)) : undefined;
+      if (!user || user.is_customer !== 0) {
+        throw new HttpError(401, 'unauthorized', 'The access token is unknown, expired or not a collaborator’s.');
+      }
+      return { token: await tokens.sign(user) };
+    },
+  };
+}

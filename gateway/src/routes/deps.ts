@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { NewsItem, SessionClaims } from '../../contract/api.ts';
+import type { SessionTokens } from '../auth/session-tokens.ts';
+import type { Store, UserRow, MembershipRow } from '../db/store.ts';
+import type { Faults } from '../http/faults.ts';
+import { forbidden, unauthorized } from '../http/http-error.ts';
+import type { PermissionCatalogue } from '../permissions.ts';
+
+export type Deps = {
+  store: Store;
+  tokens: SessionTokens;
+  catalogue: PermissionCatalogue;
+  userOrigin: 'COLLAB' | 'CLIENT';
+  portalUrl: string;
+  log: FastifyBaseLogger;
+  news: { items: readonly NewsItem[] };
+  faults: Faults;
+  /** Account id (portal user id) of a live access token of the OIDC provider. */
+  findOidcAccessToken: (value: string) => Promise<{ accountId: string } | undefined>;
+  reseed: () => Promise<void>;
+};
+
+export function parseCodes(json: string): string[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : [];
+}
+
+export function parseNumbers(json: string): number[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
+}
+
+export function currentUser(deps: Deps, session: SessionClaims): UserRow {
+  const user = deps.store.q.userById.get(Number(session.sub));
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The user's membership of the entity, or 403: never another tenant's data. */
+export function requireMembership(deps: Deps, userId: number, accountId: number): MembershipRow {
+  const membership = deps.store.q.membership.get(userId, accountId);
+  if (!membership) throw forbidden();
+  return membership;
+}
+
+export function entityPermissions(deps: Deps, membership: MembershipRow): string[] {
+  return deps.catalogue.expand(parseCodes(membership.permissions));
+}
+
+export function requireAnyPermission(deps: Deps, membership: MembershipRow, codes: readonly string[]): void {
+  const held = new Set(entityPermissions(deps, membership));
+  if (!codes.some((code) => held.has(code))) throw forbidden();
+}
+
+export function isLoopbackAddress(ip: string): boolean {
+  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+}

@@ -1,0 +1,250 @@
+import type { BiReport, Entity } from '../../contract/api.ts';
+import { bankAccounts, delegations, documents, indicators, mandates } from '../../seed/demo-data.ts';
+import { unusablePasswordHash } from '../auth/passwords.ts';
+import type { EntityRow, ReportRow } from '../db/store.ts';
+import { conflict, forbidden, notFound } from '../http/http-error.ts';
+import type { Handlers } from '../http/route-table.ts';
+import { routes } from '../../contract/api.ts';
+import { currentUser, parseCodes, requireAnyPermission, requireMembership, type Deps } from './deps.ts';
+
+function toReport(row: ReportRow): BiReport {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    title: row.title,
+    kind: row.kind === 'hr' ? 'hr' : 'financial',
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+  };
+}
+
+type SubscriptionStatus = Entity['subscriptions'][number]['status'];
+const STATUSES: readonly SubscriptionStatus[] = ['validated', 'pending', 'refused', 'cancelled'];
+
+type EntityRoutes =
+  | 'accountsCurrentUser'
+  | 'accountSummary'
+  | 'reportsCurrentUser'
+  | 'reports'
+  | 'depositReport'
+  | 'deleteReport'
+  | 'entityUsers'
+  | 'addEntityUser'
+  | 'removeEntityUser'
+  | 'entityCollaborators'
+  | 'folders'
+  | 'mandates'
+  | 'subscriptions'
+  | 'bank'
+  | 'indicators'
+  | 'documents'
+  | 'delegations';
+
+export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
+  const { store } = deps;
+
+  function subscriptionsOf(accountId: number): Entity['subscriptions'] {
+    return store.q.subscriptions.all(accountId).map((row) => ({
+      offerCode: row.offer_code,
+      status: STATUSES.find((status) => status === row.status) ?? 'pending',
+    }));
+  }
+
+  function toEntity(row: EntityRow, isCustomer: boolean): Entity {
+    return {
+      accountId: row.account_id,
+      accountNumber: row.account_number,
+      name: row.name,
+      subscriptions: subscriptionsOf(row.account_id),
+      isClarityVisible: row.is_clarity_visible === 1,
+      isSignatory: isCustomer && row.is_signatory === 1,
+    };
+  }
+
+  function entitiesPage(userId: number, query: { page: number; pageSize: number; search: string }) {
+    const pattern = store.likePattern(query.search.trim());
+    const { total } = store.q.entitiesCount.get(userId, pattern, pattern) ?? { total: 0 };
+    const rows = store.q.entitiesPage.all(userId, pattern, pattern, query.pageSize, (query.page - 1) * query.pageSize);
+    return { rows, total, currentPage: query.page, totalPage: Math.ceil(total / query.pageSize) };
+  }
+
+  /** The entity as seen by the current user, or 403 when they are not attached to it. */
+  function attachedEntity(userId: number, accountId: number): EntityRow {
+    const row = store.q.entity.get(userId, accountId);
+    if (!row) throw forbidden();
+    return row;
+  }
+
+  return {
+    accountsCurrentUser: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      const page = entitiesPage(user.id, query);
+      return {
+        items: page.rows.map((row) => toEntity(row, user.is_customer === 1)),
+        currentPage: page.currentPage,
+        totalPage: page.totalPage,
+        totalItems: page.total,
+      };
+    },
+
+    folders: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      const page = entitiesPage(user.id, query);
+      return {
+        items: page.rows.map((row) => {
+          const counts = store.q.memberCounts.get(row.account_id) ?? { customers: 0, collaborators: 0 };
+          return { ...toEntity(row, user.is_customer === 1), usersCount: counts.customers, collaboratorsCount: counts.collaborators };
+        }),
+        currentPage: page.currentPage,
+        totalPage: page.totalPage,
+        totalItems: page.total,
+      };
+    },
+
+    accountSummary: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      return toEntity(attachedEntity(user.id, params.id), user.is_customer === 1);
+    },
+
+    reportsCurrentUser: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, query.accountId);
+      const { total } = store.q.reportsCount.get(query.accountId) ?? { total: 0 };
+      const rows = store.q.reportsPage.all(query.accountId, query.pageSize, (query.page - 1) * query.pageSize);
+      return {
+        items: rows.map(toReport),
+        currentPage: query.page,
+        totalPage: Math.ceil(total / query.pageSize),
+        totalItems: total,
+      };
+    },
+
+    reports: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, query.accountId);
+      return { items: store.q.reportsPage.all(query.accountId, -1, 0).map(toReport) };
+    },
+
+    depositReport: ({ session, body }) => {
+      const user = currentUser(deps, session);
+      requireAnyPermission(deps, requireMembership(deps, user.id, body.accountId), routes.depositReport.requiresAnyOf);
+      const row = store.transaction(() =>
+        store.q.insertReport.get(body.accountId, body.title, body.kind, new Date().toISOString(), user.id),
+      );
+      if (!row) throw new Error('report insert returned nothing');
+      return toReport(row);
+    },
+
+    deleteReport: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      store.transaction(() => {
+        const report = store.q.report.get(params.id);
+        if (!report) throw notFound(`Report ${String(params.id)}`);
+        requireAnyPermission(deps, requireMembership(deps, user.id, report.account_id), routes.deleteReport.requiresAnyOf);
+        store.q.deleteReport.run(params.id);
+      });
+      return undefined;
+    },
+
+    entityUsers: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.id);
+      return {
+        items: store.q.entityUsers.all(params.id).map((row) => ({
+          userId: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          isCustomer: row.is_customer === 1,
+          isSignatory: row.is_signatory === 1,
+          permissions: deps.catalogue.expand(parseCodes(row.permissions)),
+        })),
+      };
+    },
+
+    addEntityUser: ({ session, params, body }) => {
+      const user = currentUser(deps, session);
+      requireAnyPermission(deps, requireMembership(deps, user.id, params.id), routes.addEntityUser.requiresAnyOf);
+      const email = body.email.trim();
+      const permissions = [...new Set(body.permissions ?? [])];
+      const isSignatory = body.isSignatory ?? false;
+      const added = store.transaction(() => {
+        let target = store.q.userByEmail.get(email);
+        if (target && target.is_customer !== 1) throw conflict('This e-mail belongs to a collaborator.');
+        if (!target) {
+          const inserted = store.q.insertUser.get(email, body.firstName, body.lastName, unusablePasswordHash(), 0);
+          if (!inserted) throw new Error('user insert returned nothing');
+          store.q.setGigyaId.run(`gigya-${String(inserted.id)}`, inserted.id);
+          target = store.q.userById.get(inserted.id);
+          if (!target) throw new Error('inserted user not found');
+        }
+        if (store.q.membership.get(target.id, params.id)) throw conflict('This user is already attached to the entity.');
+        store.q.insertMembership.run(target.id, params.id, isSignatory ? 1 : 0, JSON.stringify(permissions));
+        return target;
+      });
+      return {
+        userId: added.id,
+        firstName: added.first_name,
+        lastName: added.last_name,
+        email: added.email,
+        isCustomer: true,
+        isSignatory,
+        permissions,
+      };
+    },
+
+    removeEntityUser: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireAnyPermission(deps, requireMembership(deps, user.id, params.id), routes.removeEntityUser.requiresAnyOf);
+      const { changes } = store.transaction(() => store.q.deleteMembership.run(params.userId, params.id));
+      if (changes === 0) throw notFound(`User ${String(params.userId)} of entity ${String(params.id)}`);
+      return undefined;
+    },
+
+    entityCollaborators: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.id);
+      return {
+        items: store.q.entityUsers
+          .all(params.id)
+          .filter((row) => row.is_customer === 0)
+          .map((row) => ({ userId: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email })),
+      };
+    },
+
+    mandates: ({ session }) => {
+      const user = currentUser(deps, session);
+      return { items: store.q.allEntitiesOfUser.all(user.id).flatMap((row) => mandates(row.account_id, row.name)) };
+    },
+
+    subscriptions: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.id);
+      return { items: subscriptionsOf(params.id) };
+    },
+
+    bank: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.id);
+      return { accountId: params.id, accounts: bankAccounts(params.id) };
+    },
+
+    indicators: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.id);
+      return { items: indicators(params.id) };
+    },
+
+    documents: ({ session, params, query }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.id);
+      return { items: documents(params.id, query.kind) };
+    },
+
+    delegations: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.id);
+      return { items: delegations(params.id) };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { Contact, HomeLayout, NotificationSettings } from '../../contract/api.ts';
+import { NOTIFICATION_EVENT_TYPES } from '../../contract/schemas.ts';
+import type { UserRow } from '../db/store.ts';
+import { HttpError, conflict } from '../http/http-error.ts';
+import type { Handlers } from '../http/route-table.ts';
+import { currentUser, entityPermissions, parseCodes, parseNumbers, requireMembership, type Deps } from './deps.ts';
+
+function toContact(user: UserRow): Contact {
+  return {
+    firstName: user.first_name,
+    lastName: user.last_name,
+    id: user.id,
+    email: user.email,
+    officeMobile: user.office_mobile,
+    isCustomer: user.is_customer === 1,
+    oldId: user.old_id,
+    persona: user.is_customer === 1 ? 'Client' : 'Collaborateur',
+    gigyaUserId: '',
+    occupation: '',
+    entities: [],
+  };
+}
+
+function defaultNotificationSettings(): NotificationSettings {
+  const channel = { email: true, inApp: true };
+  const types = Object.fromEntries(NOTIFICATION_EVENT_TYPES.map((type) => [type, { ...channel }]));
+  return { favouritesOnly: false, types: types as NotificationSettings['types'] };
+}
+
+type UserRoutes =
+  | 'userInformation'
+  | 'contactMe'
+  | 'currentUserPermissions'
+  | 'termsLatest'
+  | 'termsLatestContent'
+  | 'termsState'
+  | 'acceptTerms'
+  | 'notificationSettings'
+  | 'saveNotificationSettings'
+  | 'homeLayout'
+  | 'saveHomeLayout'
+  | 'news';
+
+export function userHandlers(deps: Deps): Pick<Handlers, UserRoutes> {
+  const { store } = deps;
+  const latestTerms = () => {
+    const terms = store.q.latestTerms.get();
+    if (!terms) throw new HttpError(404, 'not_found', 'No terms are published.');
+    return terms;
+  };
+  return {
+    contactMe: ({ session }) => toContact(currentUser(deps, session)),
+
+    userInformation: ({ session }) => {
+      const user = currentUser(deps, session);
+      return {
+        contact: toContact(user),
+        permissions: deps.catalogue.expand(parseCodes(user.global_permissions)),
+        favoriteEntities: parseNumbers(user.favorite_entities),
+      };
+    },
+
+    currentUserPermissions: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      if (query.accountId === undefined) {
+        return { accountId: null, permissions: deps.catalogue.expand(parseCodes(user.global_permissions)) };
+      }
+      const membership = requireMembership(deps, user.id, query.accountId);
+      return { accountId: query.accountId, permissions: entityPermissions(deps, membership) };
+    },
+
+    termsLatest: () => {
+      const terms = latestTerms();
+      return { termsId: terms.terms_id, version: terms.version, publishedAt: terms.published_at };
+    },
+
+    termsLatestContent: ({ query }) => {
+      const terms = latestTerms();
+      return {
+        termsId: terms.terms_id,
+        language: query.language,
+        content: query.language === 'en' ? terms.content_en : terms.content_fr,
+      };
+    },
+
+    termsState: ({ session }) => {
+      const terms = latestTerms();
+      const accepted = store.q.acceptedTerms.get(Number(session.sub));
+      return { isCurrent: accepted?.terms_id === terms.terms_id, terms: { termsId: terms.terms_id } };
+    },
+
+    acceptTerms: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      store.transaction(() => {
+        const terms = latestTerms();
+        if (query.termsId !== terms.terms_id) throw conflict(`Terms ${String(query.termsId)} are not the latest (${String(terms.terms_id)}).`);
+        store.q.acceptTerms.run(user.id, terms.terms_id, new Date().toISOString());
+      });
+      return undefined;
+    },
+
+    notificationSettings: ({ session }) => {
+      const row = store.q.notificationSettings.get(Number(session.sub));
+      return row ? (JSON.parse(row.settings) as NotificationSettings) : defaultNotificationSettings();
+    },
+
+    saveNotificationSettings: ({ session, body }) => {
+      const user = currentUser(deps, session);
+      const settings: NotificationSettings = { favouritesOnly: body.favouritesOnly, types: body.types };
+      store.transaction(() => store.q.saveNotificationSettings.run(user.id, JSON.stringify(settings), new Date().toISOString()));
+      return settings;
+    },
+
+    homeLayout: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.accountId);
+      const row = store.q.homeLayout.get(user.id, params.accountId);
+      return row ? (JSON.parse(row.layout) as HomeLayout) : null;
+    },
+
+    saveHomeLayout: ({ session, params, body }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.accountId);
+      const layout: HomeLayout = {
+        layout: body.layout.map(({ widget, x, y, w, h }) => ({ widget, x, y, w, h })),
+      };
+      store.transaction(() => store.q.saveHomeLayout.run(user.id, params.accountId, JSON.stringify(layout), new Date().toISOString()));
+      return layout;
+    },
+
+    news: () => ({ items: [...deps.news.items] }),
+  };
+}
