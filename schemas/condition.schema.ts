@@ -73,7 +73,6 @@ export const conditionLeafSchemas = [
  * resolves inside the manifest schema, which carries this under `$defs.condition`.
  */
 export const conditionSchema = {
-  $id: 'condition',
   oneOf: [
     ...conditionLeafSchemas,
     {

@@ -58,8 +58,8 @@ const routeBaseProperties = {
   index: { type: 'boolean' },
   layout: { type: 'string', enum: ['home', 'login', 'error', 'empty'] },
   page: pluginRef,
-  meta: routeMetaSchema,
-  redirect: { type: 'array', items: redirectRuleSchema, minItems: 1 },
+  meta: { $ref: '#/$defs/routeMeta' },
+  redirect: { type: 'array', items: { $ref: '#/$defs/redirectRule' }, minItems: 1 },
 } as const;
 
 // Routes nest four levels at most; a fixed depth keeps the generated TS types finite.
@@ -71,19 +71,19 @@ const routeLevel4 = {
 } as const;
 const routeLevel3 = {
   type: 'object',
-  properties: { ...routeBaseProperties, children: { type: 'array', items: routeLevel4 } },
+  properties: { ...routeBaseProperties, children: { type: 'array', items: { $ref: '#/$defs/routeLevel4' } } },
   required: ['name'],
   additionalProperties: false,
 } as const;
 const routeLevel2 = {
   type: 'object',
-  properties: { ...routeBaseProperties, children: { type: 'array', items: routeLevel3 } },
+  properties: { ...routeBaseProperties, children: { type: 'array', items: { $ref: '#/$defs/routeLevel3' } } },
   required: ['name'],
   additionalProperties: false,
 } as const;
 const routeLevel1 = {
   type: 'object',
-  properties: { ...routeBaseProperties, children: { type: 'array', items: routeLevel2 } },
+  properties: { ...routeBaseProperties, children: { type: 'array', items: { $ref: '#/$defs/routeLevel2' } } },
   required: ['name', 'path'],
   additionalProperties: false,
 } as const;
@@ -140,7 +140,15 @@ export const portalConfigSchema = {
   $id: 'https://portal.example/schemas/portal-config.schema.json',
   title: 'Portal manifest',
   type: 'object',
-  $defs: { condition: conditionSchema },
+  $defs: {
+    condition: conditionSchema,
+    routeMeta: routeMetaSchema,
+    redirectRule: redirectRuleSchema,
+    routeLevel2,
+    routeLevel3,
+    routeLevel4,
+    tab: tabSchema,
+  },
   properties: {
     $schema: { type: 'string' },
     app: {
@@ -349,18 +357,18 @@ export const portalConfigSchema = {
       additionalProperties: false,
     },
     routes: { type: 'array', items: routeLevel1, minItems: 1 },
-    landing: { type: 'array', items: redirectRuleSchema, minItems: 1 },
+    landing: { type: 'array', items: { $ref: '#/$defs/redirectRule' }, minItems: 1 },
     sidebar: { type: 'array', items: sidebarItemSchema },
     walletTabs: {
       type: 'object',
       properties: {
-        collaborator: { type: 'array', items: tabSchema },
-        client: { type: 'array', items: tabSchema },
+        collaborator: { type: 'array', items: { $ref: '#/$defs/tab' } },
+        client: { type: 'array', items: { $ref: '#/$defs/tab' } },
       },
       required: ['collaborator', 'client'],
       additionalProperties: false,
     },
-    overviewTabs: { type: 'array', items: tabSchema },
+    overviewTabs: { type: 'array', items: { $ref: '#/$defs/tab' } },
     homeWidgets: {
       type: 'object',
       properties: {

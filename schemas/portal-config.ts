@@ -26,8 +26,9 @@ export type Condition = ConditionLeaf | { all: Condition[] } | { any: Condition[
 
 // For typing only, `#/$defs/condition` resolves to a marker constant, which is then swapped for Condition.
 declare const conditionMarker: '__condition__';
+type Defs = (typeof portalConfigSchema)['$defs'];
 type TypingSchema = Omit<typeof portalConfigSchema, '$defs'> & {
-  readonly $defs: { readonly condition: { readonly const: typeof conditionMarker } };
+  readonly $defs: Omit<Defs, 'condition'> & { readonly condition: { readonly const: typeof conditionMarker } };
 };
 type WithConditions<T> = T extends typeof conditionMarker
   ? Condition

@@ -1,0 +1,59 @@
+import type { PortalConfig, RouteConfig, RouteMeta } from '../../schemas/portal-config.ts';
+
+/** A route of the manifest with what it inherits from its ancestors, reachable by name. */
+export type IndexedRoute = {
+  route: RouteConfig;
+  /** Absolute path pattern, e.g. `/dossier/:entityId/accueil`. */
+  fullPath: string;
+  /** Layout of the nearest route that sets one. */
+  layout: NonNullable<RouteConfig['layout']>;
+  /** The route's own meta merged over its ancestors' (nearest wins), except permission and when rules. */
+  meta: RouteMeta;
+  /** Ancestors first, this route last: every one's access rules apply. */
+  chain: readonly RouteConfig[];
+};
+
+export type RouteIndex = ReadonlyMap<string, IndexedRoute>;
+
+const indexCache = new WeakMap<PortalConfig, RouteIndex>();
+
+/** Every route by name, computed once per manifest object. */
+export function indexRoutes(config: PortalConfig): RouteIndex {
+  const cached = indexCache.get(config);
+  if (cached !== undefined) return cached;
+  const index = new Map<string, IndexedRoute>();
+  const visit = (
+    routes: readonly RouteConfig[],
+    parentPath: string,
+    parentLayout: IndexedRoute['layout'],
+    parentMeta: RouteMeta,
+    chain: readonly RouteConfig[],
+  ): void => {
+    for (const route of routes) {
+      const fullPath = joinPaths(parentPath, route.path);
+      const layout = route.layout ?? parentLayout;
+      const meta = { ...parentMeta, ...route.meta };
+      const here = [...chain, route];
+      index.set(route.name, { route, fullPath, layout, meta, chain: here });
+      visit((route.children ?? []) as readonly RouteConfig[], fullPath, layout, meta, here);
+    }
+  };
+  visit(config.routes, '', 'empty', {}, []);
+  indexCache.set(config, index);
+  return index;
+}
+
+export function joinPaths(parent: string, child: string | undefined): string {
+  if (child === undefined || child === '') return parent === '' ? '/' : parent;
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+/** Fills `:param` segments; a missing parameter is an error rather than a broken link. */
+export function buildPath(pattern: string, params: Readonly<Record<string, string | number | undefined>>): string {
+  return pattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter "${name}" for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
