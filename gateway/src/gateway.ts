@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type Provider from 'oidc-provider';
 import { createServer } from 'node:http';
@@ -63,7 +63,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       logLevel === false
         ? false
         : { level: logLevel, redact: { paths: ['password', '*.password', 'req.headers.authorization', 'req.headers.cookie'], censor: '***' } },
-    disableRequestLogging: !(options.logRequests ?? false),
+    logController: new LogController({ disableRequestLogging: !(options.logRequests ?? false) }),
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
     // The OIDC provider (a Koa app) answers /oidc itself; it must read its own request bodies.

@@ -1,0 +1,180 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildGateway, type Gateway } from '../src/gateway.ts';
+import type { GatewayOptions } from '../src/options.ts';
+
+export const PASSWORD = 'Demo-2026!';
+
+export type Started = Gateway & { dataDir: string; dispose: () => Promise<void> };
+
+export async function startGateway(overrides: Partial<GatewayOptions> = {}): Promise<Started> {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'gateway-test-'));
+  const gateway = await buildGateway({ port: 0, logLevel: false, faults: true, ...overrides, dataDir });
+  return {
+    ...gateway,
+    dataDir,
+    dispose: async () => {
+      await gateway.close();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ApiAnswer = { status: number; body: unknown; headers: Headers };
+
+export async function call(
+  gateway: { url: string },
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${gateway.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** Narrows a JSON answer for assertions; the shape itself is asserted by the tests. */
+export function json<T>(answer: ApiAnswer): T {
+  return answer.body as T;
+}
+
+export async function login(gateway: { url: string }, email: string, password = PASSWORD): Promise<string> {
+  const answer = await call(gateway, 'POST', '/authentication/api/login', { body: { email, password } });
+  if (answer.status !== 200) throw new Error(`login of ${email} answered ${String(answer.status)}`);
+  return json<{ token: string }>(answer).token;
+}
+
+/** A minimal browser: follows nothing by itself, keeps cookies by name. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const index = pair?.indexOf('=') ?? -1;
+      if (!pair || index < 0) continue;
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export type OidcTokens = { access_token: string; refresh_token?: string; id_token: string; token_type: string };
+
+export type OidcClient = {
+  jar: CookieJar;
+  /** Runs GET authorize (PKCE S256) and answers the final redirect to the portal, or the page where it stopped. */
+  authorize: (params?: Record<string, string>) => Promise<{ response: Response; location: string | null; verifier: string }>;
+  get: (url: string) => Promise<Response>;
+  postForm: (url: string, form: Record<string, string>) => Promise<Response>;
+};
+
+export const REDIRECT_URI = 'http://127.0.0.1:5173/collaborateur';
+
+export function oidcClient(gateway: { url: string }): OidcClient {
+  const jar = new CookieJar();
+  const absolute = (url: string) => new URL(url, gateway.url).href;
+  const get = async (url: string) => {
+    const response = await fetch(absolute(url), { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(response);
+    return response;
+  };
+  const postForm = async (url: string, form: Record<string, string>) => {
+    const response = await fetch(absolute(url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    jar.store(response);
+    return response;
+  };
+  const authorize: OidcClient['authorize'] = async (params = {}) => {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const query = new URLSearchParams({
+      client_id: 'portal',
+      response_type: 'code',
+      scope: 'openid profile email offline_access',
+      redirect_uri: REDIRECT_URI,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: randomBytes(8).toString('hex'),
+      nonce: randomBytes(8).toString('hex'),
+      ...params,
+    });
+    const response = await get(`/oidc/auth?${query.toString()}`);
+    return { response, location: response.headers.get('location'), verifier };
+  };
+  return { jar, authorize, get, postForm };
+}
+
+/** Follows redirects inside the gateway until one leaves it (to the portal) or a page answers. */
+export async function followInside(client: OidcClient, gateway: { url: string }, start: Response): Promise<Response | string> {
+  let response = start;
+  for (let hops = 0; hops < 10; hops += 1) {
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    const next = new URL(location, gateway.url);
+    if (next.origin !== gateway.url) return next.href;
+    response = await client.get(next.href);
+  }
+  throw new Error('too many redirects');
+}
+
+export async function exchangeCode(gateway: { url: string }, redirect: string, verifier: string, redirectUri = REDIRECT_URI): Promise<OidcTokens> {
+  const code = new URL(redirect).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${redirect}`);
+  const response = await fetch(`${gateway.url}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'portal',
+      code_verifier: verifier,
+    }).toString(),
+  });
+  if (response.status !== 200) throw new Error(`token endpoint answered ${String(response.status)}: ${await response.text()}`);
+  return (await response.json()) as OidcTokens;
+}
+
+/** The whole collaborator sign-in: authorize, sign-in form, code exchange. */
+export async function oidcSignIn(gateway: { url: string }, email: string, password = PASSWORD) {
+  const client = oidcClient(gateway);
+  const { response, verifier } = await client.authorize();
+  const page = await followInside(client, gateway, response);
+  if (typeof page === 'string') throw new Error(`expected the sign-in page, got a redirect to ${page}`);
+  const html = await page.text();
+  const action = /action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no sign-in form: ${html.slice(0, 200)}`);
+  const posted = await client.postForm(action, { email, password });
+  const redirect = await followInside(client, gateway, posted);
+  if (typeof redirect !== 'string') throw new Error(`sign-in did not redirect (status ${String(redirect.status)})`);
+  const tokens = await exchangeCode(gateway, redirect, verifier);
+  return { client, tokens, html };
+}
+
+export async function collaboratorToken(gateway: { url: string }, email: string): Promise<string> {
+  const { tokens } = await oidcSignIn(gateway, email);
+  const answer = await call(gateway, 'POST', '/authentication/api/token-exchange', { body: { accessToken: tokens.access_token } });
+  if (answer.status !== 200) throw new Error(`token-exchange answered ${String(answer.status)}`);
+  return json<{ token: string }>(answer).token;
+}
