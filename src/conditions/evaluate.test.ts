@@ -28,7 +28,9 @@ describe('evaluateCondition', () => {
     expect(evaluateCondition({ flag: 'notDeclared' }, ctx).result).toBe(false);
     expect(evaluateCondition({ offer: 'PENNYLANE' }, ctx).result).toBe(true);
     expect(evaluateCondition({ offer: 'FORMS' }, ctx).result).toBe(false);
-    expect(evaluateCondition({ query: 'notificationType', equals: 'Ged-GSDocumentUploaded' }, ctx).result).toBe(true);
+    expect(
+      evaluateCondition({ query: 'notificationType', equals: 'Ged-GSDocumentUploaded' }, ctx).result,
+    ).toBe(true);
     expect(evaluateCondition({ query: 'notificationType', equals: 'other' }, ctx).result).toBe(false);
     expect(evaluateCondition({ ref: 'collab' }, ctx).result).toBe(true);
     expect(evaluateCondition(undefined, ctx).result).toBe(true);
@@ -46,7 +48,10 @@ describe('evaluateCondition', () => {
 
   it('explains which leaf decided', () => {
     const rule: Condition = {
-      all: [{ permission: ['CLUSER001'] }, { any: [{ fact: 'entity.isSignatory' }, { flag: 'clarityOffer' }] }],
+      all: [
+        { permission: ['CLUSER001'] },
+        { any: [{ fact: 'entity.isSignatory' }, { flag: 'clarityOffer' }] },
+      ],
     };
     const evaluation = evaluateCondition(rule, context());
     expect(evaluation.result).toBe(false);
@@ -72,7 +77,9 @@ const leaf: fc.Arbitrary<Condition> = fc.oneof(
   fc.boolean(),
   fc.constantFrom(...factNames).map((fact): Condition => ({ fact })),
   fc.constantFrom('booking', 'clarityOffer', 'other').map((flag): Condition => ({ flag })),
-  fc.subarray(['CLUSER001', 'CLBANK001', 'COUSER001'], { minLength: 1 }).map((permission): Condition => ({ permission })),
+  fc
+    .subarray(['CLUSER001', 'CLBANK001', 'COUSER001'], { minLength: 1 })
+    .map((permission): Condition => ({ permission })),
   fc.constantFrom('PENNYLANE', 'FORMS').map((offer): Condition => ({ offer })),
 );
 const { condition } = fc.letrec<{ condition: Condition }>((tie) => ({
@@ -86,26 +93,31 @@ const { condition } = fc.letrec<{ condition: Condition }>((tie) => ({
 }));
 const contexts = fc
   .record({
-    facts: fc.record(Object.fromEntries(factNames.map((f) => [f, fc.boolean()])) as Record<(typeof factNames)[number], fc.Arbitrary<boolean>>),
+    facts: fc.record(
+      Object.fromEntries(factNames.map((f) => [f, fc.boolean()])) as Record<
+        (typeof factNames)[number],
+        fc.Arbitrary<boolean>
+      >,
+    ),
     booking: fc.boolean(),
     clarityOffer: fc.boolean(),
     global: fc.subarray(['CLUSER001', 'CLBANK001', 'COUSER001']),
     entity: fc.subarray(['CLUSER001', 'CLBANK001', 'COUSER001']),
     offers: fc.subarray(['PENNYLANE', 'FORMS']),
   })
-  .map(
-    (c): ConditionContext => ({
-      facts: c.facts,
-      flags: { booking: c.booking, clarityOffer: c.clarityOffer },
-      permissions: { global: new Set(c.global), entity: new Set(c.entity) },
-      offers: new Set(c.offers),
-    }),
-  );
+  .map((c): ConditionContext => ({
+    facts: c.facts,
+    flags: { booking: c.booking, clarityOffer: c.clarityOffer },
+    permissions: { global: new Set(c.global), entity: new Set(c.entity) },
+    offers: new Set(c.offers),
+  }));
 const value = (c: Condition, ctx: ConditionContext): boolean => evaluateCondition(c, ctx).result;
 
 describe('condition algebra (property tests)', () => {
   it('double negation changes nothing', () => {
-    fc.assert(fc.property(condition, contexts, (c, ctx) => value({ not: { not: c } }, ctx) === value(c, ctx)));
+    fc.assert(
+      fc.property(condition, contexts, (c, ctx) => value({ not: { not: c } }, ctx) === value(c, ctx)),
+    );
   });
 
   it('an empty all is true and an empty any is false', () => {
@@ -126,7 +138,10 @@ describe('condition algebra (property tests)', () => {
     fc.assert(
       fc.property(fc.array(condition, { minLength: 1, maxLength: 4 }), contexts, (list, ctx) => {
         const results = list.map((c) => value(c, ctx));
-        return value({ all: list }, ctx) === results.every(Boolean) && value({ any: list }, ctx) === results.some(Boolean);
+        return (
+          value({ all: list }, ctx) === results.every(Boolean) &&
+          value({ any: list }, ctx) === results.some(Boolean)
+        );
       }),
     );
   });

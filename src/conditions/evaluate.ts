@@ -47,7 +47,11 @@ export function isConditionMet(condition: Condition | undefined, context: Condit
   return evaluateCondition(condition, context).result;
 }
 
-function evaluateNode(condition: Condition, context: ConditionContext, refStack: readonly string[]): ConditionTrace {
+function evaluateNode(
+  condition: Condition,
+  context: ConditionContext,
+  refStack: readonly string[],
+): ConditionTrace {
   if (typeof condition === 'boolean') return { label: String(condition), result: condition };
   if ('all' in condition) {
     const children: ConditionTrace[] = [];

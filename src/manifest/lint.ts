@@ -22,10 +22,16 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   const namedConditions = new Set(Object.keys(config.conditions));
 
   if (!config.app.locales.includes(config.app.defaultLocale)) {
-    report('/app/defaultLocale', `locale "${config.app.defaultLocale}" is not in /app/locales (${config.app.locales.join(', ')})`);
+    report(
+      '/app/defaultLocale',
+      `locale "${config.app.defaultLocale}" is not in /app/locales (${config.app.locales.join(', ')})`,
+    );
   }
   if (!flags.has(config.identity.customer.singleSignOnFlag)) {
-    report('/identity/customer/singleSignOnFlag', `unknown feature flag "${config.identity.customer.singleSignOnFlag}"`);
+    report(
+      '/identity/customer/singleSignOnFlag',
+      `unknown feature flag "${config.identity.customer.singleSignOnFlag}"`,
+    );
   }
 
   // Routes: unique names, and every reference to a route by name must resolve.
@@ -33,9 +39,11 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   const routeNames = new Map<string, string>();
   for (const { route, pointer } of routes) {
     const first = routeNames.get(route.name);
-    if (first !== undefined) report(joinPointer(pointer, 'name'), `duplicate route name "${route.name}" (first at ${first})`);
+    if (first !== undefined)
+      report(joinPointer(pointer, 'name'), `duplicate route name "${route.name}" (first at ${first})`);
     else routeNames.set(route.name, pointer);
-    if (route.index === true && route.path !== undefined) report(joinPointer(pointer, 'path'), 'an index route has no path');
+    if (route.index === true && route.path !== undefined)
+      report(joinPointer(pointer, 'path'), 'an index route has no path');
     if (pseudoRoutes.has(route.name)) report(joinPointer(pointer, 'name'), `"${route.name}" is reserved`);
   }
   const checkRouteRef = (pointer: string, name: string): void => {
@@ -84,11 +92,18 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     items.forEach((item, i) => {
       const pointer = joinPointer(listPointer, i);
       const sameId = ids.get(item.id);
-      if (sameId !== undefined) report(joinPointer(pointer, 'id'), `duplicate id "${item.id}" (also at ${listPointer}/${String(sameId)})`);
+      if (sameId !== undefined)
+        report(
+          joinPointer(pointer, 'id'),
+          `duplicate id "${item.id}" (also at ${listPointer}/${String(sameId)})`,
+        );
       else ids.set(item.id, i);
       const sameOrder = orders.get(item.order);
       if (sameOrder !== undefined) {
-        report(joinPointer(pointer, 'order'), `duplicate order ${String(item.order)} (also at ${listPointer}/${String(sameOrder)})`);
+        report(
+          joinPointer(pointer, 'order'),
+          `duplicate order ${String(item.order)} (also at ${listPointer}/${String(sameOrder)})`,
+        );
       } else orders.set(item.order, i);
       checkRouteRef(joinPointer(pointer, 'route'), item.route);
       checkCondition(item.when, joinPointer(pointer, 'when'));
@@ -99,7 +114,8 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   config.homeWidgets.sets.forEach((set, i) => {
     const pointer = `/homeWidgets/sets/${String(i)}`;
     const same = setIds.get(set.id);
-    if (same !== undefined) report(`${pointer}/id`, `duplicate id "${set.id}" (also at /homeWidgets/sets/${String(same)})`);
+    if (same !== undefined)
+      report(`${pointer}/id`, `duplicate id "${set.id}" (also at /homeWidgets/sets/${String(same)})`);
     else setIds.set(set.id, i);
     checkCondition(set.when, `${pointer}/when`);
     set.widgets.forEach((widget, j) => {
@@ -110,7 +126,10 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
       if (widget.permission !== undefined) {
         checkPermission(`${wp}/permission`, widget.permission);
         if (permissions[widget.permission]?.scope === 'collaborator') {
-          report(`${wp}/permission`, `a widget permission must be a customer code; "${widget.permission}" is a collaborator code`);
+          report(
+            `${wp}/permission`,
+            `a widget permission must be a customer code; "${widget.permission}" is a collaborator code`,
+          );
         }
       }
       checkCondition(widget.when, `${wp}/when`);
@@ -118,16 +137,23 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   });
   const lastSet = config.homeWidgets.sets.at(-1);
   if (lastSet?.when !== undefined && lastSet.when !== true) {
-    report(`/homeWidgets/sets/${String(config.homeWidgets.sets.length - 1)}/when`, 'the last widget set is the fallback and must not have a condition');
+    report(
+      `/homeWidgets/sets/${String(config.homeWidgets.sets.length - 1)}/when`,
+      'the last widget set is the fallback and must not have a condition',
+    );
   }
   const lastLanding = config.landing.at(-1);
   if (lastLanding?.when !== undefined && lastLanding.when !== true) {
-    report(`/landing/${String(config.landing.length - 1)}/when`, 'the last landing rule is the fallback and must not have a condition');
+    report(
+      `/landing/${String(config.landing.length - 1)}/when`,
+      'the last landing rule is the fallback and must not have a condition',
+    );
   }
 
   const scriptNames = new Set<string>();
   config.thirdPartyScripts.forEach((script, i) => {
-    if (scriptNames.has(script.name)) report(`/thirdPartyScripts/${String(i)}/name`, `duplicate script name "${script.name}"`);
+    if (scriptNames.has(script.name))
+      report(`/thirdPartyScripts/${String(i)}/name`, `duplicate script name "${script.name}"`);
     scriptNames.add(script.name);
     checkCondition(script.when, `/thirdPartyScripts/${String(i)}/when`);
   });
@@ -135,7 +161,8 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   for (const [name, condition] of Object.entries(config.conditions)) {
     checkCondition(condition, joinPointer('/conditions', name));
     const cycle = findRefCycle(name, config.conditions, []);
-    if (cycle !== undefined) report(joinPointer('/conditions', name), `condition refers to itself: ${cycle.join(' -> ')}`);
+    if (cycle !== undefined)
+      report(joinPointer('/conditions', name), `condition refers to itself: ${cycle.join(' -> ')}`);
   }
 
   return problems;
@@ -146,16 +173,28 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
 
   function checkCondition(condition: Condition | undefined, pointer: string): void {
     if (condition === undefined || typeof condition === 'boolean') return;
-    if ('all' in condition) condition.all.forEach((c, i) => { checkCondition(c, joinPointer(pointer, 'all', i)); });
-    else if ('any' in condition) condition.any.forEach((c, i) => { checkCondition(c, joinPointer(pointer, 'any', i)); });
+    if ('all' in condition)
+      condition.all.forEach((c, i) => {
+        checkCondition(c, joinPointer(pointer, 'all', i));
+      });
+    else if ('any' in condition)
+      condition.any.forEach((c, i) => {
+        checkCondition(c, joinPointer(pointer, 'any', i));
+      });
     else if ('not' in condition) checkCondition(condition.not, joinPointer(pointer, 'not'));
-    else if ('permission' in condition) condition.permission.forEach((code, i) => { checkPermission(joinPointer(pointer, 'permission', i), code); });
+    else if ('permission' in condition)
+      condition.permission.forEach((code, i) => {
+        checkPermission(joinPointer(pointer, 'permission', i), code);
+      });
     else if ('flag' in condition) {
-      if (!flags.has(condition.flag)) report(joinPointer(pointer, 'flag'), `unknown feature flag "${condition.flag}"`);
+      if (!flags.has(condition.flag))
+        report(joinPointer(pointer, 'flag'), `unknown feature flag "${condition.flag}"`);
     } else if ('offer' in condition) {
-      if (!offerCodes.has(condition.offer)) report(joinPointer(pointer, 'offer'), `unknown offer code "${condition.offer}"`);
+      if (!offerCodes.has(condition.offer))
+        report(joinPointer(pointer, 'offer'), `unknown offer code "${condition.offer}"`);
     } else if ('ref' in condition) {
-      if (!namedConditions.has(condition.ref)) report(joinPointer(pointer, 'ref'), `unknown named condition "${condition.ref}"`);
+      if (!namedConditions.has(condition.ref))
+        report(joinPointer(pointer, 'ref'), `unknown named condition "${condition.ref}"`);
     }
   }
 }
@@ -169,7 +208,11 @@ export function flattenRoutes(routes: readonly RouteConfig[], pointer: string): 
   });
 }
 
-function findRefCycle(name: string, conditions: Readonly<Record<string, Condition>>, stack: string[]): string[] | undefined {
+function findRefCycle(
+  name: string,
+  conditions: Readonly<Record<string, Condition>>,
+  stack: string[],
+): string[] | undefined {
   if (stack.includes(name)) return [...stack, name];
   const condition = conditions[name];
   if (condition === undefined) return undefined;

@@ -1,4 +1,10 @@
-import type { Condition, PortalConfig, RedirectRule, RouteConfig, TabConfig } from '../../schemas/portal-config.ts';
+import type {
+  Condition,
+  PortalConfig,
+  RedirectRule,
+  RouteConfig,
+  TabConfig,
+} from '../../schemas/portal-config.ts';
 import { evaluateCondition } from '../conditions/evaluate.ts';
 import type { ConditionContext, ConditionTrace } from '../conditions/evaluate.ts';
 import { indexRoutes } from './route-index.ts';
@@ -33,7 +39,10 @@ export function routeAccess(config: PortalConfig, routeName: string, context: Co
     const permissions = route.meta?.permissions;
     if (permissions !== undefined) {
       const evaluation = evaluateCondition(
-        { permission: permissions.anyOf, ...(permissions.scope === undefined ? {} : { scope: permissions.scope }) },
+        {
+          permission: permissions.anyOf,
+          ...(permissions.scope === undefined ? {} : { scope: permissions.scope }),
+        },
         ctx,
       );
       if (!evaluation.result) return { allowed: false, reason: 'permission', trace: evaluation.trace };
@@ -52,14 +61,23 @@ export function routeAccess(config: PortalConfig, routeName: string, context: Co
 type NavItem = { id: string; order: number; route: string; when?: Condition };
 
 /** The items whose route is open and whose `when` holds, in manifest order. */
-export function visibleItems<T extends NavItem>(config: PortalConfig, items: readonly T[], context: ConditionContext): T[] {
+export function visibleItems<T extends NavItem>(
+  config: PortalConfig,
+  items: readonly T[],
+  context: ConditionContext,
+): T[] {
   const ctx = withNamedConditions(config, context);
   return items
-    .filter((item) => routeAccess(config, item.route, ctx).allowed && evaluateCondition(item.when, ctx).result)
+    .filter(
+      (item) => routeAccess(config, item.route, ctx).allowed && evaluateCondition(item.when, ctx).result,
+    )
     .sort((a, b) => a.order - b.order);
 }
 
-export function visibleSidebarItems(config: PortalConfig, context: ConditionContext): PortalConfig['sidebar'] {
+export function visibleSidebarItems(
+  config: PortalConfig,
+  context: ConditionContext,
+): PortalConfig['sidebar'] {
   const ctx = withNamedConditions(config, context);
   return config.sidebar
     .map((item) => {
@@ -69,7 +87,9 @@ export function visibleSidebarItems(config: PortalConfig, context: ConditionCont
       return first === undefined ? undefined : { ...item, route: first.route };
     })
     .filter((item): item is PortalConfig['sidebar'][number] => item !== undefined)
-    .filter((item) => routeAccess(config, item.route, ctx).allowed && evaluateCondition(item.when, ctx).result)
+    .filter(
+      (item) => routeAccess(config, item.route, ctx).allowed && evaluateCondition(item.when, ctx).result,
+    )
     .sort((a, b) => a.order - b.order);
 }
 
@@ -103,19 +123,27 @@ export type ChosenWidgetSet = {
 };
 
 /** The first widget set whose `when` holds, keeping only the widgets this user may see. */
-export function chooseWidgetSet(config: PortalConfig, context: ConditionContext): ChosenWidgetSet | undefined {
+export function chooseWidgetSet(
+  config: PortalConfig,
+  context: ConditionContext,
+): ChosenWidgetSet | undefined {
   const ctx = withNamedConditions(config, context);
   const set = firstMatchingRule(config.homeWidgets.sets, config, ctx);
   if (set === undefined) return undefined;
   const widgets = set.widgets.filter(
     (widget) =>
-      (widget.permission === undefined || evaluateCondition({ permission: [widget.permission] }, ctx).result) &&
+      (widget.permission === undefined ||
+        evaluateCondition({ permission: [widget.permission] }, ctx).result) &&
       evaluateCondition(widget.when, ctx).result,
   );
   return { id: set.id, widgets };
 }
 
 /** The redirect of a route that applies now, if any. */
-export function activeRedirect(config: PortalConfig, route: RouteConfig, context: ConditionContext): RedirectRule | undefined {
+export function activeRedirect(
+  config: PortalConfig,
+  route: RouteConfig,
+  context: ConditionContext,
+): RedirectRule | undefined {
   return route.redirect === undefined ? undefined : firstMatchingRule(route.redirect, config, context);
 }

@@ -17,7 +17,8 @@ export class ManifestError extends Error {
 
 /** `file:line:col  /json/pointer  message`, one problem a line: the format of the CLI, build and dev overlay. */
 export function formatProblem(file: string, problem: ManifestProblem): string {
-  const place = problem.line === undefined ? file : `${file}:${String(problem.line)}:${String(problem.column ?? 1)}`;
+  const place =
+    problem.line === undefined ? file : `${file}:${String(problem.line)}:${String(problem.column ?? 1)}`;
   return `${place}  ${problem.pointer === '' ? '/' : problem.pointer}  ${problem.message}`;
 }
 

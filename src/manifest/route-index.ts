@@ -50,7 +50,10 @@ export function joinPaths(parent: string, child: string | undefined): string {
 }
 
 /** Fills `:param` segments; a missing parameter is an error rather than a broken link. */
-export function buildPath(pattern: string, params: Readonly<Record<string, string | number | undefined>>): string {
+export function buildPath(
+  pattern: string,
+  params: Readonly<Record<string, string | number | undefined>>,
+): string {
   return pattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Missing route parameter "${name}" for ${pattern}`);

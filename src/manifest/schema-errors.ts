@@ -20,7 +20,8 @@ export function schemaErrorsToProblems(errors: readonly ErrorObject[], data: unk
     for (const p of explainConditionShape(valueAtPointer(data, root), root)) add(p);
   }
   for (const error of errors) {
-    if (roots.some((root) => error.instancePath === root || error.instancePath.startsWith(root + '/'))) continue;
+    if (roots.some((root) => error.instancePath === root || error.instancePath.startsWith(root + '/')))
+      continue;
     add(toProblem(error));
   }
   return problems;
@@ -37,7 +38,10 @@ function toProblem(error: ErrorObject): ManifestProblem {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return { pointer: error.instancePath, message: `missing required key "${String(params.missingProperty)}"` };
+      return {
+        pointer: error.instancePath,
+        message: `missing required key "${String(params.missingProperty)}"`,
+      };
     case 'additionalProperties':
       return {
         pointer: joinPointer(error.instancePath, String(params.additionalProperty)),

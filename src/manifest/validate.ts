@@ -8,8 +8,7 @@ import type { ManifestProblem } from './problems.ts';
 import { schemaErrorsToProblems } from './schema-errors.ts';
 
 export type ManifestValidation =
-  | { ok: true; config: PortalConfig; problems: [] }
-  | { ok: false; problems: ManifestProblem[] };
+  { ok: true; config: PortalConfig; problems: [] } | { ok: false; problems: ManifestProblem[] };
 
 /** Schema check then semantic lint on parsed data. Problems carry pointers but no positions. */
 export function validateManifest(data: unknown, knownPlugins?: KnownPlugins): ManifestValidation {
@@ -41,7 +40,8 @@ function withPosition(problem: ManifestProblem, pointers: Pointers): ManifestPro
   for (;;) {
     const mapping = pointers[pointer];
     if (mapping !== undefined) {
-      const place = problem.message.startsWith('unknown key') && mapping.key !== undefined ? mapping.key : mapping.value;
+      const place =
+        problem.message.startsWith('unknown key') && mapping.key !== undefined ? mapping.key : mapping.value;
       return { ...problem, line: place.line + 1, column: place.column + 1 };
     }
     if (pointer === '') return problem;
@@ -52,11 +52,17 @@ function withPosition(problem: ManifestProblem, pointers: Pointers): ManifestPro
 function syntaxProblem(source: string, error: unknown): ManifestProblem {
   const message = error instanceof Error ? error.message : String(error);
   const match = /position (\d+)/.exec(message);
-  if (source.trim() === '') return { pointer: '', message: 'not JSON: the file is empty', line: 1, column: 1 };
+  if (source.trim() === '')
+    return { pointer: '', message: 'not JSON: the file is empty', line: 1, column: 1 };
   if (match?.[1] === undefined) return { pointer: '', message: `not JSON: ${message}`, line: 1, column: 1 };
   const position = Number(match[1]);
   const before = source.slice(0, position).split('\n');
   const line = before.length;
   const column = (before.at(-1)?.length ?? 0) + 1;
-  return { pointer: '', message: `not JSON: ${message.replace(/ in JSON at position \d+/, '')}`, line, column };
+  return {
+    pointer: '',
+    message: `not JSON: ${message.replace(/ in JSON at position \d+/, '')}`,
+    line,
+    column,
+  };
 }

@@ -28,14 +28,17 @@ export function createPluginRegistry(plugins: readonly unknown[]): PluginRegistr
     if (ids.has(plugin.id)) throw new PluginError(`Duplicate plugin id "${plugin.id}"`);
     ids.add(plugin.id);
     for (const page of plugin.pages ?? []) {
-      if (!kebab.test(page.name)) throw new PluginError(`Plugin "${plugin.id}": page name "${page.name}" must be kebab-case`);
+      if (!kebab.test(page.name))
+        throw new PluginError(`Plugin "${plugin.id}": page name "${page.name}" must be kebab-case`);
       const ref = `${plugin.id}/${page.name}`;
       if (pages.has(ref)) throw new PluginError(`Plugin "${plugin.id}": duplicate page "${page.name}"`);
       pages.set(ref, page);
     }
     for (const widget of plugin.widgets ?? []) {
-      if (!kebab.test(widget.name)) throw new PluginError(`Plugin "${plugin.id}": widget name "${widget.name}" must be kebab-case`);
-      if (widget.sizes.length === 0) throw new PluginError(`Plugin "${plugin.id}": widget "${widget.name}" has no sizes`);
+      if (!kebab.test(widget.name))
+        throw new PluginError(`Plugin "${plugin.id}": widget name "${widget.name}" must be kebab-case`);
+      if (widget.sizes.length === 0)
+        throw new PluginError(`Plugin "${plugin.id}": widget "${widget.name}" has no sizes`);
       const ref = `${plugin.id}/${widget.name}`;
       if (widgets.has(ref)) throw new PluginError(`Plugin "${plugin.id}": duplicate widget "${widget.name}"`);
       widgets.set(ref, widget);
@@ -61,10 +64,16 @@ function assertPluginShape(candidate: unknown, index: number): PluginDefinition 
   }
   for (const key of ['pages', 'widgets'] as const) {
     const list = record[key];
-    if (list !== undefined && !Array.isArray(list)) throw new PluginError(`Plugin "${id}": "${key}" must be a list`);
+    if (list !== undefined && !Array.isArray(list))
+      throw new PluginError(`Plugin "${id}": "${key}" must be a list`);
     for (const item of (list ?? []) as unknown[]) {
       const entry = item as Record<string, unknown> | null;
-      if (entry === null || typeof entry !== 'object' || typeof entry.name !== 'string' || typeof entry.component !== 'function') {
+      if (
+        entry === null ||
+        typeof entry !== 'object' ||
+        typeof entry.name !== 'string' ||
+        typeof entry.component !== 'function'
+      ) {
         throw new PluginError(`Plugin "${id}": every entry of "${key}" needs a name and a component loader`);
       }
     }
