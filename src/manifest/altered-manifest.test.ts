@@ -74,6 +74,7 @@ describe('an altered manifest changes what people see without code', () => {
       'bi-reports',
       'indicators',
       'bank',
+      'overview',
     ]);
   });
 
