@@ -1,0 +1,228 @@
+// ESLint flat config: typescript-eslint strict + stylistic (type-checked), React hooks, and the
+// import-boundary zones of CONVENTIONS.md. `npm run lint` runs it with --max-warnings 0.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** `*` is one path segment, `**` any depth, `{plugin}` the linted file's own plugin folder name. */
+function globToRegExp(glob, pluginId) {
+  const source = glob
+    .replaceAll('{plugin}', pluginId ?? '\u0000')
+    .split(/(\*\*\/?|\*)/)
+    .map((part) => {
+      if (part === '**/') return '(?:.*/)?';
+      if (part === '**') return '.*';
+      if (part === '*') return '[^/]*';
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+function matchesAny(globs, target, pluginId) {
+  return (globs ?? []).some((glob) => globToRegExp(glob, pluginId).test(target));
+}
+
+/**
+ * Import zones by *resolved* path, so `../other/x`, `../../other/x` and `../../../plugins/other/x` are
+ * all caught the same way (string patterns cannot tell a plugin's own `../` from another plugin's).
+ * Options: `{ allow?: string[], deny?: string[], message: string }` with repo-relative globs.
+ * With `deny`: a target matching `deny` and not `allow` is an error. Without `deny`: any repo file
+ * not matching `allow` is an error (an allow-list). Bare specifiers are npm packages and always pass.
+ */
+const importZonesRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the folder import boundaries of CONVENTIONS.md' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allow: { type: 'array', items: { type: 'string' } },
+          deny: { type: 'array', items: { type: 'string' } },
+          message: { type: 'string' },
+        },
+        required: ['message'],
+        additionalProperties: false,
+      },
+    ],
+    messages: { forbidden: "'{{source}}' resolves to {{target}}: {{message}}" },
+  },
+  create(context) {
+    const { allow, deny, message } = context.options[0];
+    const fromFile = path.relative(repoRoot, context.filename).split(path.sep).join('/');
+    const pluginId = /^plugins\/([^/]+)\//.exec(fromFile)?.[1];
+
+    function check(node, source) {
+      if (typeof source !== 'string' || !(source.startsWith('.') || source.startsWith('/'))) return;
+      const absolute = path.resolve(path.dirname(context.filename), source);
+      const target = path.relative(repoRoot, absolute).split(path.sep).join('/');
+      if (target.startsWith('..')) return;
+      const forbidden = deny
+        ? matchesAny(deny, target, pluginId) && !matchesAny(allow, target, pluginId)
+        : !matchesAny(allow, target, pluginId);
+      if (forbidden) context.report({ node, messageId: 'forbidden', data: { source, target, message } });
+    }
+
+    const fromSource = (node) => {
+      if (node.source) check(node.source, node.source.value);
+    };
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: (node) => {
+        if (node.source.type === 'Literal') check(node.source, node.source.value);
+      },
+      TSImportType: (node) => {
+        const literal = node.argument?.literal ?? node.argument;
+        if (literal?.type === 'Literal') check(node, literal.value);
+      },
+    };
+  },
+};
+
+const portalPlugin = { meta: { name: 'portal-local' }, rules: { 'import-zones': importZonesRule } };
+
+const pluginAllowed = [
+  'src/plugin-api/**',
+  'src/ui/**',
+  'plugins/{plugin}',
+  'plugins/{plugin}/**',
+  // A plugin's own translation namespace (CONVENTIONS: one namespace per plugin).
+  'locales/*/{plugin}.json',
+];
+const pluginMessage =
+  'a plugin may import only src/plugin-api, src/ui, its own folder, its own locales and npm packages (never another plugin or the engine internals)';
+
+export default defineConfig(
+  globalIgnores([
+    'dist/',
+    'dist-bench/',
+    'coverage/',
+    '**/node_modules/',
+    'schemas/generated/',
+    '.data/',
+    'test-results/',
+    'playwright-report/',
+    '**/*.d.ts',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: repoRoot },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `type` over `interface` (CONVENTIONS 7) and `import type` for types.
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Template literals with numbers are everyday code; other types still need an explicit String().
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // `record['key']` on index signatures stays allowed (it reads as "may be missing").
+      '@typescript-eslint/dot-notation': ['error', { allowIndexSignaturePropertyAccess: true }],
+      // `() => doSomething()` callbacks are idiomatic; the rule still flags void in other positions.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // RTK Query's documented way to type an endpoint without (or with an optional) argument is `void`.
+      '@typescript-eslint/no-invalid-void-type': 'off',
+    },
+  },
+  {
+    // Tests stub interfaces with empty or synchronous async methods and assert on unbound mocks.
+    files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'tests/**', 'gateway/test/**'],
+    rules: {
+      '@typescript-eslint/no-empty-function': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+
+  {
+    files: ['src/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['gateway/**', 'scripts/**', 'bench/**', 'tests/e2e/**', '*.config.{js,mjs,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+
+  // Plain JS/MJS (this file, scripts) and playwright.config.ts (not in any tsconfig): no type-aware rules.
+  {
+    files: ['**/*.{js,mjs,cjs}', 'playwright.config.ts'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+
+  // The raw react-redux hooks: only the typed wrappers in src/app/hooks.ts may import them.
+  {
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use useAppSelector / useAppDispatch from src/app/hooks.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+
+  // Import-boundary zones (CONVENTIONS.md "Layout").
+  { plugins: { portal: portalPlugin } },
+  {
+    files: ['plugins/**'],
+    rules: { 'portal/import-zones': ['error', { allow: pluginAllowed, message: pluginMessage }] },
+  },
+  {
+    // A plugin's tests may also mount the real engine with src/testing and use shared fixtures.
+    files: ['plugins/**/*.test.{ts,tsx}'],
+    rules: {
+      'portal/import-zones': [
+        'error',
+        { allow: [...pluginAllowed, 'src/testing/**', 'tests/fixtures/**'], message: pluginMessage },
+      ],
+    },
+  },
+  {
+    files: ['schemas/**'],
+    rules: {
+      'portal/import-zones': [
+        'error',
+        {
+          deny: ['src/**', 'plugins/**'],
+          message: 'schemas/ is the source of types and imports nothing from src/ or plugins/',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/app/**', 'src/testing/**'],
+    rules: {
+      'portal/import-zones': [
+        'error',
+        {
+          deny: ['plugins/**'],
+          message: 'the engine never imports a plugin; plugins are composed in src/app/plugins.ts',
+        },
+      ],
+    },
+  },
+);
