@@ -1,0 +1,86 @@
+// @vitest-environment node
+// Proves the import-boundary zones of eslint.config.js fire, on virtual files (nothing is written).
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  // Virtual files are in no tsconfig, so only the syntactic rules run; the zones need no types.
+  eslint = new ESLint({ cwd: repoRoot, overrideConfig: tseslint.configs.disableTypeChecked });
+});
+
+async function ruleIdsFor(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+  const messages = result?.messages ?? [];
+  // A parse error or an ignored file would make every "is allowed" case pass for the wrong reason.
+  expect(result?.fatalErrorCount).toBe(0);
+  expect(messages.filter((message) => message.ruleId === null)).toEqual([]);
+  return messages.map((message) => message.ruleId ?? message.message);
+}
+
+const zoneErrors = (ids: string[]) => ids.filter((id) => id === 'portal/import-zones').length;
+
+describe('import-boundary zones', () => {
+  it.each([
+    ["import other from '../beta/index';", 'plugins/alpha/index.ts'],
+    ["import other from '../../beta/pages/list';", 'plugins/alpha/pages/list.tsx'],
+    ["export * from '../../../plugins/beta/index';", 'plugins/alpha/pages/list.tsx'],
+    ["const lazy = () => import('../beta/widget');", 'plugins/alpha/index.ts'],
+    ["import { store } from '../../src/app/store';", 'plugins/alpha/index.ts'],
+    ["import { readToken } from '../../src/session/token';", 'plugins/alpha/index.ts'],
+    ["import type { GatewayApi } from '../../src/api/gateway-api';", 'plugins/alpha/index.ts'],
+    ["import { seed } from '../../gateway/seed/demo-data';", 'plugins/alpha/index.ts'],
+    ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/index.ts'],
+  ])('%s in %s is an error', async (code, file) => {
+    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
+  });
+
+  it.each([
+    ["import { definePlugin } from '../../src/plugin-api/define-plugin';", 'plugins/alpha/index.ts'],
+    ["import { Card } from '../../../src/ui/card';", 'plugins/alpha/pages/list.tsx'],
+    ["import { list } from './pages/list';", 'plugins/alpha/index.ts'],
+    ["import { helper } from '../shared/helper';", 'plugins/alpha/pages/list.tsx'],
+    ["import messages from '../../locales/en/alpha.json';", 'plugins/alpha/index.ts'],
+    ["import { Button } from '@mantine/core';", 'plugins/alpha/index.ts'],
+    ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/list.test.tsx'],
+  ])('%s in %s is allowed', async (code, file) => {
+    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
+  });
+
+  it("a plugin may not load another plugin's translations", async () => {
+    const ids = await ruleIdsFor('plugins/alpha/index.ts', "import m from '../../locales/en/beta.json';");
+    expect(zoneErrors(ids)).toBe(1);
+  });
+
+  it('schemas import nothing from src or plugins', async () => {
+    expect(
+      zoneErrors(await ruleIdsFor('schemas/x.ts', "import { a } from '../src/manifest/validate';")),
+    ).toBe(1);
+    expect(zoneErrors(await ruleIdsFor('schemas/x.ts', "import { a } from '../plugins/alpha/index';"))).toBe(
+      1,
+    );
+    expect(zoneErrors(await ruleIdsFor('schemas/x.ts', "import { a } from './condition.schema';"))).toBe(0);
+  });
+
+  it('the engine never imports a plugin, except the composition root and the test kit', async () => {
+    const code = "import alpha from '../../plugins/alpha/index';";
+    expect(zoneErrors(await ruleIdsFor('src/shell/sidebar.tsx', code))).toBe(1);
+    expect(zoneErrors(await ruleIdsFor('src/app/plugins.ts', code))).toBe(0);
+    expect(zoneErrors(await ruleIdsFor('src/testing/render-portal.tsx', code))).toBe(0);
+  });
+
+  it('the raw react-redux hooks are only imported by src/app/hooks.ts', async () => {
+    const code = "import { useSelector, useDispatch } from 'react-redux';";
+    const restricted = (ids: string[]) => ids.filter((id) => id === 'no-restricted-imports').length;
+    expect(restricted(await ruleIdsFor('src/shell/header.tsx', code))).toBe(2);
+    expect(restricted(await ruleIdsFor('plugins/alpha/index.ts', code))).toBe(2);
+    expect(restricted(await ruleIdsFor('src/app/hooks.ts', code))).toBe(0);
+    expect(restricted(await ruleIdsFor('src/app/store.ts', "import { Provider } from 'react-redux';"))).toBe(
+      0,
+    );
+  });
+});
