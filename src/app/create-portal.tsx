@@ -1,0 +1,129 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { Provider } from 'react-redux';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { createI18n } from '../i18n/i18n.ts';
+import { createLogger, isLogLevel } from '../logging/logger.ts';
+import { readFeatureFlags } from '../manifest/flags.ts';
+import { lintManifest } from '../manifest/lint.ts';
+import { ManifestError } from '../manifest/problems.ts';
+import { createPluginRegistry } from '../plugin-api/registry.ts';
+import { PortalRouter } from '../routing/portal-router.tsx';
+import { RuntimeProvider } from './runtime.tsx';
+import type { PortalRuntime } from './runtime.tsx';
+import { makeStore } from './store.ts';
+import type { AppStore } from './store.ts';
+import { firstDayOfWeek, themeFromManifest } from './theme.ts';
+
+export type CreatePortalOptions = {
+  /** Build-time environment (import.meta.env): feature flags, URLs, log level. */
+  env?: Readonly<Record<string, unknown>>;
+};
+
+export type PortalApp = {
+  runtime: PortalRuntime;
+  store: AppStore;
+  i18n: I18n;
+  mount(container: HTMLElement): Root;
+};
+
+/**
+ * The runtime entry: checks the manifest against the plugins, reads flags, sets up translations and the
+ * store, and returns an app ready to mount. A bad manifest or plugin throws here, naming the problem.
+ */
+export async function createPortal(
+  manifest: unknown,
+  plugins: readonly unknown[],
+  options: CreatePortalOptions = {},
+): Promise<PortalApp> {
+  const env = options.env ?? {};
+  const registry = createPluginRegistry(plugins);
+  const config = await checkedManifest(manifest, registry.known, env.DEV === true);
+  const flags = readFeatureFlags(config, env);
+  const { minLevel, minLevelEnv } = config.app.logging;
+  const envLevel = minLevelEnv === undefined ? undefined : Number(env[minLevelEnv]);
+  const logger = createLogger({
+    minLevel: isLogLevel(envLevel) ? envLevel : isLogLevel(minLevel) ? minLevel : 5,
+  });
+  const runtime: PortalRuntime = { config, flags, registry, logger };
+  const i18n = await createI18n(config.app, safeLocalStorage());
+  const store = makeStore();
+
+  return {
+    runtime,
+    store,
+    i18n,
+    mount(container) {
+      const root = createRoot(container);
+      root.render(<PortalRoot runtime={runtime} store={store} i18n={i18n} />);
+      return root;
+    },
+  };
+}
+
+async function checkedManifest(
+  manifest: unknown,
+  known: ReturnType<typeof createPluginRegistry>['known'],
+  full: boolean,
+) {
+  if (full) {
+    // Development only: the whole schema check, with the precompiled validator in its own chunk.
+    const { validateManifest } = await import('../manifest/validate.ts');
+    const result = validateManifest(manifest, known);
+    if (!result.ok) throw new ManifestError('portal.config.json', result.problems);
+    return result.config;
+  }
+  // The build already checked the schema (vite-manifest-plugin); what it cannot know is the plugin list.
+  const config = manifest as PortalConfig;
+  const problems = lintManifest(config, known);
+  if (problems.length > 0) throw new ManifestError('portal.config.json', problems);
+  return config;
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function PortalRoot({
+  runtime,
+  store,
+  i18n,
+}: {
+  runtime: PortalRuntime;
+  store: AppStore;
+  i18n: I18n;
+}) {
+  const { ui } = runtime.config.app;
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <RuntimeProvider runtime={runtime}>
+          <I18nextProvider i18n={i18n}>
+            <MantineProvider theme={themeFromManifest(ui)}>
+              <DatesProvider
+                settings={{
+                  locale: i18n.language.slice(0, 2),
+                  firstDayOfWeek: firstDayOfWeek(ui.weekStartsOn),
+                }}
+              >
+                <Suspense fallback={null}>
+                  <PortalRouter />
+                </Suspense>
+              </DatesProvider>
+            </MantineProvider>
+          </I18nextProvider>
+        </RuntimeProvider>
+      </Provider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,38 @@
+import { createTheme } from '@mantine/core';
+import type { MantineSize, MantineThemeOverride } from '@mantine/core';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+
+// The manifest says 'default' for Mantine's own default size.
+function componentSize(size: PortalConfig['app']['ui']['componentSize']): MantineSize {
+  return size === 'default' ? 'sm' : size;
+}
+
+/** SPEC 9 UI settings from the manifest: component size, popups at their z-index. */
+export function themeFromManifest(ui: PortalConfig['app']['ui']): MantineThemeOverride {
+  const size = componentSize(ui.componentSize);
+  const zIndex = ui.popupZIndex;
+  return createTheme({
+    primaryColor: 'indigo',
+    defaultRadius: 'sm',
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    components: {
+      Button: { defaultProps: { size } },
+      TextInput: { defaultProps: { size } },
+      PasswordInput: { defaultProps: { size } },
+      Select: { defaultProps: { size, comboboxProps: { zIndex } } },
+      Autocomplete: { defaultProps: { size, comboboxProps: { zIndex } } },
+      Modal: { defaultProps: { zIndex } },
+      Drawer: { defaultProps: { zIndex } },
+      Popover: { defaultProps: { zIndex } },
+      Menu: { defaultProps: { zIndex } },
+      Tooltip: { defaultProps: { zIndex } },
+      HoverCard: { defaultProps: { zIndex } },
+      Combobox: { defaultProps: { zIndex } },
+    },
+  });
+}
+
+/** dayjs weekday numbers for @mantine/dates' firstDayOfWeek. */
+export function firstDayOfWeek(weekStartsOn: PortalConfig['app']['ui']['weekStartsOn']): 0 | 1 | 6 {
+  return weekStartsOn === 'monday' ? 1 : weekStartsOn === 'saturday' ? 6 : 0;
+}

@@ -1,0 +1,104 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { Contact, EntitySummary } from '../api/types.ts';
+
+/**
+ * SPEC 4 authentication states. `unknown` only lasts while a stored token is being checked at start,
+ * so guards wait instead of flashing the login page.
+ */
+export type AuthStatus = 'unknown' | 'anonymous' | 'tokenWithoutAuth' | 'authenticated';
+
+export type CurrentUser = Contact & {
+  /** SPEC 1: a collaborator exactly when not a customer. */
+  isCollab: boolean;
+  hasAcceptedTerms: boolean;
+  favoriteEntities: number[];
+};
+
+export type SessionState = {
+  status: AuthStatus;
+  user: CurrentUser | null;
+  globalPermissions: string[];
+  /** How many entities the user is attached to (totalItems of accounts/currentuser). */
+  entityCount: number;
+  selectedEntity: EntitySummary | null;
+  entityPermissions: string[];
+  entityReportsCount: number;
+  /** Set when the session ended by expiry, so the login page shows the 'Session expirée' modal. */
+  expiredNotice: boolean;
+};
+
+export const initialSessionState: SessionState = {
+  status: 'unknown',
+  user: null,
+  globalPermissions: [],
+  entityCount: 0,
+  selectedEntity: null,
+  entityPermissions: [],
+  entityReportsCount: 0,
+  expiredNotice: false,
+};
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    sessionStarted(
+      state,
+      action: PayloadAction<{ user: CurrentUser; globalPermissions: string[]; entityCount: number }>,
+    ) {
+      state.status = 'authenticated';
+      state.user = action.payload.user;
+      state.globalPermissions = action.payload.globalPermissions;
+      state.entityCount = action.payload.entityCount;
+      state.expiredNotice = false;
+    },
+    /** A token is stored but the user context could not be loaded (SPEC 4 'token without authentication'). */
+    sessionUnauthenticated(state) {
+      return { ...initialSessionState, status: 'tokenWithoutAuth', expiredNotice: state.expiredNotice };
+    },
+    sessionEnded(_state, action: PayloadAction<{ expired: boolean }>) {
+      return { ...initialSessionState, status: 'anonymous', expiredNotice: action.payload.expired };
+    },
+    expiredNoticeDismissed(state) {
+      state.expiredNotice = false;
+    },
+    termsAccepted(state) {
+      if (state.user !== null) state.user.hasAcceptedTerms = true;
+    },
+    entitySelected(
+      state,
+      action: PayloadAction<{ entity: EntitySummary; permissions: string[]; reportsCount: number }>,
+    ) {
+      state.selectedEntity = action.payload.entity;
+      state.entityPermissions = action.payload.permissions;
+      state.entityReportsCount = action.payload.reportsCount;
+    },
+    entityCleared(state) {
+      state.selectedEntity = null;
+      state.entityPermissions = [];
+      state.entityReportsCount = 0;
+    },
+  },
+});
+
+export const {
+  sessionStarted,
+  sessionUnauthenticated,
+  sessionEnded,
+  expiredNoticeDismissed,
+  termsAccepted,
+  entitySelected,
+  entityCleared,
+} = sessionSlice.actions;
+
+type WithSession = { session: SessionState };
+export const selectSession = (state: WithSession): SessionState => state.session;
+export const selectAuthStatus = (state: WithSession): AuthStatus => state.session.status;
+export const selectCurrentUser = (state: WithSession): CurrentUser | null => state.session.user;
+export const selectSelectedEntity = (state: WithSession): EntitySummary | null =>
+  state.session.selectedEntity;
+export const selectSelectedEntityId = (state: WithSession): number | null =>
+  state.session.selectedEntity?.accountId ?? null;
+export const selectIsAuthenticated = (state: WithSession): boolean =>
+  state.session.status === 'authenticated';

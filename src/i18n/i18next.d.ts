@@ -1,0 +1,10 @@
+import 'i18next';
+import type common from '../../locales/en/common.json';
+
+// Translation keys are typed from the English files; fr-FR must have the same keys (locales.test.ts).
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof common };
+  }
+}
