@@ -7,7 +7,12 @@ import { InvalidTokenError, createTokenRefresher } from '../session/refresh.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 import { createTokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
-import { configureGatewayClient, createGatewayBaseQuery, registerUnauthorizedHandler, resetGatewayClient } from './base-query.ts';
+import {
+  configureGatewayClient,
+  createGatewayBaseQuery,
+  registerUnauthorizedHandler,
+  resetGatewayClient,
+} from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { postRefreshToken, specApi } from './spec-endpoints.ts';
 
@@ -16,7 +21,13 @@ const GATEWAY = 'https://gateway.test/';
 const DATA = 'https://data.test/api/';
 const REFRESH_URL = `${GATEWAY}authentication/api/refreshToken`;
 
-type Seen = { method: string; url: string; authorization: string | null; contentType: string | null; body: string };
+type Seen = {
+  method: string;
+  url: string;
+  authorization: string | null;
+  contentType: string | null;
+  body: string;
+};
 type Handler = (request: Request, seen: Seen) => Response | Promise<Response>;
 
 const testApi = gatewayApi.injectEndpoints({
@@ -83,7 +94,13 @@ beforeEach(() => {
     bufferMs: 5 * 60_000,
     logger: log,
   });
-  configureGatewayClient({ gatewayBaseUrl: GATEWAY, dataServiceBaseUrl: DATA, tokenStore, refresher, logger: log });
+  configureGatewayClient({
+    gatewayBaseUrl: GATEWAY,
+    dataServiceBaseUrl: DATA,
+    tokenStore,
+    refresher,
+    logger: log,
+  });
 });
 
 afterEach(() => {
@@ -93,7 +110,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const contact = { firstName: 'A', lastName: 'B', id: 1, email: 'a@b.c', officeMobile: '', isCustomer: true, oldId: 0, persona: 'Client', gigyaUserId: '', occupation: '', entities: [] };
+const contact = {
+  firstName: 'A',
+  lastName: 'B',
+  id: 1,
+  email: 'a@b.c',
+  officeMobile: '',
+  isCustomer: true,
+  oldId: 0,
+  persona: 'Client',
+  gigyaUserId: '',
+  occupation: '',
+  entities: [],
+};
 
 describe('clients', () => {
   it('the gateway client sends the bearer and a JSON content type to the gateway base URL', async () => {
@@ -102,7 +131,15 @@ describe('clients', () => {
     route('GET', `${GATEWAY}contact/me`, () => json(contact));
     const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
     expect(result.data).toEqual(contact);
-    expect(seen).toEqual([{ method: 'GET', url: `${GATEWAY}contact/me`, authorization: `Bearer ${token}`, contentType: 'application/json', body: '' }]);
+    expect(seen).toEqual([
+      {
+        method: 'GET',
+        url: `${GATEWAY}contact/me`,
+        authorization: `Bearer ${token}`,
+        contentType: 'application/json',
+        body: '',
+      },
+    ]);
   });
 
   it('the data-service client sends the same headers to the data-service base URL', async () => {
@@ -111,7 +148,15 @@ describe('clients', () => {
     route('GET', `${DATA}things`, () => json([1]));
     const result = await makeReduxStore().dispatch(testApi.endpoints.dataThings.initiate());
     expect(result.data).toEqual([1]);
-    expect(seen).toEqual([{ method: 'GET', url: `${DATA}things`, authorization: `Bearer ${token}`, contentType: 'application/json', body: '' }]);
+    expect(seen).toEqual([
+      {
+        method: 'GET',
+        url: `${DATA}things`,
+        authorization: `Bearer ${token}`,
+        contentType: 'application/json',
+        body: '',
+      },
+    ]);
   });
 
   it('sends no Authorization header without a token', async () => {
@@ -156,11 +201,22 @@ describe('refresh before a request', () => {
     tokenStore.set(tokenExpiringIn(60, NOW));
     for (let id = 1; id <= 20; id += 1) {
       route('GET', `${GATEWAY}connect/api/accounts/${id}/summary`, () =>
-        json({ accountId: id, accountNumber: String(id), name: 'E', subscriptions: [], isClarityVisible: false, isSignatory: false }),
+        json({
+          accountId: id,
+          accountNumber: String(id),
+          name: 'E',
+          subscriptions: [],
+          isClarityVisible: false,
+          isSignatory: false,
+        }),
       );
     }
     const store = makeReduxStore();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.dispatch(specApi.endpoints.getEntitySummary.initiate(i + 1))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.dispatch(specApi.endpoints.getEntitySummary.initiate(i + 1)),
+      ),
+    );
     expect(results.every((r) => r.data !== undefined)).toBe(true);
     expect(requestsTo(REFRESH_URL)).toHaveLength(1);
     const summaries = seen.filter((s) => s.url.includes('/summary'));
@@ -176,17 +232,23 @@ describe('refresh before a request', () => {
         throw new TypeError('Failed to fetch');
       },
     ],
-  ])('a refresh failing with %s keeps the current token and the request still goes out', async (_name, failure) => {
-    const old = tokenExpiringIn(60, NOW);
-    tokenStore.set(old);
-    route('POST', REFRESH_URL, failure);
-    route('GET', `${GATEWAY}contact/me`, () => json(contact));
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
-    expect(result.data).toEqual(contact);
-    expect(tokenStore.get()).toBe(old);
-    expect(requestsTo(`${GATEWAY}contact/me`)[0]?.authorization).toBe(`Bearer ${old}`);
-    expect(logs).toContainEqual({ level: 'error', message: 'Token refresh failed, keeping the current token' });
-  });
+  ])(
+    'a refresh failing with %s keeps the current token and the request still goes out',
+    async (_name, failure) => {
+      const old = tokenExpiringIn(60, NOW);
+      tokenStore.set(old);
+      route('POST', REFRESH_URL, failure);
+      route('GET', `${GATEWAY}contact/me`, () => json(contact));
+      const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+      expect(result.data).toEqual(contact);
+      expect(tokenStore.get()).toBe(old);
+      expect(requestsTo(`${GATEWAY}contact/me`)[0]?.authorization).toBe(`Bearer ${old}`);
+      expect(logs).toContainEqual({
+        level: 'error',
+        message: 'Token refresh failed, keeping the current token',
+      });
+    },
+  );
 
   it('an invalid refresh answer raises InvalidTokenError and keeps the current token', async () => {
     const old = tokenExpiringIn(60, NOW);
@@ -204,7 +266,9 @@ describe('refresh before a request', () => {
     tokenStore.set(old);
     const result = await makeReduxStore().dispatch(specApi.endpoints.refreshToken.initiate());
     expect(result.data).toEqual({ token: FRESH });
-    expect(seen.map((s) => [s.method, s.url, s.authorization])).toEqual([['POST', REFRESH_URL, `Bearer ${old}`]]);
+    expect(seen.map((s) => [s.method, s.url, s.authorization])).toEqual([
+      ['POST', REFRESH_URL, `Bearer ${old}`],
+    ]);
   });
 });
 
@@ -219,7 +283,11 @@ describe('401', () => {
     const result = await store.dispatch(specApi.endpoints.getContactMe.initiate());
     expect(result.data).toBeUndefined();
     expect(result.error).toMatchObject({ status: 401 });
-    expect(handler).toHaveBeenCalledExactlyOnceWith({ endpoint: 'getContactMe', method: 'GET', url: 'contact/me' });
+    expect(handler).toHaveBeenCalledExactlyOnceWith({
+      endpoint: 'getContactMe',
+      method: 'GET',
+      url: 'contact/me',
+    });
     expect(requestsTo(`${GATEWAY}contact/me`)).toHaveLength(1);
 
     unregister();
@@ -230,11 +298,16 @@ describe('401', () => {
 
   it('20 parallel requests rejected with the same token end the session once', async () => {
     tokenStore.set(tokenExpiringIn(3600, NOW));
-    for (let id = 1; id <= 20; id += 1) route('GET', `${GATEWAY}connect/api/accounts/${id}/summary`, () => json({}, 401));
+    for (let id = 1; id <= 20; id += 1)
+      route('GET', `${GATEWAY}connect/api/accounts/${id}/summary`, () => json({}, 401));
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
     const store = makeReduxStore();
-    await Promise.all(Array.from({ length: 20 }, (_, i) => store.dispatch(specApi.endpoints.getEntitySummary.initiate(i + 1))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.dispatch(specApi.endpoints.getEntitySummary.initiate(i + 1)),
+      ),
+    );
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -254,7 +327,10 @@ describe('401', () => {
     registerUnauthorizedHandler(handler);
     const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
     expect(result.data).toEqual(contact);
-    expect(requestsTo(`${GATEWAY}contact/me`).map((s) => s.authorization)).toEqual([`Bearer ${old}`, `Bearer ${FRESH}`]);
+    expect(requestsTo(`${GATEWAY}contact/me`).map((s) => s.authorization)).toEqual([
+      `Bearer ${old}`,
+      `Bearer ${FRESH}`,
+    ]);
     expect(requestsTo(REFRESH_URL)).toHaveLength(1);
     expect(handler).not.toHaveBeenCalled();
   });
@@ -280,7 +356,10 @@ describe('401', () => {
     registerUnauthorizedHandler(handler);
     const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
     expect(result.data).toEqual(contact);
-    expect(requestsTo(`${GATEWAY}contact/me`).map((s) => s.authorization)).toEqual([`Bearer ${old}`, `Bearer ${FRESH}`]);
+    expect(requestsTo(`${GATEWAY}contact/me`).map((s) => s.authorization)).toEqual([
+      `Bearer ${old}`,
+      `Bearer ${FRESH}`,
+    ]);
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -327,10 +406,14 @@ describe('401', () => {
 
   it('a wrong password at login (anonymous) is an ordinary error: no bearer, no refresh, no handler', async () => {
     tokenStore.set(tokenExpiringIn(60, NOW));
-    route('POST', `${GATEWAY}authentication/api/login`, () => json({ error: 'invalid_credentials', message: '' }, 401));
+    route('POST', `${GATEWAY}authentication/api/login`, () =>
+      json({ error: 'invalid_credentials', message: '' }, 401),
+    );
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
-    const result = await makeReduxStore().dispatch(specApi.endpoints.login.initiate({ email: 'a@b.c', password: 'wrong' }));
+    const result = await makeReduxStore().dispatch(
+      specApi.endpoints.login.initiate({ email: 'a@b.c', password: 'wrong' }),
+    );
     expect(result.error).toMatchObject({ status: 401 });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.authorization).toBeNull();
@@ -382,7 +465,19 @@ describe('network errors and 5xx', () => {
 describe('createGatewayBaseQuery', () => {
   it('can be given its client explicitly', async () => {
     const query = createGatewayBaseQuery(() => null);
-    const result = await query('x', { endpoint: 'x', type: 'query', signal: new AbortController().signal, abort: () => {}, dispatch: () => undefined, getState: () => ({}), extra: undefined }, {});
+    const result = await query(
+      'x',
+      {
+        endpoint: 'x',
+        type: 'query',
+        signal: new AbortController().signal,
+        abort: () => {},
+        dispatch: () => undefined,
+        getState: () => ({}),
+        extra: undefined,
+      },
+      {},
+    );
     expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR' });
   });
 });

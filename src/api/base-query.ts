@@ -1,4 +1,10 @@
-import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type {
+  BaseQueryApi,
+  BaseQueryFn,
+  FetchArgs,
+  FetchBaseQueryError,
+  FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import type { Logger } from '../logging/logger.ts';
 import type { TokenRefresher } from '../session/refresh.ts';
@@ -105,7 +111,8 @@ export function registerUnauthorizedHandler(handler: UnauthorizedHandler): () =>
 
 function toHeaders(init: FetchArgs['headers']): Headers {
   if (init === undefined || init instanceof Headers) return new Headers(init);
-  if (Array.isArray(init)) return new Headers(init.map(([name = '', value = '']) => [name, value] as [string, string]));
+  if (Array.isArray(init))
+    return new Headers(init.map(([name = '', value = '']) => [name, value] as [string, string]));
   const headers = new Headers();
   for (const [name, value] of Object.entries(init)) if (value !== undefined) headers.set(name, value);
   return headers;
@@ -119,7 +126,9 @@ function withBearer(args: FetchArgs, token: string | null): FetchArgs {
 }
 
 function isServerOrNetworkError(error: FetchBaseQueryError): boolean {
-  return typeof error.status === 'number' ? error.status >= 500 : error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+  return typeof error.status === 'number'
+    ? error.status >= 500
+    : error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 }
 
 function runUnauthorizedHandler(config: GatewayClientConfig, context: UnauthorizedContext): void {
@@ -132,11 +141,19 @@ function runUnauthorizedHandler(config: GatewayClientConfig, context: Unauthoriz
   }
 }
 
-export function createGatewayBaseQuery(resolveClient: () => GatewayClient | null = () => client): GatewayBaseQuery {
-  return async (args, api: BaseQueryApi, extraOptions) => {
+export function createGatewayBaseQuery(
+  resolveClient: () => GatewayClient | null = () => client,
+): GatewayBaseQuery {
+  // RTK passes the endpoint's extraOptions as they are: undefined when the endpoint sets none.
+  return async (args, api: BaseQueryApi, extraOptions: GatewayExtraOptions | undefined) => {
     const current = resolveClient();
     if (!current) {
-      return { error: { status: 'CUSTOM_ERROR', error: 'The gateway client is not configured: call configureGatewayClient() at start' } };
+      return {
+        error: {
+          status: 'CUSTOM_ERROR',
+          error: 'The gateway client is not configured: call configureGatewayClient() at start',
+        },
+      };
     }
     const { config, clients } = current;
     const options: GatewayExtraOptions = extraOptions ?? {};

@@ -33,7 +33,11 @@ function last(): { method: string; path: string; auth: string | null } {
   const request = requests.at(-1);
   if (!request) throw new Error('no request sent');
   const url = new URL(request.url);
-  return { method: request.method, path: `${url.pathname}${url.search}`, auth: request.headers.get('Authorization') };
+  return {
+    method: request.method,
+    path: `${url.pathname}${url.search}`,
+    auth: request.headers.get('Authorization'),
+  };
 }
 
 beforeEach(() => {
@@ -64,31 +68,130 @@ afterEach(() => {
 
 describe('SPEC section 7 paths', () => {
   it.each([
-    ['getUserInformation', (s: AppStore) => s.dispatch(specApi.endpoints.getUserInformation.initiate()), 'GET', '/connect/api/get-user-information'],
-    ['getContactMe', (s: AppStore) => s.dispatch(specApi.endpoints.getContactMe.initiate()), 'GET', '/contact/me'],
-    ['global permissions', (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate()), 'GET', '/authorization/api/authorization/currentuser'],
-    ['entity permissions', (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 7 })), 'GET', '/authorization/api/authorization/currentuser?accountId=7'],
-    ['getLatestTerms', (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTerms.initiate()), 'GET', '/contact/api/terms/latest'],
-    ['terms content (default fr)', (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTermsContent.initiate()), 'GET', '/contact/api/terms/latest/content?language=fr'],
-    ['terms content (en)', (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTermsContent.initiate({ language: 'en' })), 'GET', '/contact/api/terms/latest/content?language=en'],
-    ['getTermsAcceptance', (s: AppStore) => s.dispatch(specApi.endpoints.getTermsAcceptance.initiate()), 'GET', '/contact/api/contacts/currentuser/terms'],
-    ['acceptTerms', (s: AppStore) => s.dispatch(specApi.endpoints.acceptTerms.initiate({ termsId: 4 })), 'PATCH', '/contact/api/contacts/currentuser/terms?termsId=4'],
-    ['getReportsCount', (s: AppStore) => s.dispatch(specApi.endpoints.getReportsCount.initiate({ accountId: 9 })), 'GET', '/reporting/api/reports/currentuser?accountId=9'],
-    ['getEntitySummary', (s: AppStore) => s.dispatch(specApi.endpoints.getEntitySummary.initiate(12)), 'GET', '/connect/api/accounts/12/summary'],
-    ['entities (page size 2)', (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate()), 'GET', '/account/api/accounts/currentuser?pageSize=2'],
-    ['entities (search)', (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 20, page: 2, search: 'acme' })), 'GET', '/account/api/accounts/currentuser?pageSize=20&page=2&search=acme'],
-    ['refreshToken', (s: AppStore) => s.dispatch(specApi.endpoints.refreshToken.initiate()), 'POST', '/authentication/api/refreshToken'],
-    ['logout', (s: AppStore) => s.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: 'g-1' })), 'POST', '/authentication/api/logout'],
+    [
+      'getUserInformation',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getUserInformation.initiate()),
+      'GET',
+      '/connect/api/get-user-information',
+    ],
+    [
+      'getContactMe',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getContactMe.initiate()),
+      'GET',
+      '/contact/me',
+    ],
+    [
+      'global permissions',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate()),
+      'GET',
+      '/authorization/api/authorization/currentuser',
+    ],
+    [
+      'entity permissions',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 7 })),
+      'GET',
+      '/authorization/api/authorization/currentuser?accountId=7',
+    ],
+    [
+      'getLatestTerms',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTerms.initiate()),
+      'GET',
+      '/contact/api/terms/latest',
+    ],
+    [
+      'terms content (default fr)',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTermsContent.initiate()),
+      'GET',
+      '/contact/api/terms/latest/content?language=fr',
+    ],
+    [
+      'terms content (en)',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTermsContent.initiate({ language: 'en' })),
+      'GET',
+      '/contact/api/terms/latest/content?language=en',
+    ],
+    [
+      'getTermsAcceptance',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getTermsAcceptance.initiate()),
+      'GET',
+      '/contact/api/contacts/currentuser/terms',
+    ],
+    [
+      'acceptTerms',
+      (s: AppStore) => s.dispatch(specApi.endpoints.acceptTerms.initiate({ termsId: 4 })),
+      'PATCH',
+      '/contact/api/contacts/currentuser/terms?termsId=4',
+    ],
+    [
+      'getReportsCount',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getReportsCount.initiate({ accountId: 9 })),
+      'GET',
+      '/reporting/api/reports/currentuser?accountId=9',
+    ],
+    [
+      'getEntitySummary',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getEntitySummary.initiate(12)),
+      'GET',
+      '/connect/api/accounts/12/summary',
+    ],
+    [
+      'entities (page size 2)',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate()),
+      'GET',
+      '/account/api/accounts/currentuser?pageSize=2',
+    ],
+    [
+      'entities (search)',
+      (s: AppStore) =>
+        s.dispatch(
+          specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 20, page: 2, search: 'acme' }),
+        ),
+      'GET',
+      '/account/api/accounts/currentuser?pageSize=20&page=2&search=acme',
+    ],
+    [
+      'refreshToken',
+      (s: AppStore) => s.dispatch(specApi.endpoints.refreshToken.initiate()),
+      'POST',
+      '/authentication/api/refreshToken',
+    ],
+    [
+      'logout',
+      (s: AppStore) => s.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: 'g-1' })),
+      'POST',
+      '/authentication/api/logout',
+    ],
   ] as const)('%s', async (_name, initiate, method, path) => {
     await initiate(makeReduxStore());
     expect(last()).toEqual({ method, path, auth: `Bearer ${TOKEN}` });
   });
 
   it.each([
-    ['login', (s: AppStore) => s.dispatch(specApi.endpoints.login.initiate({ email: 'a@b.c', password: 'p' })), '/authentication/api/login', { email: 'a@b.c', password: 'p' }],
-    ['createNewPassword', (s: AppStore) => s.dispatch(specApi.endpoints.createNewPassword.initiate({ token: 't', password: 'p' })), '/authentication/api/createNewPassword', { token: 't', password: 'p' }],
-    ['resetPassword', (s: AppStore) => s.dispatch(specApi.endpoints.resetPassword.initiate({ email: 'a@b.c' })), '/authentication/api/resetPassword', { email: 'a@b.c' }],
-    ['tokenExchange', (s: AppStore) => s.dispatch(specApi.endpoints.tokenExchange.initiate({ accessToken: 'at' })), '/authentication/api/token-exchange', { accessToken: 'at' }],
+    [
+      'login',
+      (s: AppStore) => s.dispatch(specApi.endpoints.login.initiate({ email: 'a@b.c', password: 'p' })),
+      '/authentication/api/login',
+      { email: 'a@b.c', password: 'p' },
+    ],
+    [
+      'createNewPassword',
+      (s: AppStore) =>
+        s.dispatch(specApi.endpoints.createNewPassword.initiate({ token: 't', password: 'p' })),
+      '/authentication/api/createNewPassword',
+      { token: 't', password: 'p' },
+    ],
+    [
+      'resetPassword',
+      (s: AppStore) => s.dispatch(specApi.endpoints.resetPassword.initiate({ email: 'a@b.c' })),
+      '/authentication/api/resetPassword',
+      { email: 'a@b.c' },
+    ],
+    [
+      'tokenExchange',
+      (s: AppStore) => s.dispatch(specApi.endpoints.tokenExchange.initiate({ accessToken: 'at' })),
+      '/authentication/api/token-exchange',
+      { accessToken: 'at' },
+    ],
   ] as const)('%s is anonymous and posts its JSON body', async (_name, initiate, path, body) => {
     await initiate(makeReduxStore());
     expect(last()).toEqual({ method: 'POST', path, auth: null });
@@ -115,7 +218,10 @@ describe('failures that are logged and yield no data', () => {
   it.each([
     ['the user context', (s: AppStore) => s.dispatch(specApi.endpoints.getUserInformation.initiate())],
     ['the user context', (s: AppStore) => s.dispatch(specApi.endpoints.getContactMe.initiate())],
-    ['permissions', (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 1 }))],
+    [
+      'permissions',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 1 })),
+    ],
     ['the entity', (s: AppStore) => s.dispatch(specApi.endpoints.getEntitySummary.initiate(1))],
     ['entities', (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate())],
     ['the user origin', (s: AppStore) => s.dispatch(specApi.endpoints.getUserOrigin.initiate())],

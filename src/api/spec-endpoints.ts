@@ -5,13 +5,13 @@ import { getGatewayClientConfig } from './base-query.ts';
 import type { GatewayExtraOptions } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import type {
-  BiReport,
+  BiReportPage,
   Contact,
   CreateNewPasswordRequest,
   EntitySummary,
   LoginRequest,
   LogoutRequest,
-  Page,
+  EntityPage,
   Permissions,
   ResetPasswordRequest,
   Terms,
@@ -31,7 +31,10 @@ export const REFRESH_TOKEN_PATH = 'authentication/api/refreshToken';
 
 const anonymous = { anonymous: true } as const satisfies GatewayExtraOptions;
 const skipRefresh = { skipRefresh: true } as const satisfies GatewayExtraOptions;
-const signingOut = { skipRefresh: true, skipUnauthorizedHandler: true } as const satisfies GatewayExtraOptions;
+const signingOut = {
+  skipRefresh: true,
+  skipUnauthorizedHandler: true,
+} as const satisfies GatewayExtraOptions;
 
 export type PermissionsArgs = { accountId?: number } | void;
 export type TermsContentArgs = { language?: TermsLanguage } | void;
@@ -41,7 +44,9 @@ export type EntitiesArgs = { page?: number; pageSize?: number; search?: string }
 /** Logs a failure the spec says is logged and then yields no data (SPEC section 8). */
 function logFailure(what: string) {
   return (error: FetchBaseQueryError): FetchBaseQueryError => {
-    (getGatewayClientConfig()?.logger ?? sharedLogger).error(`Failed to load ${what}`, { status: error.status });
+    (getGatewayClientConfig()?.logger ?? sharedLogger).error(`Failed to load ${what}`, {
+      status: error.status,
+    });
     return error;
   };
 }
@@ -95,7 +100,10 @@ export const specApi = gatewayApi.injectEndpoints({
       providesTags: ['Terms'],
     }),
     getLatestTermsContent: build.query<TermsContent, TermsContentArgs>({
-      query: (args) => ({ url: 'contact/api/terms/latest/content', params: { language: args?.language ?? 'fr' } }),
+      query: (args) => ({
+        url: 'contact/api/terms/latest/content',
+        params: { language: args?.language ?? 'fr' },
+      }),
       providesTags: ['Terms'],
     }),
     getTermsAcceptance: build.query<TermsAcceptance, void>({
@@ -103,11 +111,18 @@ export const specApi = gatewayApi.injectEndpoints({
       providesTags: ['Terms'],
     }),
     acceptTerms: build.mutation<void, { termsId: number }>({
-      query: ({ termsId }) => ({ url: 'contact/api/contacts/currentuser/terms', method: 'PATCH', params: { termsId } }),
+      query: ({ termsId }) => ({
+        url: 'contact/api/contacts/currentuser/terms',
+        method: 'PATCH',
+        params: { termsId },
+      }),
       invalidatesTags: ['Terms'],
     }),
-    getReportsCount: build.query<Page<BiReport>, ReportsArgs>({
-      query: ({ accountId, page, pageSize }) => ({ url: 'reporting/api/reports/currentuser', params: { accountId, page, pageSize } }),
+    getReportsCount: build.query<BiReportPage, ReportsArgs>({
+      query: ({ accountId, page, pageSize }) => ({
+        url: 'reporting/api/reports/currentuser',
+        params: { accountId, page, pageSize },
+      }),
       providesTags: (_result, _error, { accountId }) => [{ type: 'Reports', id: accountId }],
     }),
     getEntitySummary: build.query<EntitySummary, number>({
@@ -115,10 +130,14 @@ export const specApi = gatewayApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Entity', id }],
       transformErrorResponse: logFailure('the entity'),
     }),
-    getCurrentUserEntities: build.query<Page<EntitySummary>, EntitiesArgs>({
+    getCurrentUserEntities: build.query<EntityPage, EntitiesArgs>({
       query: (args) => ({
         url: 'account/api/accounts/currentuser',
-        params: { pageSize: args?.pageSize ?? INITIAL_ENTITIES_PAGE_SIZE, page: args?.page, search: args?.search },
+        params: {
+          pageSize: args?.pageSize ?? INITIAL_ENTITIES_PAGE_SIZE,
+          page: args?.page,
+          search: args?.search,
+        },
       }),
       providesTags: ['Entities'],
       transformErrorResponse: logFailure('entities'),
@@ -167,16 +186,28 @@ export class HttpStatusError extends Error {
  * cannot recurse into the base query that awaits it). Rejects on a network error or a non-2xx
  * answer, and with InvalidTokenError when the answer carries no token.
  */
-export async function postRefreshToken(baseUrl: string, token: string, fetchFn: typeof fetch = (...args) => fetch(...args)): Promise<string> {
+export async function postRefreshToken(
+  baseUrl: string,
+  token: string,
+  fetchFn: typeof fetch = (...args) => fetch(...args),
+): Promise<string> {
   const url = `${baseUrl.replace(/\/+$/, '')}/${REFRESH_TOKEN_PATH}`;
   const response = await fetchFn(url, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    },
   });
   if (!response.ok) throw new HttpStatusError(response.status);
   const answer: unknown = await response.json().catch(() => null);
   if (typeof answer === 'string') return answer;
-  if (typeof answer === 'object' && answer !== null && typeof (answer as Partial<TokenResponse>).token === 'string') {
+  if (
+    typeof answer === 'object' &&
+    answer !== null &&
+    typeof (answer as Partial<TokenResponse>).token === 'string'
+  ) {
     return (answer as TokenResponse).token;
   }
   throw new InvalidTokenError('The token refresh answer has no token');

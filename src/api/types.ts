@@ -1,18 +1,21 @@
-// Answer and argument types of the SPEC section 7 calls, matching gateway/contract/schemas.ts.
-// Kept here rather than imported from gateway/contract while that contract is still being written.
+// Answer and argument types of the SPEC section 7 calls. Where the reference gateway's contract
+// describes the same shape they come from it, so a contract change breaks the build here.
+import type { ApiBody, ApiResponse } from '../../gateway/contract/api.ts';
 
 export type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
 
-export type TokenResponse = { token: string };
+export type TokenResponse = ApiResponse<'login'>;
 
-export type LoginRequest = { email: string; password: string };
-export type CreateNewPasswordRequest = { token: string; password: string };
-export type ResetPasswordRequest = { email: string };
+export type LoginRequest = ApiBody<'login'>;
+export type CreateNewPasswordRequest = ApiBody<'createNewPassword'>;
+export type ResetPasswordRequest = ApiBody<'resetPassword'>;
 export type LogoutRequest = { gigyaUserId: string };
-export type TokenExchangeRequest = { accessToken: string };
+export type TokenExchangeRequest = ApiBody<'tokenExchange'>;
 
 export type Persona = 'Client' | 'Collaborateur';
 
+// Wider than the contract, which pins gigyaUserId, occupation and entities to empty values (SPEC
+// section 3): the portal must also accept a production backend that fills them.
 export type Contact = {
   firstName: string;
   lastName: string;
@@ -29,37 +32,35 @@ export type Contact = {
 
 export type UserInformation = { contact: Contact; permissions: string[]; favoriteEntities: number[] };
 
-export type Permissions = { accountId: number | null; permissions: string[] };
+export type Permissions = ApiResponse<'currentUserPermissions'>;
 
-export type Terms = { termsId: number; version: string; publishedAt: string };
+export type Terms = ApiResponse<'termsLatest'>;
 
-export type TermsLanguage = 'fr' | 'en';
+export type TermsContent = ApiResponse<'termsLatestContent'>;
 
-export type TermsContent = { termsId: number; language: TermsLanguage; content: string };
+export type TermsLanguage = TermsContent['language'];
 
-export type TermsAcceptance = { isCurrent: boolean; terms: { termsId: number } };
+export type TermsAcceptance = ApiResponse<'termsState'>;
 
-export type SubscriptionStatus = 'validated' | 'pending' | 'refused' | 'cancelled';
+export type EntitySummary = ApiResponse<'accountSummary'>;
 
-export type Subscription = { offerCode: string; status: SubscriptionStatus };
+export type Subscription = EntitySummary['subscriptions'][number];
 
-export type EntitySummary = {
-  accountId: number;
-  accountNumber: string;
-  name: string;
-  subscriptions: Subscription[];
-  isClarityVisible: boolean;
-  isSignatory: boolean;
-};
+export type SubscriptionStatus = Subscription['status'];
 
-export type BiReport = {
-  id: number;
-  accountId: number;
-  title: string;
-  kind: 'financial' | 'hr';
-  createdAt: string;
-  createdBy: number | null;
-};
+export type EntityPage = ApiResponse<'accountsCurrentUser'>;
 
-/** 'COLLAB' leads to the collaborator login; any other answer to the client login. */
+export type BiReportPage = ApiResponse<'reportsCurrentUser'>;
+
+export type BiReport = BiReportPage['items'][number];
+
+/** 'COLLAB' leads to the collaborator login; any other answer (the contract says 'CLIENT') to the client login. */
 export type UserOrigin = string;
+
+// Compile-time guard: every answer of the reference gateway fits the wider types above.
+type Fits<Narrow extends Wide, Wide> = Narrow;
+export type ContractFits = [
+  Fits<ApiResponse<'contactMe'>, Contact>,
+  Fits<ApiResponse<'userInformation'>, UserInformation>,
+  Fits<ApiResponse<'userOrigin'>, UserOrigin>,
+];

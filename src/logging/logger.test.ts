@@ -100,14 +100,20 @@ describe('masking', () => {
     const shared = { password: 'p' };
     const cyclic: Record<string, unknown> = { a: shared, b: shared };
     cyclic['self'] = cyclic;
-    expect(maskSecrets(cyclic)).toEqual({ a: { password: '***' }, b: { password: '***' }, self: '[Circular]' });
+    expect(maskSecrets(cyclic)).toEqual({
+      a: { password: '***' },
+      b: { password: '***' },
+      self: '[Circular]',
+    });
   });
 
   it('masks password values in strings', () => {
     expect(maskSecretsInString('POST login?email=a@b.c&password=hunter2&x=1')).toBe(
       'POST login?email=a@b.c&password=***&x=1',
     );
-    expect(maskSecretsInString('body {"email":"a","password":"hun\\"ter2"}')).toBe('body {"email":"a","password":"***"}');
+    expect(maskSecretsInString('body {"email":"a","password":"hun\\"ter2"}')).toBe(
+      'body {"email":"a","password":"***"}',
+    );
     expect(maskSecretsInString('pwd=abc secret=def')).toBe('pwd=*** secret=***');
   });
 

@@ -1,6 +1,9 @@
 export type LogLevel = 1 | 2 | 3 | 4 | 5;
 
-export const LOG_LEVELS = { trace: 1, debug: 2, info: 3, warn: 4, error: 5 } as const satisfies Record<string, LogLevel>;
+export const LOG_LEVELS = { trace: 1, debug: 2, info: 3, warn: 4, error: 5 } as const satisfies Record<
+  string,
+  LogLevel
+>;
 
 export type LogLevelName = keyof typeof LOG_LEVELS;
 
@@ -69,7 +72,10 @@ function maskValue(value: unknown, ancestors: WeakSet<object>, depth: number): u
     if (value instanceof Map) {
       const masked = new Map<unknown, unknown>();
       for (const [key, item] of value) {
-        masked.set(key, typeof key === 'string' && isSecretKey(key) ? MASK : maskValue(item, ancestors, depth + 1));
+        masked.set(
+          key,
+          typeof key === 'string' && isSecretKey(key) ? MASK : maskValue(item, ancestors, depth + 1),
+        );
       }
       return masked;
     }

@@ -80,7 +80,12 @@ describe('ensureFreshToken', () => {
   it('a caller arriving during a refresh awaits it even when its own check would not refresh', async () => {
     store.set(tokenExpiringIn(3600, NOW));
     const answer = deferred<string>();
-    const refresher = createTokenRefresher({ store, refresh: () => answer.promise, bufferMs: BUFFER, logger: log });
+    const refresher = createTokenRefresher({
+      store,
+      refresh: () => answer.promise,
+      bufferMs: BUFFER,
+      logger: log,
+    });
     const forced = refresher.refreshNow();
     const waiting = refresher.ensureFreshToken();
     const fresh = tokenExpiringIn(7200, NOW);
@@ -103,28 +108,45 @@ describe('ensureFreshToken', () => {
     await expect(refresher.ensureFreshToken()).resolves.toBe(current);
     expect(store.get()).toBe(current);
     expect(refresher.lastError()).toBeInstanceOf(TypeError);
-    expect(entries).toContainEqual({ level: 'error', message: 'Token refresh failed, keeping the current token' });
+    expect(entries).toContainEqual({
+      level: 'error',
+      message: 'Token refresh failed, keeping the current token',
+    });
   });
 
   it.each([
     ['garbage', 'not-a-token'],
     ['an expired token', tokenExpiringIn(-1, NOW)],
     ['an empty string', ''],
-  ])('an answer that is %s records an InvalidTokenError and keeps the current token', async (_name, answer) => {
-    const current = tokenExpiringIn(60, NOW);
-    store.set(current);
-    const refresher = createTokenRefresher({ store, refresh: async () => answer, bufferMs: BUFFER, logger: log });
-    await expect(refresher.ensureFreshToken()).resolves.toBe(current);
-    expect(refresher.lastError()).toBeInstanceOf(InvalidTokenError);
-    expect(store.get()).toBe(current);
-  });
+  ])(
+    'an answer that is %s records an InvalidTokenError and keeps the current token',
+    async (_name, answer) => {
+      const current = tokenExpiringIn(60, NOW);
+      store.set(current);
+      const refresher = createTokenRefresher({
+        store,
+        refresh: async () => answer,
+        bufferMs: BUFFER,
+        logger: log,
+      });
+      await expect(refresher.ensureFreshToken()).resolves.toBe(current);
+      expect(refresher.lastError()).toBeInstanceOf(InvalidTokenError);
+      expect(store.get()).toBe(current);
+    },
+  );
 
   it('after a failure, waits before trying a silent refresh again, but refreshNow still tries', async () => {
     store.set(tokenExpiringIn(4 * 60, NOW));
     const refresh = vi.fn(async (): Promise<string> => {
       throw new Error('503');
     });
-    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log, retryAfterMs: 30_000 });
+    const refresher = createTokenRefresher({
+      store,
+      refresh,
+      bufferMs: BUFFER,
+      logger: log,
+      retryAfterMs: 30_000,
+    });
     await refresher.ensureFreshToken();
     await refresher.ensureFreshToken();
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -138,7 +160,12 @@ describe('ensureFreshToken', () => {
   it('a sign-out during the refresh is not undone by its answer', async () => {
     store.set(tokenExpiringIn(60, NOW));
     const answer = deferred<string>();
-    const refresher = createTokenRefresher({ store, refresh: () => answer.promise, bufferMs: BUFFER, logger: log });
+    const refresher = createTokenRefresher({
+      store,
+      refresh: () => answer.promise,
+      bufferMs: BUFFER,
+      logger: log,
+    });
     const pending = refresher.ensureFreshToken();
     store.clear();
     answer.resolve(tokenExpiringIn(3600, NOW));
@@ -149,7 +176,12 @@ describe('ensureFreshToken', () => {
   it('settled() waits for the refresh in progress', async () => {
     store.set(tokenExpiringIn(60, NOW));
     const answer = deferred<string>();
-    const refresher = createTokenRefresher({ store, refresh: () => answer.promise, bufferMs: BUFFER, logger: log });
+    const refresher = createTokenRefresher({
+      store,
+      refresh: () => answer.promise,
+      bufferMs: BUFFER,
+      logger: log,
+    });
     void refresher.ensureFreshToken();
     const settled = refresher.settled();
     const fresh = tokenExpiringIn(3600, NOW);

@@ -24,7 +24,11 @@ function createMemoryStorage(): StorageLike {
   };
 }
 
-function openBrowserStorage(kind: 'session' | 'local', target: Window | undefined, log: Logger): Storage | null {
+function openBrowserStorage(
+  kind: 'session' | 'local',
+  target: Window | undefined,
+  log: Logger,
+): Storage | null {
   try {
     // The getter itself throws a SecurityError when storage is blocked (cookies disabled, sandboxed frame).
     const storage = kind === 'local' ? target?.localStorage : target?.sessionStorage;

@@ -22,10 +22,13 @@ describe('createSelectedEntityStore', () => {
     expect(localStorage.getItem('selected-entity')).toBeNull();
   });
 
-  it.each(['abc', '', ' ', '1.5', 'NaN', 'Infinity', '1e3', '{"id":1}', '99999999999999999999'])('ignores a stored %j', (raw) => {
-    localStorage.setItem('selected-entity', raw);
-    expect(createSelectedEntityStore({ key: 'selected-entity', logger: silent }).get()).toBeNull();
-  });
+  it.each(['abc', '', ' ', '1.5', 'NaN', 'Infinity', '1e3', '{"id":1}', '99999999999999999999'])(
+    'ignores a stored %j',
+    (raw) => {
+      localStorage.setItem('selected-entity', raw);
+      expect(createSelectedEntityStore({ key: 'selected-entity', logger: silent }).get()).toBeNull();
+    },
+  );
 
   it('refuses to store a non-integer', () => {
     const store = createSelectedEntityStore({ key: 'selected-entity', logger: silent });

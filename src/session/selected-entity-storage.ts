@@ -30,14 +30,19 @@ export function parseEntityId(raw: string | null): number | null {
 
 export function createSelectedEntityStore(options: SelectedEntityStoreOptions): SelectedEntityStore {
   const log = options.logger ?? sharedLogger;
-  const storage = createSafeStorage(options.kind ?? 'local', log, options.window ?? (typeof window === 'undefined' ? undefined : window));
+  const storage = createSafeStorage(
+    options.kind ?? 'local',
+    log,
+    options.window ?? (typeof window === 'undefined' ? undefined : window),
+  );
   const { key } = options;
 
   return {
     get() {
       const raw = storage.read(key);
       const id = parseEntityId(raw);
-      if (raw !== null && id === null) log.warn('Ignoring a stored selected entity that is not a number', { key });
+      if (raw !== null && id === null)
+        log.warn('Ignoring a stored selected entity that is not a number', { key });
       return id;
     },
     set(entityId) {

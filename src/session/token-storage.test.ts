@@ -15,7 +15,13 @@ function recordingLogger() {
 
 const stores: TokenStore[] = [];
 function makeStore(options: Partial<TokenStoreOptions> = {}): TokenStore {
-  const store = createTokenStore({ kind: 'session', key: 'token', logger: createLogger({ sink: () => {} }), now: () => Date.now(), ...options });
+  const store = createTokenStore({
+    kind: 'session',
+    key: 'token',
+    logger: createLogger({ sink: () => {} }),
+    now: () => Date.now(),
+    ...options,
+  });
   stores.push(store);
   return store;
 }
@@ -108,7 +114,9 @@ describe('cross-tab changes', () => {
     store.subscribe(listener);
     // What the other tab's sign-out looks like from here: the value is gone, then the event arrives.
     localStorage.removeItem('token');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'x', newValue: null, storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'token', oldValue: 'x', newValue: null, storageArea: localStorage }),
+    );
     expect(listener).toHaveBeenCalledWith(null);
     expect(store.get()).toBeNull();
   });
@@ -119,7 +127,9 @@ describe('cross-tab changes', () => {
     store.subscribe(listener);
     const token = tokenExpiringIn(600, NOW);
     localStorage.setItem('token', token);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: token, storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'token', newValue: token, storageArea: localStorage }),
+    );
     expect(listener).toHaveBeenCalledWith(token);
   });
 
@@ -128,8 +138,12 @@ describe('cross-tab changes', () => {
     store.set(tokenExpiringIn(600, NOW));
     const listener = vi.fn();
     store.subscribe(listener);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: null, storageArea: localStorage }));
-    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: null, storageArea: sessionStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'other', newValue: null, storageArea: localStorage }),
+    );
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'token', newValue: null, storageArea: sessionStorage }),
+    );
     expect(listener).not.toHaveBeenCalled();
   });
 
@@ -180,7 +194,9 @@ describe('storage failures', () => {
   });
 
   it('falls back to memory when storage is missing', () => {
-    const store = makeStore({ window: { addEventListener: () => {}, removeEventListener: () => {} } as unknown as Window });
+    const store = makeStore({
+      window: { addEventListener: () => {}, removeEventListener: () => {} } as unknown as Window,
+    });
     store.set(tokenExpiringIn(600, NOW));
     expect(store.get()).not.toBeNull();
   });
@@ -192,7 +208,10 @@ describe('storage failures', () => {
     });
     const store = makeStore({ logger: log });
     expect(store.get()).toBeNull();
-    expect(entries).toContainEqual({ level: 'error', message: 'Storage read failed, keeping values in memory' });
+    expect(entries).toContainEqual({
+      level: 'error',
+      message: 'Storage read failed, keeping values in memory',
+    });
   });
 
   it('setItem throwing (QuotaExceededError) is logged and the session continues in memory', () => {
@@ -205,7 +224,10 @@ describe('storage failures', () => {
     expect(() => store.set(token)).not.toThrow();
     expect(store.get()).toBe(token);
     expect(store.storageKind()).toBe('memory');
-    expect(entries).toContainEqual({ level: 'error', message: 'Storage write failed, keeping values in memory' });
+    expect(entries).toContainEqual({
+      level: 'error',
+      message: 'Storage write failed, keeping values in memory',
+    });
   });
 
   it('removeItem throwing is logged, never thrown, and the token is gone for this tab', () => {
@@ -217,7 +239,10 @@ describe('storage failures', () => {
     });
     expect(() => store.clear()).not.toThrow();
     expect(store.get()).toBeNull();
-    expect(entries).toContainEqual({ level: 'error', message: 'Storage removal failed, keeping values in memory' });
+    expect(entries).toContainEqual({
+      level: 'error',
+      message: 'Storage removal failed, keeping values in memory',
+    });
   });
 });
 

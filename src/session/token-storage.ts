@@ -38,7 +38,12 @@ const MIN_SKEW_MS = 60_000;
 type SignOutMessage = { type: 'signed-out'; key: string };
 
 function isSignOutMessage(data: unknown, key: string): data is SignOutMessage {
-  return typeof data === 'object' && data !== null && (data as Partial<SignOutMessage>).type === 'signed-out' && (data as Partial<SignOutMessage>).key === key;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as Partial<SignOutMessage>).type === 'signed-out' &&
+    (data as Partial<SignOutMessage>).key === key
+  );
 }
 
 export function createTokenStore(options: TokenStoreOptions): TokenStore {
@@ -89,7 +94,8 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
   }
 
   // sessionStorage is per tab, so its `storage` events never reach other tabs: sign-out is broadcast too.
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`portal-session:${key}`);
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`portal-session:${key}`);
   function onChannelMessage(event: MessageEvent<unknown>): void {
     if (!isSignOutMessage(event.data, key)) return;
     removeLocally();

@@ -9,6 +9,10 @@ export function makeToken(payload: Record<string, unknown>): string {
 }
 
 /** A token expiring `secondsFromNow` after `nowMs`. */
-export function tokenExpiringIn(secondsFromNow: number, nowMs: number, extra: Record<string, unknown> = {}): string {
+export function tokenExpiringIn(
+  secondsFromNow: number,
+  nowMs: number,
+  extra: Record<string, unknown> = {},
+): string {
   return makeToken({ sub: 'user-1', exp: Math.floor(nowMs / 1000) + secondsFromNow, ...extra });
 }

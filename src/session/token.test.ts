@@ -13,7 +13,9 @@ function recordingLogger() {
 
 const silent = createLogger({ sink: () => {} });
 
-const jsonObject = fc.dictionary(fc.string(), fc.jsonValue()).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+const jsonObject = fc
+  .dictionary(fc.string(), fc.jsonValue())
+  .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 
 describe('decodeToken', () => {
   it('decodes a well-formed token', () => {
@@ -59,11 +61,14 @@ describe('decodeToken', () => {
 
   it('property: never throws for any value, and any string', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.string(), fc.string({ unit: 'binary' })), (value) => {
-        expect(() => decodeToken(value, silent)).not.toThrow();
-        expect(() => getTokenExpiry(value, silent)).not.toThrow();
-        expect(() => minutesRemaining(value, 0, silent)).not.toThrow();
-      }),
+      fc.property(
+        fc.oneof(fc.anything({ maxDepth: 2 }), fc.string(), fc.string({ unit: 'binary' })),
+        (value) => {
+          expect(() => decodeToken(value, silent)).not.toThrow();
+          expect(() => getTokenExpiry(value, silent)).not.toThrow();
+          expect(() => minutesRemaining(value, 0, silent)).not.toThrow();
+        },
+      ),
     );
   });
 
@@ -98,7 +103,7 @@ describe('decodeToken', () => {
       },
       (t: string) => {
         const [h, p, s] = t.split('.');
-        return `${h}.${p}${'A'.repeat(((p?.length ?? 0) % 4 === 0 ? 1 : 5 - ((p?.length ?? 0) % 4)))}.${s}`;
+        return `${h}.${p}${'A'.repeat((p?.length ?? 0) % 4 === 0 ? 1 : 5 - ((p?.length ?? 0) % 4))}.${s}`;
       },
       (t: string) => {
         const [h, , s] = t.split('.');
