@@ -299,7 +299,8 @@ export const routes = {
     path: '/connect/api/accounts/:id/summary',
     auth: 'bearer',
     tag: 'entities',
-    summary: 'Entity summary; isSignatory is the current user on that entity (always false for collaborators).',
+    summary:
+      'Entity summary; isSignatory is the current user on that entity (always false for collaborators).',
     status: 200,
     params: s.idParams,
     response: s.entitySchema,
@@ -309,7 +310,8 @@ export const routes = {
     path: '/reporting/api/reports/currentuser',
     auth: 'bearer',
     tag: 'reports',
-    summary: 'Page of BI reports of the entity (totalItems = seeded biReports + deposits − deletions). pageSize defaults to 10.',
+    summary:
+      'Page of BI reports of the entity (totalItems = seeded biReports + deposits − deletions). pageSize defaults to 10.',
     status: 200,
     query: {
       type: 'object',
@@ -407,7 +409,8 @@ export const routes = {
     path: '/wallet/api/folders',
     auth: 'bearer',
     tag: 'wallet',
-    summary: 'Page of folders (entities) of the current user with counts; same paging and search as accounts/currentuser.',
+    summary:
+      'Page of folders (entities) of the current user with counts; same paging and search as accounts/currentuser.',
     status: 200,
     query: s.pageQuery,
     response: s.folderPageSchema,
@@ -426,7 +429,8 @@ export const routes = {
     path: '/offer/api/mod-requests',
     auth: 'bearer',
     tag: 'offers',
-    summary: 'MOD (subscription) requests of the entities the user is attached to, newest first; optional accountId filter.',
+    summary:
+      'MOD (subscription) requests of the entities the user is attached to, newest first; optional accountId filter.',
     status: 200,
     query: { type: 'object', properties: { accountId: s.accountIdQuery.properties.accountId } },
     response: s.modRequestListSchema,
@@ -591,9 +595,8 @@ export const routes = {
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
 
-type SchemaType<R, K extends 'params' | 'query' | 'body'> = R extends Record<K, infer S extends JSONSchema>
-  ? FromSchema<S>
-  : undefined;
+type SchemaType<R, K extends 'params' | 'query' | 'body'> =
+  R extends Record<K, infer S extends JSONSchema> ? FromSchema<S> : undefined;
 
 export type ApiParams<K extends RouteId> = SchemaType<Routes[K], 'params'>;
 export type ApiQuery<K extends RouteId> = SchemaType<Routes[K], 'query'>;

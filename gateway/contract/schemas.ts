@@ -70,7 +70,11 @@ export const userInformationSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['contact', 'permissions', 'favoriteEntities'],
-  properties: { contact: contactSchema, permissions: strings, favoriteEntities: { type: 'array', items: int } },
+  properties: {
+    contact: contactSchema,
+    permissions: strings,
+    favoriteEntities: { type: 'array', items: int },
+  },
 } as const;
 
 export const permissionsSchema = {
@@ -84,7 +88,10 @@ export const subscriptionSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['offerCode', 'status'],
-  properties: { offerCode: str, status: { type: 'string', enum: ['validated', 'pending', 'refused', 'cancelled'] } },
+  properties: {
+    offerCode: str,
+    status: { type: 'string', enum: ['validated', 'pending', 'refused', 'cancelled'] },
+  },
 } as const;
 
 export const entitySchema = {
@@ -178,7 +185,12 @@ export const termsStateSchema = {
   required: ['isCurrent', 'terms'],
   properties: {
     isCurrent: bool,
-    terms: { type: 'object', additionalProperties: false, required: ['termsId'], properties: { termsId: int } },
+    terms: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['termsId'],
+      properties: { termsId: int },
+    },
   },
 } as const;
 
@@ -280,7 +292,13 @@ export const bankSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['iban', 'bankName', 'balance', 'currency', 'updatedAt'],
-        properties: { iban: str, bankName: str, balance: { type: 'number' }, currency: str, updatedAt: dateTime },
+        properties: {
+          iban: str,
+          bankName: str,
+          balance: { type: 'number' },
+          currency: str,
+          updatedAt: dateTime,
+        },
       },
     },
   },
@@ -402,7 +420,14 @@ export const bookingSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['bookingId', 'slotId', 'startsAt', 'endsAt', 'advisor', 'createdAt'],
-  properties: { bookingId: int, slotId: int, startsAt: dateTime, endsAt: dateTime, advisor: str, createdAt: dateTime },
+  properties: {
+    bookingId: int,
+    slotId: int,
+    startsAt: dateTime,
+    endsAt: dateTime,
+    advisor: str,
+    createdAt: dateTime,
+  },
 } as const;
 export const bookingListSchema = list(bookingSchema);
 

@@ -19,10 +19,30 @@ export const TERMS = [
 ] as const;
 
 export const OFFERS = [
-  { offerCode: 'PENNYLANE', name: 'Logiciel comptable', description: 'Tenue comptable collaborative dans le logiciel comptable.', monthlyPrice: 49 },
-  { offerCode: 'FORMS', name: 'Formulaires', description: 'Collecte de pièces et questionnaires en ligne.', monthlyPrice: 15 },
-  { offerCode: 'CLARITY', name: 'Clarity', description: 'Tableaux de bord financiers et offre intelligente.', monthlyPrice: 30 },
-  { offerCode: 'PAYROLL', name: 'Paie', description: 'Gestion sociale et bulletins de paie.', monthlyPrice: 25 },
+  {
+    offerCode: 'PENNYLANE',
+    name: 'Logiciel comptable',
+    description: 'Tenue comptable collaborative dans le logiciel comptable.',
+    monthlyPrice: 49,
+  },
+  {
+    offerCode: 'FORMS',
+    name: 'Formulaires',
+    description: 'Collecte de pièces et questionnaires en ligne.',
+    monthlyPrice: 15,
+  },
+  {
+    offerCode: 'CLARITY',
+    name: 'Clarity',
+    description: 'Tableaux de bord financiers et offre intelligente.',
+    monthlyPrice: 30,
+  },
+  {
+    offerCode: 'PAYROLL',
+    name: 'Paie',
+    description: 'Gestion sociale et bulletins de paie.',
+    monthlyPrice: 25,
+  },
 ] as const;
 
 export const FAVORITE_ENTITIES: Readonly<Record<string, readonly number[]>> = {
@@ -46,9 +66,17 @@ export const DEFAULT_NEWS: readonly NewsItem[] = [
   },
 ];
 
-const REPORT_TITLES = ['Tableau de bord financier', 'Suivi de trésorerie', 'Indicateurs RH', 'Analyse des marges'];
+const REPORT_TITLES = [
+  'Tableau de bord financier',
+  'Suivi de trésorerie',
+  'Indicateurs RH',
+  'Analyse des marges',
+];
 
-export function seededReports(accountId: number, count: number): { title: string; kind: 'financial' | 'hr'; createdAt: string }[] {
+export function seededReports(
+  accountId: number,
+  count: number,
+): { title: string; kind: 'financial' | 'hr'; createdAt: string }[] {
   return Array.from({ length: count }, (_, index) => ({
     title: `${REPORT_TITLES[index % REPORT_TITLES.length] ?? 'Rapport'} ${String(2026 - index)}`,
     kind: index % 3 === 2 ? 'hr' : 'financial',
@@ -78,7 +106,13 @@ export function bankAccounts(accountId: number) {
 export function indicators(accountId: number) {
   const base = accountId % 10;
   return [
-    { code: 'REVENUE', label: "Chiffre d'affaires", value: 250000 + base * 10000, unit: 'EUR', period: '2025' },
+    {
+      code: 'REVENUE',
+      label: "Chiffre d'affaires",
+      value: 250000 + base * 10000,
+      unit: 'EUR',
+      period: '2025',
+    },
     { code: 'EBITDA', label: 'EBE', value: 42000 + base * 1500, unit: 'EUR', period: '2025' },
     { code: 'HEADCOUNT', label: 'Effectif', value: 4 + base, unit: 'persons', period: '2026-10' },
     { code: 'DSO', label: 'Délai client', value: 38 + base, unit: 'days', period: '2026-10' },
@@ -104,21 +138,61 @@ export function documents(accountId: number, kind: keyof typeof DOCUMENT_NAMES) 
 
 export function delegations(accountId: number) {
   return [
-    { id: accountId * 10 + 2, from: 'Paul Collab', to: 'Lea Collab', grantedAt: '2026-09-01T08:00:00.000Z', revokedAt: null },
-    { id: accountId * 10 + 1, from: 'Paul Collab', to: 'Support cabinet', grantedAt: '2026-03-01T08:00:00.000Z', revokedAt: '2026-06-30T17:00:00.000Z' },
+    {
+      id: accountId * 10 + 2,
+      from: 'Paul Collab',
+      to: 'Lea Collab',
+      grantedAt: '2026-09-01T08:00:00.000Z',
+      revokedAt: null,
+    },
+    {
+      id: accountId * 10 + 1,
+      from: 'Paul Collab',
+      to: 'Support cabinet',
+      grantedAt: '2026-03-01T08:00:00.000Z',
+      revokedAt: '2026-06-30T17:00:00.000Z',
+    },
   ];
 }
 
 export function mandates(accountId: number, accountName: string) {
   return [
-    { id: accountId * 10 + 1, accountId, accountName, type: 'Mission comptable', status: 'active' as const, signedAt: '2025-12-15T10:00:00.000Z' },
-    { id: accountId * 10 + 2, accountId, accountName, type: 'Mission sociale', status: accountId % 2 === 0 ? ('pending' as const) : ('active' as const), signedAt: accountId % 2 === 0 ? null : '2026-02-01T10:00:00.000Z' },
+    {
+      id: accountId * 10 + 1,
+      accountId,
+      accountName,
+      type: 'Mission comptable',
+      status: 'active' as const,
+      signedAt: '2025-12-15T10:00:00.000Z',
+    },
+    {
+      id: accountId * 10 + 2,
+      accountId,
+      accountName,
+      type: 'Mission sociale',
+      status: accountId % 2 === 0 ? ('pending' as const) : ('active' as const),
+      signedAt: accountId % 2 === 0 ? null : '2026-02-01T10:00:00.000Z',
+    },
   ];
 }
 
 export const MOD_REQUESTS = [
-  { accountId: 1002, offerCode: 'PENNYLANE', status: 'pending', comment: 'Souhaite passer au logiciel comptable.', requestedByEmail: 'marc.multi@demo.test', createdAt: '2026-11-02T10:00:00.000Z' },
-  { accountId: 1003, offerCode: 'PENNYLANE', status: 'pending', comment: '', requestedByEmail: 'nina.terms@demo.test', createdAt: '2026-10-20T10:00:00.000Z' },
+  {
+    accountId: 1002,
+    offerCode: 'PENNYLANE',
+    status: 'pending',
+    comment: 'Souhaite passer au logiciel comptable.',
+    requestedByEmail: 'marc.multi@demo.test',
+    createdAt: '2026-11-02T10:00:00.000Z',
+  },
+  {
+    accountId: 1003,
+    offerCode: 'PENNYLANE',
+    status: 'pending',
+    comment: '',
+    requestedByEmail: 'nina.terms@demo.test',
+    createdAt: '2026-10-20T10:00:00.000Z',
+  },
 ] as const;
 
 /** Slots on the five weekdays after `from`, at 09:00, 11:00 and 14:00 UTC. */
@@ -133,7 +207,12 @@ export function slots(from: Date) {
       const start = new Date(day);
       start.setUTCHours(hour);
       const end = new Date(start.getTime() + 45 * 60_000);
-      result.push({ slotId, startsAt: start.toISOString(), endsAt: end.toISOString(), advisor: slotId % 2 === 0 ? 'Lea Collab' : 'Paul Collab' });
+      result.push({
+        slotId,
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+        advisor: slotId % 2 === 0 ? 'Lea Collab' : 'Paul Collab',
+      });
       slotId += 1;
     }
   }

@@ -1,5 +1,5 @@
 import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -44,7 +44,10 @@ function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 function isOidcPath(url: string): boolean {
-  return (url === '/oidc' || url.startsWith('/oidc/') || url.startsWith('/oidc?')) && !url.startsWith(`${INTERACTION_PATH}/`);
+  return (
+    (url === '/oidc' || url.startsWith('/oidc/') || url.startsWith('/oidc?')) &&
+    !url.startsWith(`${INTERACTION_PATH}/`)
+  );
 }
 
 /** Starts the gateway on 127.0.0.1 (port 0 for tests) and answers once it listens. */
@@ -54,15 +57,24 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({ secret, ttlS: options.tokenTtlS ?? 3600, store });
   const faults = createFaults();
-  let provider: Provider | undefined;
-  let oidcCallback: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  // Filled once the server listens: the issuer needs the actual port.
+  const oidc: {
+    provider?: Provider;
+    callback?: (request: IncomingMessage, response: ServerResponse) => void;
+  } = {};
 
   const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
     logger:
       logLevel === false
         ? false
-        : { level: logLevel, redact: { paths: ['password', '*.password', 'req.headers.authorization', 'req.headers.cookie'], censor: '***' } },
+        : {
+            level: logLevel,
+            redact: {
+              paths: ['password', '*.password', 'req.headers.authorization', 'req.headers.cookie'],
+              censor: '***',
+            },
+          },
     logController: new LogController({ disableRequestLogging: !(options.logRequests ?? false) }),
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
@@ -70,19 +82,23 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     serverFactory: (handler): Server =>
       createServer((request, response) => {
         const url = request.url ?? '/';
-        if (oidcCallback && isOidcPath(url)) {
+        if (oidc.callback && isOidcPath(url)) {
+          // Express-style mount: the provider derives its mount path from originalUrl minus url.
           Object.assign(request, { originalUrl: url });
           request.url = url.slice('/oidc'.length) || '/';
-          oidcCallback(request, response);
+          oidc.callback(request, response);
           return;
         }
         handler(request, response);
       }),
   });
 
-  const catalogue = loadPermissionCatalogue(options.manifestPath ?? join(REPO_ROOT, 'portal.config.json'), (message) => {
-    app.log.warn(message);
-  });
+  const catalogue = loadPermissionCatalogue(
+    options.manifestPath ?? join(REPO_ROOT, 'portal.config.json'),
+    (message) => {
+      app.log.warn(message);
+    },
+  );
   const news: { items: readonly NewsItem[] } = { items: DEFAULT_NEWS };
 
   const deps: Deps = {
@@ -95,9 +111,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     news,
     faults,
     findOidcAccessToken: async (value) => {
-      if (!provider) return undefined;
-      const token = await provider.AccessToken.find(value).catch(() => undefined);
-      return token && !token.isExpired && token.clientId === 'portal' ? { accountId: token.accountId } : undefined;
+      if (!oidc.provider) return undefined;
+      const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);
+      return token && !token.isExpired && token.clientId === 'portal'
+        ? { accountId: token.accountId }
+        : undefined;
     },
     reseed: async () => {
       await seedDatabase(db);
@@ -107,15 +125,14 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
   };
 
-  const bearer: onRequestHookHandler = async (request) => {
+  const bearer = async (request: FastifyRequest): Promise<void> => {
     const token = bearerOf(request);
     const claims = token ? await tokens.verify(token) : null;
     if (!claims) throw unauthorized();
     sessions.set(request, claims);
   };
-  const admin: onRequestHookHandler = async (request) => {
-    if (!isLoopbackAddress(request.ip)) throw forbidden();
-  };
+  const admin = (request: FastifyRequest): Promise<void> =>
+    isLoopbackAddress(request.ip) ? Promise.resolve() : Promise.reject(forbidden());
 
   installErrorHandling(app);
   installValidators(app);
@@ -123,20 +140,26 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   installCors(app);
   registerRoutes(
     app,
-    { ...authHandlers(deps), ...userHandlers(deps), ...entityHandlers(deps), ...offerHandlers(deps), ...adminHandlers(deps) },
+    {
+      ...authHandlers(deps),
+      ...userHandlers(deps),
+      ...entityHandlers(deps),
+      ...offerHandlers(deps),
+      ...adminHandlers(deps),
+    },
     { bearer, admin, sessionOf: (request) => sessions.get(request) ?? null },
     { admin: options.faults ?? false },
   );
   registerInteractionRoutes(app, store, () => {
-    if (!provider) throw new Error('the OIDC provider is not started');
-    return provider;
+    if (!oidc.provider) throw new Error('the OIDC provider is not started');
+    return oidc.provider;
   });
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 4010 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${String(port)}`;
 
-  provider = createOidcProvider({
+  const provider = createOidcProvider({
     issuer: options.issuer ?? `${url}/oidc`,
     store,
     sessionSecret: secret,
@@ -145,7 +168,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   provider.on('server_error', (_ctx, error) => {
     app.log.error({ err: error }, 'oidc server error');
   });
-  oidcCallback = provider.callback();
+  oidc.provider = provider;
+  oidc.callback = provider.callback();
   app.log.info({ url, issuer: provider.issuer, permissionCodes: catalogue.source }, 'gateway listening');
 
   let closed = false;

@@ -31,7 +31,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const ttl = Number(env['GATEWAY_TOKEN_TTL_S'] ?? 3600);
   const port = Number(env['GATEWAY_PORT'] ?? 4010);
   if (!Number.isInteger(ttl) || ttl < 1) throw new Error('GATEWAY_TOKEN_TTL_S must be a positive integer');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('GATEWAY_PORT must be a port number');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error('GATEWAY_PORT must be a port number');
   const level = env['GATEWAY_LOG_LEVEL'];
   return {
     port,
@@ -44,7 +45,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     ...(env['GATEWAY_MANIFEST'] ? { manifestPath: resolve(REPO_ROOT, env['GATEWAY_MANIFEST']) } : {}),
     ...(env['GATEWAY_PORTAL_URL'] ? { portalUrl: env['GATEWAY_PORTAL_URL'] } : {}),
     reset: argv.includes('--reset'),
-    logLevel: level === 'fatal' || level === 'error' || level === 'warn' || level === 'debug' ? level : 'info',
+    logLevel:
+      level === 'fatal' || level === 'error' || level === 'warn' || level === 'debug' ? level : 'info',
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
   };
 }

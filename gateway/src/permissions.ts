@@ -4,10 +4,38 @@ export const ALL_COLLABORATOR_CODES = 'ALL_COLLABORATOR_CODES';
 
 // SPEC section 6, used only while the manifest is missing or unreadable (logged as a warning).
 const FALLBACK_COLLABORATOR_CODES = [
-  'COCAL001', 'COBANK001', 'COEMB001', 'COEVPO01', 'COINVO001', 'COGED0002', 'COKPI0001', 'COPEN001',
-  'COSILA001', 'COLANC001', 'COUSER002', 'COADMI001', 'COINFO001', 'COOFF003', 'COUSER001', 'CORAPP001',
-  'COOFF001', 'COADMI006', 'COADMI007', 'CORAP001', 'COGED0001', 'COADMI004', 'COADMI003', 'COADMI005',
-  'COGES001', 'COINFO002', 'COMEG001', 'COOFF002', 'COMAND001', 'COUSER003', 'COADMI002', 'CORAP003',
+  'COCAL001',
+  'COBANK001',
+  'COEMB001',
+  'COEVPO01',
+  'COINVO001',
+  'COGED0002',
+  'COKPI0001',
+  'COPEN001',
+  'COSILA001',
+  'COLANC001',
+  'COUSER002',
+  'COADMI001',
+  'COINFO001',
+  'COOFF003',
+  'COUSER001',
+  'CORAPP001',
+  'COOFF001',
+  'COADMI006',
+  'COADMI007',
+  'CORAP001',
+  'COGED0001',
+  'COADMI004',
+  'COADMI003',
+  'COADMI005',
+  'COGES001',
+  'COINFO002',
+  'COMEG001',
+  'COOFF002',
+  'COMAND001',
+  'COUSER003',
+  'COADMI002',
+  'CORAP003',
 ];
 
 export type PermissionCatalogue = {
@@ -31,19 +59,26 @@ export function collaboratorCodesOf(manifest: unknown): string[] {
     .map(([code]) => code);
 }
 
-export function loadPermissionCatalogue(manifestPath: string, warn: (message: string) => void): PermissionCatalogue {
+export function loadPermissionCatalogue(
+  manifestPath: string,
+  warn: (message: string) => void,
+): PermissionCatalogue {
   let collaboratorCodes: readonly string[];
   let source: PermissionCatalogue['source'] = 'manifest';
   try {
     collaboratorCodes = collaboratorCodesOf(JSON.parse(readFileSync(manifestPath, 'utf8')));
   } catch (error) {
-    warn(`cannot read permission codes from ${manifestPath} (${(error as Error).message}); using SPEC section 6 codes`);
+    warn(
+      `cannot read permission codes from ${manifestPath} (${(error as Error).message}); using SPEC section 6 codes`,
+    );
     collaboratorCodes = FALLBACK_COLLABORATOR_CODES;
     source = 'fallback';
   }
   return {
     collaboratorCodes,
     source,
-    expand: (codes) => [...new Set(codes.flatMap((code) => (code === ALL_COLLABORATOR_CODES ? collaboratorCodes : [code])))],
+    expand: (codes) => [
+      ...new Set(codes.flatMap((code) => (code === ALL_COLLABORATOR_CODES ? collaboratorCodes : [code]))),
+    ],
   };
 }

@@ -18,23 +18,60 @@ function expectError(answer: { status: number; body: unknown; headers: Headers }
   expect(JSON.stringify(answer.body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
 }
 
-const usersOf1001 = async () => json<{ items: { email: string }[] }>(await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire })).items;
+const usersOf1001 = async () =>
+  json<{ items: { email: string }[] }>(
+    await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire }),
+  ).items;
 
 describe('bad input', () => {
   it('answers 400 to a malformed JSON body and writes nothing', async () => {
     const before = await usersOf1001();
-    expectError(await call(gateway, 'POST', '/authentication/api/login', { rawBody: '{"email": "claire.solo@demo.test", ' }), 400);
-    expectError(await call(gateway, 'POST', '/account/api/accounts/1001/users', { token: claire, rawBody: '{"email":' }), 400);
+    expectError(
+      await call(gateway, 'POST', '/authentication/api/login', {
+        rawBody: '{"email": "claire.solo@demo.test", ',
+      }),
+      400,
+    );
+    expectError(
+      await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: claire,
+        rawBody: '{"email":',
+      }),
+      400,
+    );
     expect(await usersOf1001()).toEqual(before);
   });
 
   it('answers 422 to a wrong type or a missing field, 400 to a bad query', async () => {
-    expectError(await call(gateway, 'POST', '/authentication/api/login', { body: { email: 'claire.solo@demo.test', password: 12345678 } }), 422);
-    expectError(await call(gateway, 'POST', '/authentication/api/login', { body: { email: 'claire.solo@demo.test' } }), 422);
-    expectError(await call(gateway, 'POST', '/authentication/api/login', { body: ['claire.solo@demo.test'] }), 422);
-    expectError(await call(gateway, 'PUT', '/contact/api/contacts/currentuser/notification-settings', { token: claire, body: { favouritesOnly: 'yes', types: {} } }), 422);
-    expectError(await call(gateway, 'GET', '/contact/api/terms/latest/content?language=de', { token: claire }), 400);
-    expectError(await call(gateway, 'PATCH', '/contact/api/contacts/currentuser/terms', { token: claire }), 400);
+    expectError(
+      await call(gateway, 'POST', '/authentication/api/login', {
+        body: { email: 'claire.solo@demo.test', password: 12345678 },
+      }),
+      422,
+    );
+    expectError(
+      await call(gateway, 'POST', '/authentication/api/login', { body: { email: 'claire.solo@demo.test' } }),
+      422,
+    );
+    expectError(
+      await call(gateway, 'POST', '/authentication/api/login', { body: ['claire.solo@demo.test'] }),
+      422,
+    );
+    expectError(
+      await call(gateway, 'PUT', '/contact/api/contacts/currentuser/notification-settings', {
+        token: claire,
+        body: { favouritesOnly: 'yes', types: {} },
+      }),
+      422,
+    );
+    expectError(
+      await call(gateway, 'GET', '/contact/api/terms/latest/content?language=de', { token: claire }),
+      400,
+    );
+    expectError(
+      await call(gateway, 'PATCH', '/contact/api/contacts/currentuser/terms', { token: claire }),
+      400,
+    );
   });
 
   it('answers 413 to an oversized body', async () => {
@@ -50,21 +87,45 @@ describe('bad input', () => {
   it('answers 400 to a non-numeric id', async () => {
     expectError(await call(gateway, 'GET', '/connect/api/accounts/abc/summary', { token: claire }), 400);
     expectError(await call(gateway, 'GET', '/connect/api/accounts/1001.5/summary', { token: claire }), 400);
-    expectError(await call(gateway, 'GET', '/authorization/api/authorization/currentuser?accountId=1001abc', { token: claire }), 400);
+    expectError(
+      await call(gateway, 'GET', '/authorization/api/authorization/currentuser?accountId=1001abc', {
+        token: claire,
+      }),
+      400,
+    );
     expectError(await call(gateway, 'DELETE', '/account/api/accounts/1001/users/me', { token: claire }), 400);
   });
 
   it('treats SQL-looking strings as data', async () => {
     const injection = "' OR 1=1; DROP TABLE users; --";
-    expectError(await call(gateway, 'POST', '/authentication/api/login', { body: { email: injection, password: injection } }), 401);
-    const search = await call(gateway, 'GET', `/account/api/accounts/currentuser?search=${encodeURIComponent(injection)}`, { token: claire });
+    expectError(
+      await call(gateway, 'POST', '/authentication/api/login', {
+        body: { email: injection, password: injection },
+      }),
+      401,
+    );
+    const search = await call(
+      gateway,
+      'GET',
+      `/account/api/accounts/currentuser?search=${encodeURIComponent(injection)}`,
+      { token: claire },
+    );
     expect(search.status).toBe(200);
     expect(json<{ totalItems: number }>(search).totalItems).toBe(0);
-    const wildcard = await call(gateway, 'GET', `/account/api/accounts/currentuser?search=${encodeURIComponent('%')}`, { token: claire });
+    const wildcard = await call(
+      gateway,
+      'GET',
+      `/account/api/accounts/currentuser?search=${encodeURIComponent('%')}`,
+      { token: claire },
+    );
     expect(json<{ totalItems: number }>(wildcard).totalItems).toBe(0);
     const added = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
       token: claire,
-      body: { email: "robert');DROP-TABLE-users;--@demo.test", firstName: 'Robert', lastName: "'); DELETE FROM memberships; --" },
+      body: {
+        email: "robert');DROP-TABLE-users;--@demo.test",
+        firstName: 'Robert',
+        lastName: "'); DELETE FROM memberships; --",
+      },
     });
     expect(added.status).toBe(201);
     const users = await usersOf1001();
@@ -75,11 +136,28 @@ describe('bad input', () => {
   it('loses nothing when a write is refused half-way', async () => {
     const before = await usersOf1001();
     // Valid body, but the e-mail is a collaborator's: refused inside the transaction after the lookup.
-    expectError(await call(gateway, 'POST', '/account/api/accounts/1001/users', { token: claire, body: { email: 'paul.collab@demo.test', firstName: 'P', lastName: 'C' } }), 409);
+    expectError(
+      await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: claire,
+        body: { email: 'paul.collab@demo.test', firstName: 'P', lastName: 'C' },
+      }),
+      409,
+    );
     // Already attached: refused after the user lookup; nothing inserted.
-    expectError(await call(gateway, 'POST', '/account/api/accounts/1001/users', { token: claire, body: { email: 'marc.multi@demo.test', firstName: 'M', lastName: 'M' } }), 409);
-    expectError(await call(gateway, 'PATCH', '/contact/api/contacts/currentuser/terms?termsId=1', { token: claire }), 409);
+    expectError(
+      await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: claire,
+        body: { email: 'marc.multi@demo.test', firstName: 'M', lastName: 'M' },
+      }),
+      409,
+    );
+    expectError(
+      await call(gateway, 'PATCH', '/contact/api/contacts/currentuser/terms?termsId=1', { token: claire }),
+      409,
+    );
     expect(await usersOf1001()).toEqual(before);
-    expect((await call(gateway, 'GET', '/contact/api/contacts/currentuser/terms', { token: claire })).body).toMatchObject({ isCurrent: true });
+    expect(
+      (await call(gateway, 'GET', '/contact/api/contacts/currentuser/terms', { token: claire })).body,
+    ).toMatchObject({ isCurrent: true });
   });
 });

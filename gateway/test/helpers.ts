@@ -36,7 +36,11 @@ export async function call(
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] ??= 'application/json';
-  const response = await fetch(`${gateway.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(`${gateway.url}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
@@ -44,6 +48,7 @@ export async function call(
 }
 
 /** Narrows a JSON answer for assertions; the shape itself is asserted by the tests. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- an assertion helper: the caller names the shape it expects
 export function json<T>(answer: ApiAnswer): T {
   return answer.body as T;
 }
@@ -75,12 +80,19 @@ class CookieJar {
   }
 }
 
-export type OidcTokens = { access_token: string; refresh_token?: string; id_token: string; token_type: string };
+export type OidcTokens = {
+  access_token: string;
+  refresh_token?: string;
+  id_token: string;
+  token_type: string;
+};
 
 export type OidcClient = {
   jar: CookieJar;
   /** Runs GET authorize (PKCE S256) and answers the final redirect to the portal, or the page where it stopped. */
-  authorize: (params?: Record<string, string>) => Promise<{ response: Response; location: string | null; verifier: string }>;
+  authorize: (
+    params?: Record<string, string>,
+  ) => Promise<{ response: Response; location: string | null; verifier: string }>;
   get: (url: string) => Promise<Response>;
   postForm: (url: string, form: Record<string, string>) => Promise<Response>;
 };
@@ -126,7 +138,11 @@ export function oidcClient(gateway: { url: string }): OidcClient {
 }
 
 /** Follows redirects inside the gateway until one leaves it (to the portal) or a page answers. */
-export async function followInside(client: OidcClient, gateway: { url: string }, start: Response): Promise<Response | string> {
+export async function followInside(
+  client: OidcClient,
+  gateway: { url: string },
+  start: Response,
+): Promise<Response | string> {
   let response = start;
   for (let hops = 0; hops < 10; hops += 1) {
     const location = response.headers.get('location');
@@ -138,7 +154,12 @@ export async function followInside(client: OidcClient, gateway: { url: string },
   throw new Error('too many redirects');
 }
 
-export async function exchangeCode(gateway: { url: string }, redirect: string, verifier: string, redirectUri = REDIRECT_URI): Promise<OidcTokens> {
+export async function exchangeCode(
+  gateway: { url: string },
+  redirect: string,
+  verifier: string,
+  redirectUri = REDIRECT_URI,
+): Promise<OidcTokens> {
   const code = new URL(redirect).searchParams.get('code');
   if (!code) throw new Error(`no code in ${redirect}`);
   const response = await fetch(`${gateway.url}/oidc/token`, {
@@ -152,8 +173,16 @@ export async function exchangeCode(gateway: { url: string }, redirect: string, v
       code_verifier: verifier,
     }).toString(),
   });
-  if (response.status !== 200) throw new Error(`token endpoint answered ${String(response.status)}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`token endpoint answered ${String(response.status)}: ${await response.text()}`);
   return (await response.json()) as OidcTokens;
+}
+
+/** The portal URL a redirect chain ended on; fails when it stopped on a page instead. */
+export function redirectTarget(result: Response | string): string {
+  if (typeof result !== 'string')
+    throw new Error(`expected a redirect to the portal, got status ${String(result.status)}`);
+  return result;
 }
 
 /** The whole collaborator sign-in: authorize, sign-in form, code exchange. */
@@ -167,14 +196,17 @@ export async function oidcSignIn(gateway: { url: string }, email: string, passwo
   if (!action) throw new Error(`no sign-in form: ${html.slice(0, 200)}`);
   const posted = await client.postForm(action, { email, password });
   const redirect = await followInside(client, gateway, posted);
-  if (typeof redirect !== 'string') throw new Error(`sign-in did not redirect (status ${String(redirect.status)})`);
+  if (typeof redirect !== 'string')
+    throw new Error(`sign-in did not redirect (status ${String(redirect.status)})`);
   const tokens = await exchangeCode(gateway, redirect, verifier);
   return { client, tokens, html };
 }
 
 export async function collaboratorToken(gateway: { url: string }, email: string): Promise<string> {
   const { tokens } = await oidcSignIn(gateway, email);
-  const answer = await call(gateway, 'POST', '/authentication/api/token-exchange', { body: { accessToken: tokens.access_token } });
+  const answer = await call(gateway, 'POST', '/authentication/api/token-exchange', {
+    body: { accessToken: tokens.access_token },
+  });
   if (answer.status !== 200) throw new Error(`token-exchange answered ${String(answer.status)}`);
   return json<{ token: string }>(answer).token;
 }

@@ -4,13 +4,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import personas from '../seed/personas.json' with { type: 'json' };
 import { REPO_ROOT } from '../src/options.ts';
 import { collaboratorCodesOf } from '../src/permissions.ts';
-import { call, collaboratorToken, followInside, json, login, oidcClient, oidcSignIn, exchangeCode, type Started, startGateway } from './helpers.ts';
+import {
+  call,
+  collaboratorToken,
+  followInside,
+  json,
+  login,
+  oidcClient,
+  oidcSignIn,
+  exchangeCode,
+  redirectTarget,
+  type Started,
+  startGateway,
+} from './helpers.ts';
 
 type Permissions = { accountId: number | null; permissions: string[] };
-type Page = { items: { accountId: number; isSignatory: boolean }[]; totalItems: number; totalPage: number; currentPage: number };
+type Page = {
+  items: { accountId: number; isSignatory: boolean }[];
+  totalItems: number;
+  totalPage: number;
+  currentPage: number;
+};
 
-const manifestCodes = collaboratorCodesOf(JSON.parse(readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8')));
-const expand = (codes: readonly string[]) => [...new Set(codes.flatMap((code) => (code === 'ALL_COLLABORATOR_CODES' ? manifestCodes : [code])))];
+const manifestCodes = collaboratorCodesOf(
+  JSON.parse(readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8')),
+);
+const expand = (codes: readonly string[]) => [
+  ...new Set(codes.flatMap((code) => (code === 'ALL_COLLABORATOR_CODES' ? manifestCodes : [code]))),
+];
 const allEntityIds = personas.entities.map((entity) => entity.accountId);
 
 let gateway: Started;
@@ -19,7 +40,10 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   gateway = await startGateway();
   for (const user of personas.users) {
-    tokens.set(user.email, user.isCustomer ? await login(gateway, user.email) : await collaboratorToken(gateway, user.email));
+    tokens.set(
+      user.email,
+      user.isCustomer ? await login(gateway, user.email) : await collaboratorToken(gateway, user.email),
+    );
   }
 });
 afterAll(async () => {
@@ -32,32 +56,72 @@ describe.each(personas.users)('persona $email', (user) => {
   it('reads its own contact and user information', async () => {
     const me = await call(gateway, 'GET', '/contact/me', { token: token() });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: user.email, firstName: user.firstName, lastName: user.lastName, isCustomer: user.isCustomer, gigyaUserId: '', occupation: '', entities: [] });
+    expect(me.body).toMatchObject({
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      isCustomer: user.isCustomer,
+      gigyaUserId: '',
+      occupation: '',
+      entities: [],
+    });
     const info = await call(gateway, 'GET', '/connect/api/get-user-information', { token: token() });
     expect(info.status).toBe(200);
-    expect(json<{ permissions: string[] }>(info).permissions.sort()).toEqual(expand(user.globalPermissions).sort());
+    expect(json<{ permissions: string[] }>(info).permissions.sort()).toEqual(
+      expand(user.globalPermissions).sort(),
+    );
   });
 
   it('gets its global and per-entity permissions', async () => {
-    const global = await call(gateway, 'GET', '/authorization/api/authorization/currentuser', { token: token() });
-    expect(json<Permissions>(global)).toEqual({ accountId: null, permissions: expand(user.globalPermissions) });
+    const global = await call(gateway, 'GET', '/authorization/api/authorization/currentuser', {
+      token: token(),
+    });
+    expect(json<Permissions>(global)).toEqual({
+      accountId: null,
+      permissions: expand(user.globalPermissions),
+    });
     for (const membership of user.entities) {
-      const answer = await call(gateway, 'GET', `/authorization/api/authorization/currentuser?accountId=${String(membership.accountId)}`, { token: token() });
+      const answer = await call(
+        gateway,
+        'GET',
+        `/authorization/api/authorization/currentuser?accountId=${String(membership.accountId)}`,
+        { token: token() },
+      );
       expect(answer.status).toBe(200);
-      expect(json<Permissions>(answer)).toEqual({ accountId: membership.accountId, permissions: expand(membership.permissions) });
+      expect(json<Permissions>(answer)).toEqual({
+        accountId: membership.accountId,
+        permissions: expand(membership.permissions),
+      });
     }
   });
 
   it('lists exactly its entities and reads their summaries', async () => {
-    const page = await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=100&page=1&search=', { token: token() });
+    const page = await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=100&page=1&search=', {
+      token: token(),
+    });
     const items = json<Page>(page).items;
-    expect(items.map((item) => item.accountId)).toEqual(user.entities.map((entity) => entity.accountId).sort());
+    expect(items.map((item) => item.accountId)).toEqual(
+      user.entities.map((entity) => entity.accountId).sort(),
+    );
     for (const membership of user.entities) {
-      const summary = await call(gateway, 'GET', `/connect/api/accounts/${String(membership.accountId)}/summary`, { token: token() });
+      const summary = await call(
+        gateway,
+        'GET',
+        `/connect/api/accounts/${String(membership.accountId)}/summary`,
+        { token: token() },
+      );
       expect(summary.status).toBe(200);
       const isSignatory = 'isSignatory' in membership && membership.isSignatory;
-      expect(summary.body).toMatchObject({ accountId: membership.accountId, isSignatory: user.isCustomer && isSignatory });
-      const reports = await call(gateway, 'GET', `/reporting/api/reports/currentuser?accountId=${String(membership.accountId)}`, { token: token() });
+      expect(summary.body).toMatchObject({
+        accountId: membership.accountId,
+        isSignatory: user.isCustomer && isSignatory,
+      });
+      const reports = await call(
+        gateway,
+        'GET',
+        `/reporting/api/reports/currentuser?accountId=${String(membership.accountId)}`,
+        { token: token() },
+      );
       const seeded = personas.entities.find((entity) => entity.accountId === membership.accountId)?.biReports;
       expect(json<Page>(reports).totalItems).toBe(seeded);
     }
@@ -88,23 +152,35 @@ describe.each(personas.users)('persona $email', (user) => {
 
 describe('specific personas', () => {
   it("Claire's 1001 permissions equal personas.json and Paul holds every collaborator code of the manifest", async () => {
-    const claire = await call(gateway, 'GET', '/authorization/api/authorization/currentuser?accountId=1001', { token: tokens.get('claire.solo@demo.test') ?? '' });
+    const claire = await call(gateway, 'GET', '/authorization/api/authorization/currentuser?accountId=1001', {
+      token: tokens.get('claire.solo@demo.test') ?? '',
+    });
     expect(json<Permissions>(claire).permissions).toEqual(personas.users[0]?.entities[0]?.permissions);
-    const paul = await call(gateway, 'GET', '/authorization/api/authorization/currentuser', { token: tokens.get('paul.collab@demo.test') ?? '' });
+    const paul = await call(gateway, 'GET', '/authorization/api/authorization/currentuser', {
+      token: tokens.get('paul.collab@demo.test') ?? '',
+    });
     expect(manifestCodes.length).toBeGreaterThan(20);
     expect(json<Permissions>(paul).permissions.sort()).toEqual([...manifestCodes].sort());
   });
 
   it('pages Marc’s entities two at a time and searches by name or number', async () => {
     const token = tokens.get('marc.multi@demo.test') ?? '';
-    const first = json<Page>(await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=1&search=', { token }));
+    const first = json<Page>(
+      await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=1&search=', { token }),
+    );
     expect(first).toMatchObject({ currentPage: 1, totalPage: 2, totalItems: 3 });
     expect(first.items.map((item) => item.accountId)).toEqual([1001, 1002]);
-    const second = json<Page>(await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=2', { token }));
+    const second = json<Page>(
+      await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=2', { token }),
+    );
     expect(second.items.map((item) => item.accountId)).toEqual([1003]);
-    const byName = json<Page>(await call(gateway, 'GET', '/account/api/accounts/currentuser?search=garage', { token }));
+    const byName = json<Page>(
+      await call(gateway, 'GET', '/account/api/accounts/currentuser?search=garage', { token }),
+    );
     expect(byName.items.map((item) => item.accountId)).toEqual([1003]);
-    const byNumber = json<Page>(await call(gateway, 'GET', '/account/api/accounts/currentuser?search=C-1002', { token }));
+    const byNumber = json<Page>(
+      await call(gateway, 'GET', '/account/api/accounts/currentuser?search=C-1002', { token }),
+    );
     expect(byNumber.items.map((item) => item.accountId)).toEqual([1002]);
   });
 
@@ -132,7 +208,10 @@ describe('collaborator OIDC flow', () => {
     expect(html).toContain('<label for="password">Mot de passe</label>');
     expect(html).toContain('<button type="submit">Se connecter</button>');
     const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
-    const customer = await client.postForm(action, { email: 'claire.solo@demo.test', password: 'Demo-2026!' });
+    const customer = await client.postForm(action, {
+      email: 'claire.solo@demo.test',
+      password: 'Demo-2026!',
+    });
     expect(customer.status).toBe(401);
     const wrong = await client.postForm(action, { email: 'lea.collab@demo.test', password: 'nope-nope' });
     expect(wrong.status).toBe(401);
@@ -142,30 +221,52 @@ describe('collaborator OIDC flow', () => {
   it('issues a refresh token, renews silently with prompt=none, and refreshes', async () => {
     const { client, tokens: first } = await oidcSignIn(gateway, 'lea.collab@demo.test');
     expect(first.refresh_token).toEqual(expect.any(String));
-    const silent = await client.authorize({ prompt: 'none', redirect_uri: 'http://localhost:5173/silent-renew.html' });
-    const redirect = await followInside(client, gateway, silent.response);
-    expect(typeof redirect).toBe('string');
-    expect(String(redirect)).toMatch(/^http:\/\/localhost:5173\/silent-renew\.html\?code=/);
-    const renewed = await exchangeCode(gateway, String(redirect), silent.verifier, 'http://localhost:5173/silent-renew.html');
+    const silent = await client.authorize({
+      prompt: 'none',
+      redirect_uri: 'http://localhost:5173/silent-renew.html',
+    });
+    const redirect = redirectTarget(await followInside(client, gateway, silent.response));
+    expect(redirect).toMatch(/^http:\/\/localhost:5173\/silent-renew\.html\?code=/);
+    const renewed = await exchangeCode(
+      gateway,
+      redirect,
+      silent.verifier,
+      'http://localhost:5173/silent-renew.html',
+    );
     expect(renewed.access_token).not.toBe(first.access_token);
 
     const refreshed = await fetch(`${gateway.url}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:5173' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '', client_id: 'portal' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token ?? '',
+        client_id: 'portal',
+      }).toString(),
     });
     expect(refreshed.status).toBe(200);
     expect(refreshed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     const body = (await refreshed.json()) as { access_token: string };
-    const exchanged = await call(gateway, 'POST', '/authentication/api/token-exchange', { body: { accessToken: body.access_token } });
+    const exchanged = await call(gateway, 'POST', '/authentication/api/token-exchange', {
+      body: { accessToken: body.access_token },
+    });
     expect(exchanged.status).toBe(200);
   });
 
   it('accepts the per-application redirect URIs and refuses others', async () => {
     const { client } = await oidcSignIn(gateway, 'paul.collab@demo.test');
-    const allowed = await client.authorize({ prompt: 'none', redirect_uri: 'http://127.0.0.1:4173/orion/collaborateur' });
-    expect(String(await followInside(client, gateway, allowed.response))).toMatch(/^http:\/\/127\.0\.0\.1:4173\/orion\/collaborateur\?code=/);
-    for (const uri of ['http://evil.test/collaborateur', 'http://127.0.0.1:5173/other', 'http://127.0.0.1:5173/zeus/collaborateur']) {
+    const allowed = await client.authorize({
+      prompt: 'none',
+      redirect_uri: 'http://127.0.0.1:4173/orion/collaborateur',
+    });
+    expect(redirectTarget(await followInside(client, gateway, allowed.response))).toMatch(
+      /^http:\/\/127\.0\.0\.1:4173\/orion\/collaborateur\?code=/,
+    );
+    for (const uri of [
+      'http://evil.test/collaborateur',
+      'http://127.0.0.1:5173/other',
+      'http://127.0.0.1:5173/zeus/collaborateur',
+    ]) {
       const refused = await client.authorize({ prompt: 'none', redirect_uri: uri });
       expect(refused.response.status, uri).toBe(400);
     }
@@ -174,9 +275,11 @@ describe('collaborator OIDC flow', () => {
   it('refuses a silent renew without a provider session and an unknown access token', async () => {
     const client = oidcClient(gateway);
     const silent = await client.authorize({ prompt: 'none' });
-    const redirect = await followInside(client, gateway, silent.response);
-    expect(String(redirect)).toContain('error=login_required');
-    const exchanged = await call(gateway, 'POST', '/authentication/api/token-exchange', { body: { accessToken: 'not-a-token' } });
+    const redirect = redirectTarget(await followInside(client, gateway, silent.response));
+    expect(redirect).toContain('error=login_required');
+    const exchanged = await call(gateway, 'POST', '/authentication/api/token-exchange', {
+      body: { accessToken: 'not-a-token' },
+    });
     expect(exchanged.status).toBe(401);
   });
 });

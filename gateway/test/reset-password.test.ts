@@ -11,27 +11,61 @@ afterAll(async () => {
   await gateway.dispose();
 });
 
-const inbox = async (email: string) => json<Inbox>(await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`)).messages;
+const inbox = async (email: string) =>
+  json<Inbox>(await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`))
+    .messages;
 
 describe('password reset', () => {
   it('answers 204 for unknown e-mails and sends nothing', async () => {
-    expect((await call(gateway, 'POST', '/authentication/api/resetPassword', { body: { email: 'nobody@demo.test' } })).status).toBe(204);
+    expect(
+      (
+        await call(gateway, 'POST', '/authentication/api/resetPassword', {
+          body: { email: 'nobody@demo.test' },
+        })
+      ).status,
+    ).toBe(204);
     expect(await inbox('nobody@demo.test')).toEqual([]);
   });
 
   it('sends a link, sets the new password once, and the old password stops working', async () => {
     const email = 'sam.nousers@demo.test';
-    expect((await call(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } })).status).toBe(204);
+    expect(
+      (await call(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } })).status,
+    ).toBe(204);
     const messages = await inbox(email);
     expect(messages).toHaveLength(1);
     const link = new URL(messages[0]?.link ?? '');
     expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:5173/resetPasswordForm');
     const token = link.searchParams.get('token') ?? '';
 
-    expect((await call(gateway, 'POST', '/authentication/api/createNewPassword', { body: { token, password: 'short' } })).status).toBe(422);
-    expect((await call(gateway, 'POST', '/authentication/api/createNewPassword', { body: { token: 'forged', password: 'Nouveau-2026!' } })).status).toBe(400);
-    expect((await call(gateway, 'POST', '/authentication/api/createNewPassword', { body: { token, password: 'Nouveau-2026!' } })).status).toBe(204);
-    expect((await call(gateway, 'POST', '/authentication/api/createNewPassword', { body: { token, password: 'Encore-2026!' } })).body).toMatchObject({ error: 'invalid_token' });
+    expect(
+      (
+        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+          body: { token, password: 'short' },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+          body: { token: 'forged', password: 'Nouveau-2026!' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+          body: { token, password: 'Nouveau-2026!' },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+          body: { token, password: 'Encore-2026!' },
+        })
+      ).body,
+    ).toMatchObject({ error: 'invalid_token' });
 
     await expect(login(gateway, email)).rejects.toThrow(/401/);
     await expect(login(gateway, email, 'Nouveau-2026!')).resolves.toEqual(expect.any(String));

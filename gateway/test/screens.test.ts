@@ -9,7 +9,9 @@ let paul: string;
 let lea: string;
 beforeAll(async () => {
   gateway = await startGateway({ userOrigin: 'COLLAB' });
-  [claire, marc, sam] = await Promise.all(['claire.solo@demo.test', 'marc.multi@demo.test', 'sam.nousers@demo.test'].map((email) => login(gateway, email)));
+  claire = await login(gateway, 'claire.solo@demo.test');
+  marc = await login(gateway, 'marc.multi@demo.test');
+  sam = await login(gateway, 'sam.nousers@demo.test');
   paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
   lea = await collaboratorToken(gateway, 'lea.collab@demo.test');
 });
@@ -22,54 +24,116 @@ type Items<T> = { items: T[] };
 describe('system calls', () => {
   it('answers userorigin from configuration or the X-User-Origin header, as JSON', async () => {
     expect((await call(gateway, 'GET', '/userorigin')).body).toBe('COLLAB');
-    expect((await call(gateway, 'GET', '/userorigin', { headers: { 'x-user-origin': 'CLIENT' } })).body).toBe('CLIENT');
-    expect((await call(gateway, 'GET', '/userorigin', { headers: { 'x-user-origin': 'other' } })).body).toBe('COLLAB');
+    expect((await call(gateway, 'GET', '/userorigin', { headers: { 'x-user-origin': 'CLIENT' } })).body).toBe(
+      'CLIENT',
+    );
+    expect((await call(gateway, 'GET', '/userorigin', { headers: { 'x-user-origin': 'other' } })).body).toBe(
+      'COLLAB',
+    );
   });
 
   it('allows loopback origins through CORS and no others', async () => {
     const preflight = await fetch(`${gateway.url}/contact/me`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
     const foreign = await call(gateway, 'GET', '/health', { headers: { origin: 'http://evil.test' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const discovery = await fetch(`${gateway.url}/oidc/.well-known/openid-configuration`, { headers: { origin: 'http://127.0.0.1:5173' } });
+    const discovery = await fetch(`${gateway.url}/oidc/.well-known/openid-configuration`, {
+      headers: { origin: 'http://127.0.0.1:5173' },
+    });
     expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`${gateway.url}/oidc`);
   });
 });
 
 describe('terms', () => {
   it('serves the latest terms in fr and en and refuses an old termsId', async () => {
-    const latest = json<{ termsId: number; version: string }>(await call(gateway, 'GET', '/contact/api/terms/latest', { token: sam }));
-    const fr = json<{ language: string; content: string }>(await call(gateway, 'GET', '/contact/api/terms/latest/content', { token: sam }));
-    const en = json<{ language: string; content: string }>(await call(gateway, 'GET', '/contact/api/terms/latest/content?language=en', { token: sam }));
+    const latest = json<{ termsId: number; version: string }>(
+      await call(gateway, 'GET', '/contact/api/terms/latest', { token: sam }),
+    );
+    const fr = json<{ language: string; content: string }>(
+      await call(gateway, 'GET', '/contact/api/terms/latest/content', { token: sam }),
+    );
+    const en = json<{ language: string; content: string }>(
+      await call(gateway, 'GET', '/contact/api/terms/latest/content?language=en', { token: sam }),
+    );
     expect(fr).toMatchObject({ termsId: latest.termsId, language: 'fr' });
     expect(fr.content).toContain('Conditions');
     expect(en).toMatchObject({ termsId: latest.termsId, language: 'en' });
     expect(en.content).toContain('Terms');
-    expect((await call(gateway, 'PATCH', `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId - 1)}`, { token: sam })).status).toBe(409);
-    expect((await call(gateway, 'PATCH', `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId)}`, { token: sam })).status).toBe(204);
+    expect(
+      (
+        await call(
+          gateway,
+          'PATCH',
+          `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId - 1)}`,
+          { token: sam },
+        )
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call(
+          gateway,
+          'PATCH',
+          `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId)}`,
+          { token: sam },
+        )
+      ).status,
+    ).toBe(204);
   });
 });
 
 describe('entity screens', () => {
   it('deposits and deletes BI reports with the collaborator codes, and totalItems follows', async () => {
-    const count = async () => json<{ totalItems: number }>(await call(gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1004', { token: sam })).totalItems;
+    const count = async () =>
+      json<{ totalItems: number }>(
+        await call(gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1004', { token: sam }),
+      ).totalItems;
     expect(await count()).toBe(1);
-    const deposit = await call(gateway, 'POST', '/reporting/api/reports', { token: paul, body: { accountId: 1004, title: 'Bilan', kind: 'hr' } });
+    const deposit = await call(gateway, 'POST', '/reporting/api/reports', {
+      token: paul,
+      body: { accountId: 1004, title: 'Bilan', kind: 'hr' },
+    });
     expect(deposit.status).toBe(201);
     expect(await count()).toBe(2);
-    expect((await call(gateway, 'POST', '/reporting/api/reports', { token: claire, body: { accountId: 1001, title: 'x', kind: 'hr' } })).status).toBe(403);
-    expect((await call(gateway, 'POST', '/reporting/api/reports', { token: lea, body: { accountId: 1001, title: 'x', kind: 'hr' } })).status).toBe(403);
+    expect(
+      (
+        await call(gateway, 'POST', '/reporting/api/reports', {
+          token: claire,
+          body: { accountId: 1001, title: 'x', kind: 'hr' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(gateway, 'POST', '/reporting/api/reports', {
+          token: lea,
+          body: { accountId: 1001, title: 'x', kind: 'hr' },
+        })
+      ).status,
+    ).toBe(403);
     const id = json<{ id: number }>(deposit).id;
-    expect((await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: lea })).status).toBe(403);
-    expect((await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: paul })).status).toBe(204);
-    expect((await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: paul })).status).toBe(404);
+    expect(
+      (await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: lea })).status,
+    ).toBe(403);
+    expect(
+      (await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: paul })).status,
+    ).toBe(204);
+    expect(
+      (await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: paul })).status,
+    ).toBe(404);
     expect(await count()).toBe(1);
-    const list = json<Items<{ accountId: number }>>(await call(gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: sam }));
+    const list = json<Items<{ accountId: number }>>(
+      await call(gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: sam }),
+    );
     expect(list.items).toHaveLength(1);
   });
 
@@ -80,55 +144,152 @@ describe('entity screens', () => {
     });
     expect(added.status).toBe(201);
     const userId = json<{ userId: number }>(added).userId;
-    const users = json<Items<{ userId: number; permissions: string[] }>>(await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire }));
+    const users = json<Items<{ userId: number; permissions: string[] }>>(
+      await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire }),
+    );
     expect(users.items.find((user) => user.userId === userId)?.permissions).toEqual(['CLGED0002']);
-    expect((await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: marc })).status).toBe(403);
-    expect((await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: claire })).status).toBe(204);
-    expect((await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: claire })).status).toBe(404);
+    expect(
+      (await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: marc }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: claire }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: claire }))
+        .status,
+    ).toBe(404);
   });
 
   it('serves collaborators, folders, mandates, subscriptions, bank, indicators, documents and delegations', async () => {
-    const collaborators = json<Items<{ email: string }>>(await call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: claire }));
-    expect(collaborators.items.map((item) => item.email).sort()).toEqual(['lea.collab@demo.test', 'paul.collab@demo.test']);
-    const folders = json<{ totalItems: number; items: { usersCount: number }[] }>(await call(gateway, 'GET', '/wallet/api/folders?page=1&pageSize=10', { token: paul }));
+    const collaborators = json<Items<{ email: string }>>(
+      await call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: claire }),
+    );
+    expect(collaborators.items.map((item) => item.email).sort()).toEqual([
+      'lea.collab@demo.test',
+      'paul.collab@demo.test',
+    ]);
+    const folders = json<{ totalItems: number; items: { usersCount: number }[] }>(
+      await call(gateway, 'GET', '/wallet/api/folders?page=1&pageSize=10', { token: paul }),
+    );
     expect(folders.totalItems).toBe(4);
-    expect(json<Items<unknown>>(await call(gateway, 'GET', '/wallet/api/mandates', { token: lea })).items.length).toBeGreaterThan(0);
-    expect((await call(gateway, 'GET', '/offer/api/accounts/1001/subscriptions', { token: claire })).body).toEqual({ items: [{ offerCode: 'PENNYLANE', status: 'validated' }] });
-    expect(json<{ accounts: unknown[] }>(await call(gateway, 'GET', '/account/api/accounts/1001/bank', { token: claire })).accounts.length).toBeGreaterThan(0);
-    expect(json<Items<unknown>>(await call(gateway, 'GET', '/registry/api/accounts/1001/indicators', { token: claire })).items.length).toBeGreaterThan(0);
+    expect(
+      json<Items<unknown>>(await call(gateway, 'GET', '/wallet/api/mandates', { token: lea })).items.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await call(gateway, 'GET', '/offer/api/accounts/1001/subscriptions', { token: claire })).body,
+    ).toEqual({ items: [{ offerCode: 'PENNYLANE', status: 'validated' }] });
+    expect(
+      json<{ accounts: unknown[] }>(
+        await call(gateway, 'GET', '/account/api/accounts/1001/bank', { token: claire }),
+      ).accounts.length,
+    ).toBeGreaterThan(0);
+    expect(
+      json<Items<unknown>>(
+        await call(gateway, 'GET', '/registry/api/accounts/1001/indicators', { token: claire }),
+      ).items.length,
+    ).toBeGreaterThan(0);
     for (const kind of ['legacy', 'accounting', 'social-management']) {
-      const documents = json<Items<{ kind: string }>>(await call(gateway, 'GET', `/accounting-integration/api/accounts/1001/documents?kind=${kind}`, { token: claire }));
+      const documents = json<Items<{ kind: string }>>(
+        await call(gateway, 'GET', `/accounting-integration/api/accounts/1001/documents?kind=${kind}`, {
+          token: claire,
+        }),
+      );
       expect(documents.items.every((document) => document.kind === kind)).toBe(true);
     }
-    expect(json<Items<unknown>>(await call(gateway, 'GET', '/account/api/accounts/1001/delegations', { token: paul })).items.length).toBeGreaterThan(0);
-    expect((await call(gateway, 'GET', '/account/api/accounts/1002/delegations', { token: lea })).status).toBe(403);
+    expect(
+      json<Items<unknown>>(
+        await call(gateway, 'GET', '/account/api/accounts/1001/delegations', { token: paul }),
+      ).items.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await call(gateway, 'GET', '/account/api/accounts/1002/delegations', { token: lea })).status,
+    ).toBe(403);
   });
 
   it('keeps MOD requests, offers, home layouts and bookings', async () => {
-    expect(json<Items<{ offerCode: string }>>(await call(gateway, 'GET', '/offer/api/offers', { token: marc })).items.map((offer) => offer.offerCode)).toContain('FORMS');
-    const created = await call(gateway, 'POST', '/offer/api/mod-requests', { token: marc, body: { accountId: 1003, offerCode: 'FORMS', comment: 'Merci' } });
+    expect(
+      json<Items<{ offerCode: string }>>(
+        await call(gateway, 'GET', '/offer/api/offers', { token: marc }),
+      ).items.map((offer) => offer.offerCode),
+    ).toContain('FORMS');
+    const created = await call(gateway, 'POST', '/offer/api/mod-requests', {
+      token: marc,
+      body: { accountId: 1003, offerCode: 'FORMS', comment: 'Merci' },
+    });
     expect(created.status).toBe(201);
-    expect((await call(gateway, 'POST', '/offer/api/mod-requests', { token: marc, body: { accountId: 1003, offerCode: 'NOPE' } })).status).toBe(422);
-    expect((await call(gateway, 'POST', '/offer/api/mod-requests', { token: marc, body: { accountId: 1004, offerCode: 'FORMS' } })).status).toBe(403);
-    const requests = json<Items<{ accountId: number; offerCode: string }>>(await call(gateway, 'GET', '/offer/api/mod-requests?accountId=1003', { token: marc }));
+    expect(
+      (
+        await call(gateway, 'POST', '/offer/api/mod-requests', {
+          token: marc,
+          body: { accountId: 1003, offerCode: 'NOPE' },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await call(gateway, 'POST', '/offer/api/mod-requests', {
+          token: marc,
+          body: { accountId: 1004, offerCode: 'FORMS' },
+        })
+      ).status,
+    ).toBe(403);
+    const requests = json<Items<{ accountId: number; offerCode: string }>>(
+      await call(gateway, 'GET', '/offer/api/mod-requests?accountId=1003', { token: marc }),
+    );
     expect(requests.items.some((request) => request.offerCode === 'FORMS')).toBe(true);
 
-    expect((await call(gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1002', { token: marc })).body).toBeNull();
-    expect((await call(gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1004', { token: marc })).status).toBe(403);
+    expect(
+      (await call(gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1002', { token: marc }))
+        .body,
+    ).toBeNull();
+    expect(
+      (await call(gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1004', { token: marc }))
+        .status,
+    ).toBe(403);
     const layout = { layout: [{ widget: 'lab/lab', x: 2, y: 0, w: 2, h: 1 }] };
-    expect((await call(gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', { token: marc, body: layout })).body).toEqual(layout);
-    expect((await call(gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', { token: marc, body: { layout: [{ widget: 'x', x: 0, y: 0, w: 9, h: 1 }] } })).status).toBe(422);
+    expect(
+      (
+        await call(gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', {
+          token: marc,
+          body: layout,
+        })
+      ).body,
+    ).toEqual(layout);
+    expect(
+      (
+        await call(gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', {
+          token: marc,
+          body: { layout: [{ widget: 'x', x: 0, y: 0, w: 9, h: 1 }] },
+        })
+      ).status,
+    ).toBe(422);
 
-    const slots = json<Items<{ slotId: number; available: boolean }>>(await call(gateway, 'GET', '/booking/api/slots', { token: marc }));
+    const slots = json<Items<{ slotId: number; available: boolean }>>(
+      await call(gateway, 'GET', '/booking/api/slots', { token: marc }),
+    );
     const free = slots.items.find((slot) => slot.available);
     expect(free).toBeDefined();
-    expect((await call(gateway, 'POST', '/booking/api/bookings', { token: marc, body: { slotId: free?.slotId } })).status).toBe(201);
-    expect((await call(gateway, 'POST', '/booking/api/bookings', { token: marc, body: { slotId: 999999 } })).status).toBe(404);
-    expect(json<Items<{ slotId: number }>>(await call(gateway, 'GET', '/booking/api/bookings', { token: marc })).items.map((booking) => booking.slotId)).toEqual([free?.slotId]);
+    expect(
+      (await call(gateway, 'POST', '/booking/api/bookings', { token: marc, body: { slotId: free?.slotId } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await call(gateway, 'POST', '/booking/api/bookings', { token: marc, body: { slotId: 999999 } }))
+        .status,
+    ).toBe(404);
+    expect(
+      json<Items<{ slotId: number }>>(
+        await call(gateway, 'GET', '/booking/api/bookings', { token: marc }),
+      ).items.map((booking) => booking.slotId),
+    ).toEqual([free?.slotId]);
   });
 
   it('serves default notification settings with the nine event types', async () => {
-    const settings = json<{ favouritesOnly: boolean; types: Record<string, unknown> }>(await call(gateway, 'GET', '/contact/api/contacts/currentuser/notification-settings', { token: lea }));
+    const settings = json<{ favouritesOnly: boolean; types: Record<string, unknown> }>(
+      await call(gateway, 'GET', '/contact/api/contacts/currentuser/notification-settings', { token: lea }),
+    );
     expect(settings.favouritesOnly).toBe(false);
     expect(Object.keys(settings.types)).toHaveLength(9);
   });

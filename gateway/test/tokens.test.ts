@@ -22,7 +22,13 @@ describe('session tokens', () => {
   it('carries the contract claims with exp in seconds', async () => {
     const token = await login(gateway, CLAIRE);
     const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ sub: '1', email: CLAIRE, isCustomer: true, gigyaUserId: expect.any(String) as string, jti: expect.any(String) as string });
+    expect(claims).toMatchObject({
+      sub: '1',
+      email: CLAIRE,
+      isCustomer: true,
+      gigyaUserId: expect.any(String) as string,
+      jti: expect.any(String) as string,
+    });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(3600);
     expect(claims.exp).toBeLessThan(Date.now() / 1000 + 3601);
   });
@@ -36,7 +42,9 @@ describe('session tokens', () => {
   it('refuses a forged signature', async () => {
     const token = await login(gateway, CLAIRE);
     const claims = decodeJwt(token);
-    const forged = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-00'));
+    const forged = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-00'));
     expectUnauthorized(await call(gateway, 'GET', ME, { token: forged }));
     const [header, , signature] = token.split('.');
     const tampered = `${header ?? ''}.${Buffer.from(JSON.stringify({ ...claims, sub: '2' })).toString('base64url')}.${signature ?? ''}`;
@@ -53,7 +61,10 @@ describe('session tokens', () => {
     const token = await login(gateway, CLAIRE);
     const other = await login(gateway, CLAIRE);
     expect((await call(gateway, 'GET', ME, { token })).status).toBe(200);
-    const logout = await call(gateway, 'POST', '/authentication/api/logout', { token, body: { gigyaUserId: 'gigya-claire.solo' } });
+    const logout = await call(gateway, 'POST', '/authentication/api/logout', {
+      token,
+      body: { gigyaUserId: 'gigya-claire.solo' },
+    });
     expect(logout.status).toBe(204);
     expectUnauthorized(await call(gateway, 'GET', ME, { token }));
     expectUnauthorized(await call(gateway, 'POST', '/authentication/api/refreshToken', { token }));
@@ -62,7 +73,10 @@ describe('session tokens', () => {
 
   it('refreshes with no body (JSON content type) into a new valid token', async () => {
     const token = await login(gateway, CLAIRE);
-    const refreshed = await call(gateway, 'POST', '/authentication/api/refreshToken', { token, headers: { 'content-type': 'application/json' } });
+    const refreshed = await call(gateway, 'POST', '/authentication/api/refreshToken', {
+      token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(refreshed.status).toBe(200);
     const next = json<{ token: string }>(refreshed).token;
     expect(next).not.toBe(token);

@@ -33,7 +33,11 @@ export function createSessionTokens(options: { secret: Uint8Array; ttlS: number;
   loadRevocations();
 
   async function sign(user: UserRow): Promise<string> {
-    return new SignJWT({ email: user.email, gigyaUserId: user.gigya_user_id, isCustomer: user.is_customer === 1 })
+    return new SignJWT({
+      email: user.email,
+      gigyaUserId: user.gigya_user_id,
+      isCustomer: user.is_customer === 1,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt()

@@ -13,12 +13,16 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
 
   db.transaction(() => {
     for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
-    db.prepare("DELETE FROM sqlite_sequence WHERE name IN ('bi_reports', 'mod_requests', 'bookings', 'inbox')").run();
+    db.prepare(
+      "DELETE FROM sqlite_sequence WHERE name IN ('bi_reports', 'mod_requests', 'bookings', 'inbox')",
+    ).run();
 
     const insertEntity = db.prepare(
       'INSERT INTO entities (account_id, account_number, name, is_clarity_visible) VALUES (?, ?, ?, ?)',
     );
-    const insertSubscription = db.prepare('INSERT INTO subscriptions (account_id, offer_code, status) VALUES (?, ?, ?)');
+    const insertSubscription = db.prepare(
+      'INSERT INTO subscriptions (account_id, offer_code, status) VALUES (?, ?, ?)',
+    );
     const insertReport = db.prepare(
       'INSERT INTO bi_reports (account_id, title, kind, created_at, created_by) VALUES (?, ?, ?, ?, NULL)',
     );
@@ -35,7 +39,8 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
     const insertTerms = db.prepare(
       'INSERT INTO terms (terms_id, version, published_at, content_fr, content_en) VALUES (?, ?, ?, ?, ?)',
     );
-    for (const terms of TERMS) insertTerms.run(terms.termsId, terms.version, terms.publishedAt, terms.fr, terms.en);
+    for (const terms of TERMS)
+      insertTerms.run(terms.termsId, terms.version, terms.publishedAt, terms.fr, terms.en);
 
     const insertUser = db.prepare(
       `INSERT INTO users (id, email, first_name, last_name, is_customer, password_hash, gigya_user_id, office_mobile,
@@ -44,7 +49,9 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
     const insertMembership = db.prepare(
       'INSERT INTO memberships (user_id, account_id, is_signatory, permissions) VALUES (?, ?, ?, ?)',
     );
-    const insertAcceptance = db.prepare('INSERT INTO terms_acceptances (user_id, terms_id, accepted_at) VALUES (?, ?, ?)');
+    const insertAcceptance = db.prepare(
+      'INSERT INTO terms_acceptances (user_id, terms_id, accepted_at) VALUES (?, ?, ?)',
+    );
     personas.users.forEach((user, index) => {
       const id = index + 1;
       insertUser.run(
@@ -62,7 +69,12 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
       );
       for (const membership of user.entities) {
         const isSignatory = 'isSignatory' in membership && membership.isSignatory;
-        insertMembership.run(id, membership.accountId, isSignatory ? 1 : 0, JSON.stringify(membership.permissions));
+        insertMembership.run(
+          id,
+          membership.accountId,
+          isSignatory ? 1 : 0,
+          JSON.stringify(membership.permissions),
+        );
       }
       insertAcceptance.run(id, user.acceptedCurrentTerms ? LATEST_TERMS_ID : LATEST_TERMS_ID - 1, seededAt);
     });
@@ -74,11 +86,20 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
     for (const request of MOD_REQUESTS) {
       const requester = userIdByEmail.get(request.requestedByEmail);
       if (requester) {
-        insertModRequest.run(request.accountId, request.offerCode, request.status, request.comment, requester.id, request.createdAt);
+        insertModRequest.run(
+          request.accountId,
+          request.offerCode,
+          request.status,
+          request.comment,
+          requester.id,
+          request.createdAt,
+        );
       }
     }
 
-    const insertSlot = db.prepare('INSERT INTO slots (slot_id, starts_at, ends_at, advisor) VALUES (?, ?, ?, ?)');
+    const insertSlot = db.prepare(
+      'INSERT INTO slots (slot_id, starts_at, ends_at, advisor) VALUES (?, ?, ?, ?)',
+    );
     for (const slot of slots(now)) insertSlot.run(slot.slotId, slot.startsAt, slot.endsAt, slot.advisor);
 
     db.prepare("INSERT INTO meta (key, value) VALUES ('seededAt', ?)").run(seededAt);

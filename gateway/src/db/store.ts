@@ -16,14 +16,62 @@ export type UserRow = {
 };
 
 export type MembershipRow = { is_signatory: 0 | 1; permissions: string };
-export type EntityRow = { account_id: number; account_number: string; name: string; is_clarity_visible: 0 | 1; is_signatory: 0 | 1 };
+export type EntityRow = {
+  account_id: number;
+  account_number: string;
+  name: string;
+  is_clarity_visible: 0 | 1;
+  is_signatory: 0 | 1;
+};
 export type SubscriptionRow = { account_id: number; offer_code: string; status: string };
-export type ReportRow = { id: number; account_id: number; title: string; kind: string; created_at: string; created_by: number | null };
-export type EntityUserRow = { id: number; first_name: string; last_name: string; email: string; is_customer: 0 | 1; is_signatory: 0 | 1; permissions: string };
-export type ModRequestRow = { id: number; account_id: number; offer_code: string; status: string; comment: string; requested_by: number; created_at: string };
-export type SlotRow = { slot_id: number; starts_at: string; ends_at: string; advisor: string; booked_by: number | null };
-export type BookingRow = { booking_id: number; slot_id: number; starts_at: string; ends_at: string; advisor: string; created_at: string };
-export type TermsRow = { terms_id: number; version: string; published_at: string; content_fr: string; content_en: string };
+export type ReportRow = {
+  id: number;
+  account_id: number;
+  title: string;
+  kind: string;
+  created_at: string;
+  created_by: number | null;
+};
+export type EntityUserRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_customer: 0 | 1;
+  is_signatory: 0 | 1;
+  permissions: string;
+};
+export type ModRequestRow = {
+  id: number;
+  account_id: number;
+  offer_code: string;
+  status: string;
+  comment: string;
+  requested_by: number;
+  created_at: string;
+};
+export type SlotRow = {
+  slot_id: number;
+  starts_at: string;
+  ends_at: string;
+  advisor: string;
+  booked_by: number | null;
+};
+export type BookingRow = {
+  booking_id: number;
+  slot_id: number;
+  starts_at: string;
+  ends_at: string;
+  advisor: string;
+  created_at: string;
+};
+export type TermsRow = {
+  terms_id: number;
+  version: string;
+  published_at: string;
+  content_fr: string;
+  content_en: string;
+};
 
 // LIKE patterns built from user text: escape the wildcards so "%" and "_" are searched literally.
 function likePattern(search: string): string {
@@ -63,22 +111,30 @@ export function createStore(db: Database) {
          FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ?`,
     ),
     latestTerms: db.prepare<[], TermsRow>('SELECT * FROM terms ORDER BY terms_id DESC LIMIT 1'),
-    acceptedTerms: db.prepare<[number], { terms_id: number }>('SELECT terms_id FROM terms_acceptances WHERE user_id = ?'),
+    acceptedTerms: db.prepare<[number], { terms_id: number }>(
+      'SELECT terms_id FROM terms_acceptances WHERE user_id = ?',
+    ),
     acceptTerms: db.prepare<[number, number, string]>(
       `INSERT INTO terms_acceptances (user_id, terms_id, accepted_at) VALUES (?, ?, ?)
        ON CONFLICT (user_id) DO UPDATE SET terms_id = excluded.terms_id, accepted_at = excluded.accepted_at`,
     ),
-    notificationSettings: db.prepare<[number], { settings: string }>('SELECT settings FROM notification_settings WHERE user_id = ?'),
+    notificationSettings: db.prepare<[number], { settings: string }>(
+      'SELECT settings FROM notification_settings WHERE user_id = ?',
+    ),
     saveNotificationSettings: db.prepare<[number, string, string]>(
       `INSERT INTO notification_settings (user_id, settings, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
     ),
-    homeLayout: db.prepare<[number, number], { layout: string }>('SELECT layout FROM home_layouts WHERE user_id = ? AND account_id = ?'),
+    homeLayout: db.prepare<[number, number], { layout: string }>(
+      'SELECT layout FROM home_layouts WHERE user_id = ? AND account_id = ?',
+    ),
     saveHomeLayout: db.prepare<[number, number, string, string]>(
       `INSERT INTO home_layouts (user_id, account_id, layout, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (user_id, account_id) DO UPDATE SET layout = excluded.layout, updated_at = excluded.updated_at`,
     ),
-    reportsCount: db.prepare<[number], { total: number }>('SELECT COUNT(*) AS total FROM bi_reports WHERE account_id = ?'),
+    reportsCount: db.prepare<[number], { total: number }>(
+      'SELECT COUNT(*) AS total FROM bi_reports WHERE account_id = ?',
+    ),
     reportsPage: db.prepare<[number, number, number], ReportRow>(
       'SELECT * FROM bi_reports WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
     ),
@@ -99,7 +155,9 @@ export function createStore(db: Database) {
     insertMembership: db.prepare<[number, number, number, string]>(
       'INSERT INTO memberships (user_id, account_id, is_signatory, permissions) VALUES (?, ?, ?, ?)',
     ),
-    deleteMembership: db.prepare<[number, number]>('DELETE FROM memberships WHERE user_id = ? AND account_id = ?'),
+    deleteMembership: db.prepare<[number, number]>(
+      'DELETE FROM memberships WHERE user_id = ? AND account_id = ?',
+    ),
     modRequests: db.prepare<[number], ModRequestRow>(
       `SELECT r.* FROM mod_requests r JOIN memberships m ON m.account_id = r.account_id AND m.user_id = ?
         ORDER BY r.created_at DESC, r.id DESC`,
@@ -110,7 +168,9 @@ export function createStore(db: Database) {
     ),
     slots: db.prepare<[], SlotRow>('SELECT * FROM slots ORDER BY starts_at, slot_id'),
     slot: db.prepare<[number], SlotRow>('SELECT * FROM slots WHERE slot_id = ?'),
-    bookSlot: db.prepare<[number, number]>('UPDATE slots SET booked_by = ? WHERE slot_id = ? AND booked_by IS NULL'),
+    bookSlot: db.prepare<[number, number]>(
+      'UPDATE slots SET booked_by = ? WHERE slot_id = ? AND booked_by IS NULL',
+    ),
     insertBooking: db.prepare<[number, number, string], { booking_id: number }>(
       'INSERT INTO bookings (slot_id, user_id, created_at) VALUES (?, ?, ?) RETURNING booking_id',
     ),
@@ -121,12 +181,16 @@ export function createStore(db: Database) {
     revokedJtis: db.prepare<[number], { jti: string }>('SELECT jti FROM revoked_tokens WHERE exp > ?'),
     revoke: db.prepare<[string, number]>('INSERT OR IGNORE INTO revoked_tokens (jti, exp) VALUES (?, ?)'),
     purgeRevoked: db.prepare<[number]>('DELETE FROM revoked_tokens WHERE exp <= ?'),
-    insertResetToken: db.prepare<[string, number, number]>('INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
+    insertResetToken: db.prepare<[string, number, number]>(
+      'INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
+    ),
     useResetToken: db.prepare<[string, string, number], { user_id: number }>(
       'UPDATE reset_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id',
     ),
     setPassword: db.prepare<[string, number]>('UPDATE users SET password_hash = ? WHERE id = ?'),
-    insertInbox: db.prepare<[string, string, string, string]>('INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)'),
+    insertInbox: db.prepare<[string, string, string, string]>(
+      'INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)',
+    ),
     inbox: db.prepare<[string], { to_email: string; subject: string; link: string; created_at: string }>(
       'SELECT to_email, subject, link, created_at FROM inbox WHERE to_email = ? ORDER BY id',
     ),

@@ -27,7 +27,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_json' : (CODES[status] ?? 'bad_request');
+      const code =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_json' : (CODES[status] ?? 'bad_request');
       return reply.code(status).send({ error: code, message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -35,6 +36,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}.` }),
+    reply.code(404).send({
+      error: 'not_found',
+      message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+    }),
   );
 }

@@ -24,8 +24,13 @@ export function createFaults() {
 
   function take(method: string, path: string): Rule | undefined {
     const now = Date.now();
-    rules = rules.filter((rule) => (rule.untilMs === undefined || rule.untilMs > now) && rule.remaining !== 0);
-    const rule = rules.find((candidate) => (candidate.method === undefined || candidate.method === method) && candidate.pattern.test(path));
+    rules = rules.filter(
+      (rule) => (rule.untilMs === undefined || rule.untilMs > now) && rule.remaining !== 0,
+    );
+    const rule = rules.find(
+      (candidate) =>
+        (candidate.method === undefined || candidate.method === method) && candidate.pattern.test(path),
+    );
     if (rule?.remaining !== undefined) rule.remaining -= 1;
     return rule;
   }
@@ -44,7 +49,9 @@ export function createFaults() {
         return;
       }
       if (rule.status) {
-        await reply.code(rule.status).send({ error: 'injected_fault', message: `Fault ${String(rule.id)} injected.` });
+        await reply
+          .code(rule.status)
+          .send({ error: 'injected_fault', message: `Fault ${String(rule.id)} injected.` });
       }
     });
   }

@@ -1,5 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { ApiBody, ApiParams, ApiQuery, ApiResponse, RouteDefinition, RouteId, Routes, SessionClaims } from '../../contract/api.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  ApiBody,
+  ApiParams,
+  ApiQuery,
+  ApiResponse,
+  RouteDefinition,
+  RouteId,
+  Routes,
+  SessionClaims,
+} from '../../contract/api.ts';
 import { routes } from '../../contract/api.ts';
 
 export type RequestContext<K extends RouteId> = {
@@ -11,7 +20,9 @@ export type RequestContext<K extends RouteId> = {
   reply: FastifyReply;
 };
 
-export type Handler<K extends RouteId> = (context: RequestContext<K>) => ApiResponse<K> | Promise<ApiResponse<K>>;
+export type Handler<K extends RouteId> = (
+  context: RequestContext<K>,
+) => ApiResponse<K> | Promise<ApiResponse<K>>;
 export type Handlers = { [K in RouteId]: Handler<K> };
 
 type LooseHandler = (context: {
@@ -24,18 +35,24 @@ type LooseHandler = (context: {
 }) => unknown;
 
 export type Guards = {
-  bearer: onRequestHookHandler;
-  admin: onRequestHookHandler;
+  bearer: (request: FastifyRequest) => Promise<void>;
+  admin: (request: FastifyRequest) => Promise<void>;
   sessionOf: (request: FastifyRequest) => SessionClaims | null;
 };
 
 /** Registers every route of the contract with its schemas; admin routes only when faults are on. */
-export function registerRoutes(app: FastifyInstance, handlers: Handlers, guards: Guards, options: { admin: boolean }): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  handlers: Handlers,
+  guards: Guards,
+  options: { admin: boolean },
+): void {
   for (const id of Object.keys(routes) as RouteId[]) {
     const definition: RouteDefinition = routes[id];
     if (definition.auth === 'admin' && !options.admin) continue;
     const handler = handlers[id] as unknown as LooseHandler;
-    const guard = definition.auth === 'bearer' ? guards.bearer : definition.auth === 'admin' ? guards.admin : undefined;
+    const guard =
+      definition.auth === 'bearer' ? guards.bearer : definition.auth === 'admin' ? guards.admin : undefined;
     app.route({
       method: definition.method,
       url: definition.path,

@@ -28,6 +28,6 @@ export function installValidators(app: FastifyInstance): void {
       done(null, null);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 }

@@ -29,11 +29,17 @@ function expiredPage(reply: FastifyReply): FastifyReply {
   return reply
     .code(400)
     .type('text/html; charset=utf-8')
-    .send('<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Session expirée</title></head><body><main><h1>Session expirée</h1><p>Recommencez la connexion depuis le portail.</p></main></body></html>');
+    .send(
+      '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Session expirée</title></head><body><main><h1>Session expirée</h1><p>Recommencez la connexion depuis le portail.</p></main></body></html>',
+    );
 }
 
 /** The provider's login interaction: a plain form for collaborators, checked against the database. */
-export function registerInteractionRoutes(app: FastifyInstance, store: Store, getProvider: () => Provider): void {
+export function registerInteractionRoutes(
+  app: FastifyInstance,
+  store: Store,
+  getProvider: () => Provider,
+): void {
   void app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 10 * 1024 });
 
@@ -47,37 +53,47 @@ export function registerInteractionRoutes(app: FastifyInstance, store: Store, ge
       }
       if (details.prompt.name === 'login' || !details.session?.accountId) {
         const hint = details.params['login_hint'];
-        return reply.type('text/html; charset=utf-8').send(signInPage(details.uid, typeof hint === 'string' ? hint : '', undefined));
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(signInPage(details.uid, typeof hint === 'string' ? hint : '', undefined));
       }
       // Any other prompt (consent): granted without asking, the grant is created by loadExistingGrant.
-      const redirectTo = await provider.interactionResult(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
-      return reply.redirect(redirectTo, 303);
-    });
-
-    scope.post<{ Params: { uid: string }; Body: Record<string, unknown> | null }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
-      const provider = getProvider();
-      try {
-        await provider.interactionDetails(request.raw, reply.raw);
-      } catch {
-        return expiredPage(reply);
-      }
-      const email = typeof request.body?.['email'] === 'string' ? request.body['email'].trim() : '';
-      const password = typeof request.body?.['password'] === 'string' ? request.body['password'] : '';
-      const user = store.q.userByEmail.get(email);
-      const valid = await verifyPassword(password, user?.password_hash);
-      if (!user || !valid || user.is_customer !== 0) {
-        return reply
-          .code(401)
-          .type('text/html; charset=utf-8')
-          .send(signInPage(request.params.uid, email, 'E-mail ou mot de passe incorrect.'));
-      }
       const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: String(user.id) } },
-        { mergeWithLastSubmission: false },
+        {},
+        { mergeWithLastSubmission: true },
       );
       return reply.redirect(redirectTo, 303);
     });
+
+    scope.post<{ Params: { uid: string }; Body: Record<string, unknown> | null }>(
+      `${INTERACTION_PATH}/:uid`,
+      async (request, reply) => {
+        const provider = getProvider();
+        try {
+          await provider.interactionDetails(request.raw, reply.raw);
+        } catch {
+          return expiredPage(reply);
+        }
+        const email = typeof request.body?.['email'] === 'string' ? request.body['email'].trim() : '';
+        const password = typeof request.body?.['password'] === 'string' ? request.body['password'] : '';
+        const user = store.q.userByEmail.get(email);
+        const valid = await verifyPassword(password, user?.password_hash);
+        if (!user || !valid || user.is_customer !== 0) {
+          return reply
+            .code(401)
+            .type('text/html; charset=utf-8')
+            .send(signInPage(request.params.uid, email, 'E-mail ou mot de passe incorrect.'));
+        }
+        const redirectTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: String(user.id) } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(redirectTo, 303);
+      },
+    );
   });
 }

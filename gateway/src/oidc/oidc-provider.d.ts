@@ -68,7 +68,7 @@ declare module 'oidc-provider' {
     pkce: { required: () => boolean };
     ttl: Record<string, number>;
     interactions: { url: (ctx: OidcContext, interaction: Interaction) => string | Promise<string> };
-    findAccount: (ctx: OidcContext, id: string) => Promise<Account | undefined>;
+    findAccount: (ctx: OidcContext, id: string) => Account | undefined | Promise<Account | undefined>;
     loadExistingGrant: (ctx: OidcContext) => Promise<Grant | undefined>;
     issueRefreshToken: (ctx: OidcContext, client: OidcClient) => boolean | Promise<boolean>;
     clientBasedCORS: (ctx: OidcContext, origin: string, client: OidcClient) => boolean;

@@ -9,7 +9,12 @@ export const OIDC_CLIENT_ID = 'portal';
 export const OIDC_SCOPES = 'openid profile email offline_access';
 export const INTERACTION_PATH = '/oidc/interaction';
 
-type ProviderOptions = { issuer: string; store: Store; sessionSecret: Uint8Array; signingJwk: Record<string, unknown> };
+type ProviderOptions = {
+  issuer: string;
+  store: Store;
+  sessionSecret: Uint8Array;
+  signingJwk: Record<string, unknown>;
+};
 
 function logoutPage(form: string): string {
   // Auto-submits the provider's own logout form (with its xsrf field) and ends the provider session too.
@@ -44,7 +49,11 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       },
     ],
     jwks: { keys: [options.signingJwk] },
-    cookies: { keys: [cookieKey], long: { sameSite: 'lax', httpOnly: true }, short: { sameSite: 'lax', httpOnly: true } },
+    cookies: {
+      keys: [cookieKey],
+      long: { sameSite: 'lax', httpOnly: true },
+      short: { sameSite: 'lax', httpOnly: true },
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -73,9 +82,9 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       Grant: 14 * 24 * 3600,
     },
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
-    findAccount: async (_ctx, id) => {
+    findAccount: (_ctx, id) => {
       const user = store.q.userById.get(Number(id));
-      if (!user || user.is_customer !== 0) return undefined;
+      if (user?.is_customer !== 0) return undefined;
       return {
         accountId: String(user.id),
         claims: () => ({
@@ -103,7 +112,8 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       return grant;
     },
     // offline_access is dropped by the provider unless prompt=consent; the portal always gets a refresh token.
-    issueRefreshToken: (_ctx, client) => client.clientId === OIDC_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: (_ctx, client) =>
+      client.clientId === OIDC_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
     clientBasedCORS: (_ctx, origin) => isLoopbackOrigin(origin),
   });
 

@@ -2,7 +2,9 @@ import { HttpError } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import type { Deps } from './deps.ts';
 
-export function adminHandlers(deps: Deps): Pick<Handlers, 'adminAddFault' | 'adminClearFaults' | 'adminSetNews' | 'adminReset'> {
+export function adminHandlers(
+  deps: Deps,
+): Pick<Handlers, 'adminAddFault' | 'adminClearFaults' | 'adminSetNews' | 'adminReset'> {
   return {
     adminAddFault: ({ body }) => {
       try {
@@ -20,7 +22,12 @@ export function adminHandlers(deps: Deps): Pick<Handlers, 'adminAddFault' | 'adm
       return undefined;
     },
     adminSetNews: ({ body }) => {
-      deps.news.items = body.items.map(({ title, link, publishedAt, summaryHtml }) => ({ title, link, publishedAt, summaryHtml }));
+      deps.news.items = body.items.map(({ title, link, publishedAt, summaryHtml }) => ({
+        title,
+        link,
+        publishedAt,
+        summaryHtml,
+      }));
       return undefined;
     },
     adminReset: async () => {

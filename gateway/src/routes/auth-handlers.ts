@@ -14,7 +14,16 @@ function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-type AuthRoutes = 'login' | 'refreshToken' | 'logout' | 'resetPassword' | 'createNewPassword' | 'inbox' | 'tokenExchange' | 'userOrigin' | 'health';
+type AuthRoutes =
+  | 'login'
+  | 'refreshToken'
+  | 'logout'
+  | 'resetPassword'
+  | 'createNewPassword'
+  | 'inbox'
+  | 'tokenExchange'
+  | 'userOrigin'
+  | 'health';
 
 export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
   const { store, tokens } = deps;
@@ -65,7 +74,8 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
         store.q.setPassword.run(hash, row.user_id);
         return true;
       });
-      if (!updated) throw new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
+      if (!updated)
+        throw new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
       return undefined;
     },
 
@@ -84,8 +94,12 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
     tokenExchange: async ({ body }) => {
       const accessToken = await deps.findOidcAccessToken(body.accessToken);
       const user = accessToken ? store.q.userById.get(Number(accessToken.accountId)) : undefined;
-      if (!user || user.is_customer !== 0) {
-        throw new HttpError(401, 'unauthorized', 'The access token is unknown, expired or not a collaborator’s.');
+      if (user?.is_customer !== 0) {
+        throw new HttpError(
+          401,
+          'unauthorized',
+          'The access token is unknown, expired or not a collaborator’s.',
+        );
       }
       return { token: await tokens.sign(user) };
     },

@@ -64,7 +64,13 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
   function entitiesPage(userId: number, query: { page: number; pageSize: number; search: string }) {
     const pattern = store.likePattern(query.search.trim());
     const { total } = store.q.entitiesCount.get(userId, pattern, pattern) ?? { total: 0 };
-    const rows = store.q.entitiesPage.all(userId, pattern, pattern, query.pageSize, (query.page - 1) * query.pageSize);
+    const rows = store.q.entitiesPage.all(
+      userId,
+      pattern,
+      pattern,
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+    );
     return { rows, total, currentPage: query.page, totalPage: Math.ceil(total / query.pageSize) };
   }
 
@@ -93,7 +99,11 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       return {
         items: page.rows.map((row) => {
           const counts = store.q.memberCounts.get(row.account_id) ?? { customers: 0, collaborators: 0 };
-          return { ...toEntity(row, user.is_customer === 1), usersCount: counts.customers, collaboratorsCount: counts.collaborators };
+          return {
+            ...toEntity(row, user.is_customer === 1),
+            usersCount: counts.customers,
+            collaboratorsCount: counts.collaborators,
+          };
         }),
         currentPage: page.currentPage,
         totalPage: page.totalPage,
@@ -110,7 +120,11 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       const user = currentUser(deps, session);
       requireMembership(deps, user.id, query.accountId);
       const { total } = store.q.reportsCount.get(query.accountId) ?? { total: 0 };
-      const rows = store.q.reportsPage.all(query.accountId, query.pageSize, (query.page - 1) * query.pageSize);
+      const rows = store.q.reportsPage.all(
+        query.accountId,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
       return {
         items: rows.map(toReport),
         currentPage: query.page,
@@ -127,7 +141,11 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     depositReport: ({ session, body }) => {
       const user = currentUser(deps, session);
-      requireAnyPermission(deps, requireMembership(deps, user.id, body.accountId), routes.depositReport.requiresAnyOf);
+      requireAnyPermission(
+        deps,
+        requireMembership(deps, user.id, body.accountId),
+        routes.depositReport.requiresAnyOf,
+      );
       const row = store.transaction(() =>
         store.q.insertReport.get(body.accountId, body.title, body.kind, new Date().toISOString(), user.id),
       );
@@ -140,7 +158,11 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       store.transaction(() => {
         const report = store.q.report.get(params.id);
         if (!report) throw notFound(`Report ${String(params.id)}`);
-        requireAnyPermission(deps, requireMembership(deps, user.id, report.account_id), routes.deleteReport.requiresAnyOf);
+        requireAnyPermission(
+          deps,
+          requireMembership(deps, user.id, report.account_id),
+          routes.deleteReport.requiresAnyOf,
+        );
         store.q.deleteReport.run(params.id);
       });
       return undefined;
@@ -164,7 +186,11 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     addEntityUser: ({ session, params, body }) => {
       const user = currentUser(deps, session);
-      requireAnyPermission(deps, requireMembership(deps, user.id, params.id), routes.addEntityUser.requiresAnyOf);
+      requireAnyPermission(
+        deps,
+        requireMembership(deps, user.id, params.id),
+        routes.addEntityUser.requiresAnyOf,
+      );
       const email = body.email.trim();
       const permissions = [...new Set(body.permissions ?? [])];
       const isSignatory = body.isSignatory ?? false;
@@ -172,13 +198,20 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
         let target = store.q.userByEmail.get(email);
         if (target && target.is_customer !== 1) throw conflict('This e-mail belongs to a collaborator.');
         if (!target) {
-          const inserted = store.q.insertUser.get(email, body.firstName, body.lastName, unusablePasswordHash(), 0);
+          const inserted = store.q.insertUser.get(
+            email,
+            body.firstName,
+            body.lastName,
+            unusablePasswordHash(),
+            0,
+          );
           if (!inserted) throw new Error('user insert returned nothing');
           store.q.setGigyaId.run(`gigya-${String(inserted.id)}`, inserted.id);
           target = store.q.userById.get(inserted.id);
           if (!target) throw new Error('inserted user not found');
         }
-        if (store.q.membership.get(target.id, params.id)) throw conflict('This user is already attached to the entity.');
+        if (store.q.membership.get(target.id, params.id))
+          throw conflict('This user is already attached to the entity.');
         store.q.insertMembership.run(target.id, params.id, isSignatory ? 1 : 0, JSON.stringify(permissions));
         return target;
       });
@@ -195,7 +228,11 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     removeEntityUser: ({ session, params }) => {
       const user = currentUser(deps, session);
-      requireAnyPermission(deps, requireMembership(deps, user.id, params.id), routes.removeEntityUser.requiresAnyOf);
+      requireAnyPermission(
+        deps,
+        requireMembership(deps, user.id, params.id),
+        routes.removeEntityUser.requiresAnyOf,
+      );
       const { changes } = store.transaction(() => store.q.deleteMembership.run(params.userId, params.id));
       if (changes === 0) throw notFound(`User ${String(params.userId)} of entity ${String(params.id)}`);
       return undefined;
@@ -208,13 +245,20 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
         items: store.q.entityUsers
           .all(params.id)
           .filter((row) => row.is_customer === 0)
-          .map((row) => ({ userId: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email })),
+          .map((row) => ({
+            userId: row.id,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            email: row.email,
+          })),
       };
     },
 
     mandates: ({ session }) => {
       const user = currentUser(deps, session);
-      return { items: store.q.allEntitiesOfUser.all(user.id).flatMap((row) => mandates(row.account_id, row.name)) };
+      return {
+        items: store.q.allEntitiesOfUser.all(user.id).flatMap((row) => mandates(row.account_id, row.name)),
+      };
     },
 
     subscriptions: ({ session, params }) => {

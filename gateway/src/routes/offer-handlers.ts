@@ -9,7 +9,12 @@ function toModRequest(row: ModRequestRow) {
     id: row.id,
     accountId: row.account_id,
     offerCode: row.offer_code,
-    status: row.status === 'validated' ? ('validated' as const) : row.status === 'refused' ? ('refused' as const) : ('pending' as const),
+    status:
+      row.status === 'validated'
+        ? ('validated' as const)
+        : row.status === 'refused'
+          ? ('refused' as const)
+          : ('pending' as const),
     comment: row.comment,
     requestedBy: row.requested_by,
     createdAt: row.created_at,
@@ -28,7 +33,9 @@ export function offerHandlers(deps: Deps): Pick<Handlers, OfferRoutes> {
       if (query.accountId !== undefined) requireMembership(deps, user.id, query.accountId);
       const rows = store.q.modRequests.all(user.id);
       return {
-        items: rows.filter((row) => query.accountId === undefined || row.account_id === query.accountId).map(toModRequest),
+        items: rows
+          .filter((row) => query.accountId === undefined || row.account_id === query.accountId)
+          .map(toModRequest),
       };
     },
 
@@ -39,7 +46,13 @@ export function offerHandlers(deps: Deps): Pick<Handlers, OfferRoutes> {
         throw new HttpError(422, 'invalid_body', `Unknown offer ${body.offerCode}.`);
       }
       const row = store.transaction(() =>
-        store.q.insertModRequest.get(body.accountId, body.offerCode, body.comment ?? '', user.id, new Date().toISOString()),
+        store.q.insertModRequest.get(
+          body.accountId,
+          body.offerCode,
+          body.comment ?? '',
+          user.id,
+          new Date().toISOString(),
+        ),
       );
       if (!row) throw new Error('MOD request insert returned nothing');
       return toModRequest(row);
@@ -62,7 +75,8 @@ export function offerHandlers(deps: Deps): Pick<Handlers, OfferRoutes> {
         const slot = store.q.slot.get(body.slotId);
         if (!slot) throw notFound(`Slot ${String(body.slotId)}`);
         // Conditional update: of two concurrent bookings of one slot, exactly one changes a row.
-        if (store.q.bookSlot.run(user.id, body.slotId).changes === 0) throw conflict('This slot is already booked.');
+        if (store.q.bookSlot.run(user.id, body.slotId).changes === 0)
+          throw conflict('This slot is already booked.');
         const booking = store.q.insertBooking.get(body.slotId, user.id, createdAt);
         if (!booking) throw new Error('booking insert returned nothing');
         return {

@@ -3,7 +3,14 @@ import { NOTIFICATION_EVENT_TYPES } from '../../contract/schemas.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { currentUser, entityPermissions, parseCodes, parseNumbers, requireMembership, type Deps } from './deps.ts';
+import {
+  currentUser,
+  entityPermissions,
+  parseCodes,
+  parseNumbers,
+  requireMembership,
+  type Deps,
+} from './deps.ts';
 
 function toContact(user: UserRow): Contact {
   return {
@@ -93,7 +100,8 @@ export function userHandlers(deps: Deps): Pick<Handlers, UserRoutes> {
       const user = currentUser(deps, session);
       store.transaction(() => {
         const terms = latestTerms();
-        if (query.termsId !== terms.terms_id) throw conflict(`Terms ${String(query.termsId)} are not the latest (${String(terms.terms_id)}).`);
+        if (query.termsId !== terms.terms_id)
+          throw conflict(`Terms ${String(query.termsId)} are not the latest (${String(terms.terms_id)}).`);
         store.q.acceptTerms.run(user.id, terms.terms_id, new Date().toISOString());
       });
       return undefined;
@@ -107,7 +115,9 @@ export function userHandlers(deps: Deps): Pick<Handlers, UserRoutes> {
     saveNotificationSettings: ({ session, body }) => {
       const user = currentUser(deps, session);
       const settings: NotificationSettings = { favouritesOnly: body.favouritesOnly, types: body.types };
-      store.transaction(() => store.q.saveNotificationSettings.run(user.id, JSON.stringify(settings), new Date().toISOString()));
+      store.transaction(() =>
+        store.q.saveNotificationSettings.run(user.id, JSON.stringify(settings), new Date().toISOString()),
+      );
       return settings;
     },
 
@@ -124,7 +134,14 @@ export function userHandlers(deps: Deps): Pick<Handlers, UserRoutes> {
       const layout: HomeLayout = {
         layout: body.layout.map(({ widget, x, y, w, h }) => ({ widget, x, y, w, h })),
       };
-      store.transaction(() => store.q.saveHomeLayout.run(user.id, params.accountId, JSON.stringify(layout), new Date().toISOString()));
+      store.transaction(() =>
+        store.q.saveHomeLayout.run(
+          user.id,
+          params.accountId,
+          JSON.stringify(layout),
+          new Date().toISOString(),
+        ),
+      );
       return layout;
     },
 

@@ -1,0 +1,74 @@
+// The OpenAPI document of the gateway, built from the route table (api.ts); scripts/openapi.ts writes it.
+import type { JSONSchema } from 'json-schema-to-ts';
+import { routes, type RouteDefinition } from './api.ts';
+import { errorSchema } from './schemas.ts';
+
+type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: unknown };
+
+function parametersOf(schema: JSONSchema | undefined, location: 'path' | 'query'): Parameter[] {
+  if (typeof schema !== 'object' || !('properties' in schema)) return [];
+  const required = new Set(
+    'required' in schema && Array.isArray(schema.required) ? (schema.required as string[]) : [],
+  );
+  return Object.entries(schema.properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    schema: property,
+  }));
+}
+
+function operation(id: string, route: RouteDefinition) {
+  const errors: Record<string, unknown> = {};
+  const statuses = new Set<number>([400, 404]);
+  if (route.auth === 'bearer') [401, 403].forEach((status) => statuses.add(status));
+  if (route.body) [413, 422].forEach((status) => statuses.add(status));
+  for (const status of [...statuses].sort()) {
+    errors[String(status)] = {
+      description: 'Error',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  return {
+    operationId: id,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.auth === 'bearer' ? { security: [{ bearer: [] }] } : { security: [] }),
+    ...(route.requiresAnyOf ? { 'x-requires-any-of': route.requiresAnyOf } : {}),
+    ...(route.concurrency ? { 'x-concurrency': route.concurrency } : {}),
+    parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }
+      : {}),
+    responses: {
+      [String(route.status)]:
+        route.response === null
+          ? { description: 'No content' }
+          : { description: 'OK', content: { 'application/json': { schema: route.response } } },
+      ...errors,
+    },
+  };
+}
+
+export function buildOpenApi() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [id, route] of Object.entries(routes) as [string, RouteDefinition][]) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(id, route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Reference gateway',
+      version: '1.0.0',
+      description:
+        'Generated from gateway/contract/api.ts by gateway/scripts/openapi.ts; DO NOT EDIT. The collaborator OpenID Connect provider is under /oidc (discovery: /oidc/.well-known/openid-configuration).',
+    },
+    servers: [{ url: 'http://127.0.0.1:4010' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: errorSchema },
+    },
+    paths,
+  };
+}
