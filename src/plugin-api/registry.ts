@@ -1,4 +1,5 @@
 import type { KnownPlugins } from '../manifest/lint.ts';
+import { WIDGET_SIZES } from './define.ts';
 import type { PageDefinition, PluginDefinition, WidgetDefinition } from './define.ts';
 
 const kebab = /^[a-z][a-z0-9-]*$/;
@@ -39,6 +40,15 @@ export function createPluginRegistry(plugins: readonly unknown[]): PluginRegistr
         throw new PluginError(`Plugin "${plugin.id}": widget name "${widget.name}" must be kebab-case`);
       if (widget.sizes.length === 0)
         throw new PluginError(`Plugin "${plugin.id}": widget "${widget.name}" has no sizes`);
+      const badSize = widget.sizes.find((size) => !WIDGET_SIZES.includes(size));
+      if (badSize !== undefined)
+        throw new PluginError(
+          `Plugin "${plugin.id}": widget "${widget.name}" has size ${JSON.stringify(badSize)}; sizes are 1, 2, 3 or 4`,
+        );
+      if (widget.height !== undefined && !(Number.isInteger(widget.height) && widget.height >= 1))
+        throw new PluginError(
+          `Plugin "${plugin.id}": widget "${widget.name}" height must be a whole number of rows`,
+        );
       const ref = `${plugin.id}/${widget.name}`;
       if (widgets.has(ref)) throw new PluginError(`Plugin "${plugin.id}": duplicate widget "${widget.name}"`);
       widgets.set(ref, widget);
@@ -53,6 +63,8 @@ export function createPluginRegistry(plugins: readonly unknown[]): PluginRegistr
   };
 }
 
+const pluginKeys = new Set(['id', 'pages', 'widgets', 'locales']);
+
 function assertPluginShape(candidate: unknown, index: number): PluginDefinition {
   if (candidate === null || typeof candidate !== 'object') {
     throw new PluginError(`Plugin #${String(index)} is not a plugin object (did you forget definePlugin?)`);
@@ -61,6 +73,20 @@ function assertPluginShape(candidate: unknown, index: number): PluginDefinition 
   const id = record.id;
   if (typeof id !== 'string' || !kebab.test(id)) {
     throw new PluginError(`Plugin #${String(index)} has no kebab-case id (got ${JSON.stringify(id)})`);
+  }
+  const unknownKey = Object.keys(record).find((key) => !pluginKeys.has(key));
+  if (unknownKey !== undefined)
+    throw new PluginError(
+      `Plugin "${id}": unknown key "${unknownKey}" (expected ${[...pluginKeys].join(', ')})`,
+    );
+  const locales = record.locales;
+  if (locales !== undefined) {
+    if (locales === null || typeof locales !== 'object' || Array.isArray(locales))
+      throw new PluginError(`Plugin "${id}": "locales" must map a language to a loader`);
+    for (const [language, loader] of Object.entries(locales)) {
+      if (typeof loader !== 'function')
+        throw new PluginError(`Plugin "${id}": the "${language}" translations need a loader function`);
+    }
   }
   for (const key of ['pages', 'widgets'] as const) {
     const list = record[key];
@@ -76,6 +102,10 @@ function assertPluginShape(candidate: unknown, index: number): PluginDefinition 
       ) {
         throw new PluginError(`Plugin "${id}": every entry of "${key}" needs a name and a component loader`);
       }
+      if (key === 'widgets' && (typeof entry.title !== 'string' || !Array.isArray(entry.sizes)))
+        throw new PluginError(
+          `Plugin "${id}": widget "${entry.name}" needs a title key and a list of sizes`,
+        );
     }
   }
   return candidate as PluginDefinition;

@@ -1,0 +1,29 @@
+import type { ApiBody, ApiResponse } from '../../gateway/contract/api.ts';
+import { gatewayApi } from '../api/gateway-api.ts';
+
+export type SavedHomeLayout = ApiResponse<'homeLayout'>;
+export type HomeLayoutBody = ApiBody<'saveHomeLayout'>;
+
+/** The user's own home grid per entity (reference gateway: contact/api/.../home-layouts/:accountId). */
+export const homeLayoutApi = gatewayApi.injectEndpoints({
+  endpoints: (build) => ({
+    homeLayout: build.query<SavedHomeLayout, number>({
+      query: (accountId) => `contact/api/contacts/currentuser/home-layouts/${accountId}`,
+      providesTags: (_result, _error, accountId) => [{ type: 'HomeLayout', id: accountId }],
+    }),
+    saveHomeLayout: build.mutation<HomeLayoutBody, { accountId: number; body: HomeLayoutBody }>({
+      query: ({ accountId, body }) => ({
+        url: `contact/api/contacts/currentuser/home-layouts/${accountId}`,
+        method: 'PUT',
+        body,
+      }),
+      // The answer is what was stored: put it in the cache instead of fetching it again.
+      async onQueryStarted({ accountId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(homeLayoutApi.util.upsertQueryData('homeLayout', accountId, data));
+      },
+    }),
+  }),
+});
+
+export const { useHomeLayoutQuery, useSaveHomeLayoutMutation } = homeLayoutApi;

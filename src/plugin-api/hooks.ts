@@ -1,0 +1,180 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { useCallback, useContext } from 'react';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { EntitySummary } from '../api/types.ts';
+import { useAppSelector } from '../app/hooks.ts';
+import { useRuntime } from '../app/runtime.tsx';
+import { selectConditionContext } from '../app/condition-context.ts';
+import type { RootState as AppState } from '../app/store.ts';
+import type { AuthStatus, CurrentUser } from '../auth/session-slice.ts';
+import { isConditionMet } from '../conditions/evaluate.ts';
+import type { PermissionScope } from '../conditions/evaluate.ts';
+import { buildPath, indexRoutes } from '../manifest/route-index.ts';
+import { routeAccess } from '../manifest/navigation.ts';
+import { TrackerContext } from './tracker.ts';
+import type { TrackProperties } from './tracker.ts';
+
+/**
+ * What a plugin may know about the signed-in person.
+ *
+ * @example
+ * const { isCollab } = useSession();
+ */
+export type PluginSession = {
+  status: AuthStatus;
+  user: CurrentUser | null;
+  /** SPEC 1: a collaborator exactly when not a customer; false while nobody is signed in. */
+  isCollab: boolean;
+};
+
+const selectPluginSession = createSelector(
+  [(state: AppState) => state.session.status, (state: AppState) => state.session.user],
+  (status, user): PluginSession => ({ status, user, isCollab: user?.isCollab === true }),
+);
+
+/**
+ * The session as plugins see it. The object stays the same until the session changes, so a widget
+ * using it does not re-render when only the selected entity changes.
+ *
+ * @example
+ * function Greeting() {
+ *   const { user } = useSession();
+ *   return <p>{user?.firstName}</p>;
+ * }
+ */
+export function useSession(): PluginSession {
+  return useAppSelector(selectPluginSession);
+}
+
+/**
+ * The entity the user works on, its permissions and its BI report count.
+ *
+ * @example
+ * const selected = useSelectedEntity();
+ * const accountId = selected?.entity.accountId;
+ */
+export type SelectedEntity = {
+  entity: EntitySummary;
+  permissions: readonly string[];
+  reportsCount: number;
+};
+
+const selectPluginEntity = createSelector(
+  [
+    (state: AppState) => state.session.selectedEntity,
+    (state: AppState) => state.session.entityPermissions,
+    (state: AppState) => state.session.entityReportsCount,
+  ],
+  (entity, permissions, reportsCount): SelectedEntity | null =>
+    entity === null ? null : { entity, permissions, reportsCount },
+);
+
+/**
+ * The selected entity, or null when none is selected (for example on the wallet pages).
+ *
+ * @example
+ * function EntityName() {
+ *   const selected = useSelectedEntity();
+ *   return <span>{selected?.entity.name}</span>;
+ * }
+ */
+export function useSelectedEntity(): SelectedEntity | null {
+  return useAppSelector(selectPluginEntity);
+}
+
+/**
+ * Whether the user holds any of `codes` (SPEC 5: any one is enough) in `scope` (default: global or the
+ * selected entity). The codes come from the caller's configuration (the manifest, a widget
+ * definition), never from string literals in plugin code.
+ *
+ * @example
+ * const canSeeDocuments = usePermission(widgetPermissionCodes);
+ */
+export function usePermission(codes: readonly string[], scope: PermissionScope = 'either'): boolean {
+  const { config, flags } = useRuntime();
+  return useAppSelector(
+    (state) =>
+      codes.length > 0 &&
+      isConditionMet({ permission: [...codes], scope }, selectConditionContext(state, config, flags)),
+  );
+}
+
+/**
+ * Whether a feature flag of the manifest is on (SPEC 5: only when its environment value is 'true').
+ * An unknown flag name is off.
+ *
+ * @example
+ * const bookingOn = useFlag('booking');
+ */
+export function useFlag(name: string): boolean {
+  return useRuntime().flags[name] === true;
+}
+
+/**
+ * A business constant of the manifest (`constants` in portal.config.json), by key.
+ *
+ * @example
+ * const { defaultPrice } = useConstant('smartOffer');
+ */
+export function useConstant<K extends keyof PortalConfig['constants']>(key: K): PortalConfig['constants'][K] {
+  return useRuntime().config.constants[key];
+}
+
+/**
+ * The names of the manifest's tracking events (`trackingEvents`), e.g. `widgetInteracted`.
+ *
+ * @example
+ * const event: TrackingEventKey = 'widgetInteracted';
+ */
+export type TrackingEventKey = keyof PortalConfig['trackingEvents'];
+
+/**
+ * Sends an analytics event; the event name comes from the manifest's `trackingEvents`.
+ *
+ * @example
+ * const track = useTrack();
+ * <Button onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open' })} />
+ */
+export function useTrack(): (event: TrackingEventKey, properties?: TrackProperties) => void {
+  const { config, logger } = useRuntime();
+  const tracker = useContext(TrackerContext);
+  return useCallback(
+    (event: TrackingEventKey, properties: TrackProperties = {}) => {
+      const name = config.trackingEvents[event];
+      if (tracker === null) {
+        // No analytics wired in (tests, or analytics off): keep a trace for debugging.
+        logger.debug('track', { event: name, properties });
+        return;
+      }
+      tracker.track(name, properties);
+    },
+    [config, logger, tracker],
+  );
+}
+
+/**
+ * The link to a route of the manifest, by name, when the user may open it; `undefined` otherwise.
+ * `:entityId` defaults to the selected entity. The route's own rules (permission, flag, `when`) decide.
+ *
+ * @example
+ * const reportsHref = useRouteHref('entity.biReports');
+ * return reportsHref === undefined ? null : <Anchor component={Link} to={reportsHref}>…</Anchor>;
+ */
+export function useRouteHref(
+  routeName: string,
+  params: Readonly<Record<string, string | number>> = {},
+): string | undefined {
+  const { config, flags } = useRuntime();
+  const entityId = useAppSelector((state) => state.session.selectedEntity?.accountId);
+  const allowed = useAppSelector(
+    (state) => routeAccess(config, routeName, selectConditionContext(state, config, flags)).allowed,
+  );
+  const indexed = indexRoutes(config).get(routeName);
+  if (!allowed || indexed === undefined) return undefined;
+  try {
+    return buildPath(indexed.fullPath, { entityId, ...params });
+  } catch {
+    // A missing parameter: no link rather than a broken one.
+    return undefined;
+  }
+}
