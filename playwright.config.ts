@@ -1,0 +1,75 @@
+// End-to-end tests: Debian's Chromium (no browser download is possible here) against the built portal
+// and the reference gateway, both started by Playwright. Run with `npm run test:e2e`, which builds first.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import e2e from './tests/e2e/e2e-env.json' with { type: 'json' };
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const builtPortal = path.join(repoRoot, e2e.portal.outDir, 'index.html');
+if (!existsSync(builtPortal)) {
+  throw new Error(
+    `${path.relative(repoRoot, builtPortal)} is missing: run \`npm run test:e2e\` (it builds the portal for the e2e gateway first).`,
+  );
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: true,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: e2e.portal.url,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: 'gateway',
+      // --reset: every run starts from the seeded personas.
+      command: 'npm run gateway -- --reset',
+      env: e2e.gateway.env,
+      url: `${e2e.gateway.url}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      name: 'portal',
+      command: `npx vite preview --host 127.0.0.1 --port ${String(e2e.portal.port)} --strictPort --outDir ${e2e.portal.outDir}`,
+      url: `${e2e.portal.url}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
+});

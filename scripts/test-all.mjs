@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// `npm test`: every check and every test, in order, failing fast. The README's test command is
+// `npm ci && npm test`; `.ci/run` calls it.
+//   node scripts/test-all.mjs                 all steps
+//   node scripts/test-all.mjs --e2e [args]    end-to-end only (npm run test:e2e); args go to Playwright
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const e2e = JSON.parse(readFileSync(path.join(repoRoot, 'tests/e2e/e2e-env.json'), 'utf8'));
+
+const argv = process.argv.slice(2);
+const e2eOnly = argv[0] === '--e2e';
+const playwrightArgs = e2eOnly ? argv.slice(1) : argv;
+
+/** @type {{ name: string, command: string, args: string[], env?: Record<string, string>, e2e: boolean }[]} */
+const steps = [
+  { name: 'ensure chromium', command: 'node', args: ['scripts/ensure-chromium.mjs'], e2e: true },
+  {
+    name: 'check (schema, typecheck, lint, format, validate, unit + gateway tests)',
+    command: 'npm',
+    args: ['run', 'check'],
+    e2e: false,
+  },
+  {
+    name: `build the portal for the e2e gateway (${e2e.portal.outDir})`,
+    command: 'npx',
+    args: ['vite', 'build', '--outDir', e2e.portal.outDir, '--emptyOutDir'],
+    env: e2e.portal.buildEnv,
+    e2e: true,
+  },
+  {
+    name: 'end-to-end tests (Playwright, Chromium)',
+    command: 'npx',
+    args: ['playwright', 'test', ...playwrightArgs],
+    e2e: true,
+  },
+].filter((step) => !e2eOnly || step.e2e);
+
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    current?.kill(signal);
+    process.exitCode = 130;
+  });
+}
+
+function banner(text) {
+  const line = '='.repeat(Math.min(100, Math.max(60, ...text.split('\n').map((l) => l.length + 4))));
+  console.log(`\n${line}\n  ${text}\n${line}`);
+}
+
+function run(step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
+    current = child;
+    child.on('error', (error) => {
+      console.error(`cannot start ${step.command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const formatDuration = (ms) =>
+  ms >= 60_000
+    ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`
+    : `${(ms / 1000).toFixed(1)}s`;
+
+const results = [];
+const started = Date.now();
+let failed = null;
+for (const [index, step] of steps.entries()) {
+  if (failed) {
+    results.push({ step, status: 'skipped', ms: 0 });
+    continue;
+  }
+  const envText = step.env
+    ? Object.entries(step.env)
+        .map(([k, v]) => `${k}=${v} `)
+        .join('')
+    : '';
+  banner(
+    `step ${index + 1}/${steps.length}: ${step.name}\n  $ ${envText}${[step.command, ...step.args].join(' ')}`,
+  );
+  const stepStart = Date.now();
+  const code = await run(step);
+  const ms = Date.now() - stepStart;
+  if (code === 0) {
+    results.push({ step, status: 'ok', ms });
+  } else {
+    results.push({ step, status: `FAILED (exit ${code})`, ms });
+    failed = step;
+  }
+}
+
+const width = Math.max(...results.map((r) => r.step.name.length));
+console.log('\nSummary');
+console.log(`  ${'step'.padEnd(width)}  ${'status'.padEnd(16)}  time`);
+for (const { step, status, ms } of results) {
+  console.log(
+    `  ${step.name.padEnd(width)}  ${status.padEnd(16)}  ${status === 'skipped' ? '-' : formatDuration(ms)}`,
+  );
+}
+console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(16)}  ${formatDuration(Date.now() - started)}`);
+
+if (failed) {
+  banner(`FAILED: ${failed.name}`);
+  process.exit(1);
+}
+banner(e2eOnly ? 'end-to-end tests passed' : 'all checks and tests passed');
+process.exit(process.exitCode ?? 0);

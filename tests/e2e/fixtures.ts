@@ -1,0 +1,184 @@
+// The end-to-end `test`: Playwright's, plus an accessibility check (axe-core driven directly, since
+// @axe-core/playwright needs Node 22), a recorder of the calls the page sends to the gateway, and the
+// demo personas' credentials from the gateway's seed.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import type { AxeResults, ElementContext, ImpactValue, RunOptions } from 'axe-core';
+import e2e from './e2e-env.json' with { type: 'json' };
+
+export { expect };
+
+export const GATEWAY_URL = e2e.gateway.url;
+export const PORTAL_URL = e2e.portal.url;
+
+const axeScriptPath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// ---------------------------------------------------------------------------------------------------
+// Personas
+
+export type PersonaUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  isCustomer: boolean;
+  acceptedCurrentTerms: boolean;
+  [key: string]: unknown;
+};
+
+export type Persona = { email: string; password: string; user: PersonaUser };
+
+export type PersonaBook = {
+  /** Every seeded user, in the seed's order. */
+  all: readonly Persona[];
+  /** The persona with this e-mail; throws (naming the known ones) when the seed has no such user. */
+  byEmail: (email: string) => Persona;
+  /** The first persona matching `predicate`; throws when none does. */
+  find: (description: string, predicate: (user: PersonaUser) => boolean) => Persona;
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPersonaUser(value: unknown): value is PersonaUser {
+  return (
+    isRecord(value) &&
+    typeof value['email'] === 'string' &&
+    typeof value['isCustomer'] === 'boolean' &&
+    typeof value['firstName'] === 'string'
+  );
+}
+
+export function loadPersonas(
+  file = path.resolve(import.meta.dirname, '../../gateway/seed/personas.json'),
+): PersonaBook {
+  const seed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!isRecord(seed) || typeof seed['password'] !== 'string' || !Array.isArray(seed['users'])) {
+    throw new Error(`${file}: expected { password, users: [...] }`);
+  }
+  const password = seed['password'];
+  const users: unknown[] = seed['users'];
+  const all = users.filter(isPersonaUser).map((user) => ({ email: user.email, password, user }));
+  return {
+    all,
+    byEmail(email) {
+      const persona = all.find((candidate) => candidate.email === email);
+      if (!persona) {
+        throw new Error(`no persona ${email} in ${file}; known: ${all.map((p) => p.email).join(', ')}`);
+      }
+      return persona;
+    },
+    find(description, predicate) {
+      const persona = all.find((candidate) => predicate(candidate.user));
+      if (!persona) throw new Error(`no persona is ${description} in ${file}`);
+      return persona;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Accessibility
+
+export type AxeViolation = AxeResults['violations'][number];
+
+/** The part of axe-core's global that we call, once axe.min.js is injected into the page. */
+type AxeGlobal = { run: (context: ElementContext, options: RunOptions) => Promise<AxeResults> };
+
+export type AxeCheck = (options?: {
+  /** Only violations of these impacts are returned. Default: serious and critical. */
+  impacts?: readonly NonNullable<ImpactValue>[];
+  /** Passed to axe.run(), e.g. `{ runOnly: ['wcag2a', 'wcag2aa'] }`. */
+  runOptions?: RunOptions;
+  /** CSS selector of the part of the page to check. Default: the whole document. */
+  include?: string;
+}) => Promise<AxeViolation[]>;
+
+/** One line per violation and node, readable in a failed `expect(...).toEqual([])`. */
+export function describeViolations(violations: readonly AxeViolation[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.impact ?? 'unknown'} ${violation.id}: ${violation.help} at ${node.target.join(' ')}`,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Gateway request recorder
+
+export type RecordedRequest = { method: string; url: string; path: string; resourceType: string };
+
+export type RequestRecorder = {
+  /** Requests sent to the gateway origin since the page opened (or since the last `clear()`). */
+  list: () => RecordedRequest[];
+  /** Forget what was recorded, e.g. right before pressing "sign in". */
+  clear: () => void;
+  /** `METHOD path?query` keys sent more than once, for "no call is sent twice". */
+  duplicates: () => string[];
+};
+
+function recorderFor(origin: string): { recorder: RequestRecorder; onRequest: (request: Request) => void } {
+  let recorded: RecordedRequest[] = [];
+  const keyOf = (request: RecordedRequest) => `${request.method} ${request.path}`;
+  return {
+    onRequest(request) {
+      const url = new URL(request.url());
+      if (url.origin !== origin) return;
+      recorded.push({
+        method: request.method(),
+        url: url.href,
+        path: url.pathname + url.search,
+        resourceType: request.resourceType(),
+      });
+    },
+    recorder: {
+      list: () => [...recorded],
+      clear: () => {
+        recorded = [];
+      },
+      duplicates: () => {
+        const counts = new Map<string, number>();
+        for (const request of recorded) counts.set(keyOf(request), (counts.get(keyOf(request)) ?? 0) + 1);
+        return [...counts].filter(([, count]) => count > 1).map(([key]) => key);
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+type Fixtures = { axe: AxeCheck; requests: RequestRecorder; personas: PersonaBook };
+
+export const test = base.extend<Fixtures>({
+  axe: async ({ page }, use) => {
+    await use(async ({ impacts = ['serious', 'critical'], runOptions = {}, include } = {}) => {
+      const hasAxe = await page.evaluate(() => 'axe' in window);
+      if (!hasAxe) await page.addScriptTag({ path: axeScriptPath });
+      const results = await page.evaluate(
+        async ({ context, options }) => {
+          const { axe } = window as unknown as { axe: AxeGlobal };
+          return axe.run(context ?? document, options);
+        },
+        { context: include, options: runOptions },
+      );
+      return results.violations.filter(
+        (violation) => violation.impact != null && impacts.includes(violation.impact),
+      );
+    });
+  },
+
+  requests: async ({ page }, use) => {
+    const { recorder, onRequest } = recorderFor(new URL(GATEWAY_URL).origin);
+    page.on('request', onRequest);
+    await use(recorder);
+    page.off('request', onRequest);
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
+  personas: async ({}, use) => {
+    await use(loadPersonas());
+  },
+});
