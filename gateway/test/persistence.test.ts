@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT_TYPES } from '../contract/schemas.ts';
-import { call, collaboratorToken, json, login, startGateway } from './helpers.ts';
+import { call, collaboratorToken, json, login, oidcSignIn, startGateway } from './helpers.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-restart-'));
 afterAll(() => {
@@ -58,6 +58,7 @@ describe('restart', () => {
         })
       ).status,
     ).toBe(200);
+    const { tokens: oidcTokens } = await oidcSignIn(first, 'lea.collab@demo.test');
     const revoked = await login(first, 'claire.solo@demo.test');
     expect(
       (
@@ -88,6 +89,11 @@ describe('restart', () => {
           .body,
       ).toEqual(layout);
       expect((await call(second, 'GET', '/contact/me', { token: revoked })).status).toBe(401);
+      // The provider's tokens are in the same database: an access token from before the restart still exchanges.
+      const exchanged = await call(second, 'POST', '/authentication/api/token-exchange', {
+        body: { accessToken: oidcTokens.access_token },
+      });
+      expect(exchanged.status).toBe(200);
     } finally {
       await second.close();
     }

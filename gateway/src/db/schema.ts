@@ -97,6 +97,18 @@ CREATE TABLE IF NOT EXISTS reset_tokens (
   expires_at INTEGER NOT NULL,
   used_at TEXT
 );
+CREATE TABLE IF NOT EXISTS oidc_store (
+  model TEXT NOT NULL,
+  id TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  expires_at INTEGER,
+  grant_id TEXT,
+  uid TEXT,
+  user_code TEXT,
+  PRIMARY KEY (model, id)
+);
+CREATE INDEX IF NOT EXISTS oidc_store_grant ON oidc_store(grant_id);
+CREATE INDEX IF NOT EXISTS oidc_store_uid ON oidc_store(model, uid);
 CREATE TABLE IF NOT EXISTS inbox (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   to_email TEXT NOT NULL COLLATE NOCASE,
@@ -107,6 +119,7 @@ CREATE TABLE IF NOT EXISTS inbox (
 `;
 
 export const TABLES = [
+  'oidc_store',
   'inbox',
   'reset_tokens',
   'revoked_tokens',

@@ -3,11 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Store } from '../db/store.ts';
+import { escapeHtml } from './html.ts';
 import { INTERACTION_PATH } from './provider.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${String(char.charCodeAt(0))};`);
-}
 
 function signInPage(uid: string, email: string, error: string | undefined): string {
   const alert = error ? `<p role="alert" style="color:#b00020">${escapeHtml(error)}</p>` : '';

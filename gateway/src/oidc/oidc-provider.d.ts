@@ -54,7 +54,24 @@ declare module 'oidc-provider' {
 
   export type AccessTokenModel = { accountId: string; clientId: string; isExpired: boolean };
 
+  export type AdapterPayload = Record<string, unknown> & {
+    grantId?: string;
+    uid?: string;
+    userCode?: string;
+  };
+
+  export type OidcAdapter = {
+    upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void>;
+    find(id: string): Promise<AdapterPayload | undefined>;
+    findByUid(uid: string): Promise<AdapterPayload | undefined>;
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined>;
+    consume(id: string): Promise<void>;
+    destroy(id: string): Promise<void>;
+    revokeByGrantId(grantId: string): Promise<void>;
+  };
+
   export type Configuration = {
+    adapter?: new (model: string) => OidcAdapter;
     clients: ClientMetadata[];
     jwks: { keys: Record<string, unknown>[] };
     cookies: {
@@ -72,7 +89,7 @@ declare module 'oidc-provider' {
     loadExistingGrant: (ctx: OidcContext) => Promise<Grant | undefined>;
     issueRefreshToken: (ctx: OidcContext, client: OidcClient) => boolean | Promise<boolean>;
     clientBasedCORS: (ctx: OidcContext, origin: string, client: OidcClient) => boolean;
-    renderError?: (ctx: OidcContext, out: Record<string, string>, error: Error) => void | Promise<void>;
+    renderError?: (ctx: OidcContext, out: Record<string, unknown>, error: Error) => void | Promise<void>;
   };
 
   export default class Provider {

@@ -3,7 +3,9 @@ import type { Grant, OidcContext } from 'oidc-provider';
 import { createHash } from 'node:crypto';
 import type { Store } from '../db/store.ts';
 import { isLoopbackOrigin } from '../http/cors.ts';
+import { escapeHtml } from './html.ts';
 import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
+import { sqliteAdapter } from './sqlite-adapter.ts';
 
 export const OIDC_CLIENT_ID = 'portal';
 export const OIDC_SCOPES = 'openid profile email offline_access';
@@ -35,6 +37,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
   const cookieKey = createHash('sha256').update(options.sessionSecret).update('oidc-cookies').digest('hex');
 
   const provider = new Provider(issuer, {
+    adapter: sqliteAdapter(store.db),
     clients: [
       {
         client_id: OIDC_CLIENT_ID,
@@ -115,6 +118,13 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     issueRefreshToken: (_ctx, client) =>
       client.clientId === OIDC_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
     clientBasedCORS: (_ctx, origin) => isLoopbackOrigin(origin),
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      const details = Object.entries(out)
+        .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(String(value))}</dd>`)
+        .join('');
+      ctx.body = `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Erreur de connexion</title></head><body><main><h1>Erreur de connexion</h1><dl>${details}</dl></main></body></html>`;
+    },
   });
 
   provider.Client.prototype.redirectUriAllowed = isAllowedRedirectUri;

@@ -1,0 +1,77 @@
+// Load test of the reference gateway: p99 latency and requests/s of two hot calls at 100 connections.
+// Starts the gateway in a child process on a temp data dir (so the load generator does not share its
+// event loop), or targets GATEWAY_URL when set.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CONNECTIONS = 100;
+const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
+const PORT = 4600 + Math.floor(Math.random() * 300);
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the gateway did not answer on ${url}`);
+}
+
+async function startChild(): Promise<{ url: string; stop: () => void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    env: { ...process.env, GATEWAY_PORT: String(PORT), GATEWAY_DATA_DIR: dataDir, GATEWAY_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${String(PORT)}`;
+  await waitForHealth(url);
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const target = process.env['GATEWAY_URL'] ? { url: process.env['GATEWAY_URL'], stop: () => undefined } : await startChild();
+try {
+  const login = await fetch(`${target.url}/authentication/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'claire.solo@demo.test', password: 'Demo-2026!' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const rows: { path: string; rps: number; p50: number; p99: number; errors: number }[] = [];
+  for (const path of ['/contact/me', '/authorization/api/authorization/currentuser?accountId=1001']) {
+    const result = await autocannon({
+      url: `${target.url}${path}`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    rows.push({
+      path,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+    });
+  }
+  console.log(`\n${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, against ${target.url}\n`);
+  console.log('| call | requests/s | p50 ms | p99 ms | errors |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(`| GET ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.errors)} |`);
+  }
+  const worst = Math.max(...rows.map((row) => row.p99));
+  console.log(`\np99 aim < 10 ms: ${worst < 10 ? 'met' : 'missed'} (worst p99 ${String(worst)} ms)`);
+} finally {
+  target.stop();
+}

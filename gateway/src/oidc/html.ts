@@ -1,0 +1,3 @@
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${String(char.charCodeAt(0))};`);
+}
