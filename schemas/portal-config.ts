@@ -25,12 +25,12 @@ export type ConditionLeaf = FromSchema<(typeof conditionLeafSchemas)[number]>;
 export type Condition = ConditionLeaf | { all: Condition[] } | { any: Condition[] } | { not: Condition };
 
 // For typing only, `#/$defs/condition` resolves to a marker constant, which is then swapped for Condition.
-declare const conditionMarker: '__condition__';
+type ConditionMarker = '__condition__';
 type Defs = (typeof portalConfigSchema)['$defs'];
 type TypingSchema = Omit<typeof portalConfigSchema, '$defs'> & {
-  readonly $defs: Omit<Defs, 'condition'> & { readonly condition: { readonly const: typeof conditionMarker } };
+  readonly $defs: Omit<Defs, 'condition'> & { readonly condition: { readonly const: ConditionMarker } };
 };
-type WithConditions<T> = T extends typeof conditionMarker
+type WithConditions<T> = T extends ConditionMarker
   ? Condition
   : T extends readonly (infer U)[]
     ? WithConditions<U>[]
@@ -41,6 +41,11 @@ type WithConditions<T> = T extends typeof conditionMarker
 export type PortalConfig = WithConditions<FromSchema<TypingSchema>>;
 
 export type RouteConfig = PortalConfig['routes'][number];
+/** A route at any depth: nested routes have the same shape, with an optional path. */
+export type AnyRouteConfig = Omit<RouteConfig, 'path' | 'children'> & {
+  path?: string;
+  children?: readonly AnyRouteConfig[];
+};
 export type RouteMeta = NonNullable<RouteConfig['meta']>;
 export type RedirectRule = PortalConfig['landing'][number];
 export type SidebarItemConfig = PortalConfig['sidebar'][number];

@@ -1,4 +1,4 @@
-import type { Condition, PortalConfig, RouteConfig } from '../../schemas/portal-config.ts';
+import type { AnyRouteConfig, Condition, PortalConfig } from '../../schemas/portal-config.ts';
 import { joinPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
 
@@ -8,7 +8,7 @@ export type KnownPlugins = { pages: ReadonlySet<string>; widgets: ReadonlySet<st
 /** Redirect targets that are not routes: `landing` applies the landing rules. */
 export const pseudoRoutes: ReadonlySet<string> = new Set(['landing']);
 
-type FlatRoute = { route: RouteConfig; pointer: string };
+type FlatRoute = { route: AnyRouteConfig; pointer: string };
 
 /** Semantic checks the schema cannot express. Runs on a manifest that already passed the schema. */
 export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins): ManifestProblem[] {
@@ -76,7 +76,7 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkCondition(rule.when, `/landing/${String(i)}/when`);
   });
   for (const [key, name] of Object.entries(config.routing)) {
-    if (typeof name === 'string') checkRouteRef(`/routing/${key}`, name);
+    if (key !== 'passThroughPrefixes') checkRouteRef(`/routing/${key}`, String(name));
   }
 
   // Lists that show several things: unique ids, unique orders, known routes.
@@ -199,12 +199,10 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   }
 }
 
-export function flattenRoutes(routes: readonly RouteConfig[], pointer: string): FlatRoute[] {
+export function flattenRoutes(routes: readonly AnyRouteConfig[], pointer: string): FlatRoute[] {
   return routes.flatMap((route, i) => {
     const here = joinPointer(pointer, i);
-    // Children are typed one level shallower each time; they share the route shape.
-    const children = (route.children ?? []) as readonly RouteConfig[];
-    return [{ route, pointer: here }, ...flattenRoutes(children, joinPointer(here, 'children'))];
+    return [{ route, pointer: here }, ...flattenRoutes(route.children ?? [], joinPointer(here, 'children'))];
   });
 }
 

@@ -1,16 +1,16 @@
-import type { PortalConfig, RouteConfig, RouteMeta } from '../../schemas/portal-config.ts';
+import type { AnyRouteConfig, PortalConfig, RouteMeta } from '../../schemas/portal-config.ts';
 
 /** A route of the manifest with what it inherits from its ancestors, reachable by name. */
 export type IndexedRoute = {
-  route: RouteConfig;
+  route: AnyRouteConfig;
   /** Absolute path pattern, e.g. `/dossier/:entityId/accueil`. */
   fullPath: string;
   /** Layout of the nearest route that sets one. */
-  layout: NonNullable<RouteConfig['layout']>;
+  layout: NonNullable<AnyRouteConfig['layout']>;
   /** The route's own meta merged over its ancestors' (nearest wins), except permission and when rules. */
   meta: RouteMeta;
   /** Ancestors first, this route last: every one's access rules apply. */
-  chain: readonly RouteConfig[];
+  chain: readonly AnyRouteConfig[];
 };
 
 export type RouteIndex = ReadonlyMap<string, IndexedRoute>;
@@ -23,11 +23,11 @@ export function indexRoutes(config: PortalConfig): RouteIndex {
   if (cached !== undefined) return cached;
   const index = new Map<string, IndexedRoute>();
   const visit = (
-    routes: readonly RouteConfig[],
+    routes: readonly AnyRouteConfig[],
     parentPath: string,
     parentLayout: IndexedRoute['layout'],
     parentMeta: RouteMeta,
-    chain: readonly RouteConfig[],
+    chain: readonly AnyRouteConfig[],
   ): void => {
     for (const route of routes) {
       const fullPath = joinPaths(parentPath, route.path);
@@ -35,7 +35,7 @@ export function indexRoutes(config: PortalConfig): RouteIndex {
       const meta = { ...parentMeta, ...route.meta };
       const here = [...chain, route];
       index.set(route.name, { route, fullPath, layout, meta, chain: here });
-      visit((route.children ?? []) as readonly RouteConfig[], fullPath, layout, meta, here);
+      visit(route.children ?? [], fullPath, layout, meta, here);
     }
   };
   visit(config.routes, '', 'empty', {}, []);
