@@ -1,13 +1,29 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { Provider } from 'react-redux';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { createAnalytics } from '../analytics/analytics.ts';
+import type { Analytics } from '../analytics/analytics.ts';
+import { ANALYTICS_KEY_ENV } from '../analytics/analytics.ts';
+import { createConsentStore } from '../analytics/consent.ts';
+import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
+import { registerUnauthorizedHandler } from '../api/base-query.ts';
+import { startGatewayClient } from '../api/start-gateway-client.ts';
+import { SessionServiceProvider } from '../auth/session-context.tsx';
+import { createSessionService } from '../auth/session-service.ts';
+import type { SessionService } from '../auth/session-service.ts';
+import { TrackerContext } from '../plugin-api/tracker.ts';
+import type { Tracker } from '../plugin-api/tracker.ts';
+import { NavigationServicesProvider } from '../routing/services.tsx';
+import type { NavigationServices } from '../routing/services.tsx';
+import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
+import { selectConditionContext } from './condition-context.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { createLogger, isLogLevel } from '../logging/logger.ts';
 import { readFeatureFlags } from '../manifest/flags.ts';
@@ -30,6 +46,10 @@ export type PortalApp = {
   runtime: PortalRuntime;
   store: AppStore;
   i18n: I18n;
+  session: SessionService;
+  analytics: Analytics;
+  /** Settles once the stored session has been checked (status no longer 'unknown'). */
+  ready: Promise<void>;
   mount(container: HTMLElement): Root;
 };
 
@@ -55,14 +75,84 @@ export async function createPortal(
   const i18n = await createI18n(config.app, safeLocalStorage());
   const store = makeStore();
 
+  // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
+  const { tokenStore } = startGatewayClient({
+    gatewayBaseUrl: envString(env, config.gateway.baseUrlEnv) ?? config.gateway.baseUrl,
+    dataServiceBaseUrl: envString(env, config.gateway.dataServiceUrlEnv) ?? config.gateway.dataServiceUrl,
+    session: config.session,
+    logger,
+  });
+  const selectedEntityStore = createSelectedEntityStore({ key: config.session.selectedEntityKey, logger });
+  const analyticsScript = config.thirdPartyScripts.find((script) => script.name === 'analytics');
+  const analytics = createAnalytics({
+    enabled: flags['analytics'] === true,
+    apiKey: env[ANALYTICS_KEY_ENV],
+    trackingEvents: config.trackingEvents,
+    logger,
+    ...(analyticsScript?.options === undefined ? {} : { scriptOptions: analyticsScript.options }),
+  });
+  const session = createSessionService({
+    store,
+    config,
+    flags,
+    logger,
+    tokenStore,
+    selectedEntityStore,
+    env,
+    onSignedIn: (user) => {
+      analytics.identify(user);
+    },
+    onSignedOut: () => {
+      analytics.reset();
+    },
+  });
+  // SPEC 4: a 401 on a request sent with a session token ends the session as expired.
+  registerUnauthorizedHandler(() => {
+    session.expireSession();
+  });
+  // Not awaited: the page mounts at once and the router waits while the status is 'unknown'.
+  const ready = session.bootstrap();
+  const consent = createConsentStore(safeLocalStorage() ?? null, logger);
+  // After the first paint, never blocking it; a failing script is logged and changes nothing else.
+  void ready.then(() =>
+    loadThirdPartyScripts({
+      scripts: config.thirdPartyScripts,
+      context: selectConditionContext(store.getState(), config, flags),
+      consent,
+      logger,
+    }),
+  );
+
   return {
     runtime,
     store,
     i18n,
+    session,
+    analytics,
+    ready,
     mount(container) {
       const root = createRoot(container);
-      root.render(<PortalRoot runtime={runtime} store={store} i18n={i18n} />);
+      root.render(
+        <PortalRoot runtime={runtime} store={store} i18n={i18n} session={session} analytics={analytics} />,
+      );
       return root;
+    },
+  };
+}
+
+function envString(env: Readonly<Record<string, unknown>>, name: string | undefined): string | undefined {
+  const value = name === undefined ? undefined : env[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** What the router needs from the session layer, over the session service. */
+export function navigationServicesOf(session: SessionService): NavigationServices {
+  return {
+    selectEntity: (entityId) => session.selectEntity(entityId),
+    listEntities: (args) => session.listEntities(args),
+    checkTerms: () => session.checkTerms(),
+    signOut: async () => {
+      await session.signOut();
     },
   };
 }
@@ -98,12 +188,21 @@ export function PortalRoot({
   runtime,
   store,
   i18n,
+  session,
+  analytics,
 }: {
   runtime: PortalRuntime;
   store: AppStore;
   i18n: I18n;
+  session: SessionService;
+  analytics: Analytics;
 }) {
   const { ui } = runtime.config.app;
+  const tracker = useMemo<Tracker>(
+    () => ({ track: (event, properties) => analytics.track(event, properties) }),
+    [analytics],
+  );
+  const navigation = useMemo(() => navigationServicesOf(session), [session]);
   return (
     <StrictMode>
       <Provider store={store}>
@@ -116,9 +215,15 @@ export function PortalRoot({
                   firstDayOfWeek: firstDayOfWeek(ui.weekStartsOn),
                 }}
               >
-                <Suspense fallback={null}>
-                  <PortalRouter />
-                </Suspense>
+                <SessionServiceProvider service={session}>
+                  <NavigationServicesProvider services={navigation}>
+                    <TrackerContext value={tracker}>
+                      <Suspense fallback={null}>
+                        <PortalRouter />
+                      </Suspense>
+                    </TrackerContext>
+                  </NavigationServicesProvider>
+                </SessionServiceProvider>
               </DatesProvider>
             </MantineProvider>
           </I18nextProvider>

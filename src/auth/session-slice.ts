@@ -26,6 +26,10 @@ export type SessionState = {
   entityReportsCount: number;
   /** Set when the session ended by expiry, so the login page shows the 'Session expirée' modal. */
   expiredNotice: boolean;
+  /** The only entity's id when the user has exactly one (the landing rule needs it for its path). */
+  singleEntityId: number | null;
+  /** For a customer who has not accepted the current terms: the terms to accept (route validation-cgu/:termsId). */
+  pendingTermsId: number | null;
 };
 
 export const initialSessionState: SessionState = {
@@ -37,6 +41,8 @@ export const initialSessionState: SessionState = {
   entityPermissions: [],
   entityReportsCount: 0,
   expiredNotice: false,
+  singleEntityId: null,
+  pendingTermsId: null,
 };
 
 export const sessionSlice = createSlice({
@@ -45,12 +51,20 @@ export const sessionSlice = createSlice({
   reducers: {
     sessionStarted(
       state,
-      action: PayloadAction<{ user: CurrentUser; globalPermissions: string[]; entityCount: number }>,
+      action: PayloadAction<{
+        user: CurrentUser;
+        globalPermissions: string[];
+        entityCount: number;
+        singleEntityId?: number | null;
+        pendingTermsId?: number | null;
+      }>,
     ) {
       state.status = 'authenticated';
       state.user = action.payload.user;
       state.globalPermissions = action.payload.globalPermissions;
       state.entityCount = action.payload.entityCount;
+      state.singleEntityId = action.payload.singleEntityId ?? null;
+      state.pendingTermsId = action.payload.pendingTermsId ?? null;
       state.expiredNotice = false;
     },
     /** A token is stored but the user context could not be loaded (SPEC 4 'token without authentication'). */
@@ -65,6 +79,7 @@ export const sessionSlice = createSlice({
     },
     termsAccepted(state) {
       if (state.user !== null) state.user.hasAcceptedTerms = true;
+      state.pendingTermsId = null;
     },
     entitySelected(
       state,
@@ -102,3 +117,11 @@ export const selectSelectedEntityId = (state: WithSession): number | null =>
   state.session.selectedEntity?.accountId ?? null;
 export const selectIsAuthenticated = (state: WithSession): boolean =>
   state.session.status === 'authenticated';
+export const selectExpiredNotice = (state: WithSession): boolean => state.session.expiredNotice;
+export const selectPendingTermsId = (state: WithSession): number | null => state.session.pendingTermsId;
+/** A customer who still has to accept the current terms (the terms guard sends them to termsRoute). */
+export const selectMustAcceptTerms = (state: WithSession): boolean =>
+  state.session.user !== null &&
+  state.session.user.isCustomer &&
+  !state.session.user.hasAcceptedTerms &&
+  state.session.pendingTermsId !== null;

@@ -1,0 +1,65 @@
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { ConditionContext } from '../conditions/evaluate.ts';
+import { evaluateCondition } from '../conditions/evaluate.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { ConsentStore } from './consent.ts';
+
+export type ThirdPartyScript = PortalConfig['thirdPartyScripts'][number];
+
+export type ScriptOutcome =
+  | { name: string; status: 'loaded' }
+  | { name: string; status: 'failed' }
+  | { name: string; status: 'skipped'; reason: 'condition' | 'consent' | 'already-loaded' };
+
+export type LoadScriptsOptions = {
+  scripts: readonly ThirdPartyScript[];
+  context: ConditionContext;
+  consent: Pick<ConsentStore, 'granted'>;
+  logger: Logger;
+  document?: Document;
+};
+
+const MARKER = 'data-third-party';
+
+/**
+ * Adds the manifest's third-party scripts whose `when` holds and whose consent category is granted, as
+ * async scripts at the end of <head>: they never block the page. Resolves once each one has loaded or
+ * failed; a script that fails to load is logged and changes nothing else.
+ */
+export function loadThirdPartyScripts(options: LoadScriptsOptions): Promise<ScriptOutcome[]> {
+  const { scripts, context, consent, logger } = options;
+  const doc = options.document ?? document;
+  return Promise.all(
+    scripts.map((script): Promise<ScriptOutcome> => {
+      const { name } = script;
+      if (!evaluateCondition(script.when, context).result) {
+        return Promise.resolve({ name, status: 'skipped', reason: 'condition' });
+      }
+      if (!consent.granted(script.consent)) {
+        return Promise.resolve({ name, status: 'skipped', reason: 'consent' });
+      }
+      if (doc.head.querySelector(`script[${MARKER}="${name}"]`) !== null) {
+        // Names are kebab-case (schema), so they are safe inside the attribute selector.
+        return Promise.resolve({ name, status: 'skipped', reason: 'already-loaded' });
+      }
+      return new Promise<ScriptOutcome>((resolve) => {
+        const element = doc.createElement('script');
+        element.async = true;
+        element.src = script.url;
+        element.setAttribute(MARKER, name);
+        element.referrerPolicy = 'strict-origin-when-cross-origin';
+        element.addEventListener('load', () => {
+          resolve({ name, status: 'loaded' });
+        });
+        element.addEventListener('error', () => {
+          logger.warn('A third-party script failed to load; the portal continues without it', {
+            name,
+            url: script.url,
+          });
+          resolve({ name, status: 'failed' });
+        });
+        doc.head.appendChild(element);
+      });
+    }),
+  );
+}

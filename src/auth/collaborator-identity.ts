@@ -1,0 +1,153 @@
+// Loaded with a dynamic import from the collaborator pages only: oidc-client-ts stays out of the
+// client login's chunk.
+import { ErrorResponse, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { User, UserManagerSettings } from 'oidc-client-ts';
+import type { Logger } from '../logging/logger.ts';
+import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
+
+/** What the sign-in carries through the provider round trip. */
+export type SignInState = { redirect: string | null };
+
+export type CompletedSignIn = { accessToken: string; redirect: string | null };
+
+export type CollaboratorIdentity = {
+  /** Leaves the page for the provider's sign-in (authorization code with PKCE). */
+  startSignIn(state: SignInState): Promise<void>;
+  /** Processes `?code=&state=` on the login page. */
+  completeSignIn(url: string): Promise<CompletedSignIn>;
+  /**
+   * An access token without interaction, in the order cache, refresh token, hidden frame (SPEC 4).
+   * Parallel calls share one attempt; frame failures are retried a bounded number of times. Null when
+   * the user has to sign in interactively.
+   */
+  acquireTokenSilent(options?: { allowFrame?: boolean }): Promise<string | null>;
+  hasCachedUser(): Promise<boolean>;
+  /** Ends the provider session and comes back to the collaborator login page. */
+  signOut(): Promise<void>;
+  /** Forgets the identity cached in this tab. */
+  removeUser(): Promise<void>;
+  dispose(): void;
+};
+
+export type CollaboratorIdentityOptions = {
+  settings: CollaboratorIdentitySettings;
+  logger: Logger;
+  /** Where the identity cache lives; session storage by default (SPEC 9). */
+  storage?: Storage;
+  /** For tests: a stand-in for oidc-client-ts's UserManager. */
+  userManager?: UserManagerLike;
+};
+
+export type UserManagerLike = Pick<
+  UserManager,
+  'signinRedirect' | 'signinRedirectCallback' | 'signinSilent' | 'getUser' | 'removeUser' | 'signoutRedirect'
+> & { stopSilentRenew(): void };
+
+// The provider says the user must interact: retrying silently cannot help.
+const INTERACTIVE_ERRORS = new Set([
+  'login_required',
+  'interaction_required',
+  'consent_required',
+  'account_selection_required',
+]);
+
+function isSignInState(value: unknown): value is SignInState {
+  if (typeof value !== 'object' || value === null) return false;
+  const redirect = (value as Partial<SignInState>).redirect;
+  return redirect === null || typeof redirect === 'string';
+}
+
+export function userManagerSettings(
+  settings: CollaboratorIdentitySettings,
+  storage: Storage,
+): UserManagerSettings {
+  return {
+    authority: settings.authority,
+    client_id: settings.clientId,
+    redirect_uri: settings.redirectUri,
+    silent_redirect_uri: settings.silentRedirectUri,
+    post_logout_redirect_uri: settings.postLogoutRedirectUri,
+    response_type: 'code',
+    scope: settings.scope,
+    userStore: new WebStorageStateStore({ store: storage }),
+    stateStore: new WebStorageStateStore({ store: storage }),
+    automaticSilentRenew: true,
+    silentRequestTimeoutInSeconds: settings.silentRequestTimeoutInSeconds,
+    accessTokenExpiringNotificationTimeInSeconds: settings.renewalOffsetSeconds,
+    // The session monitor polls the provider in a frame every 2 s: not needed, the portal token carries the session.
+    monitorSession: false,
+    loadUserInfo: false,
+  };
+}
+
+export function createCollaboratorIdentity(options: CollaboratorIdentityOptions): CollaboratorIdentity {
+  const { settings, logger } = options;
+  const manager: UserManagerLike =
+    options.userManager ??
+    new UserManager(userManagerSettings(settings, options.storage ?? window.sessionStorage));
+  let inflight: Promise<string | null> | null = null;
+
+  async function fromFrameWithRetries(): Promise<string | null> {
+    const attempts = 1 + settings.maxSilentRetries;
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      try {
+        const user = await manager.signinSilent();
+        return user?.access_token ?? null;
+      } catch (error) {
+        if (error instanceof ErrorResponse && INTERACTIVE_ERRORS.has(error.error ?? '')) {
+          logger.info('Silent sign-in needs the user', { error: error.error });
+          return null;
+        }
+        logger.warn('Silent sign-in attempt failed', { attempt, of: attempts, error });
+      }
+    }
+    return null;
+  }
+
+  async function acquire(allowFrame: boolean): Promise<string | null> {
+    const cached: User | null = await manager.getUser();
+    if (cached !== null && !cached.expired && cached.access_token !== '') return cached.access_token;
+    if (cached?.refresh_token) {
+      try {
+        // signinSilent uses the refresh token when the cached user has one.
+        const renewed = await manager.signinSilent();
+        if (renewed !== null) return renewed.access_token;
+      } catch (error) {
+        logger.warn('Refreshing the identity with its refresh token failed', error);
+      }
+    }
+    if (!allowFrame) return null;
+    return fromFrameWithRetries();
+  }
+
+  return {
+    async startSignIn(state) {
+      await manager.signinRedirect({ state });
+    },
+    async completeSignIn(url) {
+      const user = await manager.signinRedirectCallback(url);
+      return {
+        accessToken: user.access_token,
+        redirect: isSignInState(user.state) ? user.state.redirect : null,
+      };
+    },
+    acquireTokenSilent({ allowFrame = true } = {}) {
+      inflight ??= acquire(allowFrame).finally(() => {
+        inflight = null;
+      });
+      return inflight;
+    },
+    async hasCachedUser() {
+      return (await manager.getUser()) !== null;
+    },
+    async signOut() {
+      await manager.signoutRedirect();
+    },
+    async removeUser() {
+      await manager.removeUser();
+    },
+    dispose() {
+      manager.stopSilentRenew();
+    },
+  };
+}

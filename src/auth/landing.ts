@@ -1,0 +1,46 @@
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { ConditionContext } from '../conditions/evaluate.ts';
+import { resolveLanding } from '../manifest/navigation.ts';
+import { buildPath, indexRoutes } from '../manifest/route-index.ts';
+
+/** Values the landing rules may need to fill a path (`entity.home` needs the single entity's id). */
+export type LandingParams = { singleEntityId: number | null };
+
+/**
+ * The path the landing rules of the manifest lead to (SPEC 2 'Landing rules'), or null when no rule
+ * holds or the route's parameters are unknown. A rule's own `params` win over what the session knows.
+ */
+export function landingPath(
+  config: PortalConfig,
+  context: ConditionContext,
+  known: LandingParams,
+): string | null {
+  const rule = resolveLanding(config, context);
+  if (rule === undefined) return null;
+  const indexed = indexRoutes(config).get(rule.to);
+  if (indexed === undefined) return null;
+  const params: Record<string, string | number | undefined> = {
+    entityId: known.singleEntityId ?? undefined,
+    ...rule.params,
+  };
+  try {
+    return buildPath(indexed.fullPath, params);
+  } catch {
+    return null;
+  }
+}
+
+/** The path of a named route without parameters, or '/' when the manifest has no such route. */
+export function routePath(
+  config: PortalConfig,
+  name: string,
+  params: Readonly<Record<string, string | number | undefined>> = {},
+): string {
+  const indexed = indexRoutes(config).get(name);
+  if (indexed === undefined) return '/';
+  try {
+    return buildPath(indexed.fullPath, params);
+  } catch {
+    return '/';
+  }
+}
