@@ -40,7 +40,9 @@ async function startChild(): Promise<{ url: string; stop: () => void }> {
   };
 }
 
-const target = process.env['GATEWAY_URL'] ? { url: process.env['GATEWAY_URL'], stop: () => undefined } : await startChild();
+const target = process.env['GATEWAY_URL']
+  ? { url: process.env['GATEWAY_URL'], stop: () => undefined }
+  : await startChild();
 try {
   const login = await fetch(`${target.url}/authentication/api/login`, {
     method: 'POST',
@@ -49,7 +51,12 @@ try {
   });
   const { token } = (await login.json()) as { token: string };
   const rows: { path: string; rps: number; p50: number; p99: number; errors: number }[] = [];
-  for (const path of ['/contact/me', '/authorization/api/authorization/currentuser?accountId=1001']) {
+  // /health has no auth and no database read: the floor that the machine and Fastify set.
+  for (const path of [
+    '/health',
+    '/contact/me',
+    '/authorization/api/authorization/currentuser?accountId=1001',
+  ]) {
     const result = await autocannon({
       url: `${target.url}${path}`,
       connections: CONNECTIONS,
@@ -68,9 +75,11 @@ try {
   console.log('| call | requests/s | p50 ms | p99 ms | errors |');
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) {
-    console.log(`| GET ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.errors)} |`);
+    console.log(
+      `| GET ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.errors)} |`,
+    );
   }
-  const worst = Math.max(...rows.map((row) => row.p99));
+  const worst = Math.max(...rows.filter((row) => row.path !== '/health').map((row) => row.p99));
   console.log(`\np99 aim < 10 ms: ${worst < 10 ? 'met' : 'missed'} (worst p99 ${String(worst)} ms)`);
 } finally {
   target.stop();

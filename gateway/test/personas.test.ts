@@ -282,4 +282,32 @@ describe('collaborator OIDC flow', () => {
     });
     expect(exchanged.status).toBe(401);
   });
+
+  it('signs out of the provider and back to a login page; silent renew then needs a login', async () => {
+    const { client, tokens: signedIn } = await oidcSignIn(gateway, 'lea.collab@demo.test');
+    const end = await client.get(
+      `/oidc/session/end?${new URLSearchParams({ client_id: 'portal', id_token_hint: signedIn.id_token, post_logout_redirect_uri: 'http://127.0.0.1:5173/login' }).toString()}`,
+    );
+    expect(end.status).toBe(200);
+    const html = await end.text();
+    expect(html).toContain('form.submit()');
+    const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const confirmed = await client.postForm(action, { xsrf, logout: 'yes' });
+    expect(redirectTarget(await followInside(client, gateway, confirmed))).toMatch(
+      /^http:\/\/127\.0\.0\.1:5173\/login/,
+    );
+    const silent = await client.authorize({ prompt: 'none' });
+    expect(redirectTarget(await followInside(client, gateway, silent.response))).toContain(
+      'error=login_required',
+    );
+  });
+
+  it('answers discovery and jwks to loopback origins', async () => {
+    for (const path of ['/oidc/.well-known/openid-configuration', '/oidc/jwks']) {
+      const response = await fetch(`${gateway.url}${path}`, { headers: { origin: 'http://localhost:5173' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/localhost:5173)$/);
+    }
+  });
 });
