@@ -1,0 +1,53 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import type { ExecFileSyncOptions } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+const options: ExecFileSyncOptions = { cwd: root, encoding: 'utf8', stdio: 'pipe', timeout: 60_000 };
+
+function validate(file?: string): { code: number; out: string } {
+  try {
+    const out = execFileSync(
+      tsx,
+      ['scripts/validate-manifest.ts', ...(file === undefined ? [] : [file])],
+      options,
+    );
+    return { code: 0, out: String(out) };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string; stderr: string };
+    return { code: failed.status, out: failed.stdout + failed.stderr };
+  }
+}
+
+describe('npm run validate', () => {
+  it('accepts the real manifest with the real plugin list', () => {
+    const result = validate();
+    expect(result.out).toContain('portal.config.json: valid');
+    expect(result.code).toBe(0);
+  });
+
+  it('prints file:line:col, pointer and message for each problem and exits 1', () => {
+    const result = validate('tests/fixtures/manifests/invalid/unknown-flag.json');
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(
+      'tests/fixtures/manifests/invalid/unknown-flag.json:1129:21  /sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"',
+    );
+  });
+
+  it('checks page and widget references against the plugins', () => {
+    const result = validate('tests/fixtures/manifests/invalid/unknown-plugin.json');
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(
+      /\/homeWidgets\/sets\/2\/widgets\/1\/widget {2}unknown widget plugin "weather\/forecast"/,
+    );
+  });
+
+  it('says so when the file cannot be read', () => {
+    const result = validate('does-not-exist.json');
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('cannot be read');
+  });
+});
