@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useConditionContext } from '../app/condition-context.ts';
+import { useAppSelector } from '../app/hooks.ts';
+import { useRuntime } from '../app/runtime.tsx';
+import { selectSession } from '../auth/session-slice.ts';
+import { useCurrentRoute } from './current-route.ts';
+import { decideGuard } from './guard-decision.ts';
+import type { EntityLoad, TermsCheck } from './guard-decision.ts';
+import { GuardPending } from './guard-pending.tsx';
+import { ENTITY_PARAM } from './redirects.ts';
+import { useNavigationServices } from './services.tsx';
+
+/**
+ * Runs the guards for the page being shown before anything of it (or of its layout) renders. Redirects
+ * replace the history entry, so the back button never lands on a page that only redirects again.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { config, flags, logger } = useRuntime();
+  const services = useNavigationServices();
+  const current = useCurrentRoute();
+  const location = useLocation();
+  const session = useAppSelector(selectSession);
+  const context = useConditionContext();
+  const [terms, setTerms] = useState<TermsCheck>({ state: 'idle' });
+  const [entityLoad, setEntityLoad] = useState<EntityLoad>(null);
+
+  const decision =
+    current === null
+      ? ({ kind: 'render' } as const)
+      : decideGuard({
+          config,
+          flags,
+          routeName: current.name,
+          meta: current.indexed.meta,
+          pathname: location.pathname,
+          search: location.search,
+          status: session.status,
+          user: session.user,
+          terms,
+          entityParam: current.params[ENTITY_PARAM],
+          selectedEntityId: session.selectedEntity?.accountId ?? null,
+          entityLoad,
+          context,
+        });
+
+  const termsToCheck = decision.kind === 'check-terms';
+  useEffect(() => {
+    if (!termsToCheck) return;
+    setTerms({ state: 'pending' });
+    services.checkTerms().then(
+      (answer) => setTerms(answer),
+      (error: unknown) => {
+        // SPEC 8: a failed check is logged; the user is not locked out by it.
+        logger.error('Terms of use check failed', error);
+        setTerms({ state: 'current' });
+      },
+    );
+  }, [termsToCheck, services, logger]);
+
+  const entityToLoad = decision.kind === 'load-entity' ? decision.entityId : null;
+  useEffect(() => {
+    if (entityToLoad === null) return;
+    let live = true;
+    setEntityLoad({ id: entityToLoad, state: 'loading' });
+    services.selectEntity(entityToLoad).then(
+      () => {
+        if (live) setEntityLoad(null);
+      },
+      (error: unknown) => {
+        logger.error(`Entity ${String(entityToLoad)} could not be loaded`, error);
+        if (live) setEntityLoad({ id: entityToLoad, state: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [entityToLoad, services, logger]);
+
+  switch (decision.kind) {
+    case 'render':
+      return children;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    default:
+      return <GuardPending />;
+  }
+}

@@ -1,0 +1,89 @@
+import { Suspense } from 'react';
+import type { ComponentType } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { RouteConfig } from '../../schemas/portal-config.ts';
+import { useConditionContext } from '../app/condition-context.ts';
+import { useRuntime } from '../app/runtime.tsx';
+import type { PortalRuntime } from '../app/runtime.tsx';
+import { activeRedirect } from '../manifest/navigation.ts';
+import { PortalLayout } from '../shell/layouts.tsx';
+import type { ManifestRouteHandle } from './current-route.ts';
+import { GuardPending } from './guard-pending.tsx';
+import { PortalFrame } from './portal-frame.tsx';
+import { RedirectTo } from './redirect-route.tsx';
+import { RouteError } from './route-error.tsx';
+import { routingPath } from './route-paths.ts';
+import { UnknownPath } from './unknown-path.tsx';
+
+/**
+ * What a manifest route renders: its redirect when one of its rules holds, else its page (or its
+ * children), inside its layout when it sets one.
+ */
+function RouteBody({ route, Page }: { route: RouteConfig; Page?: ComponentType }) {
+  const { config } = useRuntime();
+  const context = useConditionContext();
+  const rule = activeRedirect(config, route, context);
+  const content =
+    rule !== undefined ? (
+      <RedirectTo rule={rule} />
+    ) : Page === undefined ? (
+      <Outlet />
+    ) : (
+      // A page waiting for its translations keeps the shell on screen.
+      <Suspense fallback={<GuardPending />}>
+        <Page />
+      </Suspense>
+    );
+  return route.layout === undefined ? content : <PortalLayout kind={route.layout}>{content}</PortalLayout>;
+}
+
+/** A route naming a page no plugin provides: logged, then the 404 page rather than a blank one. */
+function MissingPage({ reference }: { reference: string }) {
+  const { config, logger } = useRuntime();
+  logger.error(`No plugin provides the page "${reference}"`);
+  return <Navigate to={routingPath(config, 'notFoundRoute')} replace />;
+}
+
+function toRouteObject(runtime: PortalRuntime, route: RouteConfig): RouteObject {
+  const handle: ManifestRouteHandle = { routeName: route.name };
+  const page = route.page === undefined ? undefined : runtime.registry.page(route.page);
+  const body: Pick<RouteObject, 'element' | 'lazy' | 'errorElement'> =
+    route.page !== undefined && page === undefined
+      ? { element: <MissingPage reference={route.page} /> }
+      : page === undefined
+        ? { element: <RouteBody route={route} /> }
+        : {
+            // Each page is its own chunk, fetched by the router before the navigation commits.
+            lazy: async () => {
+              const { default: Page } = await page.component();
+              return { Component: () => <RouteBody route={route} Page={Page} /> };
+            },
+            errorElement: <RouteError />,
+          };
+  if (route.index === true) return { id: route.name, index: true, handle, ...body };
+  const children = (route.children ?? []) as readonly RouteConfig[];
+  return {
+    id: route.name,
+    ...(route.path === undefined ? {} : { path: route.path }),
+    handle,
+    ...body,
+    ...(children.length === 0 ? {} : { children: children.map((child) => toRouteObject(runtime, child)) }),
+  };
+}
+
+/** The react-router route table generated from the manifest's route tree. */
+export function buildPortalRoutes(runtime: PortalRuntime): RouteObject[] {
+  return [
+    {
+      id: 'portal',
+      element: <PortalFrame />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <GuardPending />,
+      children: [
+        ...runtime.config.routes.map((route) => toRouteObject(runtime, route)),
+        { id: 'unknown', path: '*', element: <UnknownPath /> },
+      ],
+    },
+  ];
+}

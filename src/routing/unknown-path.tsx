@@ -1,0 +1,16 @@
+import { Navigate, useLocation } from 'react-router';
+import { useRuntime } from '../app/runtime.tsx';
+import { routingPath, stripPassThroughPrefix } from './route-paths.ts';
+
+/**
+ * SPEC 2: an unknown path that starts with a known prefix is passed through (the prefix is dropped, so
+ * `/hermes/collaborateur?code=…` reaches the collaborator login with its query); any other unknown path
+ * shows the 404 page.
+ */
+export function UnknownPath() {
+  const { config } = useRuntime();
+  const { pathname, search, hash } = useLocation();
+  const rest = stripPassThroughPrefix(config, pathname);
+  if (rest !== undefined) return <Navigate to={rest + search + hash} replace />;
+  return <Navigate to={routingPath(config, 'notFoundRoute')} replace />;
+}

@@ -1,0 +1,46 @@
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../app/runtime.tsx';
+import { changeLanguage } from '../i18n/i18n.ts';
+import { translateKey } from '../routing/translate-key.ts';
+
+function localStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The manifest's languages; the choice is remembered (src/i18n). */
+export function useLanguageChoice(): {
+  language: string;
+  options: { value: string; label: string }[];
+  choose: (language: string) => Promise<void>;
+} {
+  const { config } = useRuntime();
+  const { t, i18n } = useTranslation();
+  return {
+    language: i18n.language,
+    options: config.app.locales.map((value) => ({ value, label: translateKey(t, `language.${value}`) })),
+    choose: (language) => changeLanguage(i18n, language, localStorageOrUndefined()),
+  };
+}
+
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const { language, options, choose } = useLanguageChoice();
+  return (
+    <Select
+      label={t('language.label')}
+      data={options}
+      value={language}
+      allowDeselect={false}
+      w={140}
+      size="xs"
+      onChange={(value) => {
+        if (value !== null) void choose(value);
+      }}
+    />
+  );
+}

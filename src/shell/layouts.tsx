@@ -1,0 +1,53 @@
+import { Box, Center, Container, Group } from '@mantine/core';
+import { Suspense, lazy } from 'react';
+import type { ReactNode } from 'react';
+import type { RouteConfig } from '../../schemas/portal-config.ts';
+import { GuardPending } from '../routing/guard-pending.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+
+// The signed-in shell (header, switcher, sidebar, tabs) is its own chunk: the login page never loads it.
+const HomeShell = lazy(() => import('./home-shell.tsx'));
+
+export type LayoutKind = NonNullable<RouteConfig['layout']>;
+
+/** The four layouts of SPEC 2; the manifest says which route uses which. */
+export function PortalLayout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
+  switch (kind) {
+    case 'home':
+      return (
+        <Suspense fallback={<GuardPending />}>
+          <HomeShell>{children}</HomeShell>
+        </Suspense>
+      );
+    case 'login':
+    case 'error':
+      return <CenteredLayout>{children}</CenteredLayout>;
+    case 'empty':
+      return (
+        <>
+          <SkipLink />
+          <Box component="main" id={MAIN_CONTENT_ID} p="md">
+            {children}
+          </Box>
+        </>
+      );
+  }
+}
+
+/** Login and error pages: the page centred, the language switch above it. */
+function CenteredLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <Group justify="flex-end" p="sm">
+        <LanguageSwitch />
+      </Group>
+      <Center component="main" id={MAIN_CONTENT_ID} px="md" pb="xl">
+        <Container size="sm" w="100%" px={0}>
+          {children}
+        </Container>
+      </Center>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Drawer, Menu, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../app/hooks.ts';
+import { useRuntime } from '../app/runtime.tsx';
+import { selectCurrentUser } from '../auth/session-slice.ts';
+import { routingPath } from '../routing/route-paths.ts';
+import { useNavigationServices } from '../routing/services.tsx';
+import { useLanguageChoice } from './language-switch.tsx';
+
+/** SPEC 9 flag that turns on the notification settings entry. */
+export const NOTIFICATION_SETTINGS_FLAG = 'notificationSettingsDrawer';
+
+/** The user's name opens a menu: language, notification settings (when on), sign-out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { config, flags } = useRuntime();
+  const user = useAppSelector(selectCurrentUser);
+  const services = useNavigationServices();
+  const navigate = useNavigate();
+  const { language, options, choose } = useLanguageChoice();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await services.signOut();
+    } finally {
+      setSigningOut(false);
+      void navigate(routingPath(config, 'loginRoute'), { replace: true });
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" maw={{ base: 120, xs: 220 }} aria-label={t('shell.userMenu', { name })}>
+            <Text truncate="end" size="sm" fw={500}>
+              {name}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('language.label')}</Menu.Label>
+          {options.map((option) => (
+            <Menu.Item
+              key={option.value}
+              lang={option.value}
+              aria-current={option.value === language ? 'true' : undefined}
+              fw={option.value === language ? 700 : undefined}
+              onClick={() => void choose(option.value)}
+            >
+              {option.label}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          {flags[NOTIFICATION_SETTINGS_FLAG] === true ? (
+            <Menu.Item onClick={drawer.open}>{t('shell.notificationSettings')}</Menu.Item>
+          ) : null}
+          <Menu.Item color="red" disabled={signingOut} onClick={() => void signOut()}>
+            {t('shell.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        position="right"
+        title={t('shell.notificationSettings')}
+        closeButtonProps={{ 'aria-label': t('session.close') }}
+      >
+        <Text>{t('common.comingSoon')}</Text>
+      </Drawer>
+    </>
+  );
+}
