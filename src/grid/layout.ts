@@ -133,16 +133,27 @@ export function moveCell(cells: readonly GridCell[], widget: string, direction: 
   return fromGrid(verticalCompactor.compact(moved, DESKTOP_COLUMNS));
 }
 
-/** Changes a widget's width by one cell, within 1..4 and the row. */
-export function resizeCell(cells: readonly GridCell[], widget: string, delta: 1 | -1): GridCell[] {
-  const resized = cells.map((cell) => {
-    if (cell.widget !== widget) return cell;
-    const w = clamp(cell.w + delta, 1, DESKTOP_COLUMNS);
-    return { ...cell, w, x: Math.min(cell.x, DESKTOP_COLUMNS - w) };
-  });
-  const target = resized.find((cell) => cell.widget === widget);
-  if (target === undefined) return [...cells];
-  // Let the widgets it now overlaps move out of its way, as a resize by mouse would.
+/**
+ * Changes a widget's width to its next allowed size (up or down), within the row; the widgets it now
+ * overlaps move out of its way, as a resize by mouse would.
+ */
+export function resizeCell(
+  cells: readonly GridCell[],
+  widget: string,
+  direction: 'wider' | 'narrower',
+  sizes: readonly number[] = [1, 2, 3, 4],
+): GridCell[] {
+  const current = cells.find((cell) => cell.widget === widget);
+  if (current === undefined) return [...cells];
+  const allowed = [...sizes].filter((size) => size >= 1 && size <= DESKTOP_COLUMNS).sort((a, b) => a - b);
+  const next =
+    direction === 'wider'
+      ? allowed.find((size) => size > current.w)
+      : [...allowed].reverse().find((size) => size < current.w);
+  if (next === undefined) return [...cells];
+  const resized = cells.map((cell) =>
+    cell.widget === widget ? { ...cell, w: next, x: Math.min(cell.x, DESKTOP_COLUMNS - next) } : cell,
+  );
   const layout = toGrid(resized);
   const item = layout.find((candidate) => candidate.i === widget);
   if (item === undefined) return resized;
@@ -156,7 +167,11 @@ export function sameLayout(a: readonly GridCell[], b: readonly GridCell[]): bool
   return a.every((cell) => {
     const other = byWidget.get(cell.widget);
     return (
-      other !== undefined && other.x === cell.x && other.y === cell.y && other.w === cell.w && other.h === cell.h
+      other !== undefined &&
+      other.x === cell.x &&
+      other.y === cell.y &&
+      other.w === cell.w &&
+      other.h === cell.h
     );
   });
 }

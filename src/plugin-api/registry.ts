@@ -103,9 +103,7 @@ function assertPluginShape(candidate: unknown, index: number): PluginDefinition 
         throw new PluginError(`Plugin "${id}": every entry of "${key}" needs a name and a component loader`);
       }
       if (key === 'widgets' && (typeof entry.title !== 'string' || !Array.isArray(entry.sizes)))
-        throw new PluginError(
-          `Plugin "${id}": widget "${entry.name}" needs a title key and a list of sizes`,
-        );
+        throw new PluginError(`Plugin "${id}": widget "${entry.name}" needs a title key and a list of sizes`);
     }
   }
   return candidate as PluginDefinition;

@@ -1,0 +1,23 @@
+import { gatewayApi } from '../../src/plugin-api/gateway.ts';
+import type { GatewayResponse } from '../../src/plugin-api/gateway.ts';
+
+export type DocumentList = GatewayResponse<'documents'>;
+export type AccountingDocument = DocumentList['items'][number];
+
+const documentsApi = gatewayApi.injectEndpoints({
+  endpoints: (build) => ({
+    accountingDocuments: build.query<DocumentList, number>({
+      query: (accountId) => ({
+        url: `accounting-integration/api/accounts/${accountId}/documents`,
+        params: { kind: 'accounting' },
+      }),
+    }),
+  }),
+});
+
+export const { useAccountingDocumentsQuery } = documentsApi;
+
+/** The `count` most recent documents, newest first. */
+export function latestDocuments(items: readonly AccountingDocument[], count: number): AccountingDocument[] {
+  return [...items].sort((a, b) => Date.parse(b.uploadedAt) - Date.parse(a.uploadedAt)).slice(0, count);
+}

@@ -1,0 +1,61 @@
+import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import type { WidgetProps } from '../../src/plugin-api/define.ts';
+import { useRouteHref, useSelectedEntity, useTrack } from '../../src/plugin-api/hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { latestDocuments, useAccountingDocumentsQuery } from './documents-api.ts';
+
+const SHOWN = 5;
+
+function AccountingDocuments({ widgetId }: WidgetProps) {
+  const { t, language } = usePluginTranslation('accounting');
+  const accountId = useSelectedEntity()?.entity.accountId;
+  const { currentData, isFetching, isError } = useAccountingDocumentsQuery(accountId ?? skipToken);
+  const allHref = useRouteHref('entity.accounting');
+  const track = useTrack();
+  if (isError) return <Text c="red">{t('documents.error')}</Text>;
+  if (currentData === undefined || isFetching)
+    return <Loader size="sm" aria-label={t('documents.loading')} />;
+  const documents = latestDocuments(currentData.items, SHOWN);
+  return (
+    <Stack gap="sm">
+      {documents.length === 0 ? (
+        <Text c="dimmed">{t('documents.empty')}</Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('documents.name')}</Table.Th>
+              <Table.Th>{t('documents.uploadedAt')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {documents.map((document) => (
+              <Table.Tr key={document.id}>
+                <Table.Td>{document.name}</Table.Td>
+                <Table.Td>
+                  <time dateTime={document.uploadedAt}>
+                    {new Date(document.uploadedAt).toLocaleDateString(language)}
+                  </time>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {allHref !== undefined && (
+        <Anchor
+          component={Link}
+          to={allHref}
+          onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open-documents' })}
+        >
+          {t('documents.all')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+export default memo(AccountingDocuments);

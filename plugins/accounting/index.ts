@@ -1,0 +1,21 @@
+import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+
+/** The accounting-software home widgets: an intro and the entity's latest documents. */
+export default definePlugin({
+  id: 'accounting',
+  widgets: [
+    defineWidget({
+      name: 'intro',
+      title: 'intro.title',
+      sizes: [2, 3, 4],
+      component: () => import('./intro-widget.tsx'),
+    }),
+    defineWidget({
+      name: 'documents',
+      title: 'documents.title',
+      sizes: [1, 2, 3, 4],
+      height: 3,
+      component: () => import('./documents-widget.tsx'),
+    }),
+  ],
+});

@@ -1,0 +1,28 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import type { WidgetProps } from '../../src/plugin-api/define.ts';
+import { useRouteHref, useTrack } from '../../src/plugin-api/hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+
+function AccountingIntro({ widgetId }: WidgetProps) {
+  const { t } = usePluginTranslation('accounting');
+  const accountingHref = useRouteHref('entity.accounting');
+  const track = useTrack();
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('intro.presentation')}</Text>
+      {accountingHref !== undefined && (
+        <Anchor
+          component={Link}
+          to={accountingHref}
+          onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open-accounting' })}
+        >
+          {t('intro.link')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+export default memo(AccountingIntro);

@@ -1,0 +1,11 @@
+import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+
+/** BI reports: the entity list, the collaborator deposit and the wallet list; screens not built yet. */
+export default definePlugin({
+  id: 'bi-reports',
+  pages: [
+    definePage({ name: 'entity-reports', component: () => import('./entity-reports-page.tsx') }),
+    definePage({ name: 'deposit', component: () => import('./deposit-page.tsx') }),
+    definePage({ name: 'wallet-reports', component: () => import('./wallet-reports-page.tsx') }),
+  ],
+});

@@ -1,0 +1,100 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { memo, useState } from 'react';
+import type { WidgetProps } from '../../src/plugin-api/define.ts';
+import { useTrack } from '../../src/plugin-api/hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { useBookMutation, useBookingsQuery, useSlotsQuery } from './booking-api.ts';
+import type { Slot } from './booking-api.ts';
+
+const SHOWN_SLOTS = 4;
+
+function useFormatSlot(language: string) {
+  return (slot: { startsAt: string; endsAt: string }) => {
+    const start = new Date(slot.startsAt);
+    const end = new Date(slot.endsAt);
+    const day = start.toLocaleDateString(language, { weekday: 'long', day: 'numeric', month: 'long' });
+    const time = (d: Date) => d.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+    return `${day}, ${time(start)} – ${time(end)}`;
+  };
+}
+
+type Outcome = { kind: 'booked' | 'taken' | 'failed'; slot: Slot } | null;
+
+function BookingWidget({ widgetId }: WidgetProps) {
+  const { t, language } = usePluginTranslation('booking');
+  const track = useTrack();
+  const format = useFormatSlot(language);
+  const slots = useSlotsQuery();
+  const bookings = useBookingsQuery();
+  const [book, bookState] = useBookMutation();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const onBook = async (slot: Slot) => {
+    track('widgetInteracted', { widget: widgetId, action: 'book-slot' });
+    try {
+      await book({ slotId: slot.slotId }).unwrap();
+      setOutcome({ kind: 'booked', slot });
+    } catch (error) {
+      const status = (error as { status?: unknown } | null)?.status;
+      setOutcome({ kind: status === 409 ? 'taken' : 'failed', slot });
+    }
+  };
+
+  if (slots.isLoading || bookings.isLoading) return <Loader size="sm" aria-label={t('booking.loading')} />;
+  if (slots.isError) return <Text c="red">{t('booking.error')}</Text>;
+  const available = (slots.data?.items ?? []).filter((slot) => slot.available).slice(0, SHOWN_SLOTS);
+  const mine = bookings.data?.items ?? [];
+
+  return (
+    <Stack gap="sm">
+      <div role="status" aria-live="polite">
+        {outcome?.kind === 'booked' && (
+          <Alert color="green">{t('booking.booked', { when: format(outcome.slot) })}</Alert>
+        )}
+      </div>
+      {outcome?.kind === 'taken' && <Alert color="orange">{t('booking.taken')}</Alert>}
+      {outcome?.kind === 'failed' && <Alert color="red">{t('booking.failed')}</Alert>}
+      {mine.length > 0 && (
+        <section aria-labelledby={`${widgetId}-mine`}>
+          <Title order={3} size="h5" id={`${widgetId}-mine`}>
+            {t('booking.mine')}
+          </Title>
+          <ul>
+            {mine.map((booking) => (
+              <li key={booking.bookingId}>
+                {t('booking.withAdvisor', { when: format(booking), advisor: booking.advisor })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Title order={3} size="h5">
+        {t('booking.available')}
+      </Title>
+      {available.length === 0 ? (
+        <Text c="dimmed">{t('booking.noSlot')}</Text>
+      ) : (
+        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {available.map((slot) => {
+            const when = format(slot);
+            return (
+              <Group component="li" key={slot.slotId} justify="space-between" wrap="nowrap">
+                <Text size="sm">{t('booking.withAdvisor', { when, advisor: slot.advisor })}</Text>
+                <Button
+                  size="xs"
+                  loading={bookState.isLoading && bookState.originalArgs?.slotId === slot.slotId}
+                  aria-label={t('booking.bookSlot', { when })}
+                  onClick={() => void onBook(slot)}
+                >
+                  {t('booking.book')}
+                </Button>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export default memo(BookingWidget);

@@ -1,0 +1,15 @@
+import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+
+/** Appointment booking home widget (behind the booking flag: the manifest's `when` says so). */
+export default definePlugin({
+  id: 'booking',
+  widgets: [
+    defineWidget({
+      name: 'booking',
+      title: 'booking.title',
+      sizes: [2, 3, 4],
+      height: 3,
+      component: () => import('./booking-widget.tsx'),
+    }),
+  ],
+});

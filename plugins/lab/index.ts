@@ -1,0 +1,14 @@
+import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+
+/** The firm's lab home widget: a short presentation with a link (SPEC 'Home widgets'). */
+export default definePlugin({
+  id: 'lab',
+  widgets: [
+    defineWidget({
+      name: 'lab',
+      title: 'lab.title',
+      sizes: [1, 2, 3, 4],
+      component: () => import('./lab-widget.tsx'),
+    }),
+  ],
+});

@@ -1,0 +1,28 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
+import type { WidgetProps } from '../../src/plugin-api/define.ts';
+import { useTrack } from '../../src/plugin-api/hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+
+/** The lab's public page; the link text and its description are translated. */
+const LAB_URL = 'https://lab.cabinet.example/';
+
+function LabWidget({ widgetId }: WidgetProps) {
+  const { t } = usePluginTranslation('lab');
+  const track = useTrack();
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('lab.presentation')}</Text>
+      <Anchor
+        href={LAB_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open-lab' })}
+      >
+        {t('lab.link')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+export default memo(LabWidget);

@@ -1,0 +1,15 @@
+import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+
+/** The RSS news feed home widget (SPEC 'Home widgets'). */
+export default definePlugin({
+  id: 'news',
+  widgets: [
+    defineWidget({
+      name: 'rss',
+      title: 'rss.title',
+      sizes: [1, 2, 3, 4],
+      height: 3,
+      component: () => import('./rss-widget.tsx'),
+    }),
+  ],
+});

@@ -1,0 +1,62 @@
+import { Anchor, Loader, Stack, Text, TypographyStylesProvider } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import type { WidgetProps } from '../../src/plugin-api/define.ts';
+import { useTrack } from '../../src/plugin-api/hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { useNewsQuery } from './news-api.ts';
+import type { NewsItem } from './news-api.ts';
+import { safeHttpUrl, sanitizeNewsHtml } from './sanitize.ts';
+
+const MAX_ITEMS = 5;
+
+function NewsEntry({ item, onOpen, language }: { item: NewsItem; onOpen: () => void; language: string }) {
+  const href = safeHttpUrl(item.link);
+  const summary = useMemo(() => sanitizeNewsHtml(item.summaryHtml), [item.summaryHtml]);
+  const published = new Date(item.publishedAt);
+  return (
+    <li>
+      {href === undefined ? (
+        <Text fw={600}>{item.title}</Text>
+      ) : (
+        <Anchor href={href} target="_blank" rel="noopener noreferrer" fw={600} onClick={onOpen}>
+          {item.title}
+        </Anchor>
+      )}
+      {!Number.isNaN(published.getTime()) && (
+        <Text size="xs" c="dimmed">
+          <time dateTime={published.toISOString()}>
+            {published.toLocaleDateString(language, { dateStyle: 'long' })}
+          </time>
+        </Text>
+      )}
+      <TypographyStylesProvider fz="sm">
+        {/* Sanitised by DOMPurify just above: tags, attributes and URL schemes are allow-listed. */}
+        <div dangerouslySetInnerHTML={{ __html: summary }} />
+      </TypographyStylesProvider>
+    </li>
+  );
+}
+
+function RssWidget({ widgetId }: WidgetProps) {
+  const { t, language } = usePluginTranslation('news');
+  const track = useTrack();
+  const { data, isLoading, isError } = useNewsQuery();
+  if (isLoading) return <Loader size="sm" aria-label={t('rss.loading')} />;
+  if (isError) return <Text c="red">{t('rss.error')}</Text>;
+  const items = data?.items.slice(0, MAX_ITEMS) ?? [];
+  if (items.length === 0) return <Text c="dimmed">{t('rss.empty')}</Text>;
+  return (
+    <Stack component="ul" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {items.map((item) => (
+        <NewsEntry
+          key={`${item.link}|${item.title}`}
+          item={item}
+          language={language}
+          onOpen={() => track('widgetInteracted', { widget: widgetId, action: 'open-news' })}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+export default memo(RssWidget);

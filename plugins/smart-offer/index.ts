@@ -1,0 +1,14 @@
+import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+
+/** The smart-offer intro home widget (SPEC 'Home widgets'; price from the manifest's constants). */
+export default definePlugin({
+  id: 'smart-offer',
+  widgets: [
+    defineWidget({
+      name: 'intro',
+      title: 'intro.title',
+      sizes: [2, 3, 4],
+      component: () => import('./intro-widget.tsx'),
+    }),
+  ],
+});

@@ -1,0 +1,40 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import type { WidgetProps } from '../../src/plugin-api/define.ts';
+import { useConstant, useRouteHref, useSelectedEntity, useTrack } from '../../src/plugin-api/hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { smartOfferPrice } from './price.ts';
+
+function SmartOfferIntro({ widgetId }: WidgetProps) {
+  const { t, language } = usePluginTranslation('smart-offer');
+  const pricing = useConstant('smartOffer');
+  const selected = useSelectedEntity();
+  const offersHref = useRouteHref('entity.offers');
+  const track = useTrack();
+  const price = smartOfferPrice(pricing, selected?.entity.accountNumber);
+  const formatted = new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 2,
+  }).format(price);
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('intro.presentation')}</Text>
+      <Text fw={700} size="lg">
+        {t('intro.price', { price: formatted })}
+      </Text>
+      {offersHref !== undefined && (
+        <Anchor
+          component={Link}
+          to={offersHref}
+          onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open-offers' })}
+        >
+          {t('intro.link')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+export default memo(SmartOfferIntro);

@@ -1,0 +1,17 @@
+import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+
+/**
+ * The single sign-on home widget. The manifest decides where it shows; the usual placement is
+ * `{ "widget": "sso/sso", "size": 2, "when": { "flag": "singleSignOn" } }`.
+ */
+export default definePlugin({
+  id: 'sso',
+  widgets: [
+    defineWidget({
+      name: 'sso',
+      title: 'sso.title',
+      sizes: [1, 2, 3, 4],
+      component: () => import('./sso-widget.tsx'),
+    }),
+  ],
+});

@@ -1,0 +1,136 @@
+import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Component, memo, Suspense, useCallback, useId, useState } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../app/runtime.tsx';
+import type { WidgetDefinition, WidgetSize } from '../plugin-api/define.ts';
+import { usePluginTranslation } from '../plugin-api/translation.ts';
+import { forgetWidget, lazyWidget } from './lazy-widget.ts';
+import { Profiled } from './profiling.tsx';
+
+export type WidgetFrameProps = {
+  /** `<plugin>/<name>` */
+  widgetRef: string;
+  pluginId: string;
+  definition: WidgetDefinition;
+  size: WidgetSize;
+};
+
+type BoundaryProps = {
+  onError: (error: unknown, info: ErrorInfo) => void;
+  fallback: (retry: () => void) => ReactNode;
+  onRetry: () => void;
+  children: ReactNode;
+};
+
+/** Contains a widget's failure (a throw while rendering or a chunk that would not load) to its own cell. */
+class WidgetErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    this.props.onError(error, info);
+  }
+
+  // The frame remounts this boundary (new key) on retry, which also clears `failed`.
+  private readonly retry = () => {
+    this.props.onRetry();
+  };
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
+}
+
+function WidgetLoading() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" justify="center" h="100%" aria-busy="true">
+      <Loader size="sm" aria-hidden="true" />
+      <Text size="sm" c="dimmed">
+        {t('grid.loading')}
+      </Text>
+    </Stack>
+  );
+}
+
+function WidgetError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" title={t('grid.widgetError')} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('grid.widgetErrorHint')}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          {t('grid.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function WidgetBody({ widgetRef, definition, size }: Omit<WidgetFrameProps, 'pluginId'>) {
+  const Widget = lazyWidget(definition);
+  return (
+    <Profiled id={widgetRef}>
+      <Widget widgetId={widgetRef} size={size} />
+    </Profiled>
+  );
+}
+
+/**
+ * One widget in its cell: a titled region with its own loading state and error boundary. Memoised on
+ * props that stay equal while the widget stays, so a grid re-render (another entity, a layout change)
+ * does not re-render widgets whose own data did not change.
+ */
+export const WidgetFrame = memo(function WidgetFrame({
+  widgetRef,
+  pluginId,
+  definition,
+  size,
+}: WidgetFrameProps) {
+  const { logger } = useRuntime();
+  const { t } = usePluginTranslation(pluginId);
+  const titleId = useId();
+  // Bumped by "retry": remounts the widget so it renders (and, after a failed import, loads) again.
+  const [attempt, setAttempt] = useState(0);
+  const onError = useCallback(
+    (error: unknown) => {
+      logger.error(`Widget ${widgetRef} failed`, error);
+    },
+    [logger, widgetRef],
+  );
+  const onRetry = useCallback(() => {
+    forgetWidget(definition);
+    setAttempt((n) => n + 1);
+  }, [definition]);
+
+  return (
+    <Card
+      component="section"
+      aria-labelledby={titleId}
+      data-widget={widgetRef}
+      withBorder
+      radius="md"
+      padding="md"
+      h="100%"
+      style={{ overflow: 'auto' }}
+    >
+      <Title order={2} size="h4" id={titleId} mb="sm">
+        {t(definition.title)}
+      </Title>
+      <WidgetErrorBoundary
+        key={attempt}
+        onError={onError}
+        onRetry={onRetry}
+        fallback={(retry) => <WidgetError onRetry={retry} />}
+      >
+        <Suspense fallback={<WidgetLoading />}>
+          <WidgetBody widgetRef={widgetRef} definition={definition} size={size} />
+        </Suspense>
+      </WidgetErrorBoundary>
+    </Card>
+  );
+});
