@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const CONNECTIONS = 100;
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
 const PORT = 4600 + Math.floor(Math.random() * 300);
 
