@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
 
 /** BI reports: the entity list, the collaborator deposit and the wallet list; screens not built yet. */
 export default definePlugin({
@@ -7,5 +7,14 @@ export default definePlugin({
     definePage({ name: 'entity-reports', component: () => import('./entity-reports-page.tsx') }),
     definePage({ name: 'deposit', component: () => import('./deposit-page.tsx') }),
     definePage({ name: 'wallet-reports', component: () => import('./wallet-reports-page.tsx') }),
+  ],
+  // The home intro widget (issue 6): links to the entity's reports when it has some.
+  widgets: [
+    defineWidget({
+      name: 'intro',
+      title: 'intro.title',
+      sizes: [1, 2, 3, 4],
+      component: () => import('./intro-widget.tsx'),
+    }),
   ],
 });
