@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { useAppDispatch } from '../app/hooks.ts';
 import { useRuntime } from '../app/runtime.tsx';
-import { createDefaultServices } from './default-services.ts';
+import { useSessionActions } from '../auth/session-context.tsx';
 import { buildPortalRoutes } from './route-tree.tsx';
 import { NavigationServicesProvider } from './services.tsx';
 import type { NavigationServices } from './services.tsx';
@@ -12,18 +11,34 @@ export type PortalDataRouter = ReturnType<typeof createBrowserRouter>;
 export type PortalRouterProps = {
   /** A router over `buildPortalRoutes(runtime)` (tests pass a memory router); the browser's when absent. */
   router?: PortalDataRouter;
-  /** Session services; the real ones (src/auth over the api slice) when absent. */
+  /** Session services; the auth layer's (`useSessionActions`, mounted by createPortal) when absent. */
   services?: NavigationServices;
 };
 
 /** The manifest's routes in a react-router 7 data router, with the guards and the shell. */
-export function PortalRouter({ router: given, services }: PortalRouterProps) {
+export function PortalRouter({ router, services }: PortalRouterProps) {
+  return services === undefined ? (
+    <WithSessionActions router={router} />
+  ) : (
+    <RouterWithServices router={router} services={services} />
+  );
+}
+
+function WithSessionActions({ router }: { router: PortalDataRouter | undefined }) {
+  return <RouterWithServices router={router} services={useSessionActions()} />;
+}
+
+function RouterWithServices({
+  router: given,
+  services,
+}: {
+  router: PortalDataRouter | undefined;
+  services: NavigationServices;
+}) {
   const runtime = useRuntime();
-  const dispatch = useAppDispatch();
   const [router] = useState(() => given ?? createBrowserRouter(buildPortalRoutes(runtime)));
-  const [real] = useState(() => services ?? createDefaultServices(runtime, dispatch));
   return (
-    <NavigationServicesProvider services={services ?? real}>
+    <NavigationServicesProvider services={services}>
       <RouterProvider router={router} />
     </NavigationServicesProvider>
   );

@@ -1,23 +1,15 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
-import type { EntitySummary } from '../api/types.ts';
+import type { SessionService } from '../auth/session-service.ts';
 
 /**
- * What navigation needs from the session layer. The composition root passes the real ones (src/auth);
- * tests pass fakes, so guards and the shell are tested without a network.
+ * What navigation needs from the session layer: the auth layer's own actions (src/auth), so the guards
+ * and the switcher select entities and check terms exactly as sign-in does. Tests pass fakes.
  */
-export type NavigationServices = {
-  /** Loads and selects an entity (permissions, summary, persisted id); rejects when it cannot. */
-  selectEntity(entityId: number): Promise<void>;
-  /** A page of the user's entities, optionally filtered by name or account number. */
-  listEntities(args: { search?: string; pageSize: number }): Promise<readonly EntitySummary[]>;
-  signOut(): Promise<void>;
-  /**
-   * SPEC 4 terms of use, for a customer without stored acceptance: 'current' (acceptance is then
-   * stored) or 'required' with the terms to accept.
-   */
-  checkTerms(): Promise<{ state: 'current' } | { state: 'required'; termsId: number }>;
-};
+export type NavigationServices = Pick<
+  SessionService,
+  'selectEntity' | 'listEntities' | 'checkTerms' | 'signOut'
+>;
 
 const ServicesContext = createContext<NavigationServices | null>(null);
 

@@ -28,10 +28,13 @@ export function UserMenu() {
   const signOut = async () => {
     setSigningOut(true);
     try {
-      await services.signOut();
+      const outcome = await services.signOut();
+      // A collaborator is leaving for the identity provider's sign-out page: nothing to navigate.
+      if (!outcome.redirected) void navigate(outcome.to, { replace: true });
+    } catch {
+      void navigate(routingPath(config, 'loginRoute'), { replace: true });
     } finally {
       setSigningOut(false);
-      void navigate(routingPath(config, 'loginRoute'), { replace: true });
     }
   };
 

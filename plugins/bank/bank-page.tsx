@@ -1,0 +1,8 @@
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { ComingSoonPage } from '../../src/ui/coming-soon.tsx';
+
+/** Not built yet: its title and a 'coming soon' notice. */
+export default function BankPage() {
+  const { t } = usePluginTranslation('bank');
+  return <ComingSoonPage title={t('bank.title')} />;
+}

@@ -1,0 +1,15 @@
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { ErrorCard } from '../../src/ui/error-card.tsx';
+
+/** '/' applies the root redirect, so the way back leads to this user's landing page (or the login). */
+export default function FeatureNotAvailablePage() {
+  const { t } = usePluginTranslation('system');
+  return (
+    <ErrorCard
+      title={t('featureNotAvailable.title')}
+      message={t('featureNotAvailable.message')}
+      backLabel={t('backHome')}
+      backTo="/"
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { Button } from '@mantine/core';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { ErrorCard } from '../../src/ui/error-card.tsx';
+
+/** While maintenance mode is on every route leads here; once it is off, this page sends people home. */
+export default function MaintenancePage() {
+  const { t } = usePluginTranslation('system');
+  return (
+    <ErrorCard title={t('maintenance.title')} message={t('maintenance.message')}>
+      <Button variant="light" onClick={() => window.location.reload()}>
+        {t('retry')}
+      </Button>
+    </ErrorCard>
+  );
+}

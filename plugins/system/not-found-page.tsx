@@ -1,0 +1,16 @@
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { ErrorCard } from '../../src/ui/error-card.tsx';
+
+/** '/' applies the root redirect, so the way back leads to this user's landing page (or the login). */
+export default function NotFoundPage() {
+  const { t } = usePluginTranslation('system');
+  return (
+    <ErrorCard
+      code="404"
+      title={t('notFound.title')}
+      message={t('notFound.message')}
+      backLabel={t('backHome')}
+      backTo="/"
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { Button } from '@mantine/core';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { ErrorCard } from '../../src/ui/error-card.tsx';
+
+/** Shown by the route error boundary where a page failed, and at /error/500: retry or go home. */
+export default function ServerErrorPage() {
+  const { t } = usePluginTranslation('system');
+  return (
+    <ErrorCard
+      code="500"
+      title={t('serverError.title')}
+      message={t('serverError.message')}
+      backLabel={t('backHome')}
+      backTo="/"
+    >
+      <Button variant="subtle" onClick={() => window.location.reload()}>
+        {t('retry')}
+      </Button>
+    </ErrorCard>
+  );
+}
