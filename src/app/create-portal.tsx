@@ -151,9 +151,7 @@ export function navigationServicesOf(session: SessionService): NavigationService
     selectEntity: (entityId) => session.selectEntity(entityId),
     listEntities: (args) => session.listEntities(args),
     checkTerms: () => session.checkTerms(),
-    signOut: async () => {
-      await session.signOut();
-    },
+    signOut: () => session.signOut(),
   };
 }
 

@@ -12,7 +12,7 @@ export function safeRedirectPath(raw: string | null | undefined, origin = curren
   // Browsers read `\` as `/` in URLs, so `/\evil.example` would be protocol-relative.
   if (candidate.includes('\\')) return null;
   // Tabs and newlines are stripped by the URL parser (`/\t/evil` becomes `//evil`).
-  if (/[\u0000-\u001f\u007f]/.test(candidate)) return null;
+  if (hasControlCharacter(candidate)) return null;
   let url: URL;
   try {
     url = new URL(candidate, origin);
@@ -25,4 +25,12 @@ export function safeRedirectPath(raw: string | null | undefined, origin = curren
 
 function currentOrigin(): string {
   return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

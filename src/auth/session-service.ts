@@ -260,7 +260,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         globalPermissions: unique([...(information?.permissions ?? []), ...(permissions?.permissions ?? [])]),
         entityCount,
         singleEntityId: entityCount === 1 ? (entities?.items[0]?.accountId ?? null) : null,
-        pendingTermsId: hasAcceptedTerms || terms === null ? null : terms.terms.termsId,
+        pendingTermsId: terms === null || terms.isCurrent ? null : terms.terms.termsId,
       }),
     );
     scheduleExpiryCheck();

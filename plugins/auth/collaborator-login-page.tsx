@@ -1,0 +1,93 @@
+import { Alert, Anchor, Button, Center, Loader, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useRoutePath, useSessionActions } from '../../src/plugin-api/auth-hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { AuthCard } from './auth-layout.tsx';
+import { CHOICE_PARAM } from './params.ts';
+import { SessionExpiredModal } from './session-expired-modal.tsx';
+
+type Phase = 'completing' | 'idle' | 'starting';
+
+export default function CollaboratorLoginPage() {
+  const { t } = usePluginTranslation('auth');
+  const session = useSessionActions();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const loginPath = useRoutePath('login');
+  const [phase, setPhase] = useState<Phase>(() =>
+    session.hasRedirectResult(window.location.href) ? 'completing' : 'idle',
+  );
+  const [failed, setFailed] = useState(false);
+  // The provider's answer is single use: processed once even when effects run twice (StrictMode).
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const url = window.location.href;
+    void session.completeCollaboratorSignIn(url).then((outcome) => {
+      if (outcome.ok) {
+        void navigate(outcome.to, { replace: true });
+        return;
+      }
+      if (outcome.reason !== 'no-result') {
+        setFailed(true);
+        // The code and state are spent: keep them out of the address bar and the history.
+        void navigate({ pathname: location.pathname }, { replace: true });
+      }
+      setPhase('idle');
+    });
+  }, [session, navigate, location.pathname]);
+
+  async function start() {
+    setPhase('starting');
+    setFailed(false);
+    const outcome = await session.startCollaboratorSignIn(redirect);
+    if (outcome === 'redirecting') return;
+    if (outcome.ok) {
+      void navigate(outcome.to, { replace: true });
+      return;
+    }
+    setFailed(true);
+    setPhase('idle');
+  }
+
+  const clientLink = {
+    pathname: loginPath,
+    search: `?${new URLSearchParams({ [CHOICE_PARAM]: 'client', ...(redirect === null ? {} : { redirect }) }).toString()}`,
+  };
+
+  return (
+    <AuthCard title={t('collaboratorLogin.title')}>
+      <SessionExpiredModal />
+      {phase === 'completing' ? (
+        <Center py="lg">
+          <Loader aria-label={t('collaboratorLogin.completing')} />
+        </Center>
+      ) : (
+        <>
+          <Text>{t('collaboratorLogin.intro')}</Text>
+          {failed && (
+            <Alert color="red" role="alert">
+              {t('errors.collaboratorFailed')}
+            </Alert>
+          )}
+          <Button
+            onClick={() => void start()}
+            loading={phase === 'starting'}
+            disabled={phase === 'starting'}
+            fullWidth
+          >
+            {t('collaboratorLogin.submit')}
+          </Button>
+          <Anchor component={Link} to={clientLink} size="sm">
+            {t('collaboratorLogin.clientLink')}
+          </Anchor>
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+
+/** The login group: client and collaborator sign-in, terms of use, password creation and reset. */
+export default definePlugin({
+  id: 'auth',
+  pages: [
+    definePage({ name: 'client-login', component: () => import('./client-login-page.tsx') }),
+    definePage({ name: 'collaborator-login', component: () => import('./collaborator-login-page.tsx') }),
+    definePage({ name: 'terms-validation', component: () => import('./terms-validation-page.tsx') }),
+    definePage({ name: 'expire-token', component: () => import('./expire-token-page.tsx') }),
+    definePage({ name: 'create-password', component: () => import('./create-password-page.tsx') }),
+    definePage({ name: 'resend-email-success', component: () => import('./resend-email-success-page.tsx') }),
+    definePage({ name: 'reset-password', component: () => import('./reset-password-page.tsx') }),
+    definePage({
+      name: 'reset-password-success',
+      component: () => import('./reset-password-success-page.tsx'),
+    }),
+    definePage({
+      name: 'reset-password-failed',
+      component: () => import('./reset-password-failed-page.tsx'),
+    }),
+    definePage({ name: 'reset-password-form', component: () => import('./reset-password-form-page.tsx') }),
+  ],
+});

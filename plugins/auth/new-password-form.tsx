@@ -1,0 +1,105 @@
+import { Alert, Button, PasswordInput, Progress, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { SyntheticEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useNewPassword, useRoutePath } from '../../src/plugin-api/auth-hooks.ts';
+import { useConstant } from '../../src/plugin-api/hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { AuthCard } from './auth-layout.tsx';
+import { MIN_PASSWORD_LENGTH, confirmError, newPasswordError, passwordStrength } from './validation.ts';
+
+const STRENGTH_COLORS = ['gray', 'red', 'orange', 'yellow', 'green'] as const;
+
+/** New password with a reset token from `?token=`: used by the reset form and the password creation page. */
+export function NewPasswordForm({ titleKey }: { titleKey: string }) {
+  const { t } = usePluginTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const levels = useConstant('passwordStrengthLevels');
+  const loginPath = useRoutePath('login');
+  const failedPath = useRoutePath('resetPasswordFailed');
+  const [createPassword, { isLoading }] = useNewPassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password: string | null; confirm: string | null }>({
+    password: null,
+    confirm: null,
+  });
+  const [failed, setFailed] = useState(false);
+
+  const strength = passwordStrength(password, levels.length);
+  const level = levels[strength] ?? '';
+  const percent = levels.length <= 1 ? 0 : (strength / (levels.length - 1)) * 100;
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = { password: newPasswordError(password), confirm: confirmError(password, confirm) };
+    setErrors(next);
+    if (next.password !== null || next.confirm !== null) return;
+    setFailed(false);
+    try {
+      await createPassword({ token, password }).unwrap();
+      void navigate(`${loginPath}?passwordChanged=true`, { replace: true });
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      // 400: the link is unknown, used or expired.
+      if (status === 400) void navigate(failedPath, { replace: true });
+      else setFailed(true);
+    }
+  }
+
+  return (
+    <AuthCard title={t(titleKey)}>
+      {token === '' ? (
+        <Alert color="red" role="alert">
+          {t('newPassword.missingToken')}
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <Stack gap="md">
+            <Text size="sm">{t('newPassword.hint', { count: MIN_PASSWORD_LENGTH })}</Text>
+            {failed && (
+              <Alert color="red" role="alert">
+                {t('errors.requestFailed')}
+              </Alert>
+            )}
+            <PasswordInput
+              label={t('newPassword.password')}
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+              }}
+              error={
+                errors.password === null ? undefined : t(errors.password, { count: MIN_PASSWORD_LENGTH })
+              }
+            />
+            <Progress
+              value={percent}
+              color={STRENGTH_COLORS[strength] ?? 'gray'}
+              aria-label={t('strength.label', { level: t(`strength.${level}`) })}
+            />
+            <Text size="sm" aria-live="polite">
+              {t('strength.label', { level: t(`strength.${level}`) })}
+            </Text>
+            <PasswordInput
+              label={t('newPassword.confirm')}
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(event) => {
+                setConfirm(event.currentTarget.value);
+              }}
+              error={errors.confirm === null ? undefined : t(errors.confirm)}
+            />
+            <Button type="submit" loading={isLoading} disabled={isLoading}>
+              {t('newPassword.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { SyntheticEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { usePasswordResetRequest, useRoutePath } from '../../src/plugin-api/auth-hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { AuthCard } from './auth-layout.tsx';
+import { emailError } from './validation.ts';
+
+export default function ResetPasswordPage() {
+  const { t } = usePluginTranslation('auth');
+  const navigate = useNavigate();
+  const successPath = useRoutePath('resetPasswordSuccess');
+  const loginPath = useRoutePath('login');
+  const [requestReset, { isLoading }] = usePasswordResetRequest();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = emailError(email);
+    setError(problem);
+    if (problem !== null) return;
+    setFailed(false);
+    try {
+      await requestReset({ email: email.trim() }).unwrap();
+      void navigate(successPath, { state: { email: email.trim() } });
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <AuthCard title={t('resetPassword.title')}>
+      <Text>{t('resetPassword.intro')}</Text>
+      {failed && (
+        <Alert color="red" role="alert">
+          {t('errors.requestFailed')}
+        </Alert>
+      )}
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack gap="md">
+          <TextInput
+            label={t('resetPassword.email')}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+            }}
+            error={error === null ? undefined : t(error)}
+          />
+          <Button type="submit" loading={isLoading} disabled={isLoading}>
+            {t('resetPassword.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to={loginPath} size="sm">
+        {t('resetPassword.backToLogin')}
+      </Anchor>
+    </AuthCard>
+  );
+}

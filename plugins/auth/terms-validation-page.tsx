@@ -1,0 +1,81 @@
+import { Alert, Button, Center, Group, Loader, ScrollArea, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSessionActions, useTermsContent } from '../../src/plugin-api/auth-hooks.ts';
+import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { AuthCard } from './auth-layout.tsx';
+
+export default function TermsValidationPage() {
+  const { t, language } = usePluginTranslation('auth');
+  const session = useSessionActions();
+  const navigate = useNavigate();
+  const { termsId: rawTermsId } = useParams();
+  const [params] = useSearchParams();
+  const termsId = Number(rawTermsId);
+  const content = useTermsContent(language.startsWith('en') ? 'en' : 'fr');
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function accept() {
+    setSending(true);
+    setFailed(false);
+    try {
+      await session.acceptTerms(termsId);
+      // Continue to where they were going, or the landing page.
+      void navigate(session.destinationAfterSignIn(params.get('redirect')), { replace: true });
+    } catch {
+      setFailed(true);
+      setSending(false);
+    }
+  }
+
+  async function signOut() {
+    const outcome = await session.signOut();
+    if (!outcome.redirected) void navigate(outcome.to, { replace: true });
+  }
+
+  return (
+    <AuthCard title={t('terms.title')}>
+      <Text>{t('terms.intro')}</Text>
+      {content.isLoading ? (
+        <Center py="lg">
+          <Loader aria-label={t('terms.loading')} />
+        </Center>
+      ) : content.data === undefined ? (
+        <Alert color="red" role="alert">
+          {t('terms.loadFailed')}
+        </Alert>
+      ) : (
+        <ScrollArea.Autosize mah={320} type="auto">
+          {/* Plain text, never HTML: the terms come from outside the portal. */}
+          <Text
+            component="div"
+            role="document"
+            aria-label={t('terms.contentLabel')}
+            tabIndex={0}
+            style={{ whiteSpace: 'pre-wrap' }}
+          >
+            {content.data.content}
+          </Text>
+        </ScrollArea.Autosize>
+      )}
+      {failed && (
+        <Alert color="red" role="alert">
+          {t('errors.requestFailed')}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="subtle" onClick={() => void signOut()}>
+          {t('terms.signOut')}
+        </Button>
+        <Button
+          onClick={() => void accept()}
+          loading={sending}
+          disabled={sending || content.data === undefined || !Number.isSafeInteger(termsId)}
+        >
+          {t('terms.accept')}
+        </Button>
+      </Group>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,81 @@
+/*
+ * The session actions and the few gateway calls the sign-in pages (plugins/auth) need. Plugins may
+ * import only src/plugin-api, so this file is their door to src/auth; it adds no behaviour of its own.
+ */
+import { useMemo } from 'react';
+import {
+  useCreateNewPasswordMutation,
+  useGetLatestTermsContentQuery,
+  useResetPasswordMutation,
+} from '../api/spec-endpoints.ts';
+import { useRuntime } from '../app/runtime.tsx';
+import { routePath } from '../auth/landing.ts';
+
+/**
+ * The session actions: `signInCustomer`, `startCollaboratorSignIn`, `completeCollaboratorSignIn`,
+ * `signOut`, `selectEntity`, `clearEntity`, `acceptTerms`, `checkTerms`, `chooseLoginPage`,
+ * `destinationAfterSignIn`.
+ *
+ * @example
+ * const session = useSessionActions();
+ * const outcome = await session.signInCustomer({ email, password }, redirect);
+ * if (outcome.ok) navigate(outcome.to, { replace: true });
+ */
+export { useSessionActions, useExpiredNotice } from '../auth/session-context.tsx';
+export type { LoginChoice, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
+export { safeRedirectPath } from '../auth/redirect-target.ts';
+
+/**
+ * The path of a route of the manifest by name, without access checks (sign-in pages link to each other
+ * while nobody is signed in). '/' when the manifest has no such route.
+ *
+ * @example
+ * const resetHref = useRoutePath('resetPassword');
+ */
+export function useRoutePath(
+  routeName: string,
+  params: Readonly<Record<string, string | number | undefined>> = {},
+): string {
+  const { config } = useRuntime();
+  const key = JSON.stringify(params);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- params compared by value
+  return useMemo(() => routePath(config, routeName, params), [config, routeName, key]);
+}
+
+/**
+ * The name of the manifest's client login route and collaborator login route (`routing.loginRoute`).
+ *
+ * @example
+ * const { loginRoute } = useAuthRouting();
+ */
+export function useAuthRouting(): { loginRoute: string; termsRoute: string } {
+  const { config } = useRuntime();
+  return { loginRoute: config.routing.loginRoute, termsRoute: config.routing.termsRoute };
+}
+
+/**
+ * The text of the latest terms of use in a language ('fr' or 'en').
+ *
+ * @example
+ * const { data } = useTermsContent('fr');
+ */
+export function useTermsContent(language: 'fr' | 'en') {
+  return useGetLatestTermsContentQuery({ language });
+}
+
+/**
+ * Password reset request (`POST authentication/api/resetPassword`) and new password with a reset token
+ * (`POST authentication/api/createNewPassword`).
+ *
+ * @example
+ * const [requestReset, { isLoading }] = usePasswordResetRequest();
+ * await requestReset({ email }).unwrap();
+ */
+export const usePasswordResetRequest = useResetPasswordMutation;
+
+/**
+ * @example
+ * const [createPassword] = useNewPassword();
+ * await createPassword({ token, password }).unwrap();
+ */
+export const useNewPassword = useCreateNewPasswordMutation;
