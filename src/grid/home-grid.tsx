@@ -22,6 +22,7 @@ import {
   layoutForColumns,
   mendLayout,
   moveCell,
+  readingOrder,
   resizeCell,
 } from './layout.ts';
 import type { GridBreakpoint, GridCell, GridPlacement, MoveDirection } from './layout.ts';
@@ -245,7 +246,8 @@ export function HomeGrid() {
               onDragStop={onUserChange}
               onResizeStop={onUserChange}
             >
-              {cells.map((cell) => {
+              {/* DOM order = reading order, so tabbing follows what the eye sees. */}
+              {readingOrder(cells).map((cell) => {
                 const placed = byWidget.get(cell.widget);
                 if (placed === undefined) return null;
                 return (
@@ -256,12 +258,15 @@ export function HomeGrid() {
                       </Suspense>
                     )}
                     <Box style={{ flex: 1, minHeight: 0 }}>
-                      <WidgetFrame
-                        widgetRef={placed.widget}
-                        pluginId={placed.pluginId}
-                        definition={placed.definition}
-                        size={asWidgetSize(cell.w)}
-                      />
+                      {/* The frame waits for its plugin's translations; the cell keeps its size meanwhile. */}
+                      <Suspense fallback={<Loader size="sm" aria-label={t('grid.loading')} />}>
+                        <WidgetFrame
+                          widgetRef={placed.widget}
+                          pluginId={placed.pluginId}
+                          definition={placed.definition}
+                          size={asWidgetSize(cell.w)}
+                        />
+                      </Suspense>
                     </Box>
                   </div>
                 );

@@ -19,8 +19,12 @@ export const homeLayoutApi = gatewayApi.injectEndpoints({
       }),
       // The answer is what was stored: put it in the cache instead of fetching it again.
       async onQueryStarted({ accountId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(homeLayoutApi.util.upsertQueryData('homeLayout', accountId, data));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(homeLayoutApi.util.upsertQueryData('homeLayout', accountId, data));
+        } catch {
+          // The caller shows the failure and keeps the draft; the cache keeps the last stored layout.
+        }
       },
     }),
   }),

@@ -112,6 +112,23 @@ export function moveCell(cells: readonly GridCell[], widget: string, direction: 
   const layout = toGrid(cells);
   const item = layout.find((candidate) => candidate.i === widget);
   if (item === undefined) return [...cells];
+  if (direction === 'left' || direction === 'right') {
+    // Next to a widget on the same row: trade places with it (a push would leave a hole).
+    const neighbour = layout.find(
+      (o) =>
+        o.i !== widget &&
+        o.y === item.y &&
+        (direction === 'left' ? o.x + o.w === item.x : item.x + item.w === o.x),
+    );
+    if (neighbour !== undefined) {
+      const swapped = layout.map((o) => {
+        if (o.i === item.i) return { ...o, x: direction === 'left' ? neighbour.x : item.x + neighbour.w };
+        if (o.i === neighbour.i) return { ...o, x: direction === 'left' ? neighbour.x + item.w : item.x };
+        return o;
+      });
+      return fromGrid(verticalCompactor.compact(swapped, DESKTOP_COLUMNS));
+    }
+  }
   let { x, y } = item;
   if (direction === 'left') x = Math.max(0, x - 1);
   if (direction === 'right') x = Math.min(DESKTOP_COLUMNS - item.w, x + 1);

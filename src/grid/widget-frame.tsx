@@ -112,6 +112,7 @@ export const WidgetFrame = memo(function WidgetFrame({
       component="section"
       aria-labelledby={titleId}
       data-widget={widgetRef}
+      data-size={size}
       withBorder
       radius="md"
       padding="md"

@@ -1,0 +1,329 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import HomePage from '../../plugins/entity-home/home-page.tsx';
+import { plugins } from '../app/plugins.ts';
+import { definePlugin, defineWidget } from '../plugin-api/define.ts';
+import type { PluginDefinition, WidgetProps } from '../plugin-api/define.ts';
+import { renderWithPortal } from '../plugin-api/testing.tsx';
+import type { FakeGateway, FakeRequest, TestPersona } from '../plugin-api/testing.tsx';
+import { allCodes, demoFlags } from '../testing/personas.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
+
+/*
+ * The home page as a person sees it: the real manifest chooses the widgets, the real plugins render
+ * them, a fake gateway answers. jsdom has no layout, so the grid is given a desktop width.
+ */
+
+const widthDescriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
+});
+afterEach(cleanup);
+afterAll(() => {
+  if (widthDescriptor) Object.defineProperty(HTMLElement.prototype, 'clientWidth', widthDescriptor);
+});
+
+type Saved = { layout: { widget: string; x: number; y: number; w: number; h: number }[] } | null;
+
+function fakeGateway(saved: { current: Saved } = { current: null }, failSave = false): FakeGateway {
+  return ({ method, path, body }) => {
+    if (path.includes('/home-layouts/')) {
+      if (method === 'GET') return { body: saved.current };
+      if (failSave) return { status: 500, body: { error: 'boom', message: 'boom' } };
+      saved.current = body as Saved;
+      return { body };
+    }
+    if (path === '/contact/api/news') return { body: { items: [] } };
+    if (path === '/booking/api/slots' || path === '/booking/api/bookings') return { body: { items: [] } };
+    if (path.endsWith('/documents')) return { body: { items: [] } };
+    return undefined;
+  };
+}
+
+function widgetsShown(): string[] {
+  return Array.from(document.querySelectorAll('[data-widget]')).map(
+    (el) => el.getAttribute('data-widget') ?? '',
+  );
+}
+
+async function renderHome(
+  config: PortalConfig,
+  persona: TestPersona,
+  options: {
+    flags?: Record<string, boolean>;
+    gateway?: FakeGateway;
+    plugins?: readonly PluginDefinition[];
+  } = {},
+) {
+  const view = await renderWithPortal(<HomePage />, {
+    config,
+    flags: options.flags ?? demoFlags(config),
+    plugins: options.plugins ?? plugins,
+    persona,
+    gateway: options.gateway ?? fakeGateway(),
+  });
+  await screen.findAllByRole('region', {}, { timeout: 5000 });
+  return view;
+}
+
+const pennylane = [{ offerCode: 'PENNYLANE', status: 'validated' }];
+const claireOn1001: TestPersona = {
+  isCustomer: true,
+  globalPermissions: ['CLUSER001'],
+  entity: {
+    accountId: 1001,
+    accountNumber: 'C-1001',
+    subscriptions: pennylane,
+    isSignatory: true,
+    permissions: ['CLGED0002', 'CLGEDPEN01', 'CLRAPP001'],
+    reportsCount: 3,
+  },
+};
+const marcOn1002: TestPersona = {
+  isCustomer: true,
+  entityCount: 3,
+  entity: {
+    accountId: 1002,
+    accountNumber: 'C-1002',
+    subscriptions: [{ offerCode: 'FORMS', status: 'validated' }],
+    isClarityVisible: true,
+    isSignatory: true,
+    permissions: ['CLRAPP001'],
+  },
+};
+const marcOn1001: TestPersona = {
+  isCustomer: true,
+  entityCount: 3,
+  entity: { accountId: 1001, subscriptions: pennylane, permissions: ['CLGED0002', 'CLKPI0001'] },
+};
+const samOn1004: TestPersona = {
+  isCustomer: true,
+  entityCount: 2,
+  entity: { accountId: 1004, isClarityVisible: true, reportsCount: 1 },
+};
+const garagePending: TestPersona = {
+  isCustomer: true,
+  entity: { accountId: 1003, subscriptions: [{ offerCode: 'PENNYLANE', status: 'pending' }] },
+};
+
+describe('the widget set the manifest chooses (rendered home page, real manifest)', () => {
+  const config = loadRealManifest();
+  const collab = (entity: TestPersona['entity']): TestPersona => ({
+    isCustomer: false,
+    entityCount: 4,
+    globalPermissions: allCodes(config, 'collaborator'),
+    entity: { ...entity, permissions: allCodes(config, 'collaborator') },
+  });
+  const smart = ['smart-offer/intro', 'lab/lab', 'news/rss', 'booking/booking', 'bi-reports/intro'];
+  const accounting = [
+    'accounting/intro',
+    'accounting/documents',
+    'lab/lab',
+    'news/rss',
+    'booking/booking',
+    'bi-reports/intro',
+  ];
+  const fallback = ['news/rss', 'lab/lab', 'booking/booking'];
+
+  it.each<[string, TestPersona, Record<string, boolean>, string[]]>([
+    ['signatory on a clarity-visible entity, clarity offer on: smart set', marcOn1002, {}, smart],
+    ['same, clarity offer off: default set', marcOn1002, { clarityOffer: false }, fallback],
+    ['validated accounting offer: accounting set', claireOn1001, {}, accounting],
+    [
+      'accounting set with booking off: no booking',
+      claireOn1001,
+      { booking: false },
+      accounting.filter((w) => w !== 'booking/booking'),
+    ],
+    [
+      'accounting set without the documents permission: no documents widget',
+      marcOn1001,
+      {},
+      accounting.filter((w) => w !== 'accounting/documents'),
+    ],
+    ['pending accounting offer: default set', garagePending, {}, fallback],
+    ['clarity-visible entity, not a signatory: default set', samOn1004, {}, fallback],
+    [
+      'collaborator on a clarity-visible entity: smart set',
+      collab({ accountId: 1004, isClarityVisible: true }),
+      {},
+      smart,
+    ],
+    [
+      'collaborator on an accounting entity: accounting set',
+      collab({ accountId: 1001, subscriptions: pennylane }),
+      {},
+      accounting.filter((w) => w !== 'accounting/documents'),
+    ],
+    ['default set with booking off', garagePending, { booking: false }, ['news/rss', 'lab/lab']],
+  ])('%s', async (_name, persona, flagOverrides, expected) => {
+    await renderHome(config, persona, { flags: demoFlags(config, flagOverrides) });
+    await waitFor(() => expect(widgetsShown()).toEqual(expected));
+    // Every widget is a labelled region.
+    for (const region of screen.getAllByRole('region')) expect(region).toHaveAccessibleName();
+  });
+
+  it('shows the empty-news message of the spec word for word', async () => {
+    await renderHome(config, garagePending);
+    expect(await screen.findByText('Aucune actualité disponible pour le moment.')).toBeVisible();
+  });
+});
+
+describe('an altered manifest', () => {
+  it('reorders and resizes the widgets with no code change', async () => {
+    const config = loadRealManifest();
+    const fallbackSet = config.homeWidgets.sets.at(-1);
+    if (fallbackSet === undefined) throw new Error('no default set');
+    fallbackSet.widgets = [
+      { widget: 'booking/booking', size: 4 },
+      { widget: 'lab/lab', size: 1 },
+      { widget: 'sso/sso', size: 3, when: { flag: 'singleSignOn' } },
+    ];
+    await renderHome(config, garagePending);
+    await waitFor(() => expect(widgetsShown()).toEqual(['booking/booking', 'lab/lab', 'sso/sso']));
+    const sizes = Array.from(document.querySelectorAll('[data-widget]')).map((el) =>
+      el.getAttribute('data-size'),
+    );
+    expect(sizes).toEqual(['4', '1', '3']);
+    expect(await screen.findByRole('region', { name: 'Connexion unique' })).toBeVisible();
+  });
+});
+
+describe('a widget that fails', () => {
+  let throwNow = true;
+  let rejectNow = true;
+  function Thrower(_props: WidgetProps) {
+    if (throwNow) throw new Error('widget bug');
+    return <p>Thrower recovered</p>;
+  }
+  function Chunked(_props: WidgetProps) {
+    return <p>Chunk loaded</p>;
+  }
+  const failing = definePlugin({
+    id: 'failing',
+    widgets: [
+      defineWidget({
+        name: 'throws',
+        title: 'nope',
+        sizes: [2],
+        component: async () => ({ default: Thrower }),
+      }),
+      defineWidget({
+        name: 'chunk',
+        title: 'nope',
+        sizes: [2],
+        component: () =>
+          rejectNow
+            ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
+            : Promise.resolve({ default: Chunked }),
+      }),
+    ],
+  });
+
+  it('shows a contained error card with a retry, and the other widgets keep working', async () => {
+    const config = loadRealManifest();
+    config.homeWidgets.sets = [
+      {
+        id: 'test',
+        widgets: [
+          { widget: 'failing/throws', size: 2 },
+          { widget: 'lab/lab', size: 2 },
+          { widget: 'failing/chunk', size: 2 },
+        ],
+      },
+    ];
+    const view = await renderHome(config, garagePending, { plugins: [...plugins, failing] });
+    const alerts = await screen.findAllByRole('alert', {}, { timeout: 5000 });
+    expect(alerts).toHaveLength(2);
+    for (const alert of alerts) expect(alert).toHaveTextContent("Ce widget n'a pas pu s'afficher.");
+    // The lab widget next to them works.
+    expect(await screen.findByRole('link', { name: 'Découvrir le Lab (nouvel onglet)' })).toBeVisible();
+    expect(view.logs.some((log) => log.level === 'error' && log.message.includes('failing/throws'))).toBe(
+      true,
+    );
+
+    throwNow = false;
+    rejectNow = false;
+    const [first, second] = alerts;
+    if (first === undefined || second === undefined) throw new Error('two alerts expected');
+    await view.user.click(within(first).getByRole('button', { name: 'Réessayer' }));
+    await view.user.click(within(second).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('Thrower recovered')).toBeVisible();
+    expect(await screen.findByText('Chunk loaded')).toBeVisible();
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  });
+});
+
+describe('per-user layouts', () => {
+  const config = loadRealManifest();
+  const putBodies = (requests: FakeRequest[]) =>
+    requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/home-layouts/1003')).map((r) => r.body);
+
+  it('restores a saved layout and mends one that names a widget no longer in the set', async () => {
+    const saved = {
+      current: {
+        layout: [
+          { widget: 'booking/booking', x: 0, y: 0, w: 4, h: 3 },
+          { widget: 'gone/widget', x: 0, y: 3, w: 2, h: 2 },
+          { widget: 'news/rss', x: 0, y: 5, w: 2, h: 3 },
+        ],
+      },
+    };
+    await renderHome(config, garagePending, { gateway: fakeGateway(saved) });
+    // Saved order first; lab (new to this saved layout) appended; the unknown widget dropped.
+    await waitFor(() => expect(widgetsShown()).toEqual(['booking/booking', 'news/rss', 'lab/lab']));
+    expect(document.querySelector('[data-widget="booking/booking"]')).toHaveAttribute('data-size', '4');
+  });
+
+  it('moves a widget with the keyboard buttons, saves it through the gateway, and resets to the default', async () => {
+    const saved = { current: null as Saved };
+    const view = await renderHome(config, garagePending, { gateway: fakeGateway(saved) });
+    await waitFor(() => expect(widgetsShown()).toEqual(['news/rss', 'lab/lab', 'booking/booking']));
+
+    await view.user.click(screen.getByRole('button', { name: 'Personnaliser la page' }));
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Déplacer Le Lab du cabinet vers la gauche' }),
+    );
+    expect(await screen.findByText('Le Lab du cabinet : colonne 1, ligne 1, largeur 2.')).toBeVisible();
+    await view.user.click(screen.getByRole('button', { name: 'Déplacer Le Lab du cabinet vers la gauche' }));
+    await view.user.click(screen.getByRole('button', { name: 'Élargir Prendre rendez-vous' }));
+    await view.user.click(screen.getByRole('button', { name: 'Enregistrer la disposition' }));
+
+    expect(await screen.findByText('Votre disposition a été enregistrée.')).toBeVisible();
+    expect(widgetsShown()).toEqual(['lab/lab', 'news/rss', 'booking/booking']);
+    expect(putBodies(view.requests)).toEqual([
+      {
+        layout: expect.arrayContaining([
+          { widget: 'lab/lab', x: 0, y: 0, w: 2, h: 2 },
+          { widget: 'news/rss', x: 2, y: 0, w: 2, h: 3 },
+          { widget: 'booking/booking', x: 0, y: 3, w: 3, h: 3 },
+        ]) as unknown,
+      },
+    ]);
+    expect(screen.queryByRole('button', { name: /Déplacer/ })).toBeNull();
+
+    await view.user.click(screen.getByRole('button', { name: 'Personnaliser la page' }));
+    await view.user.click(screen.getByRole('button', { name: 'Rétablir la disposition par défaut' }));
+    await view.user.click(screen.getByRole('button', { name: 'Enregistrer la disposition' }));
+    await waitFor(() => expect(widgetsShown()).toEqual(['news/rss', 'lab/lab', 'booking/booking']));
+    expect(saved.current?.layout).toEqual([
+      { widget: 'news/rss', x: 0, y: 0, w: 2, h: 3 },
+      { widget: 'lab/lab', x: 2, y: 0, w: 2, h: 2 },
+      { widget: 'booking/booking', x: 0, y: 3, w: 2, h: 3 },
+    ]);
+  });
+
+  it('keeps the arrangement when saving fails, and says so', async () => {
+    const view = await renderHome(config, garagePending, { gateway: fakeGateway({ current: null }, true) });
+    await view.user.click(await screen.findByRole('button', { name: 'Personnaliser la page' }));
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Déplacer Le Lab du cabinet vers la gauche' }),
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Enregistrer la disposition' }));
+    expect(await screen.findByText(/La disposition n'a pas pu être enregistrée/)).toBeVisible();
+    // Still in edit mode with the moved widget where the user put it.
+    expect(screen.getByText('Le Lab du cabinet : colonne 1, ligne 1, largeur 2.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Enregistrer la disposition' })).toBeEnabled();
+  });
+});
