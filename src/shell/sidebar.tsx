@@ -1,15 +1,14 @@
 import { NavLink, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NavIcon } from './icons.tsx';
 import { useSidebarEntries } from './nav-state.ts';
 
-/** The entity area's navigation: real links, the current one marked for assistive technology. */
+/** The entity area's navigation links: real links, the current one marked for assistive technology. */
 export function Sidebar() {
-  const { t } = useTranslation();
   const entries = useSidebarEntries();
+  // The AppShell navbar around it is the labelled <nav>.
   return (
-    <nav aria-label={t('shell.entityNavigation')}>
+    <>
       <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }}>
         {entries.map((entry) => (
           <li key={entry.id}>
@@ -24,6 +23,6 @@ export function Sidebar() {
           </li>
         ))}
       </Stack>
-    </nav>
+    </>
   );
 }

@@ -1,0 +1,209 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadRealManifest } from '../testing/manifest.ts';
+import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
+import type { RenderPortalOptions } from '../testing/render-portal.tsx';
+import { asPersona } from './persona-fixtures.ts';
+import type { PersonaName } from './persona-fixtures.ts';
+
+// The sign-in pages and the home grid have their own tests; here they only need to be recognisable.
+const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
+
+afterEach(cleanup);
+
+async function open(
+  persona: PersonaName,
+  path: string,
+  extra: Partial<RenderPortalOptions> & { entityId?: number } = {},
+) {
+  const config = extra.manifest ?? loadRealManifest();
+  const { entityId, ...rest } = extra;
+  return renderPortal({ ...asPersona(config, persona, entityId), plugins, path, ...rest });
+}
+
+async function linksOf(navigationName: string): Promise<{ name: string; href: string | null }[]> {
+  const nav = await screen.findByRole('navigation', { name: navigationName });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => ({ name: link.textContent, href: link.getAttribute('href') }));
+}
+
+async function linkNames(navigationName: string): Promise<string[]> {
+  return (await linksOf(navigationName)).map((link) => link.name);
+}
+
+describe('where / lands (SPEC 2 landing rules)', () => {
+  it.each([
+    ['claire', '/dossier/1001/accueil'],
+    ['marc', '/portefeuille/mes-entites'],
+    ['sam', '/portefeuille/mes-entites'],
+    ['paul', '/portefeuille/dossiers'],
+    ['lea', '/portefeuille/dossiers'],
+  ] as const)('%s lands on %s', async (persona, expected) => {
+    const portal = await open(persona, '/');
+    await waitFor(() => expect(portal.location()).toBe(expected));
+  });
+
+  it('a customer who has not accepted the current terms goes to terms validation first', async () => {
+    const portal = await open('nina', '/', { terms: { state: 'required', termsId: 7 } });
+    await waitFor(() => expect(portal.location()).toBe('/validation-cgu/7'));
+    expect(await screen.findByRole('heading', { name: 'auth/terms-validation' })).toBeInTheDocument();
+  });
+
+  it('an anonymous visitor goes to the client login', async () => {
+    const portal = await renderPortal({ plugins, path: '/', session: { status: 'anonymous' } });
+    await waitFor(() => expect(portal.location()).toBe('/login'));
+  });
+
+  it('a stored token without a usable session goes to the login with sessionExpired=true', async () => {
+    const portal = await renderPortal({ plugins, path: '/', session: { status: 'tokenWithoutAuth' } });
+    await waitFor(() => expect(portal.location()).toBe('/login?sessionExpired=true'));
+  });
+});
+
+describe('wallet tabs, in manifest order', () => {
+  const everyCollaboratorTab = [
+    'Dossiers',
+    'Mandats',
+    'Dépôt de rapport BI',
+    'Rapports BI',
+    'Demandes MOD',
+    'Collaborateurs',
+    'Applications',
+    'Administration des dossiers',
+    'Catalogue des offres',
+    'Utilisateurs',
+  ];
+
+  it('Paul (every collaborator code) sees every collaborator tab', async () => {
+    await open('paul', '/portefeuille/dossiers');
+    expect(await linkNames('Onglets du portefeuille')).toEqual(everyCollaboratorTab);
+  });
+
+  it('without the legacy BI deposit flag Paul does not see the deposit tab', async () => {
+    await open('paul', '/portefeuille/dossiers', { flags: { legacyBiReportDeposit: false } });
+    expect(await linkNames('Onglets du portefeuille')).toEqual(
+      everyCollaboratorTab.filter((tab) => tab !== 'Dépôt de rapport BI'),
+    );
+  });
+
+  it('Lea (no code) sees only folders and the offers catalogue', async () => {
+    await open('lea', '/portefeuille/dossiers');
+    expect(await linkNames('Onglets du portefeuille')).toEqual(['Dossiers', 'Catalogue des offres']);
+  });
+
+  it('Marc (customer with the users code) sees the client tabs with users', async () => {
+    await open('marc', '/portefeuille/mes-entites');
+    const links = await linksOf('Onglets du portefeuille');
+    expect(links.map((link) => link.name)).toEqual(['Collaborateurs', 'Mes entités', 'Utilisateurs']);
+    expect(links.map((link) => link.href)).toEqual([
+      '/portefeuille/collaborateurs',
+      '/portefeuille/mes-entites',
+      '/portefeuille/gestion-utilisateurs',
+    ]);
+  });
+
+  it('Sam (no users code) sees the client tabs without users', async () => {
+    await open('sam', '/portefeuille/mes-entites');
+    expect(await linkNames('Onglets du portefeuille')).toEqual(['Collaborateurs', 'Mes entités']);
+  });
+
+  it('marks the current tab for assistive technology', async () => {
+    await open('marc', '/portefeuille/mes-entites');
+    const nav = await screen.findByRole('navigation', { name: 'Onglets du portefeuille' });
+    expect(within(nav).getByRole('link', { name: 'Mes entités' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Collaborateurs' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('entity sidebar, in manifest order', () => {
+  it('Claire on her entity with documents v2 on', async () => {
+    await open('claire', '/dossier/1001/accueil', { entityId: 1001 });
+    const links = await linksOf("Navigation de l'entité");
+    expect(links).toEqual([
+      { name: 'Accueil', href: '/dossier/1001/accueil' },
+      { name: 'Rapports BI', href: '/dossier/1001/rapports-bi' },
+      { name: 'Comptabilité', href: '/dossier/1001/comptabilite/pennylane' },
+      { name: 'Gestion sociale', href: '/dossier/1001/gestion-sociale' },
+      { name: 'Banque', href: '/dossier/1001/banque' },
+      { name: 'Indicateurs', href: '/dossier/1001/indicateurs' },
+      { name: 'Applications', href: '/dossier/1001/launcher' },
+      { name: 'Mon entreprise', href: '/dossier/1001/gestion-utilisateurs' },
+    ]);
+  });
+
+  it('Claire with documents v2 off gets the legacy accounting entry instead', async () => {
+    await open('claire', '/dossier/1001/accueil', { entityId: 1001, flags: { documentsV2: false } });
+    const links = await linksOf("Navigation de l'entité");
+    expect(links.find((link) => link.name === 'Comptabilité')?.href).toBe(
+      '/dossier/1001/comptabilite/archive',
+    );
+  });
+
+  it('Marc on an entity where he holds no code sees home and the overview only', async () => {
+    await open('marc', '/dossier/1003/accueil', { entityId: 1003 });
+    expect(await linkNames("Navigation de l'entité")).toEqual(['Accueil', 'Mon entreprise']);
+  });
+
+  it('Marc on the clarity-visible entity where he signs sees BI reports', async () => {
+    await open('marc', '/dossier/1002/accueil', { entityId: 1002 });
+    expect(await linkNames("Navigation de l'entité")).toEqual([
+      'Accueil',
+      'Rapports BI',
+      'Gestion sociale',
+      'Banque',
+      'Mon entreprise',
+    ]);
+  });
+
+  it('Paul (collaborator) has no apps entry and legacy accounting without the accounting-software offer', async () => {
+    await open('paul', '/dossier/1002/accueil', { entityId: 1002 });
+    const links = await linksOf("Navigation de l'entité");
+    expect(links.map((link) => link.name)).toEqual([
+      'Accueil',
+      'Rapports BI',
+      'Comptabilité',
+      'Gestion sociale',
+      'Banque',
+      'Indicateurs',
+      'Mon entreprise',
+    ]);
+    expect(links[2]?.href).toBe('/dossier/1002/comptabilite/archive');
+  });
+
+  it('Lea (no code) sees only home', async () => {
+    await open('lea', '/dossier/1001/accueil', { entityId: 1001 });
+    expect(await linkNames("Navigation de l'entité")).toEqual(['Accueil']);
+  });
+
+  it('the entity is loaded from the URL when none is selected', async () => {
+    const portal = await open('marc', '/dossier/1002/banque');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Banque' })).toBeInTheDocument();
+    expect(portal.services.selectEntity).toHaveBeenCalledWith(1002);
+    expect(screen.getByRole('link', { name: 'Banque' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('overview tabs', () => {
+  it('Paul sees every overview tab including the delegation history', async () => {
+    await open('paul', '/dossier/1001/gestion-utilisateurs', { entityId: 1001 });
+    expect(await linkNames("Onglets de l'entreprise")).toEqual([
+      'Utilisateurs',
+      'Collaborateurs',
+      'Offres',
+      'Informations',
+      'Historique des délégations',
+    ]);
+  });
+
+  it('Claire (customer) sees them without the delegation history; the sidebar entry stays current', async () => {
+    await open('claire', '/dossier/1001/offres', { entityId: 1001 });
+    expect(await linkNames("Onglets de l'entreprise")).toEqual([
+      'Utilisateurs',
+      'Collaborateurs',
+      'Offres',
+      'Informations',
+    ]);
+    expect(screen.getByRole('link', { name: 'Mon entreprise' })).toHaveAttribute('aria-current', 'page');
+  });
+});
