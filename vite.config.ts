@@ -2,13 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import manifest from './portal.config.json' with { type: 'json' };
 import { gatewayProxy } from './scripts/gateway-proxy.ts';
+import { devWithoutCsp } from './scripts/vite-dev-csp.ts';
 import { manifestValidation } from './scripts/vite-manifest-plugin.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
 
 export default defineConfig({
-  plugins: [manifestValidation(), react()],
+  plugins: [manifestValidation(), react(), devWithoutCsp()],
   server: { host: '127.0.0.1', proxy },
   preview: { host: '127.0.0.1', proxy },
   build: { target: 'es2022', sourcemap: true },

@@ -20,8 +20,6 @@ import { createSessionService } from '../auth/session-service.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import { TrackerContext } from '../plugin-api/tracker.ts';
 import type { Tracker } from '../plugin-api/tracker.ts';
-import { NavigationServicesProvider } from '../routing/services.tsx';
-import type { NavigationServices } from '../routing/services.tsx';
 import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { selectConditionContext } from './condition-context.ts';
 import { createI18n } from '../i18n/i18n.ts';
@@ -145,16 +143,6 @@ function envString(env: Readonly<Record<string, unknown>>, name: string | undefi
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** What the router needs from the session layer, over the session service. */
-export function navigationServicesOf(session: SessionService): NavigationServices {
-  return {
-    selectEntity: (entityId) => session.selectEntity(entityId),
-    listEntities: (args) => session.listEntities(args),
-    checkTerms: () => session.checkTerms(),
-    signOut: () => session.signOut(),
-  };
-}
-
 async function checkedManifest(
   manifest: unknown,
   known: ReturnType<typeof createPluginRegistry>['known'],
@@ -200,7 +188,6 @@ export function PortalRoot({
     () => ({ track: (event, properties) => analytics.track(event, properties) }),
     [analytics],
   );
-  const navigation = useMemo(() => navigationServicesOf(session), [session]);
   return (
     <StrictMode>
       <Provider store={store}>
@@ -214,13 +201,11 @@ export function PortalRoot({
                 }}
               >
                 <SessionServiceProvider service={session}>
-                  <NavigationServicesProvider services={navigation}>
-                    <TrackerContext value={tracker}>
-                      <Suspense fallback={null}>
-                        <PortalRouter />
-                      </Suspense>
-                    </TrackerContext>
-                  </NavigationServicesProvider>
+                  <TrackerContext value={tracker}>
+                    <Suspense fallback={null}>
+                      <PortalRouter />
+                    </Suspense>
+                  </TrackerContext>
                 </SessionServiceProvider>
               </DatesProvider>
             </MantineProvider>
