@@ -127,6 +127,16 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // Same convention as TypeScript's noUnusedParameters: a leading underscore marks "unused on purpose".
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
       // Template literals with numbers are everyday code; other types still need an explicit String().
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // `record['key']` on index signatures stays allowed (it reads as "may be missing").
