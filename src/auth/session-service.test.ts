@@ -1,0 +1,513 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  configureGatewayClient,
+  registerUnauthorizedHandler,
+  resetGatewayClient,
+} from '../api/base-query.ts';
+import { makeStore } from '../app/store.ts';
+import type { AppStore } from '../app/store.ts';
+import { createLogger } from '../logging/logger.ts';
+import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
+import { createTokenStore } from '../session/token-storage.ts';
+import type { TokenStore } from '../session/token-storage.ts';
+import { tokenExpiringIn } from '../session/token-test-utils.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
+import type { CollaboratorIdentity } from './collaborator-identity.ts';
+import { INTERACTION_FLAG_KEY } from './interaction-flag.ts';
+import { createSessionService } from './session-service.ts';
+import type { SessionService } from './session-service.ts';
+
+const BASE = 'http://gateway.test/';
+const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+type Reply = { status: number; body?: unknown };
+type Route = (request: Request) => Reply | undefined;
+
+const claire = {
+  firstName: 'Claire',
+  lastName: 'Solo',
+  id: 11,
+  email: 'claire.solo@demo.test',
+  officeMobile: '',
+  isCustomer: true,
+  oldId: 0,
+  persona: 'Client',
+  gigyaUserId: 'gigya-11',
+  occupation: '',
+  entities: [],
+};
+const paul = { ...claire, firstName: 'Paul', id: 15, email: 'paul.collab@demo.test', isCustomer: false };
+const entity1001 = {
+  accountId: 1001,
+  accountNumber: 'C-1001',
+  name: 'Boulangerie Martin SARL',
+  subscriptions: [],
+  isClarityVisible: false,
+  isSignatory: true,
+};
+
+/** A fake gateway: answers by `METHOD path`, records every call in order. */
+function fakeGateway(overrides: Record<string, Reply> = {}, user = claire, termsCurrent = true) {
+  const calls: string[] = [];
+  const bodies: unknown[] = [];
+  const answers: Record<string, Reply> = {
+    'POST /authentication/api/login': { status: 200, body: { token: tokenExpiringIn(3600, NOW) } },
+    'POST /authentication/api/token-exchange': { status: 200, body: { token: tokenExpiringIn(3600, NOW) } },
+    'POST /authentication/api/logout': { status: 204 },
+    'GET /connect/api/get-user-information': {
+      status: 200,
+      body: { contact: user, permissions: ['CLUSER001'], favoriteEntities: [1001] },
+    },
+    'GET /contact/me': { status: 200, body: user },
+    'GET /authorization/api/authorization/currentuser': {
+      status: 200,
+      body: { accountId: null, permissions: ['CLUSER001'] },
+    },
+    'GET /account/api/accounts/currentuser': {
+      status: 200,
+      body: { items: [entity1001], currentPage: 1, totalPage: 1, totalItems: 1 },
+    },
+    'GET /contact/api/contacts/currentuser/terms': {
+      status: 200,
+      body: { isCurrent: termsCurrent, terms: { termsId: 7 } },
+    },
+    'PATCH /contact/api/contacts/currentuser/terms': { status: 204 },
+    'GET /connect/api/accounts/1001/summary': { status: 200, body: entity1001 },
+    'GET /reporting/api/reports/currentuser': {
+      status: 200,
+      body: { items: [], currentPage: 1, totalPage: 1, totalItems: 3 },
+    },
+    'GET /userorigin': { status: 200, body: 'CLIENT' },
+    ...overrides,
+  };
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.pathname}`;
+    calls.push(`${key}${url.search}`);
+    if (request.method !== 'GET') bodies.push(await request.clone().text());
+    const reply = answers[key] ?? { status: 404, body: { error: 'not_found' } };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return { fetchFn, calls, bodies };
+}
+
+type Setup = {
+  store: AppStore;
+  service: SessionService;
+  tokenStore: TokenStore;
+  calls: string[];
+  bodies: unknown[];
+  identity: { [K in keyof CollaboratorIdentity]: ReturnType<typeof vi.fn> };
+  logs: string[];
+};
+
+function setup(
+  options: {
+    overrides?: Record<string, Reply>;
+    user?: typeof claire;
+    termsCurrent?: boolean;
+    flags?: Record<string, boolean>;
+  } = {},
+): Setup {
+  const config = loadRealManifest();
+  const logs: string[] = [];
+  const logger = createLogger({ minLevel: 1, sink: (level, message) => logs.push(`${level}: ${message}`) });
+  const { fetchFn, calls, bodies } = fakeGateway(options.overrides, options.user, options.termsCurrent);
+  const tokenStore = createTokenStore({ kind: 'session', key: 'token', logger, now: () => NOW });
+  const refresher = {
+    ensureFreshToken: () => Promise.resolve(tokenStore.get()),
+    settled: () => Promise.resolve(tokenStore.get()),
+  };
+  configureGatewayClient({
+    gatewayBaseUrl: BASE,
+    dataServiceBaseUrl: BASE,
+    tokenStore,
+    refresher,
+    logger,
+    fetchFn,
+  });
+  const store = makeStore();
+  const identity = {
+    startSignIn: vi.fn(() => Promise.resolve()),
+    completeSignIn: vi.fn(() =>
+      Promise.resolve({ accessToken: 'oidc-access', redirect: '/portefeuille/mandats' }),
+    ),
+    acquireTokenSilent: vi.fn(() => Promise.resolve(null)),
+    hasCachedUser: vi.fn(() => Promise.resolve(false)),
+    signOut: vi.fn(() => Promise.resolve()),
+    removeUser: vi.fn(() => Promise.resolve()),
+    dispose: vi.fn(),
+  };
+  const service = createSessionService({
+    store,
+    config,
+    flags: options.flags ?? {},
+    logger,
+    tokenStore,
+    selectedEntityStore: createSelectedEntityStore({ key: 'selected-entity', logger }),
+    loadIdentity: () => Promise.resolve(identity as unknown as CollaboratorIdentity),
+    now: () => NOW,
+  });
+  registerUnauthorizedHandler(() => {
+    service.expireSession();
+  });
+  return { store, service, tokenStore, calls, bodies, identity, logs };
+}
+
+let current: Setup | null = null;
+function use(options?: Parameters<typeof setup>[0]): Setup {
+  current = setup(options);
+  return current;
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.spyOn(Date, 'now').mockReturnValue(NOW);
+});
+
+afterEach(() => {
+  current?.service.dispose();
+  current?.tokenStore.dispose();
+  current = null;
+  resetGatewayClient();
+  vi.restoreAllMocks();
+});
+
+describe('bootstrap', () => {
+  it('with no stored token the session is anonymous and nothing is called', async () => {
+    const { service, store, calls } = use();
+    await service.bootstrap();
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().session.expiredNotice).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it('with an active token loads the user context and is authenticated', async () => {
+    const { service, store, tokenStore, calls } = use();
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    await service.bootstrap();
+    const session = store.getState().session;
+    expect(session.status).toBe('authenticated');
+    expect(session.user?.firstName).toBe('Claire');
+    expect(session.user?.isCollab).toBe(false);
+    expect(session.entityCount).toBe(1);
+    expect(session.singleEntityId).toBe(1001);
+    expect(calls).toContain('GET /account/api/accounts/currentuser?pageSize=2');
+    expect(calls).toContain('GET /contact/api/contacts/currentuser/terms');
+  });
+
+  it('with a token whose context fails (500) the status is token without authentication', async () => {
+    const { service, store, tokenStore } = use({
+      overrides: {
+        'GET /contact/me': { status: 500 },
+        'GET /connect/api/get-user-information': { status: 500 },
+      },
+    });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    await service.bootstrap();
+    expect(store.getState().session.status).toBe('tokenWithoutAuth');
+  });
+
+  it('with a token the gateway rejects (forged) the session ends as expired', async () => {
+    const { service, store, tokenStore } = use({
+      overrides: {
+        'GET /contact/me': { status: 401 },
+        'GET /connect/api/get-user-information': { status: 401 },
+        'GET /authorization/api/authorization/currentuser': { status: 401 },
+        'GET /account/api/accounts/currentuser': { status: 401 },
+      },
+    });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    await service.bootstrap();
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().session.expiredNotice).toBe(true);
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('with a stored token that has expired the session ends with the expired notice', async () => {
+    const { service, store } = use();
+    sessionStorage.setItem('token', tokenExpiringIn(-60, NOW));
+    await service.bootstrap();
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().session.expiredNotice).toBe(true);
+  });
+});
+
+describe('customer sign-in', () => {
+  it('stores the token, loads the context and goes to the single entity home', async () => {
+    const { service, store, tokenStore, calls } = use();
+    const outcome = await service.signInCustomer({ email: 'claire.solo@demo.test', password: 'Demo-2026!' });
+    expect(outcome).toEqual({ ok: true, to: '/dossier/1001/accueil' });
+    expect(tokenStore.get()).not.toBeNull();
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(calls[0]).toBe('POST /authentication/api/login');
+    // No call is sent twice.
+    expect(new Set(calls).size).toBe(calls.length);
+  });
+
+  it('wrong credentials: no token, an invalid-credentials failure, still anonymous', async () => {
+    const { service, store, tokenStore } = use({
+      overrides: {
+        'POST /authentication/api/login': { status: 401, body: { error: 'invalid_credentials' } },
+      },
+    });
+    const outcome = await service.signInCustomer({ email: 'claire.solo@demo.test', password: 'wrong' });
+    expect(outcome).toEqual({ ok: false, reason: 'invalid-credentials' });
+    expect(tokenStore.get()).toBeNull();
+    expect(store.getState().session.user).toBeNull();
+  });
+
+  it('a server failure is reported as unavailable', async () => {
+    const { service } = use({ overrides: { 'POST /authentication/api/login': { status: 503 } } });
+    expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
+  });
+
+  it('returns to a safe redirect and never to another origin', async () => {
+    const { service } = use();
+    expect(
+      await service.signInCustomer({ email: 'a@b.fr', password: 'x' }, '/dossier/1001/banque?x=1'),
+    ).toEqual({
+      ok: true,
+      to: '/dossier/1001/banque?x=1',
+    });
+    expect(service.destinationAfterSignIn('https://evil.example')).toBe('/dossier/1001/accueil');
+    expect(service.destinationAfterSignIn('//evil.example')).toBe('/dossier/1001/accueil');
+  });
+
+  it('with several entities lands on the client wallet', async () => {
+    const { service } = use({
+      overrides: {
+        'GET /account/api/accounts/currentuser': {
+          status: 200,
+          body: {
+            items: [entity1001, { ...entity1001, accountId: 1002 }],
+            currentPage: 1,
+            totalPage: 2,
+            totalItems: 3,
+          },
+        },
+      },
+    });
+    expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
+      ok: true,
+      to: '/portefeuille/mes-entites',
+    });
+  });
+
+  it('sets the interaction flag during the sign-in and clears it after', async () => {
+    const { service } = use();
+    const seen: (string | null)[] = [];
+    const pending = service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    seen.push(sessionStorage.getItem(INTERACTION_FLAG_KEY));
+    await pending;
+    seen.push(sessionStorage.getItem(INTERACTION_FLAG_KEY));
+    expect(seen).toEqual(['login', null]);
+  });
+});
+
+describe('terms of use', () => {
+  it('a customer whose terms are not current is sent to terms validation, then continues after accepting', async () => {
+    const { service, store, calls } = use({ termsCurrent: false });
+    const outcome = await service.signInCustomer(
+      { email: 'nina@demo.test', password: 'x' },
+      '/portefeuille/mes-entites',
+    );
+    expect(outcome).toEqual({
+      ok: true,
+      to: `/validation-cgu/7?redirect=${encodeURIComponent('/portefeuille/mes-entites')}`,
+    });
+    expect(await service.checkTerms()).toEqual({ state: 'required', termsId: 7 });
+    await service.acceptTerms(7);
+    expect(calls).toContain('PATCH /contact/api/contacts/currentuser/terms?termsId=7');
+    expect(store.getState().session.user?.hasAcceptedTerms).toBe(true);
+    expect(await service.checkTerms()).toEqual({ state: 'current' });
+    expect(service.destinationAfterSignIn(null)).toBe('/dossier/1001/accueil');
+  });
+
+  it('a collaborator is never asked about the terms', async () => {
+    const { service, calls } = use({ user: paul });
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'login');
+    const outcome = await service.completeCollaboratorSignIn(
+      'http://localhost/collaborateur?code=abc&state=xyz',
+    );
+    expect(outcome).toEqual({ ok: true, to: '/portefeuille/mandats' });
+    expect(calls.some((call) => call.includes('/terms'))).toBe(false);
+  });
+});
+
+describe('collaborator sign-in', () => {
+  it('exchanges the provider access token for a portal token', async () => {
+    const { service, store, bodies, calls } = use({ user: paul });
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'login');
+    await service.completeCollaboratorSignIn('http://localhost/collaborateur?code=abc&state=xyz');
+    expect(calls[0]).toBe('POST /authentication/api/token-exchange');
+    expect(bodies[0]).toBe(JSON.stringify({ accessToken: 'oidc-access' }));
+    expect(store.getState().session.user?.isCollab).toBe(true);
+    expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBeNull();
+  });
+
+  it('ignores a redirect result when no sign-in of this tab is in progress', async () => {
+    const { service, identity, calls } = use({ user: paul });
+    const outcome = await service.completeCollaboratorSignIn(
+      'http://localhost/collaborateur?code=abc&state=xyz',
+    );
+    expect(outcome).toEqual({ ok: false, reason: 'not-expected' });
+    expect(identity.completeSignIn).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
+  });
+
+  it('back from the provider sign-out, the flag is simply cleared', async () => {
+    const { service, identity } = use({ user: paul });
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'logout');
+    expect(await service.completeCollaboratorSignIn('http://localhost/collaborateur')).toEqual({
+      ok: false,
+      reason: 'no-result',
+    });
+    expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBeNull();
+    expect(identity.completeSignIn).not.toHaveBeenCalled();
+  });
+
+  it('starting sets the flag and leaves for the provider with the safe redirect in the state', async () => {
+    const { service, identity } = use({ user: paul });
+    expect(await service.startCollaboratorSignIn('https://evil.example/x')).toBe('redirecting');
+    expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBe('login');
+    expect(identity.startSignIn).toHaveBeenCalledWith({ redirect: null });
+  });
+
+  it('a cached identity signs in without leaving the page', async () => {
+    const { service, identity } = use({ user: paul });
+    identity.acquireTokenSilent.mockResolvedValue('cached-access');
+    expect(await service.startCollaboratorSignIn(null)).toEqual({ ok: true, to: '/portefeuille/dossiers' });
+    expect(identity.startSignIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('sign-out', () => {
+  it('customer: posts logout with gigyaUserId, then clears token and selected entity', async () => {
+    const { service, store, tokenStore, calls, bodies } = use();
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    await service.selectEntity(1001);
+    expect(localStorage.getItem('selected-entity')).toBe('1001');
+    const outcome = await service.signOut();
+    expect(outcome).toEqual({ redirected: false, to: '/login' });
+    expect(calls.at(-1)).toBe('POST /authentication/api/logout');
+    expect(bodies.at(-1)).toBe(JSON.stringify({ gigyaUserId: 'gigya-11' }));
+    expect(tokenStore.get()).toBeNull();
+    expect(localStorage.getItem('selected-entity')).toBeNull();
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().session.expiredNotice).toBe(false);
+  });
+
+  it('a failing logout call is logged and the user is signed out anyway', async () => {
+    const { service, tokenStore, logs } = use({
+      overrides: { 'POST /authentication/api/logout': { status: 500 } },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    await service.signOut();
+    expect(tokenStore.get()).toBeNull();
+    expect(logs.some((line) => line.includes('logout call failed'))).toBe(true);
+  });
+
+  it('collaborator: revokes the portal token first, then leaves for the provider sign-out', async () => {
+    const { service, identity, tokenStore } = use({ user: paul });
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'login');
+    await service.completeCollaboratorSignIn('http://localhost/collaborateur?code=a&state=b');
+    let tokenWhenLeaving: string | null = 'unset';
+    identity.signOut.mockImplementation(() => {
+      tokenWhenLeaving = tokenStore.get();
+      return Promise.resolve();
+    });
+    expect(await service.signOut()).toEqual({ redirected: true, to: '/collaborateur' });
+    expect(tokenWhenLeaving).toBeNull();
+    expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBe('logout');
+  });
+
+  it('customers are signed out of single sign-on only when its flag is on', async () => {
+    const singleSignOut = vi.fn(() => Promise.resolve());
+    for (const on of [false, true]) {
+      const setupWith = use({ flags: { singleSignOn: on } });
+      const service = createSessionService({
+        store: setupWith.store,
+        config: loadRealManifest(),
+        flags: { singleSignOn: on },
+        logger: createLogger(),
+        tokenStore: setupWith.tokenStore,
+        selectedEntityStore: createSelectedEntityStore({ key: 'selected-entity' }),
+        singleSignOut,
+      });
+      await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+      await service.signOut();
+      service.dispose();
+      setupWith.service.dispose();
+      setupWith.tokenStore.dispose();
+      resetGatewayClient();
+    }
+    expect(singleSignOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('a sign-out in another tab signs this tab out', async () => {
+    const { service, store, tokenStore } = use();
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    // Another tab's sign-out reaches this one as a storage change of the token key.
+    sessionStorage.removeItem('token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', storageArea: sessionStorage }));
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(tokenStore.get()).toBeNull();
+  });
+});
+
+describe('401 handler and expiry', () => {
+  it('a 401 on a request ends the session as expired and clears the token', async () => {
+    const { service, store, tokenStore } = use({
+      overrides: { 'GET /connect/api/accounts/1001/summary': { status: 401 } },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    await expect(service.selectEntity(1001)).rejects.toBeDefined();
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().session.expiredNotice).toBe(true);
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('selecting an entity that fails rejects and selects nothing', async () => {
+    const { service, store } = use({
+      overrides: { 'GET /authorization/api/authorization/currentuser': { status: 403 } },
+    });
+    await expect(service.selectEntity(1001)).rejects.toBeDefined();
+    expect(store.getState().session.selectedEntity).toBeNull();
+    expect(localStorage.getItem('selected-entity')).toBeNull();
+  });
+
+  it('clearing the entity reverses the selection', async () => {
+    const { service, store } = use();
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    await service.selectEntity(1001);
+    expect(store.getState().session.entityReportsCount).toBe(3);
+    service.clearEntity();
+    expect(store.getState().session.selectedEntity).toBeNull();
+    expect(localStorage.getItem('selected-entity')).toBeNull();
+  });
+});
+
+describe('user origin', () => {
+  it.each([
+    ['COLLAB', 'collaborator'],
+    ['CLIENT', 'client'],
+    ['anything', 'client'],
+  ])('answer %s leads to the %s login', async (answer, expected) => {
+    const { service } = use({ overrides: { 'GET /userorigin': { status: 200, body: answer } } });
+    expect(await service.chooseLoginPage()).toBe(expected);
+  });
+
+  it('a failing user origin falls back to the client login', async () => {
+    const { service } = use({ overrides: { 'GET /userorigin': { status: 500 } } });
+    expect(await service.chooseLoginPage()).toBe('client');
+  });
+});
