@@ -21,7 +21,6 @@ const BASE = 'http://gateway.test/';
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 
 type Reply = { status: number; body?: unknown };
-type Route = (request: Request) => Reply | undefined;
 
 const claire = {
   firstName: 'Claire',
@@ -95,13 +94,27 @@ function fakeGateway(overrides: Record<string, Reply> = {}, user = claire, terms
   return { fetchFn, calls, bodies };
 }
 
+function fakeIdentity() {
+  return {
+    startSignIn: vi.fn<CollaboratorIdentity['startSignIn']>(() => Promise.resolve()),
+    completeSignIn: vi.fn<CollaboratorIdentity['completeSignIn']>(() =>
+      Promise.resolve({ accessToken: 'oidc-access', redirect: '/portefeuille/mandats' }),
+    ),
+    acquireTokenSilent: vi.fn<CollaboratorIdentity['acquireTokenSilent']>(() => Promise.resolve(null)),
+    hasCachedUser: vi.fn<CollaboratorIdentity['hasCachedUser']>(() => Promise.resolve(false)),
+    signOut: vi.fn<CollaboratorIdentity['signOut']>(() => Promise.resolve()),
+    removeUser: vi.fn<CollaboratorIdentity['removeUser']>(() => Promise.resolve()),
+    dispose: vi.fn<CollaboratorIdentity['dispose']>(),
+  };
+}
+
 type Setup = {
   store: AppStore;
   service: SessionService;
   tokenStore: TokenStore;
   calls: string[];
   bodies: unknown[];
-  identity: { [K in keyof CollaboratorIdentity]: ReturnType<typeof vi.fn> };
+  identity: ReturnType<typeof fakeIdentity>;
   logs: string[];
 };
 
@@ -149,7 +162,7 @@ function setup(
     logger,
     tokenStore,
     selectedEntityStore: createSelectedEntityStore({ key: 'selected-entity', logger }),
-    loadIdentity: () => Promise.resolve(identity as unknown as CollaboratorIdentity),
+    loadIdentity: () => Promise.resolve(identity),
     now: () => NOW,
   });
   registerUnauthorizedHandler(() => {
