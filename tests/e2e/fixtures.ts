@@ -15,6 +15,8 @@ export const GATEWAY_URL = e2e.gateway.url;
 export const PORTAL_URL = e2e.portal.url;
 
 const axeScriptPath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let axeSourceText: string | undefined;
+const axeSource = () => (axeSourceText ??= readFileSync(axeScriptPath, 'utf8'));
 
 // ---------------------------------------------------------------------------------------------------
 // Personas
@@ -112,7 +114,7 @@ export function describeViolations(violations: readonly AxeViolation[]): string[
 export type RecordedRequest = { method: string; url: string; path: string; resourceType: string };
 
 export type RequestRecorder = {
-  /** Requests sent to the gateway origin since the page opened (or since the last `clear()`). */
+  /** Requests the browser sent to the gateway origin since the test began (or the last `clear()`). */
   list: () => RecordedRequest[];
   /** Forget what was recorded, e.g. right before pressing "sign in". */
   clear: () => void;
@@ -156,7 +158,9 @@ export const test = base.extend<Fixtures>({
   axe: async ({ page }, use) => {
     await use(async ({ impacts = ['serious', 'critical'], runOptions = {}, include } = {}) => {
       const hasAxe = await page.evaluate(() => 'axe' in window);
-      if (!hasAxe) await page.addScriptTag({ path: axeScriptPath });
+      // Not page.addScriptTag: the portal's Content-Security-Policy (script-src 'self') blocks inline
+      // scripts, while evaluate() runs through the DevTools protocol, outside the page's CSP.
+      if (!hasAxe) await page.evaluate(axeSource());
       const results = await page.evaluate(
         async ({ context, options }) => {
           const { axe } = window as unknown as { axe: AxeGlobal };
@@ -170,11 +174,12 @@ export const test = base.extend<Fixtures>({
     });
   },
 
-  requests: async ({ page }, use) => {
+  // Context-wide, so popups and frames (the OIDC sign-in page, silent renew) are counted too.
+  requests: async ({ context }, use) => {
     const { recorder, onRequest } = recorderFor(new URL(GATEWAY_URL).origin);
-    page.on('request', onRequest);
+    context.on('request', onRequest);
     await use(recorder);
-    page.off('request', onRequest);
+    context.off('request', onRequest);
   },
 
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
