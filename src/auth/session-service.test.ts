@@ -144,17 +144,8 @@ function setup(
     fetchFn,
   });
   const store = makeStore();
-  const identity = {
-    startSignIn: vi.fn(() => Promise.resolve()),
-    completeSignIn: vi.fn(() =>
-      Promise.resolve({ accessToken: 'oidc-access', redirect: '/portefeuille/mandats' }),
-    ),
-    acquireTokenSilent: vi.fn(() => Promise.resolve(null)),
-    hasCachedUser: vi.fn(() => Promise.resolve(false)),
-    signOut: vi.fn(() => Promise.resolve()),
-    removeUser: vi.fn(() => Promise.resolve()),
-    dispose: vi.fn(),
-  };
+  const identity = fakeIdentity();
+
   const service = createSessionService({
     store,
     config,
