@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
@@ -9,6 +9,8 @@ import type { PersonaName } from './persona-fixtures.ts';
 // The sign-in pages and the home grid have their own tests; here they only need to be recognisable.
 const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
 
+// The first render of a file loads the lazy pages and translations cold.
+configure({ asyncUtilTimeout: 5000 });
 afterEach(cleanup);
 
 async function open(
