@@ -67,7 +67,7 @@ async function renderHome(
   return view;
 }
 
-const pennylane = [{ offerCode: 'PENNYLANE', status: 'validated' }];
+const pennylane = [{ offerCode: 'PENNYLANE', status: 'validated' as const }];
 const claireOn1001: TestPersona = {
   isCustomer: true,
   globalPermissions: ['CLUSER001'],
@@ -86,7 +86,7 @@ const marcOn1002: TestPersona = {
   entity: {
     accountId: 1002,
     accountNumber: 'C-1002',
-    subscriptions: [{ offerCode: 'FORMS', status: 'validated' }],
+    subscriptions: [{ offerCode: 'FORMS', status: 'validated' as const }],
     isClarityVisible: true,
     isSignatory: true,
     permissions: ['CLRAPP001'],
@@ -104,7 +104,7 @@ const samOn1004: TestPersona = {
 };
 const garagePending: TestPersona = {
   isCustomer: true,
-  entity: { accountId: 1003, subscriptions: [{ offerCode: 'PENNYLANE', status: 'pending' }] },
+  entity: { accountId: 1003, subscriptions: [{ offerCode: 'PENNYLANE', status: 'pending' as const }] },
 };
 
 describe('the widget set the manifest chooses (rendered home page, real manifest)', () => {

@@ -66,6 +66,8 @@ export type PortalRender = RenderResult & {
   requests: FakeRequest[];
   logs: { level: LogLevelName; message: string; details: readonly unknown[] }[];
   tracked: { event: string; properties: TrackProperties }[];
+  /** Unmounts and renders the same UI again with the same store (warm caches): a plain re-mount. */
+  mountAgain(): RenderResult;
 };
 
 /** A signed-in session for `persona`, with its selected entity (the seed's shape). */
@@ -204,7 +206,7 @@ export async function renderWithPortal(
   store.dispatch(gatewayApi.util.resetApiState());
   const tracker: Tracker = { track: (event, properties) => tracked.push({ event, properties }) };
   const user = userEvent.setup();
-  const view = render(
+  const tree = (
     <Provider store={store}>
       <RuntimeProvider runtime={runtime}>
         <I18nextProvider i18n={i18n}>
@@ -217,7 +219,13 @@ export async function renderWithPortal(
           </MantineProvider>
         </I18nextProvider>
       </RuntimeProvider>
-    </Provider>,
+    </Provider>
   );
-  return Object.assign(view, { store, user, i18n, requests, logs, tracked });
+  let view = render(tree);
+  const mountAgain = () => {
+    view.unmount();
+    view = render(tree);
+    return view;
+  };
+  return Object.assign(view, { store, user, i18n, requests, logs, tracked, mountAgain });
 }
