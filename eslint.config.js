@@ -175,6 +175,9 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
 
+  // Static scripts served as-is to the browser (e.g. the OIDC silent-renew page).
+  { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
+
   // The raw react-redux hooks: only the typed wrappers in src/app/hooks.ts may import them.
   {
     rules: {
