@@ -1,0 +1,106 @@
+// The home grid in a real browser against the reference gateway: per-user layout saved and restored,
+// reset to the manifest default, and hostile RSS content that must not execute.
+import type { Page } from '@playwright/test';
+import { GATEWAY_URL, expect, test } from './fixtures';
+
+// Claire has one entity (1001, validated accounting offer): she lands on its home page.
+const CLAIRE = 'claire.solo@demo.test';
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil/);
+  await expect(page.locator('[data-widget]').first()).toBeVisible();
+}
+
+function widgetOrder(page: Page): Promise<string[]> {
+  return page.locator('[data-widget]').evaluateAll((frames) =>
+    frames
+      .map((frame) => {
+        const box = frame.getBoundingClientRect();
+        return {
+          id: frame.getAttribute('data-widget') ?? '',
+          top: Math.round(box.top),
+          left: Math.round(box.left),
+        };
+      })
+      .sort((a, b) => a.top - b.top || a.left - b.left)
+      .map((frame) => frame.id),
+  );
+}
+
+test.beforeEach(async ({ request }) => {
+  expect((await request.post(`${GATEWAY_URL}/__admin/reset`)).ok()).toBe(true);
+});
+
+test('a moved widget stays after a reload; reset brings back the manifest default', async ({
+  page,
+  personas,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
+  const initial = await widgetOrder(page);
+  expect(initial.slice(0, 2)).toEqual(['accounting/intro', 'accounting/documents']);
+
+  await page.getByRole('button', { name: 'Personnaliser la page' }).click();
+  await page.getByRole('button', { name: 'Déplacer Le Lab du cabinet vers la gauche' }).click();
+  await page.getByRole('button', { name: 'Enregistrer la disposition' }).click();
+  await expect(page.getByText('Votre disposition a été enregistrée.')).toBeVisible();
+  const moved = await widgetOrder(page);
+  expect(moved).not.toEqual(initial);
+  expect(moved.indexOf('lab/lab')).toBeLessThan(moved.indexOf('accounting/documents'));
+
+  await page.reload();
+  await expect(page.locator('[data-widget="lab/lab"]')).toBeVisible();
+  await expect.poll(() => widgetOrder(page)).toEqual(moved);
+
+  await page.getByRole('button', { name: 'Personnaliser la page' }).click();
+  await page.getByRole('button', { name: 'Rétablir la disposition par défaut' }).click();
+  await page.getByRole('button', { name: 'Enregistrer la disposition' }).click();
+  await expect(page.getByText('Votre disposition a été enregistrée.')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-widget="lab/lab"]')).toBeVisible();
+  await expect.poll(() => widgetOrder(page)).toEqual(initial);
+});
+
+test('hostile RSS content is shown as text and nothing executes', async ({ page, request, personas }) => {
+  const hostile = [
+    {
+      title: 'Alerte <script>window.__pwned = "title"</script>',
+      link: 'javascript:window.__pwned="link"',
+      publishedAt: '2026-11-20T08:00:00.000Z',
+      summaryHtml:
+        '<p>Texte sûr</p><script>window.__pwned="script"</script><img src=x onerror="window.__pwned=\'img\';alert(1)">' +
+        '<a href="javascript:window.__pwned=\'href\'">piège</a><svg onload="window.__pwned=\'svg\'"><script>alert(2)</script></svg>' +
+        '<iframe src="javascript:alert(3)"></iframe><math><mtext><img src=x onerror=alert(4)></mtext></math>',
+    },
+  ];
+  expect((await request.put(`${GATEWAY_URL}/__admin/news`, { data: { items: hostile } })).ok()).toBe(true);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+
+  await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
+  const news = page.locator('[data-widget="news/rss"]');
+  await expect(news.getByText('Texte sûr')).toBeVisible();
+  await expect(news.getByText('piège')).toBeVisible();
+  // Hovering and clicking what is left tries every remaining trigger.
+  await news.getByText('piège').click();
+  await page.waitForTimeout(300);
+  expect(dialogs).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(await news.locator('script, iframe, svg, math, img, [onerror], [onload]').count()).toBe(0);
+  expect(await news.locator('a[href^="javascript:"]').count()).toBe(0);
+});
+
+test('an empty feed shows the spec message', async ({ page, request, personas }) => {
+  expect((await request.put(`${GATEWAY_URL}/__admin/news`, { data: { items: [] } })).ok()).toBe(true);
+  await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
+  await expect(
+    page.locator('[data-widget="news/rss"]').getByText('Aucune actualité disponible pour le moment.'),
+  ).toBeVisible();
+});
