@@ -37,7 +37,7 @@ export function personaEntities(config: PortalConfig, name: PersonaName): FakeEn
       subscriptions: entity.subscriptions as EntitySummary['subscriptions'],
       isClarityVisible: entity.isClarityVisible,
       // The gateway answers false for collaborators (contract: 'always false for collaborators').
-      isSignatory: 'isSignatory' in membership && membership.isSignatory === true,
+      isSignatory: 'isSignatory' in membership && membership.isSignatory,
     };
     return {
       entity: summary,

@@ -25,7 +25,7 @@ function contractProblems(config: PortalConfig, registry: PluginRegistry): strin
       const widget = registry.widget(placement.widget);
       if (widget === undefined) {
         problems.push(`widget set ${set.id}: no plugin provides the widget ${placement.widget}`);
-      } else if (!widget.sizes.includes(placement.size as 1 | 2 | 3 | 4)) {
+      } else if (!widget.sizes.includes(placement.size)) {
         problems.push(
           `widget set ${set.id}: ${placement.widget} at size ${placement.size}, but it offers ${widget.sizes.join(', ')}`,
         );
