@@ -22,7 +22,15 @@ import { routePath } from '../auth/landing.ts';
  * if (outcome.ok) navigate(outcome.to, { replace: true });
  */
 export { useSessionActions, useExpiredNotice } from '../auth/session-context.tsx';
-export type { LoginChoice, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
+
+/**
+ * Provides the session actions; createPortal mounts it, a plugin's tests mount it with a fake service.
+ *
+ * @example
+ * <SessionServiceProvider service={fakeService}><ClientLoginPage /></SessionServiceProvider>
+ */
+export { SessionServiceProvider } from '../auth/session-context.tsx';
+export type { LoginChoice, SessionService, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
 export { safeRedirectPath } from '../auth/redirect-target.ts';
 
 /**

@@ -1,0 +1,164 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionService, SignInOutcome } from '../../src/plugin-api/auth-hooks.ts';
+import { renderAuthPages } from '../../src/testing/render-auth-pages.tsx';
+import ClientLoginPage from './client-login-page.tsx';
+import CollaboratorLoginPage from './collaborator-login-page.tsx';
+import auth from './index.ts';
+
+};
+
+function fakeService(signIn: SignInOutcome, origin: 'client' | 'collaborator' = 'client') {
+  const service = {
+    bootstrap: vi.fn(),
+    signInCustomer: vi.fn<SessionService['signInCustomer']>(() => Promise.resolve(signIn)),
+    startCollaboratorSignIn: vi.fn<SessionService['startCollaboratorSignIn']>(() =>
+      Promise.resolve('redirecting' as const),
+    ),
+    completeCollaboratorSignIn: vi.fn<SessionService['completeCollaboratorSignIn']>(() =>
+      Promise.resolve({ ok: false, reason: 'no-result' } as const),
+    ),
+    signOut: vi.fn(),
+    expireSession: vi.fn(),
+    selectEntity: vi.fn(),
+    clearEntity: vi.fn(),
+    acceptTerms: vi.fn(),
+    checkTerms: vi.fn(),
+    listEntities: vi.fn(),
+    chooseLoginPage: vi.fn<SessionService['chooseLoginPage']>(() => Promise.resolve(origin)),
+    destinationAfterSignIn: vi.fn(),
+    hasRedirectResult: vi.fn(() => false),
+    interactionFlag: { set: vi.fn(), get: vi.fn(() => null), clear: vi.fn() },
+    dispose: vi.fn(),
+  };
+  return service;
+}
+
+afterEach(() => {
+  cleanup();
+});
+
+function renderLogin(path: string, service: ReturnType<typeof fakeService>, expired = false) {
+  return renderAuthPages({
+    path,
+    service: service,
+    expired,
+    plugins: [auth],
+    pages: [
+      { path: '/login', element: <ClientLoginPage /> },
+      { path: '/collaborateur', element: <CollaboratorLoginPage /> },
+    ],
+  });
+}
+
+describe('client login page', () => {
+  it('shows inline errors for empty and malformed fields and sends nothing', async () => {
+    const service = fakeService({ ok: true, to: '/dossier/1001/accueil' });
+    const { user } = await renderLogin('/login?choice=client', service);
+    await user.click(await screen.findByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Saisissez votre e-mail.')).toBeVisible();
+    expect(screen.getByText('Saisissez votre mot de passe.')).toBeVisible();
+    await user.type(screen.getByLabelText(/E-mail/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText(/Saisissez un e-mail valide/)).toBeVisible();
+    expect(service.signInCustomer).not.toHaveBeenCalled();
+  });
+
+  it('on wrong credentials shows an alert and keeps the typed e-mail', async () => {
+    const service = fakeService({ ok: false, reason: 'invalid-credentials' });
+    const { user } = await renderLogin('/login?choice=client', service);
+    await user.type(await screen.findByLabelText(/E-mail/), 'claire.solo@demo.test');
+    await user.type(screen.getByLabelText(/Mot de passe/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-mail ou mot de passe incorrect.');
+    expect(screen.getByLabelText(/E-mail/)).toHaveValue('claire.solo@demo.test');
+    expect(service.signInCustomer).toHaveBeenCalledWith(
+      { email: 'claire.solo@demo.test', password: 'wrong' },
+      null,
+    );
+  });
+
+  it('on success goes where the service says, passing the redirect along', async () => {
+    const service = fakeService({ ok: true, to: '/dossier/1001/banque' });
+    const { user, router } = await renderLogin(
+      '/login?choice=client&redirect=%2Fdossier%2F1001%2Fbanque',
+      service,
+    );
+    await user.type(await screen.findByLabelText(/E-mail/), 'claire.solo@demo.test');
+    await user.type(screen.getByLabelText(/Mot de passe/), 'Demo-2026!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/dossier/1001/banque');
+    });
+    expect(service.signInCustomer.mock.calls[0]?.[1]).toBe('/dossier/1001/banque');
+  });
+
+  it('the submit button is disabled while signing in', async () => {
+    const service = fakeService({ ok: true, to: '/x' });
+    service.signInCustomer.mockImplementation(() => new Promise(() => undefined));
+    const { user } = await renderLogin('/login?choice=client', service);
+    await user.type(await screen.findByLabelText(/E-mail/), 'claire.solo@demo.test');
+    await user.type(screen.getByLabelText(/Mot de passe/), 'Demo-2026!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+    });
+  });
+
+  it('a user whose origin is COLLAB is sent to the collaborator login', async () => {
+    const service = fakeService({ ok: true, to: '/x' }, 'collaborator');
+    const { router } = await renderLogin('/login', service);
+    expect(
+      await screen.findByRole('button', { name: 'Se connecter avec mon compte collaborateur' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/collaborateur');
+  });
+
+  it('links to the password reset and to the collaborator login', async () => {
+    const service = fakeService({ ok: true, to: '/x' });
+    await renderLogin('/login?choice=client', service);
+    expect(await screen.findByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute(
+      'href',
+      '/resetPassword',
+    );
+    expect(screen.getByRole('link', { name: /Connexion collaborateur/ })).toHaveAttribute(
+      'href',
+      '/collaborateur',
+    );
+  });
+
+  it('after an expiry shows the modal Session expirée', async () => {
+    const service = fakeService({ ok: true, to: '/x' });
+    const { user } = await renderLogin('/login?choice=client', service, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Session expirée' });
+    expect(dialog).toHaveTextContent('Vous avez été déconnecté pour des raisons de sécurité.');
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Session expirée' })).not.toBeInTheDocument();
+    });
+  });
+});
+
+describe('collaborator login page', () => {
+  it('starts the provider sign-in with the redirect and links back to the client login', async () => {
+    const service = fakeService({ ok: true, to: '/x' });
+    const { user } = await renderLogin('/collaborateur?redirect=%2Fmandats', service);
+    await user.click(
+      await screen.findByRole('button', { name: 'Se connecter avec mon compte collaborateur' }),
+    );
+    expect(service.startCollaboratorSignIn).toHaveBeenCalledWith('/mandats');
+    expect(screen.getByRole('link', { name: /Connexion client/ })).toHaveAttribute(
+      'href',
+      '/login?choice=client&redirect=%2Fmandats',
+    );
+  });
+
+  it('completes a provider answer and goes on', async () => {
+    const service = fakeService({ ok: true, to: '/x' });
+    service.completeCollaboratorSignIn.mockResolvedValue({ ok: true, to: '/portefeuille/dossiers' });
+    const { router } = await renderLogin('/collaborateur?code=a&state=b', service);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/portefeuille/dossiers');
+    });
+  });
+});

@@ -1,0 +1,72 @@
+// Mounts sign-in pages (plugins/auth) with the real store, translations, Mantine and a memory router,
+// around a session service the test provides (usually a fake), without the guards of the router.
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RuntimeProvider } from '../app/runtime.tsx';
+import { makeStore } from '../app/store.ts';
+import { SessionServiceProvider } from '../auth/session-context.tsx';
+import type { SessionService } from '../auth/session-service.ts';
+import { sessionEnded } from '../auth/session-slice.ts';
+import { createI18n } from '../i18n/i18n.ts';
+import { createLogger } from '../logging/logger.ts';
+import type { PluginDefinition } from '../plugin-api/define.ts';
+import { createPluginRegistry } from '../plugin-api/registry.ts';
+import { loadRealManifest } from './manifest.ts';
+
+export type RenderAuthPagesOptions = {
+  path: string;
+  service: SessionService;
+  pages: readonly { path: string; element: ReactNode }[];
+  plugins: readonly PluginDefinition[];
+  /** Start as after a session expiry (the 'Session expirée' notice is due). */
+  expired?: boolean;
+};
+
+export async function renderAuthPages(options: RenderAuthPagesOptions) {
+  if (typeof window.matchMedia !== 'function') {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList;
+  }
+  const config = loadRealManifest();
+  const store = makeStore();
+  if (options.expired === true) store.dispatch(sessionEnded({ expired: true }));
+  const i18n = await createI18n(config.app);
+  const runtime = {
+    config,
+    flags: {},
+    registry: createPluginRegistry(options.plugins),
+    logger: createLogger(),
+  };
+  const router = createMemoryRouter([...options.pages, { path: '*', element: <h1>landed</h1> }], {
+    initialEntries: [options.path],
+  });
+  render(
+    <Provider store={store}>
+      <RuntimeProvider runtime={runtime}>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider>
+            <SessionServiceProvider service={options.service}>
+              <Suspense fallback={null}>
+                <RouterProvider router={router} />
+              </Suspense>
+            </SessionServiceProvider>
+          </MantineProvider>
+        </I18nextProvider>
+      </RuntimeProvider>
+    </Provider>,
+  );
+  return { router, store, user: userEvent.setup() };
+}
