@@ -66,7 +66,7 @@ async function settled(accountId: number): Promise<void> {
     () => {
       if (document.querySelector('[aria-busy="true"], .mantine-Loader-root') !== null)
         throw new Error('loading');
-      if (!document.body.textContent?.includes(`Bilan ${accountId}.pdf`)) throw new Error('documents');
+      if (!document.body.textContent.includes(`Bilan ${accountId}.pdf`)) throw new Error('documents');
     },
     { timeout: 10_000, interval: 1 },
   );

@@ -1,4 +1,4 @@
-import { Anchor, Loader, Stack, Text, TypographyStylesProvider } from '@mantine/core';
+import { Anchor, Loader, Stack, Text, Typography } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import type { WidgetProps } from '../../src/plugin-api/define.ts';
 import { useTrack } from '../../src/plugin-api/hooks.ts';
@@ -29,10 +29,10 @@ function NewsEntry({ item, onOpen, language }: { item: NewsItem; onOpen: () => v
           </time>
         </Text>
       )}
-      <TypographyStylesProvider fz="sm">
+      <Typography fz="sm">
         {/* Sanitised by DOMPurify just above: tags, attributes and URL schemes are allow-listed. */}
         <div dangerouslySetInnerHTML={{ __html: summary }} />
-      </TypographyStylesProvider>
+      </Typography>
     </li>
   );
 }

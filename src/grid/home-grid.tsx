@@ -101,7 +101,7 @@ export function HomeGrid() {
 
   const { width, containerRef, mounted } = useContainerWidth();
   const [breakpoint, setBreakpoint] = useState<GridBreakpoint | null>(null);
-  const current = breakpoint ?? (getBreakpointFromWidth(GRID_BREAKPOINTS, width) as GridBreakpoint);
+  const current = breakpoint ?? getBreakpointFromWidth<GridBreakpoint>(GRID_BREAKPOINTS, width);
   const onDesktop = current === 'lg';
 
   const layouts = useMemo(() => {

@@ -21,7 +21,7 @@ export const homeLayoutApi = gatewayApi.injectEndpoints({
       async onQueryStarted({ accountId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(homeLayoutApi.util.upsertQueryData('homeLayout', accountId, data));
+          void dispatch(homeLayoutApi.util.upsertQueryData('homeLayout', accountId, data));
         } catch {
           // The caller shows the failure and keeps the draft; the cache keeps the last stored layout.
         }

@@ -178,21 +178,6 @@ export function resizeCell(
   return fromGrid(verticalCompactor.compact(moved, DESKTOP_COLUMNS));
 }
 
-export function sameLayout(a: readonly GridCell[], b: readonly GridCell[]): boolean {
-  if (a.length !== b.length) return false;
-  const byWidget = new Map(b.map((cell) => [cell.widget, cell]));
-  return a.every((cell) => {
-    const other = byWidget.get(cell.widget);
-    return (
-      other !== undefined &&
-      other.x === cell.x &&
-      other.y === cell.y &&
-      other.w === cell.w &&
-      other.h === cell.h
-    );
-  });
-}
-
 export function toGrid(cells: readonly GridCell[]): LayoutItem[] {
   return cells.map(({ widget, x, y, w, h }) => ({ i: widget, x, y, w, h }));
 }

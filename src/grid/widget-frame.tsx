@@ -75,6 +75,7 @@ function WidgetBody({ widgetRef, definition, size }: Omit<WidgetFrameProps, 'plu
   const Widget = lazyWidget(definition);
   return (
     <Profiled id={widgetRef}>
+      {/* eslint-disable-next-line react-hooks/static-components -- cached per definition (lazy-widget.ts): the same component on every render */}
       <Widget widgetId={widgetRef} size={size} />
     </Profiled>
   );

@@ -119,12 +119,10 @@ function installBrowserStubs(): void {
         matches: false,
         media: query,
         onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
         addEventListener: () => undefined,
         removeEventListener: () => undefined,
         dispatchEvent: () => false,
-      }) as MediaQueryList;
+      }) as unknown as MediaQueryList;
   }
   if (typeof globalThis.ResizeObserver !== 'function') {
     globalThis.ResizeObserver = class {
@@ -171,7 +169,10 @@ export async function renderWithPortal(
     gatewayBaseUrl: 'https://gateway.test/',
     dataServiceBaseUrl: 'https://data.test/',
     tokenStore: { get: () => 'test-token' },
-    refresher: { ensureFreshToken: async () => 'test-token', settled: async () => 'test-token' },
+    refresher: {
+      ensureFreshToken: () => Promise.resolve('test-token'),
+      settled: () => Promise.resolve('test-token'),
+    },
     logger,
     fetchFn: async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);

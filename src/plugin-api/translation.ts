@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { useRuntime } from '../app/runtime.tsx';
@@ -16,10 +16,14 @@ export type PluginTranslate = (key: string, options?: Readonly<Record<string, un
 // One load per i18n instance, language and plugin, shared by every component that suspends on it.
 const pending = new WeakMap<I18n, Map<string, Promise<void>>>();
 
-function ownLocalesReady(i18n: I18n, pluginId: string, locales: PluginLocales | undefined): void {
+function ownLocalesLoad(
+  i18n: I18n,
+  pluginId: string,
+  locales: PluginLocales | undefined,
+): Promise<void> | null {
   const language = i18n.language;
   const load = locales?.[language];
-  if (load === undefined || i18n.hasResourceBundle(language, pluginId)) return;
+  if (load === undefined || i18n.hasResourceBundle(language, pluginId)) return null;
   const byKey = pending.get(i18n) ?? new Map<string, Promise<void>>();
   pending.set(i18n, byKey);
   const key = `${language}/${pluginId}`;
@@ -30,8 +34,7 @@ function ownLocalesReady(i18n: I18n, pluginId: string, locales: PluginLocales | 
     });
     byKey.set(key, promise);
   }
-  // Suspense: React renders again once the plugin's own bundle is in.
-  throw promise;
+  return promise;
 }
 
 /**
@@ -50,7 +53,13 @@ export function usePluginTranslation(pluginId: string): { t: PluginTranslate; la
   const { registry } = useRuntime();
   // The cast only widens the key type: at run time the namespace is the plugin's.
   const { t, i18n } = useTranslation(pluginId as 'common');
-  ownLocalesReady(i18n, pluginId, registry.plugins.find((plugin) => plugin.id === pluginId)?.locales);
+  const loading = ownLocalesLoad(
+    i18n,
+    pluginId,
+    registry.plugins.find((plugin) => plugin.id === pluginId)?.locales,
+  );
+  // Suspends until the plugin's own bundle is in (React's `use` may be called conditionally).
+  if (loading !== null) use(loading);
   const language = i18n.language;
   return useMemo(
     () => ({

@@ -2,13 +2,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import HomePage from '../../plugins/entity-home/home-page.tsx';
-import { plugins } from '../app/plugins.ts';
-import { definePlugin, defineWidget } from '../plugin-api/define.ts';
-import type { PluginDefinition, WidgetProps } from '../plugin-api/define.ts';
-import { renderWithPortal } from '../plugin-api/testing.tsx';
-import type { FakeGateway, FakeRequest, TestPersona } from '../plugin-api/testing.tsx';
-import { allCodes, demoFlags } from '../testing/personas.ts';
-import { loadRealManifest } from '../testing/manifest.ts';
+import { plugins } from '../../src/app/plugins.ts';
+import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+import type { PluginDefinition, WidgetProps } from '../../src/plugin-api/define.ts';
+import { renderWithPortal } from '../../src/plugin-api/testing.tsx';
+import type { FakeGateway, FakeRequest, TestPersona } from '../../src/plugin-api/testing.tsx';
+import { allCodes, demoFlags } from '../../src/testing/personas.ts';
+import { loadRealManifest } from '../../src/testing/manifest.ts';
 
 /*
  * The home page as a person sees it: the real manifest chooses the widgets, the real plugins render
