@@ -66,6 +66,8 @@ export default defineConfig({
     {
       name: 'portal',
       command: `npx vite preview --host 127.0.0.1 --port ${String(e2e.portal.port)} --strictPort --outDir ${e2e.portal.outDir}`,
+      // The preview proxies gateway calls to the e2e gateway (vite.config.ts).
+      env: e2e.portal.previewEnv,
       url: `${e2e.portal.url}/`,
       reuseExistingServer: false,
       timeout: 60_000,

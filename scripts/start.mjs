@@ -28,10 +28,10 @@ const portalPort = port('PORTAL_PORT', 5173);
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const portalUrl = `http://127.0.0.1:${portalPort}`;
 
-// The portal reads these at build time (or at dev-server start); explicit values in the environment win.
+// The portal calls the gateway through its own origin (Vite's proxy, whose target is GATEWAY_PORT), so
+// only the identity provider's address is built in; VITE_GATEWAY_URL still overrides the manifest.
 const portalEnv = {
-  VITE_GATEWAY_URL: process.env.VITE_GATEWAY_URL ?? `${gatewayUrl}/`,
-  VITE_DATA_SERVICE_URL: process.env.VITE_DATA_SERVICE_URL ?? `${gatewayUrl}/`,
+  GATEWAY_PORT: String(gatewayPort),
   VITE_OIDC_AUTHORITY: process.env.VITE_OIDC_AUTHORITY ?? `${gatewayUrl}/oidc`,
 };
 const gatewayEnv = {
