@@ -6,8 +6,6 @@ import ClientLoginPage from './client-login-page.tsx';
 import CollaboratorLoginPage from './collaborator-login-page.tsx';
 import auth from './index.ts';
 
-};
-
 function fakeService(signIn: SignInOutcome, origin: 'client' | 'collaborator' = 'client') {
   const service = {
     bootstrap: vi.fn(),
