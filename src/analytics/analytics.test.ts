@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildConditionContext } from '../conditions/context.ts';
+import { createLogger } from '../logging/logger.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
+import { createAnalytics, sessionReplayOptions } from './analytics.ts';
+import type { AnalyticsSink } from './analytics.ts';
+import { createConsentStore } from './consent.ts';
+import { loadThirdPartyScripts } from './third-party-scripts.ts';
+
+const events = { featureConsulted: 'Feature Consulted', widgetInteracted: 'Widget Interacted With' };
+
+function recordingSink() {
+  return {
+    init: vi.fn<AnalyticsSink['init']>(),
+    identify: vi.fn<AnalyticsSink['identify']>(),
+    track: vi.fn<AnalyticsSink['track']>(),
+    reset: vi.fn<AnalyticsSink['reset']>(),
+  };
+}
+
+function logs() {
+  const lines: string[] = [];
+  return {
+    lines,
+    logger: createLogger({ minLevel: 1, sink: (level, message) => lines.push(`${level}: ${message}`) }),
+  };
+}
+
+afterEach(() => {
+  document.head.querySelectorAll('script[data-third-party]').forEach((node) => node.remove());
+  localStorage.clear();
+});
+
+describe('analytics', () => {
+  it('sends nothing when its flag is off', () => {
+    const sink = recordingSink();
+    const analytics = createAnalytics({
+      enabled: false,
+      apiKey: 'k',
+      trackingEvents: events,
+      logger: createLogger(),
+      sink,
+    });
+    analytics.featureConsulted('bank');
+    expect(sink.track).not.toHaveBeenCalled();
+  });
+
+  it.each([[undefined], [''], ['   ']])(
+    'a missing or blank key (%j) is a configuration error and analytics stays off',
+    (apiKey) => {
+      const sink = recordingSink();
+      const { lines, logger } = logs();
+      const analytics = createAnalytics({ enabled: true, apiKey, trackingEvents: events, logger, sink });
+      analytics.track('Feature Consulted');
+      expect(analytics.enabled).toBe(false);
+      expect(sink.init).not.toHaveBeenCalled();
+      expect(lines.filter((line) => line.includes('VITE_ANALYTICS_KEY'))).toHaveLength(1);
+    },
+  );
+
+  it('user type is Client or Collaborateur; a blank e-mail is never a property', () => {
+    const sink = recordingSink();
+    const analytics = createAnalytics({
+      enabled: true,
+      apiKey: 'k',
+      trackingEvents: events,
+      logger: createLogger(),
+      sink,
+    });
+    analytics.identify({ id: 1, email: '  ', isCustomer: true });
+    analytics.identify({ id: 2, email: 'paul@demo.test', isCustomer: false });
+    expect(sink.identify.mock.calls).toEqual([
+      ['1', { userType: 'Client' }],
+      ['2', { userType: 'Collaborateur', email: 'paul@demo.test' }],
+    ]);
+  });
+
+  it('sends the manifest events by their names', () => {
+    const sink = recordingSink();
+    const analytics = createAnalytics({
+      enabled: true,
+      apiKey: 'k',
+      trackingEvents: events,
+      logger: createLogger(),
+      sink,
+    });
+    analytics.featureConsulted('bank');
+    analytics.widgetInteracted('news/rss', 'open');
+    expect(sink.track.mock.calls).toEqual([
+      ['Feature Consulted', { feature: 'bank' }],
+      ['Widget Interacted With', { widget: 'news/rss', action: 'open' }],
+    ]);
+  });
+
+  it('session replay masks all text and inputs whatever the options say', () => {
+    expect(
+      sessionReplayOptions({ sessionReplay: true, maskAllText: false, maskAllInputs: false }),
+    ).toMatchObject({
+      enabled: true,
+      maskAllText: true,
+      maskAllInputs: true,
+    });
+  });
+});
+
+describe('third-party scripts', () => {
+  const config = loadRealManifest();
+  const context = (flags: Record<string, boolean>) =>
+    buildConditionContext(config, { isAuthenticated: false, permissions: { global: [], entity: [] }, flags });
+
+  it('loads nothing when the flag is off', async () => {
+    const outcomes = await loadThirdPartyScripts({
+      scripts: config.thirdPartyScripts,
+      context: context({}),
+      consent: createConsentStore(localStorage, createLogger()),
+      logger: createLogger(),
+    });
+    expect(outcomes.every((outcome) => outcome.status === 'skipped')).toBe(true);
+    expect(document.head.querySelectorAll('script[data-third-party]')).toHaveLength(0);
+  });
+
+  it('loads only consented categories, async; a script that fails to load changes nothing else', async () => {
+    const consent = createConsentStore(localStorage, createLogger());
+    consent.set({ functional: true, necessary: false });
+    expect(consent.granted('necessary')).toBe(true);
+    const { lines, logger } = logs();
+    const pending = loadThirdPartyScripts({
+      scripts: config.thirdPartyScripts,
+      context: context({ thirdPartyScripts: true, analytics: true }),
+      consent,
+      logger,
+    });
+    const added = [...document.head.querySelectorAll<HTMLScriptElement>('script[data-third-party]')];
+    expect(added.map((script) => script.dataset['thirdParty'])).toEqual(['consent', 'product-tour', 'chat']);
+    expect(added.every((script) => script.async)).toBe(true);
+    // The chat script answers 404; the others load.
+    for (const script of added)
+      script.dispatchEvent(new Event(script.dataset['thirdParty'] === 'chat' ? 'error' : 'load'));
+    const outcomes = await pending;
+    expect(outcomes.find((outcome) => outcome.name === 'chat')?.status).toBe('failed');
+    expect(outcomes.find((outcome) => outcome.name === 'consent')?.status).toBe('loaded');
+    expect(outcomes.find((outcome) => outcome.name === 'analytics')).toEqual({
+      name: 'analytics',
+      status: 'skipped',
+      reason: 'consent',
+    });
+    expect(lines.some((line) => line.startsWith('warn: A third-party script failed'))).toBe(true);
+  });
+});
