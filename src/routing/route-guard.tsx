@@ -10,7 +10,7 @@ import { decideGuard } from './guard-decision.ts';
 import type { EntityLoad, TermsCheck } from './guard-decision.ts';
 import { GuardPending } from './guard-pending.tsx';
 import { ENTITY_PARAM } from './redirects.ts';
-import { useNavigationServices } from './services.tsx';
+import { useNavigationServices, useSwitchingEntity } from './services.tsx';
 
 /**
  * Runs the guards for the page being shown before anything of it (or of its layout) renders. Redirects
@@ -19,6 +19,7 @@ import { useNavigationServices } from './services.tsx';
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { config, flags, logger } = useRuntime();
   const services = useNavigationServices();
+  const switchingRef = useSwitchingEntity();
   const current = useCurrentRoute();
   const location = useLocation();
   const session = useAppSelector(selectSession);
@@ -48,7 +49,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const termsToCheck = decision.kind === 'check-terms';
   useEffect(() => {
     if (!termsToCheck) return;
-    setTerms({ state: 'pending' });
+    // Until the answer, the decision stays 'check-terms', which shows nothing protected.
     services.checkTerms().then(
       (answer) => setTerms(answer),
       (error: unknown) => {
@@ -61,9 +62,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   const entityToLoad = decision.kind === 'load-entity' ? decision.entityId : null;
   useEffect(() => {
-    if (entityToLoad === null) return;
+    // The switcher is selecting another entity and will navigate there: do not reload this URL's one.
+    if (entityToLoad === null || switchingRef.current !== null) return;
     let live = true;
-    setEntityLoad({ id: entityToLoad, state: 'loading' });
+    // Until it is selected, the decision stays 'load-entity', which shows nothing protected.
     services.selectEntity(entityToLoad).then(
       () => {
         if (live) setEntityLoad(null);
@@ -76,13 +78,15 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [entityToLoad, services, logger]);
+  }, [entityToLoad, services, logger, switchingRef]);
 
   switch (decision.kind) {
     case 'render':
       return children;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
+    case 'load-entity':
+      return <GuardPending />;
     default:
       return <GuardPending />;
   }

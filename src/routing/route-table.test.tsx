@@ -1,5 +1,5 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
 import type { RenderPortalOptions } from '../testing/render-portal.tsx';
@@ -11,6 +11,7 @@ const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
 
 // The first render of a file loads the lazy pages and translations cold.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 afterEach(cleanup);
 
 async function open(

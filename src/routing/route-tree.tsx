@@ -12,7 +12,7 @@ import type { ManifestRouteHandle } from './current-route.ts';
 import { GuardPending } from './guard-pending.tsx';
 import { PortalFrame } from './portal-frame.tsx';
 import { RedirectTo } from './redirect-route.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteError, errorPageOf } from './route-error.tsx';
 import { routingPath } from './route-paths.ts';
 import { UnknownPath } from './unknown-path.tsx';
 
@@ -45,7 +45,11 @@ function MissingPage({ reference }: { reference: string }) {
   return <Navigate to={routingPath(config, 'notFoundRoute')} replace />;
 }
 
-function toRouteObject(runtime: PortalRuntime, route: RouteConfig): RouteObject {
+function toRouteObject(
+  runtime: PortalRuntime,
+  route: RouteConfig,
+  errorPage: ComponentType | null,
+): RouteObject {
   const handle: ManifestRouteHandle = { routeName: route.name };
   const page = route.page === undefined ? undefined : runtime.registry.page(route.page);
   const body: Pick<RouteObject, 'element' | 'lazy' | 'errorElement'> =
@@ -59,29 +63,34 @@ function toRouteObject(runtime: PortalRuntime, route: RouteConfig): RouteObject 
               const { default: Page } = await page.component();
               return { Component: () => <RouteBody route={route} Page={Page} /> };
             },
-            errorElement: <RouteError />,
+            errorElement: <RouteError page={errorPage} />,
           };
   if (route.index === true) return { id: route.name, index: true, handle, ...body };
   const children = (route.children ?? []) as readonly RouteConfig[];
+  // Pathless routes (the overview group) exist below the first level, whatever the level-1 type says.
+  const { path } = route as { path?: string };
   return {
     id: route.name,
-    ...(route.path === undefined ? {} : { path: route.path }),
+    ...(path === undefined ? {} : { path }),
     handle,
     ...body,
-    ...(children.length === 0 ? {} : { children: children.map((child) => toRouteObject(runtime, child)) }),
+    ...(children.length === 0
+      ? {}
+      : { children: children.map((child) => toRouteObject(runtime, child, errorPage)) }),
   };
 }
 
 /** The react-router route table generated from the manifest's route tree. */
 export function buildPortalRoutes(runtime: PortalRuntime): RouteObject[] {
+  const errorPage = errorPageOf(runtime);
   return [
     {
       id: 'portal',
       element: <PortalFrame />,
-      errorElement: <RouteError />,
+      errorElement: <RouteError page={errorPage} />,
       hydrateFallbackElement: <GuardPending />,
       children: [
-        ...runtime.config.routes.map((route) => toRouteObject(runtime, route)),
+        ...runtime.config.routes.map((route) => toRouteObject(runtime, route, errorPage)),
         { id: 'unknown', path: '*', element: <UnknownPath /> },
       ],
     },

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useRef } from 'react';
+import type { RefObject } from 'react';
 import type { ReactNode } from 'react';
 import type { SessionService } from '../auth/session-service.ts';
 
@@ -13,6 +14,12 @@ export type NavigationServices = Pick<
 
 const ServicesContext = createContext<NavigationServices | null>(null);
 
+/**
+ * The entity the switcher is moving to, while it loads it. The entity guard waits meanwhile instead of
+ * re-selecting the entity of the URL it is about to leave.
+ */
+const SwitchingEntityContext = createContext<RefObject<number | null> | null>(null);
+
 export function NavigationServicesProvider({
   services,
   children,
@@ -20,7 +27,18 @@ export function NavigationServicesProvider({
   services: NavigationServices;
   children: ReactNode;
 }) {
-  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+  const switching = useRef<number | null>(null);
+  return (
+    <ServicesContext.Provider value={services}>
+      <SwitchingEntityContext.Provider value={switching}>{children}</SwitchingEntityContext.Provider>
+    </ServicesContext.Provider>
+  );
+}
+
+export function useSwitchingEntity(): RefObject<number | null> {
+  const switching = useContext(SwitchingEntityContext);
+  if (switching === null) throw new Error('useSwitchingEntity must be used inside <PortalRouter>');
+  return switching;
 }
 
 export function useNavigationServices(): NavigationServices {

@@ -15,7 +15,7 @@ import { indexRoutes } from '../manifest/route-index.ts';
 import { useCurrentRoute } from '../routing/current-route.ts';
 import { ENTITY_PARAM } from '../routing/redirects.ts';
 import { pathTo } from '../routing/route-paths.ts';
-import { useNavigationServices } from '../routing/services.tsx';
+import { useNavigationServices, useSwitchingEntity } from '../routing/services.tsx';
 
 /** How many entities one search shows; the server filters by name or account number. */
 const SEARCH_PAGE_SIZE = 20;
@@ -41,6 +41,7 @@ export function EntitySwitcher() {
   const { t } = useTranslation();
   const { config, flags, logger } = useRuntime();
   const services = useNavigationServices();
+  const switchingRef = useSwitchingEntity();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const current = useCurrentRoute();
@@ -83,9 +84,11 @@ export function EntitySwitcher() {
 
   const switchTo = async (entityId: number) => {
     setFailed(false);
+    switchingRef.current = entityId;
     try {
       await services.selectEntity(entityId);
     } catch (error) {
+      switchingRef.current = null;
       logger.error(`Could not switch to entity ${String(entityId)}`, error);
       setFailed(true);
       return;
@@ -93,19 +96,17 @@ export function EntitySwitcher() {
     const state = dispatch((_dispatch, getState: () => RootState) => getState());
     const context = selectConditionContext(state, config, flags);
     const stay =
-      current !== null &&
-      current.params[ENTITY_PARAM] !== undefined &&
-      routeAccess(config, current.name, context).allowed;
+      current?.params[ENTITY_PARAM] !== undefined && routeAccess(config, current.name, context).allowed;
     const area = entityAreaRoute(config);
     const target = stay ? current.name : area;
-    if (target === undefined) return;
     const params = stay ? { ...current.params, [ENTITY_PARAM]: entityId } : { [ENTITY_PARAM]: entityId };
-    void navigate(pathTo(config, logger, target, params));
+    if (target !== undefined) await navigate(pathTo(config, logger, target, params));
+    switchingRef.current = null;
   };
 
   return (
     <Select
-      label={t('shell.entitySwitcher')}
+      aria-label={t('shell.entitySwitcher')}
       placeholder={t('shell.entitySearch')}
       data={data}
       value={selected === null ? null : String(selected.accountId)}
@@ -123,9 +124,6 @@ export function EntitySwitcher() {
       w={{ base: '100%', xs: 320 }}
       maw={360}
       size="sm"
-      styles={{
-        label: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
-      }}
     />
   );
 }

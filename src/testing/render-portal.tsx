@@ -76,12 +76,10 @@ function polyfillBrowser(): void {
         matches: false,
         media: query,
         onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
         addEventListener: () => undefined,
         removeEventListener: () => undefined,
         dispatchEvent: () => false,
-      }) as MediaQueryList;
+      }) as unknown as MediaQueryList;
   }
   if (typeof globalThis.ResizeObserver !== 'function') {
     globalThis.ResizeObserver = class {
@@ -148,7 +146,8 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
       <RuntimeProvider runtime={runtime}>
         <TrackerContext value={{ track: () => undefined }}>
           <I18nextProvider i18n={i18n}>
-            <MantineProvider theme={themeFromManifest(config.app.ui)}>
+            {/* env="test": no transitions or portals, so menus and options show at once in jsdom. */}
+            <MantineProvider theme={themeFromManifest(config.app.ui)} env="test">
               <Suspense fallback={null}>
                 <PortalRouter router={router} services={services} />
               </Suspense>

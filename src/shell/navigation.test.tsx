@@ -1,0 +1,155 @@
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asPersona } from '../routing/persona-fixtures.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
+import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
+
+const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(cleanup);
+
+function names(navigation: HTMLElement): string[] {
+  return within(navigation)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('an altered manifest drives the navigation with no code change', () => {
+  it('two sidebar items swapped and one wallet tab hidden', async () => {
+    const config = loadRealManifest();
+    const bank = config.sidebar.find((item) => item.id === 'bank');
+    const social = config.sidebar.find((item) => item.id === 'social-management');
+    if (bank === undefined || social === undefined) throw new Error('manifest changed');
+    [bank.order, social.order] = [social.order, bank.order];
+    const collaborators = config.walletTabs.client.find((tab) => tab.id === 'collaborators');
+    if (collaborators === undefined) throw new Error('manifest changed');
+    collaborators.when = { not: { fact: 'user.isAuthenticated' } };
+
+    await renderPortal({ ...asPersona(config, 'marc', 1002), plugins, path: '/dossier/1002/accueil' });
+    expect(names(await screen.findByRole('navigation', { name: "Navigation de l'entité" }))).toEqual([
+      'Accueil',
+      'Rapports BI',
+      'Banque',
+      'Gestion sociale',
+      'Mon entreprise',
+    ]);
+    cleanup();
+    await renderPortal({ ...asPersona(config, 'marc'), plugins, path: '/portefeuille/mes-entites' });
+    expect(names(await screen.findByRole('navigation', { name: 'Onglets du portefeuille' }))).toEqual([
+      'Mes entités',
+      'Utilisateurs',
+    ]);
+  });
+});
+
+describe('header', () => {
+  it("shows the user's name and switches language, remembered", async () => {
+    const config = loadRealManifest();
+    const portal = await renderPortal({
+      ...asPersona(config, 'marc'),
+      plugins,
+      path: '/portefeuille/mes-entites',
+    });
+    await portal.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+    await portal.user.click(await screen.findByRole('menuitem', { name: 'English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My entities' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('portal-language')).toBe('en');
+    await portal.i18n.changeLanguage('fr-FR');
+    window.localStorage.removeItem('portal-language');
+  });
+
+  it('notification settings open only when their flag is on', async () => {
+    const config = loadRealManifest();
+    const on = await renderPortal({
+      ...asPersona(config, 'marc'),
+      plugins,
+      path: '/portefeuille/mes-entites',
+    });
+    await on.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+    await on.user.click(await screen.findByRole('menuitem', { name: 'Paramètres de notifications' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Paramètres de notifications' });
+    expect(within(drawer).getByText('Cet écran arrive bientôt.')).toBeInTheDocument();
+    cleanup();
+    const off = await renderPortal({
+      ...asPersona(config, 'marc'),
+      plugins,
+      path: '/portefeuille/mes-entites',
+      flags: { notificationSettingsDrawer: false },
+    });
+    await off.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+    await screen.findByRole('menuitem', { name: 'Se déconnecter' });
+    expect(screen.queryByRole('menuitem', { name: 'Paramètres de notifications' })).not.toBeInTheDocument();
+  });
+
+  it('sign-out calls the session layer and shows the login', async () => {
+    const config = loadRealManifest();
+    const portal = await renderPortal({
+      ...asPersona(config, 'marc'),
+      plugins,
+      path: '/portefeuille/mes-entites',
+    });
+    await portal.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+    await portal.user.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
+    await waitFor(() => expect(portal.location()).toBe('/login'));
+    expect(portal.services.signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('entity switcher', () => {
+  it('keeps the same page on the new entity when it is open there', async () => {
+    const config = loadRealManifest();
+    const portal = await renderPortal({
+      ...asPersona(config, 'paul', 1001),
+      plugins,
+      path: '/dossier/1001/banque',
+    });
+    await portal.user.click(await screen.findByRole('textbox', { name: "Changer d'entité" }));
+    await portal.user.click(await screen.findByRole('option', { name: 'Cabinet Durand · C-1002' }));
+    await waitFor(() => expect(portal.location()).toBe('/dossier/1002/banque'));
+    expect(portal.services.selectEntity).toHaveBeenCalledWith(1002);
+  });
+
+  it("goes to the new entity's home when the page is closed there, and the sidebar follows", async () => {
+    const config = loadRealManifest();
+    const portal = await renderPortal({
+      ...asPersona(config, 'marc', 1002),
+      plugins,
+      path: '/dossier/1002/banque',
+    });
+    await portal.user.click(await screen.findByRole('textbox', { name: "Changer d'entité" }));
+    await portal.user.click(await screen.findByRole('option', { name: 'Garage Petit · C-1003' }));
+    await waitFor(() => expect(portal.location()).toBe('/dossier/1003/accueil'));
+    const sidebar = screen.getByRole('navigation', { name: "Navigation de l'entité" });
+    await waitFor(() => expect(names(sidebar)).toEqual(['Accueil', 'Mon entreprise']));
+  });
+
+  it('searches by account number, favourites first', async () => {
+    const config = loadRealManifest();
+    const options = asPersona(config, 'marc', 1002);
+    if (options.session?.user) options.session.user.favoriteEntities = [1003];
+    const portal = await renderPortal({ ...options, plugins, path: '/dossier/1002/accueil' });
+    const input = await screen.findByRole('textbox', { name: "Changer d'entité" });
+    await portal.user.click(input);
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Garage Petit · C-1003', 'Boulangerie Martin SARL · C-1001', 'Cabinet Durand · C-1002']),
+    );
+    await portal.user.clear(input);
+    await portal.user.type(input, 'C-1001');
+    await waitFor(() =>
+      expect(portal.services.listEntities).toHaveBeenLastCalledWith({ pageSize: 20, search: 'C-1001' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Boulangerie Martin SARL · C-1001']),
+    );
+  });
+});
