@@ -233,6 +233,16 @@ describe('bootstrap', () => {
     expect(tokenStore.get()).toBeNull();
   });
 
+  it('a 401 on one context call only still ends the session as expired', async () => {
+    const { service, store, tokenStore } = use({
+      overrides: { 'GET /account/api/accounts/currentuser': { status: 401 } },
+    });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    await service.bootstrap();
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().session.expiredNotice).toBe(true);
+  });
+
   it('with a stored token that has expired the session ends with the expired notice', async () => {
     const { service, store } = use();
     sessionStorage.setItem('token', tokenExpiringIn(-60, NOW));

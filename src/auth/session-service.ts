@@ -241,6 +241,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       ),
       kind === 'customer' ? askTerms() : Promise.resolve(null),
     ]);
+    // A 401 on any of these calls has ended the session meanwhile (401 handler): do not start it again.
+    if (tokenStore.get() === null) throw new Error('The session ended while its context was loading');
     const contact = contactMe ?? information?.contact ?? null;
     if (contact === null) throw new Error('The user context could not be loaded');
     // SPEC 4: a customer without stored acceptance is checked; collaborators are not asked.
