@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/runtime.tsx';
 import { changeLanguage } from '../i18n/i18n.ts';
@@ -31,16 +31,14 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const { language, options, choose } = useLanguageChoice();
   return (
-    <Select
+    // A native select: the platform's own picker on phones, and no popover code on the login page.
+    <NativeSelect
       label={t('language.label')}
       data={options}
       value={language}
-      allowDeselect={false}
       w={140}
       size="xs"
-      onChange={(value) => {
-        if (value !== null) void choose(value);
-      }}
+      onChange={(event) => void choose(event.currentTarget.value)}
     />
   );
 }
