@@ -1,3 +1,4 @@
+/* global document */
 // The floor of bench:bundle: react + react-dom rendering one element, built like the portal.
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
