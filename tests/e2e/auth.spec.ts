@@ -1,0 +1,167 @@
+// Sign-in and session end to end: the built portal under its CSP, real Chromium, the reference gateway
+// and its OIDC provider.
+import type { Page } from '@playwright/test';
+import { GATEWAY_URL, PORTAL_URL, describeViolations, expect, test } from './fixtures';
+
+const PASSWORD = 'Demo-2026!';
+
+/** Console messages that report a Content Security Policy violation. */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function signInCustomer(page: Page, email: string, path = '/login?choice=client') {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+async function signOut(page: Page, name: RegExp) {
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+}
+
+test('a customer signs in and out; requests from sign-in to landing are counted, none twice', async ({
+  page,
+  requests,
+}) => {
+  const csp = watchCsp(page);
+  await page.goto('/login?choice=client');
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  requests.clear();
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const sent = requests.list().map((request) => `${request.method} ${request.path}`);
+  console.log(`Claire: ${String(sent.length)} requests from sign-in to landing\n  ${sent.join('\n  ')}`);
+  expect(requests.duplicates()).toEqual([]);
+
+  await signOut(page, /Menu de/);
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  expect(csp).toEqual([]);
+});
+
+test('wrong credentials show an alert and keep the e-mail', async ({ page }) => {
+  await page.goto('/login?choice=client');
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill('wrong-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert')).toContainText('E-mail ou mot de passe incorrect.');
+  await expect(page.getByLabel('E-mail')).toHaveValue('claire.solo@demo.test');
+});
+
+test('a collaborator signs in through the provider page and out; requests counted', async ({
+  page,
+  requests,
+}) => {
+  const csp = watchCsp(page);
+  await page.goto('/collaborateur');
+  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByLabel('E-mail').fill('paul.collab@demo.test');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  requests.clear();
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
+  await page.waitForLoadState('networkidle');
+  const sent = requests.list().map((request) => `${request.method} ${request.path}`);
+  console.log(
+    `Paul: ${String(sent.length)} requests from the provider's sign-in to landing\n  ${sent.join('\n  ')}`,
+  );
+  expect(requests.duplicates().filter((key) => !key.startsWith('GET /oidc/interaction'))).toEqual([]);
+
+  await signOut(page, /Menu de/);
+  await expect(page).toHaveURL(/\/collaborateur$/);
+  await expect(
+    page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('interaction-in-progress'))).toBeNull();
+  expect(csp).toEqual([]);
+});
+
+for (const minutes of [10, -10]) {
+  test(`a clock ${minutes > 0 ? 'ahead' : 'behind'} by 10 minutes neither loops nor signs out`, async ({
+    page,
+    requests,
+  }) => {
+    await page.clock.setSystemTime(Date.now() + minutes * 60_000);
+    await signInCustomer(page, 'marc.multi@demo.test');
+    await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+    await page.reload();
+    await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+    await page.waitForLoadState('networkidle');
+    requests.clear();
+    await page.waitForTimeout(2000);
+    // No loop: nothing is sent while the page rests.
+    expect(requests.list().filter((request) => request.path.includes('refreshToken'))).toEqual([]);
+    await expect(page.getByRole('dialog', { name: 'Session expirée' })).toHaveCount(0);
+  });
+}
+
+test('a session that expires (one 401 injected by a gateway fault) shows the modal and the login page', async ({
+  page,
+  request,
+}) => {
+  await signInCustomer(page, 'marc.multi@demo.test');
+  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  const fault = await request.post(`${GATEWAY_URL}/__admin/faults`, {
+    data: { pathPattern: 'accounts/currentuser', status: 401, count: 1 },
+  });
+  expect(fault.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Session expirée' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText(
+    'Vous avez été déconnecté pour des raisons de sécurité.',
+  );
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a forged token in storage leads to the login page', async ({ page }) => {
+  await page.goto('/login?choice=client');
+  await page.evaluate(() => {
+    const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    sessionStorage.setItem('token', `${part({ alg: 'HS256' })}.${part({ sub: '1', exp })}.forged`);
+  });
+  await page.goto('/portefeuille/mes-entites');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+});
+
+test('Nina is sent to terms validation, and not asked again after accepting', async ({ page }) => {
+  await signInCustomer(page, 'nina.terms@demo.test');
+  await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
+  await page.getByRole('button', { name: "J'accepte les conditions" }).click();
+  await expect(page).toHaveURL(/\/dossier\/1003\/accueil$/);
+  await signOut(page, /Menu de/);
+  await signInCustomer(page, 'nina.terms@demo.test');
+  await expect(page).toHaveURL(/\/dossier\/1003\/accueil$/);
+});
+
+test('?redirect=https://evil.example never leaves the origin', async ({ page }) => {
+  await signInCustomer(page, 'claire.solo@demo.test', '/login?choice=client&redirect=https://evil.example');
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  expect(new URL(page.url()).origin).toBe(PORTAL_URL);
+  expect(page.url()).not.toContain('evil.example');
+});
+
+test('the login pages have no serious or critical accessibility violation', async ({ page, axe }) => {
+  for (const path of [
+    '/login?choice=client',
+    '/collaborateur',
+    '/resetPassword',
+    '/resetPasswordForm?token=x',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(describeViolations(await axe()), path).toEqual([]);
+  }
+});
