@@ -79,9 +79,17 @@ const rows: [string, string][] = [
   ['ajv compiled at run time', `${runtimeRate.toFixed(0)} validations/s`],
   ['ratio precompiled / run-time', `${(precompiledRate / runtimeRate).toFixed(2)} ×`],
   ['run-time compile (one-off, precompiled skips it)', `${compileMs.toFixed(1)} ms`],
-  ['validator module', `${(validatorSource.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`],
-  ['ajv compiler bundled instead (not shipped)', `${(ajvBytes.length / 1024).toFixed(1)} KiB min, ${(ajvGz / 1024).toFixed(1)} KiB gzip`],
+  [
+    'validator module',
+    `${(validatorSource.length / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`,
+  ],
+  [
+    'ajv compiler bundled instead (not shipped)',
+    `${(ajvBytes.length / 1024).toFixed(1)} KiB min, ${(ajvGz / 1024).toFixed(1)} KiB gzip`,
+  ],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
-console.log(`Manifest validation benchmark (portal.config.json, same process, median of ${String(rounds)} alternating rounds)\n`);
+console.log(
+  `Manifest validation benchmark (portal.config.json, same process, median of ${String(rounds)} alternating rounds)\n`,
+);
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
