@@ -7,6 +7,8 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { Request } from '@playwright/test';
 import type { AxeResults, ElementContext, ImpactValue, RunOptions } from 'axe-core';
+import manifest from '../../portal.config.json' with { type: 'json' };
+import { gatewayProxy } from '../../scripts/gateway-proxy.ts';
 import e2e from './e2e-env.json' with { type: 'json' };
 
 export { expect };
@@ -114,7 +116,10 @@ export function describeViolations(violations: readonly AxeViolation[]): string[
 export type RecordedRequest = { method: string; url: string; path: string; resourceType: string };
 
 export type RequestRecorder = {
-  /** Requests the browser sent to the gateway origin since the test began (or the last `clear()`). */
+  /**
+   * Requests the browser sent to the gateway since the test began (or the last `clear()`): to its own
+   * origin (the identity provider) or through the portal's origin (the proxied service prefixes).
+   */
   list: () => RecordedRequest[];
   /** Forget what was recorded, e.g. right before pressing "sign in". */
   clear: () => void;
@@ -122,13 +127,23 @@ export type RequestRecorder = {
   duplicates: () => string[];
 };
 
+const proxiedPrefixes = Object.keys(gatewayProxy(manifest.gateway, GATEWAY_URL));
+
+function isGatewayRequest(url: URL, gatewayOrigin: string): boolean {
+  if (url.origin === gatewayOrigin) return true;
+  return (
+    url.origin === new URL(e2e.portal.url).origin &&
+    proxiedPrefixes.some((prefix) => url.pathname.startsWith(prefix))
+  );
+}
+
 function recorderFor(origin: string): { recorder: RequestRecorder; onRequest: (request: Request) => void } {
   let recorded: RecordedRequest[] = [];
   const keyOf = (request: RecordedRequest) => `${request.method} ${request.path}`;
   return {
     onRequest(request) {
       const url = new URL(request.url());
-      if (url.origin !== origin) return;
+      if (!isGatewayRequest(url, origin)) return;
       recorded.push({
         method: request.method(),
         url: url.href,
