@@ -11,7 +11,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/contract/**/*.test.{ts,tsx}'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'plugins/**/*.test.{ts,tsx}',
+            'schemas/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/contract/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['src/testing/setup.ts'],
         },
       },
