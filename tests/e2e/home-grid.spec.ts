@@ -41,6 +41,9 @@ test('a moved widget stays after a reload; reset brings back the manifest defaul
 }) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
   await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
+  // Frames appear as each plugin's translations arrive (their cells are sized already): wait for all six.
+  const frames = page.locator('[data-widget]');
+  await expect(frames).toHaveCount(6);
   const initial = await widgetOrder(page);
   expect(initial.slice(0, 2)).toEqual(['accounting/intro', 'accounting/documents']);
 
@@ -53,7 +56,7 @@ test('a moved widget stays after a reload; reset brings back the manifest defaul
   expect(moved.indexOf('lab/lab')).toBeLessThan(moved.indexOf('accounting/documents'));
 
   await page.reload();
-  await expect(page.locator('[data-widget="lab/lab"]')).toBeVisible();
+  await expect(frames).toHaveCount(6);
   await expect.poll(() => widgetOrder(page)).toEqual(moved);
 
   await page.getByRole('button', { name: 'Personnaliser la page' }).click();
@@ -61,7 +64,7 @@ test('a moved widget stays after a reload; reset brings back the manifest defaul
   await page.getByRole('button', { name: 'Enregistrer la disposition' }).click();
   await expect(page.getByText('Votre disposition a été enregistrée.')).toBeVisible();
   await page.reload();
-  await expect(page.locator('[data-widget="lab/lab"]')).toBeVisible();
+  await expect(frames).toHaveCount(6);
   await expect.poll(() => widgetOrder(page)).toEqual(initial);
 });
 
