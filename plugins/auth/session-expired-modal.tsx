@@ -1,17 +1,19 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useExpiredNotice } from '../../src/plugin-api/auth-hooks.ts';
+
+// Loaded only when a session has expired: most visits to the login page never need it.
+const SessionExpiredDialog = lazy(() => import('./session-expired-dialog.tsx'));
 
 /**
  * SPEC 4 'Session expiry': after an expiry (or when sent here with `sessionExpired=true`), the login page
  * opens with the modal 'Session expirée'. Closing it removes the notice and the query flag.
  */
 export function SessionExpiredModal() {
-  const { t } = useTranslation();
   const { expired, dismiss } = useExpiredNotice();
   const [params, setParams] = useSearchParams();
   const fromQuery = params.get('sessionExpired') === 'true';
+  if (!expired && !fromQuery) return null;
   const close = () => {
     dismiss();
     if (fromQuery) {
@@ -21,11 +23,8 @@ export function SessionExpiredModal() {
     }
   };
   return (
-    <Modal opened={expired || fromQuery} onClose={close} title={t('session.expiredTitle')} centered>
-      <Text>{t('session.expiredMessage')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={close}>{t('session.close')}</Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <SessionExpiredDialog onClose={close} />
+    </Suspense>
   );
 }
