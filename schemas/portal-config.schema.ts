@@ -338,6 +338,8 @@ export const portalConfigSchema = {
       type: 'object',
       properties: {
         passThroughPrefixes: { type: 'array', items: { type: 'string', pattern: '^/[a-z]+$' } },
+        maintenanceFlag: flagName,
+        notificationSettingsFlag: flagName,
         loginRoute: routeName,
         maintenanceRoute: routeName,
         termsRoute: routeName,
@@ -347,6 +349,8 @@ export const portalConfigSchema = {
       },
       required: [
         'passThroughPrefixes',
+        'maintenanceFlag',
+        'notificationSettingsFlag',
         'loginRoute',
         'maintenanceRoute',
         'termsRoute',

@@ -33,7 +33,7 @@ describe('npm run validate', () => {
     const result = validate('tests/fixtures/manifests/invalid/unknown-flag.json');
     expect(result.code).toBe(1);
     expect(result.out).toContain(
-      'tests/fixtures/manifests/invalid/unknown-flag.json:1129:21  /sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"',
+      'tests/fixtures/manifests/invalid/unknown-flag.json:1131:21  /sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"',
     );
   });
 

@@ -23,7 +23,7 @@ const expected: [string, string[]][] = [
   [
     'collaborator-code-on-widget.json',
     [
-      'collaborator-code-on-widget.json:1421:27  /homeWidgets/sets/1/widgets/1/permission  a widget permission must be a customer code; "COGED0002" is a collaborator code',
+      'collaborator-code-on-widget.json:1423:27  /homeWidgets/sets/1/widgets/1/permission  a widget permission must be a customer code; "COGED0002" is a collaborator code',
     ],
   ],
   [
@@ -35,18 +35,18 @@ const expected: [string, string[]][] = [
   [
     'duplicate-route-name.json',
     [
-      'duplicate-route-name.json:868:19  /routes/3/children/2/name  duplicate route name "wallet.folders" (first at /routes/3/children/1)',
-      'duplicate-route-name.json:1264:18  /walletTabs/collaborator/1/route  unknown route "wallet.mandates"',
+      'duplicate-route-name.json:870:19  /routes/3/children/2/name  duplicate route name "wallet.folders" (first at /routes/3/children/1)',
+      'duplicate-route-name.json:1266:18  /walletTabs/collaborator/1/route  unknown route "wallet.mandates"',
     ],
   ],
   [
     'duplicate-sidebar-id.json',
-    ['duplicate-sidebar-id.json:1154:13  /sidebar/2/id  duplicate id "bi-reports" (also at /sidebar/1)'],
+    ['duplicate-sidebar-id.json:1156:13  /sidebar/2/id  duplicate id "bi-reports" (also at /sidebar/1)'],
   ],
   [
     'duplicate-wallet-tab-order.json',
     [
-      'duplicate-wallet-tab-order.json:1265:18  /walletTabs/collaborator/1/order  duplicate order 1 (also at /walletTabs/collaborator/0)',
+      'duplicate-wallet-tab-order.json:1267:18  /walletTabs/collaborator/1/order  duplicate order 1 (also at /walletTabs/collaborator/0)',
     ],
   ],
   [
@@ -62,43 +62,43 @@ const expected: [string, string[]][] = [
   ['missing-required-key.json', ['missing-required-key.json:1:1  /  missing required key "session"']],
   [
     'negative-constant.json',
-    ['negative-constant.json:1469:23  /constants/smartOffer/defaultPrice  must be 0 or more'],
+    ['negative-constant.json:1471:23  /constants/smartOffer/defaultPrice  must be 0 or more'],
   ],
   ['not-json.json', ['not-json.json:21:11  /  not JSON: Unexpected token ,']],
   [
     'redirect-to-nowhere.json',
-    ['redirect-to-nowhere.json:851:21  /routes/3/children/0/redirect/1/to  unknown route "wallet.entitees"'],
+    ['redirect-to-nowhere.json:853:21  /routes/3/children/0/redirect/1/to  unknown route "wallet.entitees"'],
   ],
   [
     'unknown-fact.json',
     [
-      'unknown-fact.json:1099:17  /landing/0/when/fact  unknown fact "user.isCollaborator"; known facts: user.isAuthenticated, user.isCollab, user.isCustomer, user.hasSingleEntity, user.hasAcceptedTerms, entity.isSelected, entity.isSignatory, entity.isClarityVisible, entity.hasReports',
+      'unknown-fact.json:1101:17  /landing/0/when/fact  unknown fact "user.isCollaborator"; known facts: user.isAuthenticated, user.isCollab, user.isCustomer, user.hasSingleEntity, user.hasAcceptedTerms, entity.isSelected, entity.isSignatory, entity.isClarityVisible, entity.hasReports',
     ],
   ],
   [
     'unknown-flag.json',
-    ['unknown-flag.json:1129:21  /sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"'],
+    ['unknown-flag.json:1131:21  /sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"'],
   ],
   ['unknown-key.json', ['unknown-key.json:74:5  /session/tokenKeys  unknown key "tokenKeys"']],
   [
     'unknown-offer.json',
-    ['unknown-offer.json:1411:20  /homeWidgets/sets/1/when/offer  unknown offer code "PENNYLAME"'],
+    ['unknown-offer.json:1413:20  /homeWidgets/sets/1/when/offer  unknown offer code "PENNYLAME"'],
   ],
   [
     'unknown-permission-code.json',
     [
-      'unknown-permission-code.json:716:17  /routes/2/children/5/meta/permissions/anyOf/3  unknown permission code "CORAPP999"',
+      'unknown-permission-code.json:718:17  /routes/2/children/5/meta/permissions/anyOf/3  unknown permission code "CORAPP999"',
     ],
   ],
   [
     'unknown-plugin.json',
     [
-      'unknown-plugin.json:1452:23  /homeWidgets/sets/2/widgets/1/widget  unknown widget plugin "weather/forecast"',
+      'unknown-plugin.json:1454:23  /homeWidgets/sets/2/widgets/1/widget  unknown widget plugin "weather/forecast"',
     ],
   ],
   [
     'widget-size-5.json',
-    ['widget-size-5.json:1449:21  /homeWidgets/sets/2/widgets/0/size  must be one of 1, 2, 3, 4'],
+    ['widget-size-5.json:1451:21  /homeWidgets/sets/2/widgets/0/size  must be one of 1, 2, 3, 4'],
   ],
   ['wrong-type.json', ['wrong-type.json:12:22  /app/ui/popupZIndex  must be of type integer']],
 ];

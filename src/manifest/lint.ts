@@ -75,8 +75,11 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkRouteRef(`/landing/${String(i)}/to`, rule.to);
     checkCondition(rule.when, `/landing/${String(i)}/when`);
   });
-  for (const [key, name] of Object.entries(config.routing)) {
-    if (key !== 'passThroughPrefixes') checkRouteRef(`/routing/${key}`, String(name));
+  // `routing` names routes (…Route) and flags (…Flag) the engine acts on.
+  for (const [key, value] of Object.entries(config.routing)) {
+    if (key.endsWith('Route')) checkRouteRef(`/routing/${key}`, String(value));
+    if (key.endsWith('Flag') && !flags.has(String(value)))
+      report(`/routing/${key}`, `unknown feature flag "${String(value)}"`);
   }
 
   // Lists that show several things: unique ids, unique orders, known routes.

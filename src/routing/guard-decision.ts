@@ -13,9 +13,6 @@ import { routingPath } from './route-paths.ts';
  * particular route.
  */
 
-/** The flag that sends everybody to `routing.maintenanceRoute` (SPEC 9 'maintenance mode'). */
-export const MAINTENANCE_FLAG = 'maintenanceMode';
-
 /** SPEC 5: the entityId parameter must be a number or numeric string. */
 const NUMERIC_ID = /^\d+$/;
 
@@ -64,7 +61,7 @@ export function decideGuard(input: GuardInput): GuardDecision {
     return { kind: 'redirect', to: pathname.replace(/\/+$/, '') + search, reason: 'trailing-slash' };
   }
 
-  const maintenanceOn = input.flags[MAINTENANCE_FLAG] === true;
+  const maintenanceOn = input.flags[config.routing.maintenanceFlag] === true;
   const isMaintenancePage = routeName === config.routing.maintenanceRoute;
   if (maintenanceOn && !isMaintenancePage) {
     return { kind: 'redirect', to: routingPath(config, 'maintenanceRoute'), reason: 'maintenance' };

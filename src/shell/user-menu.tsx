@@ -11,7 +11,6 @@ import { useNavigationServices } from '../routing/services.tsx';
 import { useLanguageChoice } from './language-switch.tsx';
 
 /** SPEC 9 flag that turns on the notification settings entry. */
-export const NOTIFICATION_SETTINGS_FLAG = 'notificationSettingsDrawer';
 
 /** The user's name opens a menu: language, notification settings (when on), sign-out. */
 export function UserMenu() {
@@ -62,7 +61,7 @@ export function UserMenu() {
             </Menu.Item>
           ))}
           <Menu.Divider />
-          {flags[NOTIFICATION_SETTINGS_FLAG] === true ? (
+          {flags[config.routing.notificationSettingsFlag] === true ? (
             <Menu.Item onClick={drawer.open}>{t('shell.notificationSettings')}</Menu.Item>
           ) : null}
           <Menu.Item color="red" disabled={signingOut} onClick={() => void signOut()}>

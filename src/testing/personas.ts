@@ -8,7 +8,9 @@ export function demoFlags(
   config: PortalConfig,
   overrides: Record<string, boolean> = {},
 ): Record<string, boolean> {
-  const flags = Object.fromEntries(Object.keys(config.featureFlags).map((f) => [f, f !== 'maintenanceMode']));
+  const flags = Object.fromEntries(
+    Object.keys(config.featureFlags).map((f) => [f, f !== config.routing.maintenanceFlag]),
+  );
   return { ...flags, ...overrides };
 }
 
