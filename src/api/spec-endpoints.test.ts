@@ -136,7 +136,7 @@ describe('SPEC section 7 paths', () => {
     ],
     [
       'entities (page size 2)',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate()),
+      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 2 })),
       'GET',
       '/account/api/accounts/currentuser?pageSize=2',
     ],
@@ -223,7 +223,10 @@ describe('failures that are logged and yield no data', () => {
       (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 1 })),
     ],
     ['the entity', (s: AppStore) => s.dispatch(specApi.endpoints.getEntitySummary.initiate(1))],
-    ['entities', (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate())],
+    [
+      'entities',
+      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 2 })),
+    ],
     ['the user origin', (s: AppStore) => s.dispatch(specApi.endpoints.getUserOrigin.initiate())],
   ] as const)('failing to load %s', async (what, initiate) => {
     answer = () => json({ error: 'boom', message: '' }, 500);

@@ -24,9 +24,6 @@ import type {
   UserOrigin,
 } from './types.ts';
 
-/** SPEC section 9: the first page of the user's entities holds 2. */
-export const INITIAL_ENTITIES_PAGE_SIZE = 2;
-
 export const REFRESH_TOKEN_PATH = 'authentication/api/refreshToken';
 
 const anonymous = { anonymous: true } as const satisfies GatewayExtraOptions;
@@ -39,7 +36,8 @@ const signingOut = {
 export type PermissionsArgs = { accountId?: number } | void;
 export type TermsContentArgs = { language?: TermsLanguage } | void;
 export type ReportsArgs = { accountId: number; page?: number; pageSize?: number };
-export type EntitiesArgs = { page?: number; pageSize?: number; search?: string } | void;
+/** `pageSize` comes from the caller: the first load uses the manifest's `constants.entitiesPageSize`. */
+export type EntitiesArgs = { page?: number; pageSize: number; search?: string };
 
 /** Logs a failure the spec says is logged and then yields no data (SPEC section 8). */
 function logFailure(what: string) {
@@ -134,9 +132,9 @@ export const specApi = gatewayApi.injectEndpoints({
       query: (args) => ({
         url: 'account/api/accounts/currentuser',
         params: {
-          pageSize: args?.pageSize ?? INITIAL_ENTITIES_PAGE_SIZE,
-          page: args?.page,
-          search: args?.search,
+          pageSize: args.pageSize,
+          page: args.page,
+          search: args.search,
         },
       }),
       providesTags: ['Entities'],
