@@ -111,34 +111,6 @@ export function sessionFor(persona: TestPersona): SessionState {
   };
 }
 
-function installBrowserStubs(): void {
-  // jsdom has neither; Mantine and the grid's width observer need them.
-  if (typeof window.matchMedia !== 'function') {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList;
-  }
-  if (typeof globalThis.ResizeObserver !== 'function') {
-    globalThis.ResizeObserver = class {
-      observe(): void {
-        /* jsdom has no layout: the grid keeps its initial width */
-      }
-      unobserve(): void {
-        /* nothing observed */
-      }
-      disconnect(): void {
-        /* nothing observed */
-      }
-    };
-  }
-}
-
 /**
  * Renders `ui` inside the real engine providers. The gateway is faked by `gateway` (404 by default);
  * requests, logs and tracked events are recorded for assertions.
@@ -155,7 +127,6 @@ export async function renderWithPortal(
   ui: ReactElement,
   options: RenderWithPortalOptions,
 ): Promise<PortalRender> {
-  installBrowserStubs();
   const requests: FakeRequest[] = [];
   const logs: PortalRender['logs'] = [];
   const tracked: PortalRender['tracked'] = [];

@@ -29,17 +29,6 @@ export type RenderAuthPagesOptions = {
 };
 
 export async function renderAuthPages(options: RenderAuthPagesOptions) {
-  if (typeof window.matchMedia !== 'function') {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList;
-  }
   const config = loadRealManifest();
   const store = makeStore();
   if (options.expired === true) store.dispatch(sessionEnded({ expired: true }));

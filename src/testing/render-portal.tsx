@@ -68,32 +68,7 @@ export type RenderedPortal = RenderResult & {
   location: () => string;
 };
 
-/** What jsdom lacks and Mantine uses (colour scheme media query, popover sizing, option scrolling). */
-function polyfillBrowser(): void {
-  if (typeof window.matchMedia !== 'function') {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList;
-  }
-  if (typeof globalThis.ResizeObserver !== 'function') {
-    globalThis.ResizeObserver = class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    };
-  }
-  if (typeof Element.prototype.scrollIntoView !== 'function')
-    Element.prototype.scrollIntoView = () => undefined;
-}
-
 export async function renderPortal(options: RenderPortalOptions): Promise<RenderedPortal> {
-  polyfillBrowser();
   const config = options.manifest ?? loadRealManifest();
   const flags = demoFlags(config, options.flags);
   const logs: RenderedPortal['logs'] = [];

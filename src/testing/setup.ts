@@ -1,1 +1,4 @@
 import '@testing-library/jest-dom/vitest';
+import { installBrowserStubs } from './browser-stubs.ts';
+
+installBrowserStubs();
