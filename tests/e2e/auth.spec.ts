@@ -112,6 +112,8 @@ test('a session that expires (one 401 injected by a gateway fault) shows the mod
 }) => {
   await signInCustomer(page, 'marc.multi@demo.test');
   await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  // Let the landing's own calls (the entity switcher's list) finish, so the one-shot fault hits the reload.
+  await page.waitForLoadState('networkidle');
   const fault = await request.post(`${GATEWAY_URL}/__admin/faults`, {
     data: { pathPattern: 'accounts/currentuser', status: 401, count: 1 },
   });

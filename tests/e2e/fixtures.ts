@@ -167,9 +167,20 @@ function recorderFor(origin: string): { recorder: RequestRecorder; onRequest: (r
 
 // ---------------------------------------------------------------------------------------------------
 
-type Fixtures = { axe: AxeCheck; requests: RequestRecorder; personas: PersonaBook };
+type Fixtures = { axe: AxeCheck; requests: RequestRecorder; personas: PersonaBook; freshGateway: void };
 
 export const test = base.extend<Fixtures>({
+  // Every test starts from the seeded personas: what one test writes (terms accepted, a saved layout,
+  // a fault rule) never leaks into the next.
+  freshGateway: [
+    async ({ request }, use) => {
+      const reset = await request.post(`${GATEWAY_URL}/__admin/reset`);
+      if (!reset.ok()) throw new Error(`gateway reset failed: ${String(reset.status())}`);
+      await use();
+    },
+    { auto: true },
+  ],
+
   axe: async ({ page }, use) => {
     await use(async ({ impacts = ['serious', 'critical'], runOptions = {}, include } = {}) => {
       const hasAxe = await page.evaluate(() => 'axe' in window);

@@ -31,10 +31,6 @@ function widgetOrder(page: Page): Promise<string[]> {
   );
 }
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${GATEWAY_URL}/__admin/reset`)).ok()).toBe(true);
-});
-
 test('a moved widget stays after a reload; reset brings back the manifest default', async ({
   page,
   personas,
