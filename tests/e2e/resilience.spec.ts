@@ -1,14 +1,14 @@
 // Bad input and a failing or slow gateway, as a person meets them: a clear message or a contained error,
 // never a blank page, and nothing typed is lost. Faults are injected by the reference gateway
 // (GATEWAY_FAULTS=on in the e2e run); every test starts from a freshly seeded gateway.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, expect, test } from './fixtures';
 
 const PASSWORD = 'Demo-2026!';
 const CLAIRE = 'claire.solo@demo.test';
 
 async function injectFault(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   fault: { pathPattern: string; status?: number; latencyMs?: number; drop?: boolean; count?: number },
 ) {
   const answer = await request.post(`${GATEWAY_URL}/__admin/faults`, { data: fault });
