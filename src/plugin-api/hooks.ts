@@ -83,7 +83,7 @@ export function useSelectedEntity(): SelectedEntity | null {
 }
 
 /**
- * Whether the user holds any of `codes` (SPEC 5: any one is enough) in `scope` (default: global or the
+ * Whether the user holds any of `codes` (SPEC 5: holding one of them is enough) in `scope` (default: global or the
  * selected entity). The codes come from the caller's configuration (the manifest, a widget
  * definition), never from string literals in plugin code.
  *
