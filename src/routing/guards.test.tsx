@@ -3,27 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { definePage, definePlugin } from '../plugin-api/define.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
-import type { RenderPortalOptions } from '../testing/render-portal.tsx';
-import { asPersona } from './persona-fixtures.ts';
-import type { PersonaName } from './persona-fixtures.ts';
+import { openAsPersona } from './persona-fixtures.ts';
 import { pathTo } from './route-paths.ts';
-
-const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
 
 // The first render of a file loads the lazy pages and translations cold.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(cleanup);
 
-async function open(
-  persona: PersonaName,
-  path: string,
-  extra: Partial<RenderPortalOptions> & { entityId?: number } = {},
-) {
-  const config = extra.manifest ?? loadRealManifest();
-  const { entityId, ...rest } = extra;
-  return renderPortal({ ...asPersona(config, persona, entityId), plugins, path, ...rest });
-}
+const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
+const open = openAsPersona;
 
 describe('entity guard', () => {
   it('a non-numeric entity id shows 403', async () => {

@@ -4,6 +4,8 @@ import seed from '../../gateway/seed/personas.json';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import type { SessionState } from '../auth/session-slice.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
+import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
 import type { FakeEntity, RenderPortalOptions } from '../testing/render-portal.tsx';
 import { allCodes } from '../testing/personas.ts';
 
@@ -11,6 +13,8 @@ type SeedUser = (typeof seed.users)[number];
 export type PersonaName = 'claire' | 'marc' | 'nina' | 'sam' | 'paul' | 'lea';
 
 const ALL_COLLABORATOR_CODES = 'ALL_COLLABORATOR_CODES';
+
+const stubbedPlugins = withStubPages(realPlugins, ['auth', 'entity-home']);
 
 function seedUser(name: PersonaName): SeedUser {
   const user = seed.users.find((candidate) => candidate.email.startsWith(`${name}.`));
@@ -88,4 +92,18 @@ export function asPersona(
         }),
   };
   return { manifest: config, session, entities };
+}
+
+/**
+ * Renders the real engine at `path` as a persona (on `entityId` when given), with the real plugins but
+ * the sign-in pages and the home grid stubbed: they have their own tests.
+ */
+export async function openAsPersona(
+  persona: PersonaName,
+  path: string,
+  extra: Partial<RenderPortalOptions> & { entityId?: number } = {},
+) {
+  const config = extra.manifest ?? loadRealManifest();
+  const { entityId, ...rest } = extra;
+  return renderPortal({ ...asPersona(config, persona, entityId), plugins: stubbedPlugins, path, ...rest });
 }

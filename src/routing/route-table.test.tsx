@@ -1,28 +1,15 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
-import type { RenderPortalOptions } from '../testing/render-portal.tsx';
-import { asPersona } from './persona-fixtures.ts';
-import type { PersonaName } from './persona-fixtures.ts';
-
-// The sign-in pages and the home grid have their own tests; here they only need to be recognisable.
-const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
+import { openAsPersona } from './persona-fixtures.ts';
 
 // The first render of a file loads the lazy pages and translations cold.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(cleanup);
 
-async function open(
-  persona: PersonaName,
-  path: string,
-  extra: Partial<RenderPortalOptions> & { entityId?: number } = {},
-) {
-  const config = extra.manifest ?? loadRealManifest();
-  const { entityId, ...rest } = extra;
-  return renderPortal({ ...asPersona(config, persona, entityId), plugins, path, ...rest });
-}
+const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
+const open = openAsPersona;
 
 async function linksOf(navigationName: string): Promise<{ name: string; href: string | null }[]> {
   const nav = await screen.findByRole('navigation', { name: navigationName });
