@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { factNames } from '../../schemas/facts.ts';
 import type { Condition } from '../../schemas/portal-config.ts';
-import { ConditionError, evaluateCondition, formatTrace } from './evaluate.ts';
+import { ConditionError, evaluateCondition, formatTrace, isConditionMet } from './evaluate.ts';
 import type { ConditionContext } from './evaluate.ts';
 
 function context(overrides: Partial<ConditionContext> = {}): ConditionContext {
@@ -132,6 +132,17 @@ describe('condition algebra (property tests)', () => {
         return notAll && notAny;
       }),
     );
+  });
+
+  it('the boolean fast path always agrees with the explained evaluation', () => {
+    fc.assert(
+      fc.property(
+        condition,
+        contexts,
+        (c, ctx) => isConditionMet(c, ctx) === evaluateCondition(c, ctx).result,
+      ),
+    );
+    expect(() => isConditionMet({ ref: 'loop' }, context())).toThrow(/cycle/);
   });
 
   it('all and any agree with every and some over their children', () => {

@@ -42,9 +42,36 @@ export function evaluateCondition(condition: Condition | undefined, context: Con
   return { result: trace.result, trace, decidedBy: decisivePath(trace) };
 }
 
-/** Just the boolean, for hot paths that do not need the explanation. */
+/**
+ * Just the boolean, for hot paths (selectors re-run on every store update) that do not read the
+ * explanation: no labels or traces are built. Always agrees with `evaluateCondition(...).result`.
+ */
 export function isConditionMet(condition: Condition | undefined, context: ConditionContext): boolean {
-  return evaluateCondition(condition, context).result;
+  return holds(condition ?? true, context, []);
+}
+
+function holds(condition: Condition, context: ConditionContext, refStack: readonly string[]): boolean {
+  if (typeof condition === 'boolean') return condition;
+  if ('all' in condition) return condition.all.every((child) => holds(child, context, refStack));
+  if ('any' in condition) return condition.any.some((child) => holds(child, context, refStack));
+  if ('not' in condition) return !holds(condition.not, context, refStack);
+  if ('permission' in condition) {
+    const scope: PermissionScope = condition.scope ?? 'either';
+    return condition.permission.some((code) => holdsPermission(context, code, scope));
+  }
+  if ('flag' in condition) return context.flags[condition.flag] === true;
+  if ('fact' in condition) return context.facts[condition.fact];
+  if ('offer' in condition) return context.offers.has(condition.offer);
+  if ('query' in condition) return context.query?.[condition.query] === condition.equals;
+  return holds(namedCondition(condition.ref, context, refStack), context, [...refStack, condition.ref]);
+}
+
+function namedCondition(ref: string, context: ConditionContext, refStack: readonly string[]): Condition {
+  const named = context.conditions?.[ref];
+  if (named === undefined) throw new ConditionError(`unknown condition ref "${ref}"`);
+  if (refStack.includes(ref))
+    throw new ConditionError(`condition ref cycle: ${[...refStack, ref].join(' -> ')}`);
+  return named;
 }
 
 function evaluateNode(
@@ -94,11 +121,7 @@ function evaluateNode(
     const actual = context.query?.[condition.query];
     return { label: `query ${condition.query}=${condition.equals}`, result: actual === condition.equals };
   }
-  const named = context.conditions?.[condition.ref];
-  if (named === undefined) throw new ConditionError(`unknown condition ref "${condition.ref}"`);
-  if (refStack.includes(condition.ref)) {
-    throw new ConditionError(`condition ref cycle: ${[...refStack, condition.ref].join(' -> ')}`);
-  }
+  const named = namedCondition(condition.ref, context, refStack);
   const child = evaluateNode(named, context, [...refStack, condition.ref]);
   return { label: `ref ${condition.ref}`, result: child.result, children: [child] };
 }

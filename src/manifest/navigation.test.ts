@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { allCodes, personaContext } from '../testing/personas.ts';
+import { indexRoutes } from './route-index.ts';
 import {
   chooseWidgetSet,
+  isRouteOpen,
   resolveLanding,
   routeAccess,
   visibleOverviewTabs,
@@ -125,7 +127,7 @@ describe('sidebar (SPEC 2 and 6)', () => {
       'Paul on 1001',
       paulOn1001,
       {},
-      ['home', 'bi-reports', 'accounting-v2', 'social-management', 'bank', 'indicators', 'overview'],
+      ['home', 'bi-reports', 'accounting-v2', 'bank', 'indicators', 'overview'],
     ],
     ['Lea on 1001 (no codes)', lea, {}, ['home']],
     ['Sam on 1004 (no codes)', sam, {}, ['home', 'overview']],
@@ -139,12 +141,20 @@ describe('sidebar (SPEC 2 and 6)', () => {
       global: ['COGED0001'],
       entity: { ...paulOn1001.entity, permissions: ['COGED0001'] },
     };
-    // COGED0001 also opens social management for collaborators, so legacy documents stay hidden.
-    expect(ids(visibleSidebarItems(config, personaContext(config, onlyDocuments)))).not.toContain(
+    // COGED0001 is the collaborators' "documents" code: without accounting or social management, the
+    // legacy documents entry shows.
+    expect(ids(visibleSidebarItems(config, personaContext(config, onlyDocuments)))).toEqual([
+      'home',
+      'documents',
+    ]);
+    const withAccounting = { ...onlyDocuments, global: ['COGED0001', 'COGED0002'] };
+    expect(ids(visibleSidebarItems(config, personaContext(config, withAccounting)))).not.toContain(
       'documents',
     );
-    const customerDocs = { ...sam, entity: { ...sam.entity, permissions: [] } };
-    expect(ids(visibleSidebarItems(config, personaContext(config, customerDocs)))).not.toContain('documents');
+    const customerSocial = { ...sam, entity: { ...sam.entity, permissions: ['CLGED0001'] } };
+    const customerIds = ids(visibleSidebarItems(config, personaContext(config, customerSocial)));
+    expect(customerIds).toContain('social-management');
+    expect(customerIds).not.toContain('documents');
   });
 
   it('points the overview entry at the first available tab', () => {
@@ -308,5 +318,18 @@ describe('gating examples (SPEC 6)', () => {
       personaContext(config, { ...lea, flags: { legacyBiReportDeposit: false } }),
     );
     expect(result).toEqual({ allowed: false, reason: 'flag', flag: 'legacyBiReportDeposit' });
+  });
+});
+
+describe('isRouteOpen', () => {
+  it('agrees with routeAccess for every route and persona', () => {
+    for (const persona of [claire, marcOn1002, paulOn1001, lea, sam]) {
+      for (const flags of [{}, { documentsV2: false, legacyBiReportDeposit: false }]) {
+        const ctx = personaContext(config, { ...persona, flags });
+        for (const name of indexRoutes(config).keys()) {
+          expect(isRouteOpen(config, name, ctx), name).toBe(routeAccess(config, name, ctx).allowed);
+        }
+      }
+    }
   });
 });

@@ -5,7 +5,7 @@ import type {
   RouteConfig,
   TabConfig,
 } from '../../schemas/portal-config.ts';
-import { evaluateCondition } from '../conditions/evaluate.ts';
+import { evaluateCondition, isConditionMet } from '../conditions/evaluate.ts';
 import type { ConditionContext, ConditionTrace } from '../conditions/evaluate.ts';
 import { indexRoutes } from './route-index.ts';
 
@@ -58,6 +58,32 @@ export function routeAccess(config: PortalConfig, routeName: string, context: Co
   return { allowed: true };
 }
 
+/** The same rules as `routeAccess`, as a boolean without explanations, for lists evaluated on every update. */
+export function isRouteOpen(config: PortalConfig, routeName: string, context: ConditionContext): boolean {
+  const indexed = indexRoutes(config).get(routeName);
+  if (indexed === undefined) return false;
+  const ctx = withNamedConditions(config, context);
+  return indexed.chain.every((route) => {
+    const meta = route.meta;
+    if (meta === undefined) return true;
+    if (meta.featureFlag !== undefined && ctx.flags[meta.featureFlag] !== true) return false;
+    const permissions = meta.permissions;
+    if (
+      permissions !== undefined &&
+      !isConditionMet(
+        {
+          permission: permissions.anyOf,
+          ...(permissions.scope === undefined ? {} : { scope: permissions.scope }),
+        },
+        ctx,
+      )
+    ) {
+      return false;
+    }
+    return isConditionMet(meta.when, ctx);
+  });
+}
+
 type NavItem = { id: string; order: number; route: string; when?: Condition };
 
 /** The items whose route is open and whose `when` holds, in manifest order. */
@@ -68,9 +94,7 @@ export function visibleItems<T extends NavItem>(
 ): T[] {
   const ctx = withNamedConditions(config, context);
   return items
-    .filter(
-      (item) => routeAccess(config, item.route, ctx).allowed && evaluateCondition(item.when, ctx).result,
-    )
+    .filter((item) => isRouteOpen(config, item.route, ctx) && isConditionMet(item.when, ctx))
     .sort((a, b) => a.order - b.order);
 }
 
@@ -87,9 +111,7 @@ export function visibleSidebarItems(
       return first === undefined ? undefined : { ...item, route: first.route };
     })
     .filter((item): item is PortalConfig['sidebar'][number] => item !== undefined)
-    .filter(
-      (item) => routeAccess(config, item.route, ctx).allowed && evaluateCondition(item.when, ctx).result,
-    )
+    .filter((item) => isRouteOpen(config, item.route, ctx) && isConditionMet(item.when, ctx))
     .sort((a, b) => a.order - b.order);
 }
 
@@ -110,7 +132,7 @@ export function firstMatchingRule<T extends { when?: Condition }>(
   context: ConditionContext,
 ): T | undefined {
   const ctx = withNamedConditions(config, context);
-  return rules.find((rule) => evaluateCondition(rule.when, ctx).result);
+  return rules.find((rule) => isConditionMet(rule.when, ctx));
 }
 
 export function resolveLanding(config: PortalConfig, context: ConditionContext): RedirectRule | undefined {
@@ -132,9 +154,8 @@ export function chooseWidgetSet(
   if (set === undefined) return undefined;
   const widgets = set.widgets.filter(
     (widget) =>
-      (widget.permission === undefined ||
-        evaluateCondition({ permission: [widget.permission] }, ctx).result) &&
-      evaluateCondition(widget.when, ctx).result,
+      (widget.permission === undefined || isConditionMet({ permission: [widget.permission] }, ctx)) &&
+      isConditionMet(widget.when, ctx),
   );
   return { id: set.id, widgets };
 }

@@ -143,7 +143,7 @@ describe('unknown paths', () => {
 
 describe('route redirects', () => {
   it('legacy documents go to social management for a social document notification (query kept)', async () => {
-    const portal = await open('paul', '/dossier/1001/ged?notificationType=Ged-GSDocumentUploaded', {
+    const portal = await open('claire', '/dossier/1001/ged?notificationType=Ged-GSDocumentUploaded', {
       entityId: 1001,
     });
     await waitFor(() =>

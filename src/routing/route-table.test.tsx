@@ -153,7 +153,6 @@ describe('entity sidebar, in manifest order', () => {
       'Accueil',
       'Rapports BI',
       'Comptabilité',
-      'Gestion sociale',
       'Banque',
       'Indicateurs',
       'Mon entreprise',
