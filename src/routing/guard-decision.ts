@@ -90,9 +90,11 @@ export function decideGuard(input: GuardInput): GuardDecision {
     if (input.terms.state === 'pending') return { kind: 'wait' };
     if (input.terms.state === 'required') {
       const pattern = routingPath(config, 'termsRoute');
+      // After accepting, the terms page continues to where the user was going.
+      const query = new URLSearchParams({ redirect: here });
       return {
         kind: 'redirect',
-        to: pattern.replace(/:[A-Za-z0-9_]+/, String(input.terms.termsId)),
+        to: `${pattern.replace(/:[A-Za-z0-9_]+/, String(input.terms.termsId))}?${query.toString()}`,
         reason: 'terms',
       };
     }

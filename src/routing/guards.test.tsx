@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { definePage, definePlugin } from '../plugin-api/define.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
@@ -27,6 +27,19 @@ describe('entity guard', () => {
     await waitFor(() => expect(portal.location()).toBe('/error/403'));
     expect(portal.services.selectEntity).toHaveBeenCalledWith(9999);
     expect(await screen.findByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  });
+
+  it('an entity that failed to load once is loaded again on the next visit', async () => {
+    const portal = await open('marc', '/portefeuille/mes-entites');
+    await screen.findByRole('heading', { level: 1, name: 'Mes entités' });
+    const select = portal.services.selectEntity.getMockImplementation();
+    portal.services.selectEntity.mockImplementationOnce(() => Promise.reject(new Error('gateway down')));
+    await act(() => portal.router.navigate('/dossier/1002/banque'));
+    await waitFor(() => expect(portal.location()).toBe('/error/403'));
+    if (select !== undefined) portal.services.selectEntity.mockImplementation(select);
+    await act(() => portal.router.navigate('/dossier/1002/banque'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Banque' })).toBeInTheDocument();
+    expect(portal.services.selectEntity).toHaveBeenCalledTimes(2);
   });
 
   it('nothing of the page shows while the entity loads', async () => {

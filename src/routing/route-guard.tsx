@@ -27,6 +27,16 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const [terms, setTerms] = useState<TermsCheck>({ state: 'idle' });
   const [entityLoad, setEntityLoad] = useState<EntityLoad>(null);
 
+  // The guard lives as long as the tab: what it remembered belongs to one navigation (a failed entity
+  // load is tried again on the next visit) and one user (the terms answer), not to the tab.
+  const userId = session.user?.id ?? null;
+  const [scope, setScope] = useState({ userId, key: location.key });
+  if (scope.userId !== userId || scope.key !== location.key) {
+    setScope({ userId, key: location.key });
+    setEntityLoad(null);
+    if (scope.userId !== userId) setTerms({ state: 'idle' });
+  }
+
   const decision =
     current === null
       ? ({ kind: 'render' } as const)

@@ -36,7 +36,9 @@ describe('where / lands (SPEC 2 landing rules)', () => {
 
   it('a customer who has not accepted the current terms goes to terms validation first', async () => {
     const portal = await open('nina', '/', { terms: { state: 'required', termsId: 7 } });
-    await waitFor(() => expect(portal.location()).toBe('/validation-cgu/7'));
+    await waitFor(() =>
+      expect(portal.location()).toBe('/validation-cgu/7?redirect=%2Fdossier%2F1003%2Faccueil'),
+    );
     expect(await screen.findByRole('heading', { name: 'auth/terms-validation' })).toBeInTheDocument();
   });
 
