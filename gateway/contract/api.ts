@@ -22,6 +22,8 @@ export type RouteDefinition = {
   readonly response: JSONSchema | null;
   /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
   readonly requiresAnyOf?: readonly string[];
+  /** Codes of which one is also needed to grant permission codes or signatory status in the body (403 otherwise). */
+  readonly grantRequiresAnyOf?: readonly string[];
   /** How concurrent writes resolve. */
   readonly concurrency?: string;
 };
@@ -351,7 +353,8 @@ export const routes = {
     path: '/reporting/api/reports/:id',
     auth: 'bearer',
     tag: 'reports',
-    summary: 'Deletes a BI report (404 if unknown or already deleted).',
+    summary:
+      "Deletes a BI report. Membership and permission of the report's entity are checked first: an id of another entity or one that never existed → 403; a report already deleted from an entity the caller may delete on → 404.",
     status: 204,
     params: s.idParams,
     response: null,
@@ -363,10 +366,12 @@ export const routes = {
     path: '/account/api/accounts/:id/users',
     auth: 'bearer',
     tag: 'entities',
-    summary: 'Users attached to the entity (customers and collaborators).',
+    summary:
+      'Users attached to the entity (customers and collaborators) with their e-mails, signatory status and permissions.',
     status: 200,
     params: s.idParams,
     response: s.entityUserListSchema,
+    requiresAnyOf: ['CLUSER001', 'COUSER001'],
   },
   addEntityUser: {
     method: 'POST',
@@ -374,12 +379,13 @@ export const routes = {
     auth: 'bearer',
     tag: 'entities',
     summary:
-      'Attaches a customer (created without a usable password if the e-mail is new; they set one through resetPassword). Already attached → 409; e-mail of a collaborator → 409.',
+      'Attaches a customer (created without a usable password if the e-mail is new; they set one through resetPassword). Granting permissions or isSignatory true also needs one of grantRequiresAnyOf (403 otherwise, nothing written). The answer echoes the names and e-mail sent, never those stored for an existing user. Already attached → 409; e-mail of a collaborator → 409.',
     status: 201,
     params: s.idParams,
     body: s.addEntityUserSchema,
     response: s.entityUserSchema,
     requiresAnyOf: ['CLUSER002', 'COADMI006'],
+    grantRequiresAnyOf: ['CLUSER004', 'COADMI005'],
     concurrency: 'first writer wins; the others 409',
   },
   removeEntityUser: {
@@ -399,7 +405,8 @@ export const routes = {
     path: '/wallet/api/accounts/:id/collaborators',
     auth: 'bearer',
     tag: 'wallet',
-    summary: 'Collaborators of the firm attached to the entity.',
+    summary:
+      'Collaborators of the firm attached to the entity: names for every member; e-mail only for holders of CLUSER001 or COUSER001 (who see it in the entity users anyway).',
     status: 200,
     params: s.idParams,
     response: s.collaboratorListSchema,
@@ -474,6 +481,7 @@ export const routes = {
     status: 200,
     params: s.idParams,
     response: s.bankSchema,
+    requiresAnyOf: ['CLBANK001', 'COBANK001'],
   },
   indicators: {
     method: 'GET',
@@ -484,6 +492,7 @@ export const routes = {
     status: 200,
     params: s.idParams,
     response: s.indicatorListSchema,
+    requiresAnyOf: ['CLKPI0001', 'COKPI0001'],
   },
   documents: {
     method: 'GET',
@@ -498,6 +507,8 @@ export const routes = {
       properties: { kind: { type: 'string', enum: s.DOCUMENT_KINDS, default: 'legacy' } },
     },
     response: s.documentListSchema,
+    // CLGEDPEN01 alone is enough: the home widget accounting/documents is shown to its holders.
+    requiresAnyOf: ['COGED0001', 'COGED0002', 'CLGED0001', 'CLGED0002', 'CLGEDPEN01'],
   },
   delegations: {
     method: 'GET',
@@ -508,6 +519,7 @@ export const routes = {
     status: 200,
     params: s.idParams,
     response: s.delegationListSchema,
+    requiresAnyOf: ['COGES001'],
   },
   slots: {
     method: 'GET',

@@ -35,6 +35,7 @@ function operation(id: string, route: RouteDefinition) {
     summary: route.summary,
     ...(route.auth === 'bearer' ? { security: [{ bearer: [] }] } : { security: [] }),
     ...(route.requiresAnyOf ? { 'x-requires-any-of': route.requiresAnyOf } : {}),
+    ...(route.grantRequiresAnyOf ? { 'x-grant-requires-any-of': route.grantRequiresAnyOf } : {}),
     ...(route.concurrency ? { 'x-concurrency': route.concurrency } : {}),
     parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
     ...(route.body

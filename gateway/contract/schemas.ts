@@ -225,7 +225,8 @@ export const addEntityUserSchema = {
 export const collaboratorSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['userId', 'firstName', 'lastName', 'email'],
+  required: ['userId', 'firstName', 'lastName'],
+  /** email only for holders of CLUSER001 or COUSER001 on the entity. */
   properties: { userId: int, firstName: str, lastName: str, email: str },
 } as const;
 export const collaboratorListSchema = list(collaboratorSchema);

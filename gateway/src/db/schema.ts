@@ -68,6 +68,8 @@ CREATE TABLE IF NOT EXISTS bi_reports (
   created_by INTEGER
 );
 CREATE INDEX IF NOT EXISTS bi_reports_account ON bi_reports(account_id);
+-- Entity of each deleted report, so that a second delete answers 404 only to who may delete there.
+CREATE TABLE IF NOT EXISTS deleted_reports (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS mod_requests (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   account_id INTEGER NOT NULL REFERENCES entities(account_id),
@@ -126,6 +128,7 @@ export const TABLES = [
   'bookings',
   'slots',
   'mod_requests',
+  'deleted_reports',
   'bi_reports',
   'home_layouts',
   'notification_settings',

@@ -143,6 +143,12 @@ export function createStore(db: Database) {
       'INSERT INTO bi_reports (account_id, title, kind, created_at, created_by) VALUES (?, ?, ?, ?, ?) RETURNING *',
     ),
     deleteReport: db.prepare<[number]>('DELETE FROM bi_reports WHERE id = ?'),
+    deletedReport: db.prepare<[number], { account_id: number }>(
+      'SELECT account_id FROM deleted_reports WHERE id = ?',
+    ),
+    insertDeletedReport: db.prepare<[number, number]>(
+      'INSERT INTO deleted_reports (id, account_id) VALUES (?, ?)',
+    ),
     entityUsers: db.prepare<[number], EntityUserRow>(
       `SELECT u.id, u.first_name, u.last_name, u.email, u.is_customer, m.is_signatory, m.permissions
          FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? ORDER BY u.last_name, u.first_name, u.id`,

@@ -5,7 +5,14 @@ import type { EntityRow, ReportRow } from '../db/store.ts';
 import { conflict, forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { routes } from '../../contract/api.ts';
-import { currentUser, parseCodes, requireAnyPermission, requireMembership, type Deps } from './deps.ts';
+import {
+  currentUser,
+  entityPermissions,
+  parseCodes,
+  requireAnyPermission,
+  requireMembership,
+  type Deps,
+} from './deps.ts';
 
 function toReport(row: ReportRow): BiReport {
   return {
@@ -79,6 +86,13 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
     const row = store.q.entity.get(userId, accountId);
     if (!row) throw forbidden();
     return row;
+  }
+
+  /** Membership of the entity with one of the route's codes, or 403 (not attached first, then no code). */
+  function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
+    const membership = requireMembership(deps, userId, accountId);
+    requireAnyPermission(deps, membership, codes);
+    return membership;
   }
 
   return {
@@ -157,20 +171,20 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       const user = currentUser(deps, session);
       store.transaction(() => {
         const report = store.q.report.get(params.id);
+        const accountId = report?.account_id ?? store.q.deletedReport.get(params.id)?.account_id;
+        // An id that never existed is answered like a report of another entity: ids reveal nothing.
+        if (accountId === undefined) throw forbidden();
+        requireEntityCode(user.id, accountId, routes.deleteReport.requiresAnyOf);
         if (!report) throw notFound(`Report ${String(params.id)}`);
-        requireAnyPermission(
-          deps,
-          requireMembership(deps, user.id, report.account_id),
-          routes.deleteReport.requiresAnyOf,
-        );
         store.q.deleteReport.run(params.id);
+        store.q.insertDeletedReport.run(params.id, accountId);
       });
       return undefined;
     },
 
     entityUsers: ({ session, params }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+      requireEntityCode(user.id, params.id, routes.entityUsers.requiresAnyOf);
       return {
         items: store.q.entityUsers.all(params.id).map((row) => ({
           userId: row.id,
@@ -186,14 +200,13 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     addEntityUser: ({ session, params, body }) => {
       const user = currentUser(deps, session);
-      requireAnyPermission(
-        deps,
-        requireMembership(deps, user.id, params.id),
-        routes.addEntityUser.requiresAnyOf,
-      );
+      const membership = requireEntityCode(user.id, params.id, routes.addEntityUser.requiresAnyOf);
       const email = body.email.trim();
       const permissions = [...new Set(body.permissions ?? [])];
       const isSignatory = body.isSignatory ?? false;
+      // Adding a user is not granting rights: codes or signatory status need the rights-management code.
+      if (permissions.length > 0 || isSignatory)
+        requireAnyPermission(deps, membership, routes.addEntityUser.grantRequiresAnyOf);
       const added = store.transaction(() => {
         let target = store.q.userByEmail.get(email);
         if (target && target.is_customer !== 1) throw conflict('This e-mail belongs to a collaborator.');
@@ -215,11 +228,12 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
         store.q.insertMembership.run(target.id, params.id, isSignatory ? 1 : 0, JSON.stringify(permissions));
         return target;
       });
+      // What the caller sent, never the stored names of an existing user they may not see.
       return {
         userId: added.id,
-        firstName: added.first_name,
-        lastName: added.last_name,
-        email: added.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email,
         isCustomer: true,
         isSignatory,
         permissions,
@@ -240,7 +254,9 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     entityCollaborators: ({ session, params }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+      const held = new Set(entityPermissions(deps, requireMembership(deps, user.id, params.id)));
+      // E-mails only to those who see them in the entity users anyway; names to every member.
+      const withEmail = routes.entityUsers.requiresAnyOf.some((code) => held.has(code));
       return {
         items: store.q.entityUsers
           .all(params.id)
@@ -249,7 +265,7 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
             userId: row.id,
             firstName: row.first_name,
             lastName: row.last_name,
-            email: row.email,
+            ...(withEmail ? { email: row.email } : {}),
           })),
       };
     },
@@ -269,25 +285,25 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     bank: ({ session, params }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+      requireEntityCode(user.id, params.id, routes.bank.requiresAnyOf);
       return { accountId: params.id, accounts: bankAccounts(params.id) };
     },
 
     indicators: ({ session, params }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+      requireEntityCode(user.id, params.id, routes.indicators.requiresAnyOf);
       return { items: indicators(params.id) };
     },
 
     documents: ({ session, params, query }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+      requireEntityCode(user.id, params.id, routes.documents.requiresAnyOf);
       return { items: documents(params.id, query.kind) };
     },
 
     delegations: ({ session, params }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+      requireEntityCode(user.id, params.id, routes.delegations.requiresAnyOf);
       return { items: delegations(params.id) };
     },
   };
