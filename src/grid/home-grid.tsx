@@ -194,7 +194,9 @@ export function HomeGrid() {
           ) : (
             <Button
               variant="default"
-              disabled={firstLoad}
+              // While the layout loads (first visit, or another entity's), editing would start from cells
+              // that are not this entity's and could save them to it.
+              disabled={layoutQuery.isFetching}
               onClick={() => {
                 changeDraft(userCells);
                 setAnnouncement('');
