@@ -261,13 +261,14 @@ describe('refresh before a request', () => {
     expect(requestsTo(`${GATEWAY}contact/me`)[0]?.authorization).toBe(`Bearer ${old}`);
   });
 
-  it('skipRefresh (the refresh endpoint itself) sends the stored token without refreshing first', async () => {
+  it('skipRefresh (the logout call) sends the stored token without refreshing first', async () => {
     const old = tokenExpiringIn(60, NOW);
     tokenStore.set(old);
-    const result = await makeReduxStore().dispatch(specApi.endpoints.refreshToken.initiate());
-    expect(result.data).toEqual({ token: FRESH });
+    const logoutUrl = `${GATEWAY}authentication/api/logout`;
+    route('POST', logoutUrl, () => new Response(null, { status: 204 }));
+    await makeReduxStore().dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: 'g' }));
     expect(seen.map((s) => [s.method, s.url, s.authorization])).toEqual([
-      ['POST', REFRESH_URL, `Bearer ${old}`],
+      ['POST', logoutUrl, `Bearer ${old}`],
     ]);
   });
 });
@@ -300,7 +301,10 @@ describe('401', () => {
     tokenStore.set(tokenExpiringIn(3600, NOW));
     for (let id = 1; id <= 20; id += 1)
       route('GET', `${GATEWAY}connect/api/accounts/${id}/summary`, () => json({}, 401));
-    const handler = vi.fn();
+    // Like the app's handler: the session ends, so the token is cleared.
+    const handler = vi.fn(() => {
+      tokenStore.clear();
+    });
     registerUnauthorizedHandler(handler);
     const store = makeReduxStore();
     await Promise.all(
@@ -309,6 +313,34 @@ describe('401', () => {
       ),
     );
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 the handler ignored (no session ended yet, e.g. during sign-in) does not mute later 401s with that token', async () => {
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    route('GET', `${GATEWAY}contact/me`, () => json({}, 401));
+    // Ignores the first call (the token stays stored), ends the session on the second.
+    const handler = vi.fn();
+    registerUnauthorizedHandler(handler);
+    const store = makeReduxStore();
+    await store.dispatch(specApi.endpoints.getContactMe.initiate());
+    await store.dispatch(specApi.endpoints.getContactMe.initiate(undefined, { forceRefetch: true }));
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it('a token stored again after its rejection ended a session reaches the handler again', async () => {
+    const token = tokenExpiringIn(3600, NOW);
+    tokenStore.set(token);
+    route('GET', `${GATEWAY}contact/me`, () => json({}, 401));
+    const handler = vi.fn(() => {
+      tokenStore.clear();
+    });
+    registerUnauthorizedHandler(handler);
+    const store = makeReduxStore();
+    await store.dispatch(specApi.endpoints.getContactMe.initiate());
+    tokenStore.set(token);
+    await store.dispatch(specApi.endpoints.getContactMe.initiate(undefined, { forceRefetch: true }));
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(tokenStore.get()).toBeNull();
   });
 
   it('a GET sent before a refresh and rejected after it is retried once with the new token, without a second refresh', async () => {

@@ -58,7 +58,9 @@ type GatewayClient = { config: GatewayClientConfig; clients: Record<GatewayServi
  */
 let client: GatewayClient | null = null;
 const unauthorizedHandlers: UnauthorizedHandler[] = [];
-// Twenty parallel requests rejected with the same token end the session once, not twenty times.
+// Twenty parallel requests rejected with the same token end the session once, not twenty times: the
+// token whose rejection ended a session (the handler cleared it). A rejection the handler ignored (a
+// sign-in in progress) is not recorded, so later 401s with that token still reach the handler.
 let lastRejectedToken: string | null = null;
 
 function makeRawQuery(baseUrl: string, config: GatewayClientConfig): RawQuery {
@@ -141,6 +143,15 @@ function runUnauthorizedHandler(config: GatewayClientConfig, context: Unauthoriz
   }
 }
 
+/** This token's rejection already ended a session, and it has not been stored again since. */
+function alreadyEnded(config: GatewayClientConfig, sentToken: string): boolean {
+  if (sentToken !== lastRejectedToken) return false;
+  if (config.tokenStore.get() !== sentToken) return true;
+  // The same token is stored again (a new sign-in): its 401s end that session too.
+  lastRejectedToken = null;
+  return false;
+}
+
 export function createGatewayBaseQuery(
   resolveClient: () => GatewayClient | null = () => client,
 ): GatewayBaseQuery {
@@ -180,9 +191,10 @@ export function createGatewayBaseQuery(
       // A mutation sent with a replaced token is not retried and does not end a session that is still valid.
       if (result.error?.status === 401 && !(tokenChanged && method !== 'GET')) {
         config.logger.warn('Request answered 401', describe);
-        if (!options.skipUnauthorizedHandler && sentToken !== lastRejectedToken) {
-          lastRejectedToken = sentToken;
+        if (!options.skipUnauthorizedHandler && !alreadyEnded(config, sentToken)) {
           runUnauthorizedHandler(config, describe);
+          // Recorded only when the handler ended the session, i.e. the token is no longer the stored one.
+          if (config.tokenStore.get() !== sentToken) lastRejectedToken = sentToken;
         }
       }
     }

@@ -6,7 +6,7 @@ import { InvalidTokenError } from '../session/refresh.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { configureGatewayClient, resetGatewayClient } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
-import { HttpStatusError, isCollaboratorOrigin, postRefreshToken, specApi } from './spec-endpoints.ts';
+import { HttpStatusError, postRefreshToken, specApi } from './spec-endpoints.ts';
 
 const GATEWAY = 'https://gateway.test/';
 const TOKEN = tokenExpiringIn(3600, Date.now());
@@ -150,12 +150,6 @@ describe('SPEC section 7 paths', () => {
       '/account/api/accounts/currentuser?pageSize=20&page=2&search=acme',
     ],
     [
-      'refreshToken',
-      (s: AppStore) => s.dispatch(specApi.endpoints.refreshToken.initiate()),
-      'POST',
-      '/authentication/api/refreshToken',
-    ],
-    [
       'logout',
       (s: AppStore) => s.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: 'g-1' })),
       'POST',
@@ -208,9 +202,6 @@ describe('SPEC section 7 paths', () => {
     const result = await makeReduxStore().dispatch(specApi.endpoints.getUserOrigin.initiate());
     expect(result.data).toBe('COLLAB');
     expect(last()).toEqual({ method: 'GET', path: '/userorigin', auth: null });
-    expect(isCollaboratorOrigin(result.data)).toBe(true);
-    expect(isCollaboratorOrigin('CLIENT')).toBe(false);
-    expect(isCollaboratorOrigin(undefined)).toBe(false);
   });
 });
 

@@ -27,7 +27,6 @@ import type {
 export const REFRESH_TOKEN_PATH = 'authentication/api/refreshToken';
 
 const anonymous = { anonymous: true } as const satisfies GatewayExtraOptions;
-const skipRefresh = { skipRefresh: true } as const satisfies GatewayExtraOptions;
 const signingOut = {
   skipRefresh: true,
   skipUnauthorizedHandler: true,
@@ -62,10 +61,6 @@ export const specApi = gatewayApi.injectEndpoints({
     resetPassword: build.mutation<void, ResetPasswordRequest>({
       query: (body) => ({ url: 'authentication/api/resetPassword', method: 'POST', body }),
       extraOptions: anonymous,
-    }),
-    refreshToken: build.mutation<TokenResponse, void>({
-      query: () => ({ url: REFRESH_TOKEN_PATH, method: 'POST' }),
-      extraOptions: skipRefresh,
     }),
     logout: build.mutation<void, LogoutRequest>({
       query: (body) => ({ url: 'authentication/api/logout', method: 'POST', body }),
@@ -152,7 +147,6 @@ export const {
   useLoginMutation,
   useCreateNewPasswordMutation,
   useResetPasswordMutation,
-  useRefreshTokenMutation,
   useLogoutMutation,
   useTokenExchangeMutation,
   useGetUserInformationQuery,
@@ -167,10 +161,6 @@ export const {
   useGetCurrentUserEntitiesQuery,
   useGetUserOriginQuery,
 } = specApi;
-
-export function isCollaboratorOrigin(origin: UserOrigin | undefined): boolean {
-  return origin === 'COLLAB';
-}
 
 export class HttpStatusError extends Error {
   override readonly name = 'HttpStatusError';

@@ -21,11 +21,8 @@ export type CollaboratorIdentity = {
    * the user has to sign in interactively.
    */
   acquireTokenSilent(options?: { allowFrame?: boolean }): Promise<string | null>;
-  hasCachedUser(): Promise<boolean>;
   /** Ends the provider session and comes back to the collaborator login page. */
   signOut(): Promise<void>;
-  /** Forgets the identity cached in this tab. */
-  removeUser(): Promise<void>;
   dispose(): void;
 };
 
@@ -40,7 +37,7 @@ export type CollaboratorIdentityOptions = {
 
 export type UserManagerLike = Pick<
   UserManager,
-  'signinRedirect' | 'signinRedirectCallback' | 'signinSilent' | 'getUser' | 'removeUser' | 'signoutRedirect'
+  'signinRedirect' | 'signinRedirectCallback' | 'signinSilent' | 'getUser' | 'signoutRedirect'
 > & { stopSilentRenew(): void };
 
 // The provider says the user must interact: retrying silently cannot help.
@@ -137,14 +134,8 @@ export function createCollaboratorIdentity(options: CollaboratorIdentityOptions)
       });
       return inflight;
     },
-    async hasCachedUser() {
-      return (await manager.getUser()) !== null;
-    },
     async signOut() {
       await manager.signoutRedirect();
-    },
-    async removeUser() {
-      await manager.removeUser();
     },
     dispose() {
       manager.stopSilentRenew();

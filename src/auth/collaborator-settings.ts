@@ -1,4 +1,5 @@
 import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { applicationPrefix, rememberedApplicationPrefix } from './application-prefix.ts';
 
 /** What the collaborator sign-in needs, computed from the manifest, the environment and the current URL. */
 export type CollaboratorIdentitySettings = {
@@ -15,21 +16,21 @@ export type CollaboratorIdentitySettings = {
 
 type Place = Pick<Location, 'origin' | 'pathname'>;
 
-/** The per-application prefix (/hermes, /hades, ...) the current URL starts with, or '' (SPEC 2). */
-export function applicationPrefix(pathname: string, prefixes: readonly string[]): string {
-  return prefixes.find((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)) ?? '';
-}
-
 export function collaboratorIdentitySettings(
   config: PortalConfig,
   env: Readonly<Record<string, unknown>>,
   place: Place,
+  /** Where the prefix the tab arrived with is remembered (the router drops it from the URL). */
+  storage?: Pick<Storage, 'getItem'> | null,
 ): CollaboratorIdentitySettings {
   const identity = config.identity.collaborator;
   const fromEnv = identity.authorityEnv === undefined ? undefined : env[identity.authorityEnv];
   const authority =
     typeof fromEnv === 'string' && fromEnv.trim() !== '' ? fromEnv.trim() : identity.authority;
-  const prefix = applicationPrefix(place.pathname, identity.applicationPrefixes);
+  // SPEC 2: the per-application prefix of the current URL, else the one the tab arrived with.
+  const prefix =
+    applicationPrefix(place.pathname, identity.applicationPrefixes) ||
+    rememberedApplicationPrefix(storage, identity.applicationPrefixes);
   return {
     authority: authority.replace(/\/+$/, ''),
     clientId: identity.clientId,
@@ -42,11 +43,4 @@ export function collaboratorIdentitySettings(
     renewalOffsetSeconds: identity.renewalOffsetSeconds,
     maxSilentRetries: identity.maxSilentRetries,
   };
-}
-
-/** The key oidc-client-ts stores the signed-in user under, so a cached identity can be spotted without loading it. */
-export function identityUserStorageKey(
-  settings: Pick<CollaboratorIdentitySettings, 'authority' | 'clientId'>,
-): string {
-  return `oidc.user:${settings.authority}:${settings.clientId}`;
 }

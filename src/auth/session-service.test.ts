@@ -12,7 +12,9 @@ import { createTokenStore } from '../session/token-storage.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
+import { passThroughPath } from './application-prefix.ts';
 import type { CollaboratorIdentity } from './collaborator-identity.ts';
+import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
 import { INTERACTION_FLAG_KEY } from './interaction-flag.ts';
 import { createSessionService } from './session-service.ts';
 import type { SessionService } from './session-service.ts';
@@ -101,9 +103,7 @@ function fakeIdentity() {
       Promise.resolve({ accessToken: 'oidc-access', redirect: '/portefeuille/mandats' }),
     ),
     acquireTokenSilent: vi.fn<CollaboratorIdentity['acquireTokenSilent']>(() => Promise.resolve(null)),
-    hasCachedUser: vi.fn<CollaboratorIdentity['hasCachedUser']>(() => Promise.resolve(false)),
     signOut: vi.fn<CollaboratorIdentity['signOut']>(() => Promise.resolve()),
-    removeUser: vi.fn<CollaboratorIdentity['removeUser']>(() => Promise.resolve()),
     dispose: vi.fn<CollaboratorIdentity['dispose']>(),
   };
 }
@@ -115,6 +115,8 @@ type Setup = {
   calls: string[];
   bodies: unknown[];
   identity: ReturnType<typeof fakeIdentity>;
+  /** The settings each identity was built with. */
+  identitySettings: CollaboratorIdentitySettings[];
   logs: string[];
 };
 
@@ -145,6 +147,7 @@ function setup(
   });
   const store = makeStore();
   const identity = fakeIdentity();
+  const identitySettings: CollaboratorIdentitySettings[] = [];
 
   const service = createSessionService({
     store,
@@ -153,13 +156,16 @@ function setup(
     logger,
     tokenStore,
     selectedEntityStore: createSelectedEntityStore({ key: 'selected-entity', logger }),
-    loadIdentity: () => Promise.resolve(identity),
+    loadIdentity: (settings) => {
+      identitySettings.push(settings);
+      return Promise.resolve(identity);
+    },
     now: () => NOW,
   });
   registerUnauthorizedHandler(() => {
     service.expireSession();
   });
-  return { store, service, tokenStore, calls, bodies, identity, logs };
+  return { store, service, tokenStore, calls, bodies, identity, identitySettings, logs };
 }
 
 let current: Setup | null = null;
@@ -276,6 +282,23 @@ describe('customer sign-in', () => {
     expect(store.getState().session.user).toBeNull();
   });
 
+  it.each(['GET /authorization/api/authorization/currentuser', 'GET /account/api/accounts/currentuser'])(
+    'a 401 on %s while signing in: a failure, no session, no token',
+    async (call) => {
+      const { service, store, tokenStore } = use({ overrides: { [call]: { status: 401 } } });
+      // On the login page: anonymous, so the 401 handler has no session to end.
+      await service.bootstrap();
+      const outcome = await service.signInCustomer({
+        email: 'claire.solo@demo.test',
+        password: 'Demo-2026!',
+      });
+      expect(outcome).toEqual({ ok: false, reason: 'unavailable' });
+      expect(store.getState().session.status).toBe('anonymous');
+      expect(store.getState().session.user).toBeNull();
+      expect(tokenStore.get()).toBeNull();
+    },
+  );
+
   it('a server failure is reported as unavailable', async () => {
     const { service } = use({ overrides: { 'POST /authentication/api/login': { status: 503 } } });
     expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
@@ -368,6 +391,41 @@ describe('collaborator sign-in', () => {
     expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBeNull();
   });
 
+  it('a 401 on the user context after the token exchange: a failure, no session, no token', async () => {
+    const { service, store, tokenStore } = use({
+      user: paul,
+      overrides: { 'GET /authorization/api/authorization/currentuser': { status: 401 } },
+    });
+    await service.bootstrap();
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'login');
+    expect(
+      await service.completeCollaboratorSignIn('http://localhost/collaborateur?code=abc&state=xyz'),
+    ).toEqual({ ok: false, reason: 'unavailable' });
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('arriving at /orion/collaborateur, the redirect URI keeps the /orion prefix the router dropped', async () => {
+    const { service, identity, identitySettings } = use({ user: paul });
+    // What UnknownPath does with the address the tab arrived at, before the login page renders.
+    expect(passThroughPath(loadRealManifest(), '/orion/collaborateur', sessionStorage)).toBe(
+      '/collaborateur',
+    );
+    expect(await service.startCollaboratorSignIn(null)).toBe('redirecting');
+    expect(identity.startSignIn).toHaveBeenCalledTimes(1);
+    expect(identitySettings.map((settings) => settings.redirectUri)).toEqual([
+      `${window.location.origin}/orion/collaborateur`,
+    ]);
+    // The provider only accepts the plain path after sign-out.
+    expect(identitySettings[0]?.postLogoutRedirectUri).toBe(`${window.location.origin}/collaborateur`);
+  });
+
+  it('without a prefix on arrival, the redirect URI is the plain collaborator login', async () => {
+    const { service, identitySettings } = use({ user: paul });
+    await service.startCollaboratorSignIn(null);
+    expect(identitySettings[0]?.redirectUri).toBe(`${window.location.origin}/collaborateur`);
+  });
+
   it('ignores a redirect result when no sign-in of this tab is in progress', async () => {
     const { service, identity, calls } = use({ user: paul });
     const outcome = await service.completeCollaboratorSignIn(
@@ -420,6 +478,43 @@ describe('sign-out', () => {
     expect(store.getState().session.expiredNotice).toBe(false);
   });
 
+  it('the session state changes only once the sign-out calls are settled (guards do not react halfway)', async () => {
+    const { service, store, calls } = use();
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    const seen: string[] = [];
+    const stop = store.subscribe(() => {
+      const { status, signingOut, signedOutTo } = store.getState().session;
+      const entry = `${status} signingOut=${String(signingOut)} to=${String(signedOutTo)} last=${calls.at(-1) ?? ''}`;
+      if (seen.at(-1) !== entry) seen.push(entry);
+    });
+    await service.signOut();
+    stop();
+    expect(seen[0]).toMatch(/^authenticated signingOut=true to=null /);
+    // Ended only after the logout call, and towards the login page the caller is sent to.
+    expect(seen.find((entry) => entry.startsWith('anonymous'))).toBe(
+      'anonymous signingOut=false to=/login last=POST /authentication/api/logout',
+    );
+    expect(seen.some((entry) => entry.startsWith('anonymous') && !entry.includes('logout'))).toBe(false);
+  });
+
+  it('with single sign-on on and no adapter configured, a warning is logged once', async () => {
+    const { service, logs } = use({ flags: { singleSignOn: true } });
+    const warning =
+      'warn: Single sign-on is on but no single sign-on adapter is configured: not signed out of it';
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    await service.signOut();
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    await service.signOut();
+    expect(logs.filter((line) => line === warning)).toHaveLength(1);
+  });
+
+  it('without single sign-on, no such warning', async () => {
+    const { service, logs } = use({ flags: { singleSignOn: false } });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    await service.signOut();
+    expect(logs.some((line) => line.includes('no single sign-on adapter'))).toBe(false);
+  });
+
   it('a failing logout call is logged and the user is signed out anyway', async () => {
     const { service, tokenStore, logs } = use({
       overrides: { 'POST /authentication/api/logout': { status: 500 } },
@@ -431,16 +526,21 @@ describe('sign-out', () => {
   });
 
   it('collaborator: revokes the portal token first, then leaves for the provider sign-out', async () => {
-    const { service, identity, tokenStore } = use({ user: paul });
+    const { service, identity, tokenStore, store } = use({ user: paul });
     sessionStorage.setItem(INTERACTION_FLAG_KEY, 'login');
     await service.completeCollaboratorSignIn('http://localhost/collaborateur?code=a&state=b');
     let tokenWhenLeaving: string | null = 'unset';
+    let sessionWhenLeaving = '';
     identity.signOut.mockImplementation(() => {
       tokenWhenLeaving = tokenStore.get();
+      const { status, signingOut } = store.getState().session;
+      sessionWhenLeaving = `${status} signingOut=${String(signingOut)}`;
       return Promise.resolve();
     });
     expect(await service.signOut()).toEqual({ redirected: true, to: '/collaborateur' });
     expect(tokenWhenLeaving).toBeNull();
+    // The page being left does not react: its session is not ended under it (no login page meanwhile).
+    expect(sessionWhenLeaving).toBe('authenticated signingOut=true');
     expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBe('logout');
   });
 
@@ -507,6 +607,16 @@ describe('401 handler and expiry', () => {
     service.clearEntity();
     expect(store.getState().session.selectedEntity).toBeNull();
     expect(localStorage.getItem('selected-entity')).toBeNull();
+  });
+  it('a 401 while signing out does not end the session as expired', async () => {
+    const { service, store, tokenStore } = use();
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    const pending = service.signOut();
+    service.expireSession();
+    expect(store.getState().session.status).toBe('authenticated');
+    await pending;
+    expect(store.getState().session.expiredNotice).toBe(false);
+    expect(tokenStore.get()).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import { createSafeStorage } from '../session/safe-storage.ts';
 import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { getTokenExpiry } from '../session/token.ts';
 import type { TokenStore } from '../session/token-storage.ts';
+import { tabStorage } from './application-prefix.ts';
 import type { CollaboratorIdentity } from './collaborator-identity.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
@@ -31,6 +32,7 @@ import {
   sessionEnded,
   sessionStarted,
   sessionUnauthenticated,
+  signOutStarted,
   termsAccepted,
 } from './session-slice.ts';
 import type { CurrentUser } from './session-slice.ts';
@@ -101,7 +103,10 @@ export type SessionServiceDeps = {
   window?: Window;
   /** Builds the collaborator identity; the default imports oidc-client-ts on first use only. */
   loadIdentity?: (settings: CollaboratorIdentitySettings, logger: Logger) => Promise<CollaboratorIdentity>;
-  /** Signs the customer out of single sign-on; called only when the manifest's SSO flag is on. */
+  /**
+   * Signs the customer out of single sign-on; called only when the manifest's SSO flag is on (without it,
+   * a sign-out with the flag on logs once that no single sign-on adapter is configured).
+   */
   singleSignOut?: () => Promise<void>;
   /** Told who signed in and when they left (analytics). */
   onSignedIn?: (user: CurrentUser) => void;
@@ -128,6 +133,11 @@ function httpStatus(error: unknown): number | string | undefined {
   return undefined;
 }
 
+/** The gateway answered 401 to a call of the user context: the token is not accepted, no session starts. */
+class SessionRejectedError extends Error {
+  override readonly name = 'SessionRejectedError';
+}
+
 function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
@@ -143,19 +153,24 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   const schedule = deps.setTimeout ?? ((callback: () => void, ms: number) => win.setTimeout(callback, ms));
   const cancel = deps.clearTimeout ?? ((handle: unknown) => win.clearTimeout(handle as number));
   const now = deps.now ?? (() => tokenStore.now());
-  const interactionFlag = createInteractionFlag(sessionStorageOf(win), logger);
+  const interactionFlag = createInteractionFlag(tabStorage(win), logger);
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
   let identity: Promise<CollaboratorIdentity> | null = null;
   let expiryTimer: unknown = null;
+  // While the sign-out calls run: the token store's own clearing is not another tab's sign-out, and a 401
+  // does not end the session as expired in the middle of it.
+  let signingOut = false;
+  let warnedNoSingleSignOut = false;
 
   function getIdentity(): Promise<CollaboratorIdentity> {
-    identity ??= loadIdentity(collaboratorIdentitySettings(config, env, win.location), logger).catch(
-      (error: unknown) => {
-        identity = null;
-        throw error;
-      },
-    );
+    identity ??= loadIdentity(
+      collaboratorIdentitySettings(config, env, win.location, tabStorage(win)),
+      logger,
+    ).catch((error: unknown) => {
+      identity = null;
+      throw error;
+    });
     return identity;
   }
 
@@ -173,6 +188,19 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       return await call(result);
     } catch (error) {
       logger.warn(`Continuing without ${what}`, { status: httpStatus(error) });
+      return null;
+    }
+  }
+
+  /** A user-context call: a 401 rejects the whole context (no session), any other failure yields no data. */
+  async function contextCall<T>(what: string, result: UnwrappableResult<T>): Promise<T | null> {
+    try {
+      return await call(result);
+    } catch (error) {
+      const status = httpStatus(error);
+      if (status === 401)
+        throw new SessionRejectedError(`The gateway rejected the token when loading ${what}`);
+      logger.warn(`Continuing without ${what}`, { status });
       return null;
     }
   }
@@ -205,35 +233,40 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }, delay);
   }
 
-  function endLocally(expired: boolean): void {
+  function cancelExpiryCheck(): void {
+    if (expiryTimer !== null) cancel(expiryTimer);
+    expiryTimer = null;
+  }
+
+  function endLocally(expired: boolean, signedOutTo: string | null = null): void {
     const wasSignedIn = store.getState().session.user !== null;
-    store.dispatch(sessionEnded({ expired }));
+    store.dispatch(sessionEnded({ expired, signedOutTo }));
     tokenStore.clear();
     selectedEntityStore.clear();
     forgetLoadedData();
-    if (expiryTimer !== null) cancel(expiryTimer);
-    expiryTimer = null;
+    cancelExpiryCheck();
     if (wasSignedIn) deps.onSignedOut?.();
   }
 
   async function loadUserContext(kind?: 'customer' | 'collaborator'): Promise<void> {
     const { dispatch } = store;
     const askTerms = () =>
-      optional<TermsAcceptance>(
+      contextCall<TermsAcceptance>(
         'the terms acceptance',
         dispatch(specApi.endpoints.getTermsAcceptance.initiate()),
       );
+    // A 401 on any of these calls rejects the token: no session is started (SessionRejectedError).
     const [information, contactMe, permissions, entities, earlyTerms] = await Promise.all([
-      optional<UserInformation>(
+      contextCall<UserInformation>(
         'the user information',
         dispatch(specApi.endpoints.getUserInformation.initiate()),
       ),
-      optional<Contact>('the contact', dispatch(specApi.endpoints.getContactMe.initiate())),
-      optional<Permissions>(
+      contextCall<Contact>('the contact', dispatch(specApi.endpoints.getContactMe.initiate())),
+      contextCall<Permissions>(
         'the permissions',
         dispatch(specApi.endpoints.getCurrentUserPermissions.initiate(undefined)),
       ),
-      optional<EntityPage>(
+      contextCall<EntityPage>(
         'the entities',
         dispatch(
           specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: config.constants.entitiesPageSize }),
@@ -241,7 +274,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       ),
       kind === 'customer' ? askTerms() : Promise.resolve(null),
     ]);
-    // A 401 on any of these calls has ended the session meanwhile (401 handler): do not start it again.
+    // The session ended meanwhile (another tab signed out, the 401 handler): do not start it again.
     if (tokenStore.get() === null) throw new Error('The session ended while its context was loading');
     const contact = contactMe ?? information?.contact ?? null;
     if (contact === null) throw new Error('The user context could not be loaded');
@@ -291,7 +324,9 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     try {
       await loadUserContext(kind);
     } catch (error) {
+      // No session was started: nothing of this token stays, neither stored nor cached.
       tokenStore.clear();
+      forgetLoadedData();
       throw error;
     }
   }
@@ -309,9 +344,24 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return { ok: true, to: destinationAfterSignIn(redirect) };
   }
 
+  async function signOutOfSingleSignOn(): Promise<void> {
+    if (deps.singleSignOut === undefined) {
+      if (!warnedNoSingleSignOut) {
+        warnedNoSingleSignOut = true;
+        logger.warn('Single sign-on is on but no single sign-on adapter is configured: not signed out of it');
+      }
+      return;
+    }
+    try {
+      await deps.singleSignOut();
+    } catch (error) {
+      logger.warn('Single sign-on sign-out failed', error);
+    }
+  }
+
   // Another tab signed out (or this one): leave too, without calling anything.
   const unsubscribe = tokenStore.subscribe((token) => {
-    if (token === null && isAuthenticated()) {
+    if (token === null && isAuthenticated() && !signingOut) {
       logger.info('Signed out in another tab');
       store.dispatch(sessionEnded({ expired: false }));
       forgetLoadedData();
@@ -334,8 +384,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         await loadUserContext();
       } catch (error) {
         logger.error('Failed to load the user context', error);
-        // A 401 has already ended the session through the 401 handler.
-        if (tokenStore.get() !== null) store.dispatch(sessionUnauthenticated());
+        if (error instanceof SessionRejectedError) {
+          // A 401: the session ends as expired (the 401 handler may have ended it already).
+          if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null) endLocally(true);
+        } else if (tokenStore.get() !== null) {
+          store.dispatch(sessionUnauthenticated());
+        }
       }
     },
 
@@ -346,6 +400,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         await startWithToken(answer.token, 'customer');
         return { ok: true, to: destinationAfterSignIn(redirect) };
       } catch (error) {
+        if (error instanceof SessionRejectedError) {
+          // The login was accepted but the new token was not: a failure, no session.
+          logger.error('Customer sign-in failed: the new session was rejected', error);
+          return { ok: false, reason: 'unavailable' };
+        }
         const status = httpStatus(error);
         if (status === 401 || status === 400) return { ok: false, reason: 'invalid-credentials' };
         logger.error('Customer sign-in failed', { status });
@@ -396,45 +455,55 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     async signOut() {
       const { user } = store.getState().session;
-      const loginTo = routePath(config, config.routing.loginRoute);
-      const collaboratorTo = routePath(config, 'collaboratorLogin');
-      // SPEC 4 order: the user first, then the providers and the logout call, then token and entity.
-      store.dispatch(sessionEnded({ expired: false }));
-      if (user?.isCustomer === true && flags[config.identity.customer.singleSignOnFlag] === true) {
-        try {
-          await deps.singleSignOut?.();
-        } catch (error) {
-          logger.warn('Single sign-on sign-out failed', error);
+      const isCollab = user?.isCollab === true;
+      const to = routePath(config, isCollab ? 'collaboratorLogin' : config.routing.loginRoute);
+      // SPEC 4 order: the user leaves, the providers and the logout call, then token and entity. Nothing the
+      // router reacts to changes until the calls are settled: meanwhile the session is only 'signingOut'.
+      signingOut = true;
+      cancelExpiryCheck();
+      store.dispatch(signOutStarted());
+      try {
+        if (user?.isCustomer === true && flags[config.identity.customer.singleSignOnFlag] === true) {
+          await signOutOfSingleSignOn();
         }
-      }
-      if (tokenStore.get() !== null) {
-        try {
-          await call(
-            store.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: user?.gigyaUserId ?? '' })),
-          );
-        } catch (error) {
-          logger.warn('The logout call failed', { status: httpStatus(error) });
+        if (tokenStore.get() !== null) {
+          try {
+            await call(
+              store.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: user?.gigyaUserId ?? '' })),
+            );
+          } catch (error) {
+            logger.warn('The logout call failed', { status: httpStatus(error) });
+          }
         }
-      }
-      endLocally(false);
-      if (user?.isCollab === true) {
+        if (!isCollab) {
+          endLocally(false, to);
+          return { redirected: false, to };
+        }
         // Last, because it leaves the page: the provider ends its session and returns to /collaborateur.
+        // The token and entity are gone before leaving; the session state stays 'signingOut' so the page
+        // being left does not react (a guard would send it to the login page meanwhile).
+        tokenStore.clear();
+        selectedEntityStore.clear();
         try {
           const id = await getIdentity();
           interactionFlag.set('logout');
           await id.signOut();
-          return { redirected: true, to: collaboratorTo };
+          endLocally(false, to);
+          return { redirected: true, to };
         } catch (error) {
           interactionFlag.clear();
           logger.warn('Provider sign-out failed', error);
-          return { redirected: false, to: collaboratorTo };
+          endLocally(false, to);
+          return { redirected: false, to };
         }
+      } finally {
+        signingOut = false;
       }
-      return { redirected: false, to: loginTo };
     },
 
     expireSession() {
-      if (store.getState().session.status === 'anonymous') return;
+      // Not signed in (a sign-in in progress fails on its own 401), or a sign-out is ending the session.
+      if (signingOut || store.getState().session.status === 'anonymous') return;
       logger.warn('The session ended on a 401 answer');
       endLocally(true);
     },
@@ -516,16 +585,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     dispose() {
       unsubscribe();
-      if (expiryTimer !== null) cancel(expiryTimer);
-      expiryTimer = null;
+      cancelExpiryCheck();
     },
   };
-}
-
-function sessionStorageOf(target: Window): Storage | null {
-  try {
-    return target.sessionStorage;
-  } catch {
-    return null;
-  }
 }

@@ -30,6 +30,13 @@ export type SessionState = {
   singleEntityId: number | null;
   /** For a customer who has not accepted the current terms: the terms to accept (route validation-cgu/:termsId). */
   pendingTermsId: number | null;
+  /**
+   * The user asked to sign out and the sign-out calls are still running: nothing else changes until they
+   * are settled, and a guard waits instead of reacting to a half-ended session.
+   */
+  signingOut: boolean;
+  /** After a sign-out the user asked for: the login page they were sent to (a guard sends there too). */
+  signedOutTo: string | null;
 };
 
 export const initialSessionState: SessionState = {
@@ -43,6 +50,8 @@ export const initialSessionState: SessionState = {
   expiredNotice: false,
   singleEntityId: null,
   pendingTermsId: null,
+  signingOut: false,
+  signedOutTo: null,
 };
 
 export const sessionSlice = createSlice({
@@ -66,13 +75,24 @@ export const sessionSlice = createSlice({
       state.singleEntityId = action.payload.singleEntityId ?? null;
       state.pendingTermsId = action.payload.pendingTermsId ?? null;
       state.expiredNotice = false;
+      state.signingOut = false;
+      state.signedOutTo = null;
+    },
+    /** The user asked to sign out; the session stays as it is until the sign-out calls are settled. */
+    signOutStarted(state) {
+      state.signingOut = true;
     },
     /** A token is stored but the user context could not be loaded (SPEC 4 'token without authentication'). */
     sessionUnauthenticated(state) {
       return { ...initialSessionState, status: 'tokenWithoutAuth', expiredNotice: state.expiredNotice };
     },
-    sessionEnded(_state, action: PayloadAction<{ expired: boolean }>) {
-      return { ...initialSessionState, status: 'anonymous', expiredNotice: action.payload.expired };
+    sessionEnded(_state, action: PayloadAction<{ expired: boolean; signedOutTo?: string | null }>) {
+      return {
+        ...initialSessionState,
+        status: 'anonymous',
+        expiredNotice: action.payload.expired,
+        signedOutTo: action.payload.signedOutTo ?? null,
+      };
     },
     expiredNoticeDismissed(state) {
       state.expiredNotice = false;
@@ -101,6 +121,7 @@ export const {
   sessionStarted,
   sessionUnauthenticated,
   sessionEnded,
+  signOutStarted,
   expiredNoticeDismissed,
   termsAccepted,
   entitySelected,
@@ -118,6 +139,8 @@ export const selectSelectedEntityId = (state: WithSession): number | null =>
 export const selectIsAuthenticated = (state: WithSession): boolean =>
   state.session.status === 'authenticated';
 export const selectExpiredNotice = (state: WithSession): boolean => state.session.expiredNotice;
+export const selectSigningOut = (state: WithSession): boolean => state.session.signingOut;
+export const selectSignedOutTo = (state: WithSession): string | null => state.session.signedOutTo;
 export const selectPendingTermsId = (state: WithSession): number | null => state.session.pendingTermsId;
 /** A customer who still has to accept the current terms (the terms guard sends them to termsRoute). */
 export const selectMustAcceptTerms = (state: WithSession): boolean =>

@@ -1,16 +1,17 @@
 import { Navigate, useLocation } from 'react-router';
+import { passThroughPath, tabStorage } from '../auth/application-prefix.ts';
 import { useRuntime } from '../app/runtime.tsx';
-import { routingPath, stripPassThroughPrefix } from './route-paths.ts';
+import { routingPath } from './route-paths.ts';
 
 /**
  * SPEC 2: an unknown path that starts with a known prefix is passed through (the prefix is dropped, so
- * `/hermes/collaborateur?code=…` reaches the collaborator login with its query); any other unknown path
- * shows the 404 page.
+ * `/hermes/collaborateur?code=…` reaches the collaborator login with its query, and remembered for the
+ * collaborator redirect URI); any other unknown path shows the 404 page.
  */
 export function UnknownPath() {
   const { config } = useRuntime();
   const { pathname, search, hash } = useLocation();
-  const rest = stripPassThroughPrefix(config, pathname);
+  const rest = passThroughPath(config, pathname, tabStorage());
   if (rest !== undefined) return <Navigate to={rest + search + hash} replace />;
   return <Navigate to={routingPath(config, 'notFoundRoute')} replace />;
 }

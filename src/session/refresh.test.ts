@@ -173,6 +173,42 @@ describe('ensureFreshToken', () => {
     expect(store.get()).toBeNull();
   });
 
+  it('a slow refresh that outlives the old token still stores the new one (expiry is no sign-out)', async () => {
+    store.set(tokenExpiringIn(60, NOW));
+    const answer = deferred<string>();
+    const refresher = createTokenRefresher({
+      store,
+      refresh: () => answer.promise,
+      bufferMs: BUFFER,
+      logger: log,
+    });
+    const pending = refresher.ensureFreshToken();
+    vi.setSystemTime(NOW + 90_000); // the old token has expired while the refresh was on its way
+    expect(store.get()).toBeNull();
+    const fresh = tokenExpiringIn(3600, NOW);
+    answer.resolve(fresh);
+    await expect(pending).resolves.toBe(fresh);
+    expect(store.get()).toBe(fresh);
+  });
+
+  it('a sign-out and a new sign-in during the refresh: the new session keeps its own token', async () => {
+    store.set(tokenExpiringIn(60, NOW));
+    const answer = deferred<string>();
+    const refresher = createTokenRefresher({
+      store,
+      refresh: () => answer.promise,
+      bufferMs: BUFFER,
+      logger: log,
+    });
+    const pending = refresher.ensureFreshToken();
+    store.clear();
+    const next = tokenExpiringIn(1800, NOW, { n: 'next' });
+    store.set(next);
+    answer.resolve(tokenExpiringIn(3600, NOW));
+    await expect(pending).resolves.toBe(next);
+    expect(store.get()).toBe(next);
+  });
+
   it('settled() waits for the refresh in progress', async () => {
     store.set(tokenExpiringIn(60, NOW));
     const answer = deferred<string>();

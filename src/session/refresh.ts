@@ -26,7 +26,7 @@ export type TokenRefresher = {
 };
 
 export type TokenRefresherOptions = {
-  store: Pick<TokenStore, 'get' | 'set'> & Partial<Pick<TokenStore, 'now'>>;
+  store: Pick<TokenStore, 'get' | 'set' | 'signOutCount'> & Partial<Pick<TokenStore, 'now'>>;
   /** Calls the refresh endpoint with the current token and resolves to the new token. */
   refresh: (currentToken: string) => Promise<string>;
   bufferMs: number;
@@ -49,11 +49,14 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
   let failedAt: number | null = null;
 
   async function run(current: string): Promise<string | null> {
+    // Which session this refresh belongs to: a sign-out (not a mere expiry of the old token) ends it.
+    const session = store.signOutCount();
     try {
       const answer = await refresh(current);
       if (!isTokenActive(answer, now(), log)) throw new InvalidTokenError();
-      // A sign-out while the refresh was in flight wins: the session is not brought back.
-      if (store.get() === null) return null;
+      // A sign-out while the refresh was in flight wins: the session is not brought back. The old token
+      // having expired meanwhile (a slow refresh) is no sign-out: the new token is kept.
+      if (store.signOutCount() !== session) return store.get();
       store.set(answer);
       error = null;
       failedAt = null;

@@ -172,6 +172,29 @@ describe('cross-tab changes', () => {
     await vi.waitFor(() => expect(listener).toHaveBeenCalledWith(null));
     expect(otherTab.get()).toBeNull();
     expect(otherTabStorage.has('token')).toBe(false);
+    expect(otherTab.signOutCount()).toBe(1);
+  });
+});
+
+describe('signOutCount', () => {
+  it('counts sign-outs (clear here, removal in another tab), not a token that merely expired', () => {
+    const store = makeStore({ kind: 'local' });
+    store.set(tokenExpiringIn(60, NOW));
+    expect(store.signOutCount()).toBe(0);
+    vi.setSystemTime(NOW + 120_000);
+    expect(store.get()).toBeNull();
+    expect(store.signOutCount()).toBe(0);
+
+    store.set(tokenExpiringIn(600, NOW + 120_000));
+    store.clear();
+    expect(store.signOutCount()).toBe(1);
+
+    store.set(tokenExpiringIn(600, NOW + 120_000));
+    localStorage.removeItem('token');
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'token', oldValue: 'x', newValue: null, storageArea: localStorage }),
+    );
+    expect(store.signOutCount()).toBe(2);
   });
 });
 

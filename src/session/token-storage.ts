@@ -14,6 +14,11 @@ export type TokenStore = {
   set(token: string): void;
   /** Removes the token here and signs out every other tab of the portal. */
   clear(): void;
+  /**
+   * How many sign-outs this store has seen (`clear()` here, or another tab's). Unlike `get() === null`,
+   * which is also true once a token merely expired, a change means the session was ended on purpose.
+   */
+  signOutCount(): number;
   /** Called after every change, in this tab or another; returns the unsubscribe function. */
   subscribe(listener: TokenListener): () => void;
   /** The clock used for expiry checks: `now` corrected by the skew measured when the token was stored. */
@@ -55,6 +60,7 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
   const skewKey = `${key}.clock-skew`;
   const listeners = new Set<TokenListener>();
   let lastNotified: string | null | undefined;
+  let signOuts = 0;
 
   function readSkew(): number {
     const skew = Number(storage.read(skewKey));
@@ -98,6 +104,7 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
     typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`portal-session:${key}`);
   function onChannelMessage(event: MessageEvent<unknown>): void {
     if (!isSignOutMessage(event.data, key)) return;
+    signOuts += 1;
     removeLocally();
     notify();
   }
@@ -106,7 +113,10 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
   function onStorage(event: StorageEvent): void {
     const area = storage.area();
     if (area === null || event.storageArea !== area) return;
-    if (event.key === key || event.key === null) notify();
+    if (event.key !== key && event.key !== null) return;
+    // The token removed in another tab (storage cleared, or its key removed): a sign-out.
+    if (event.newValue === null) signOuts += 1;
+    notify();
   }
   target?.addEventListener('storage', onStorage);
 
@@ -125,6 +135,7 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
       notify();
     },
     clear() {
+      signOuts += 1;
       removeLocally();
       try {
         channel?.postMessage({ type: 'signed-out', key } satisfies SignOutMessage);
@@ -133,6 +144,7 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
       }
       notify();
     },
+    signOutCount: () => signOuts,
     subscribe(listener) {
       if (listeners.size === 0) lastNotified = get();
       listeners.add(listener);
