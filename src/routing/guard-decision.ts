@@ -29,6 +29,10 @@ export type GuardInput = {
   pathname: string;
   search: string;
   status: AuthStatus;
+  /** A sign-out is under way: its calls settle before the user is sent anywhere. */
+  signingOut: boolean;
+  /** Where the last sign-out sends the user (the login page of their kind), once it is done. */
+  signedOutTo: string | null;
   user: { isCustomer: boolean; hasAcceptedTerms: boolean } | null;
   terms: TermsCheck;
   entityParam: string | undefined;
@@ -74,6 +78,11 @@ export function decideGuard(input: GuardInput): GuardDecision {
   if ((anonymousOnly || authenticatedOnly) && status === 'unknown') return { kind: 'wait' };
   if (anonymousOnly && status === 'authenticated') {
     return { kind: 'redirect', to: '/', reason: 'anonymous-only' };
+  }
+  if (authenticatedOnly && input.signingOut) return { kind: 'wait' };
+  if (authenticatedOnly && status !== 'authenticated' && input.signedOutTo !== null) {
+    // Signed out from here: go where sign-out goes, without a redirect back to this page.
+    return { kind: 'redirect', to: input.signedOutTo, reason: 'signed-out' };
   }
   if (authenticatedOnly && status !== 'authenticated') {
     const login = routingPath(config, 'loginRoute');

@@ -48,6 +48,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
           pathname: location.pathname,
           search: location.search,
           status: session.status,
+          signingOut: session.signingOut,
+          signedOutTo: session.signedOutTo,
           user: session.user,
           terms,
           entityParam: current.params[ENTITY_PARAM],

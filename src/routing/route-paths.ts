@@ -38,13 +38,3 @@ export function pathTo(
 export function routeNeedsParam(config: PortalConfig, name: string, param: string): boolean {
   return indexRoutes(config).get(name)?.fullPath.includes(`:${param}`) ?? false;
 }
-
-/** The path without the pass-through prefix it starts with, or undefined when it starts with none. */
-export function stripPassThroughPrefix(config: PortalConfig, pathname: string): string | undefined {
-  const prefix = config.routing.passThroughPrefixes.find(
-    (candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`),
-  );
-  if (prefix === undefined) return undefined;
-  const rest = pathname.slice(prefix.length);
-  return rest === '' ? '/' : rest;
-}
