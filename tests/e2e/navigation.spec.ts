@@ -30,7 +30,7 @@ test.describe('each persona lands where SPEC 2 says', () => {
     ['claire.solo@demo.test', /\/dossier\/1001\/accueil$/],
     ['marc.multi@demo.test', /\/portefeuille\/mes-entites$/],
     ['sam.nousers@demo.test', /\/portefeuille\/mes-entites$/],
-    ['nina.terms@demo.test', /\/validation-cgu\/\d+$/],
+    ['nina.terms@demo.test', /\/validation-cgu\/\d+(\?redirect=[^&]+)?$/],
   ] as const) {
     test(`customer ${email}`, async ({ page }) => {
       await signInCustomer(page, email);
