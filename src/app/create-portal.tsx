@@ -33,7 +33,7 @@ import { RuntimeProvider } from './runtime.tsx';
 import type { PortalRuntime } from './runtime.tsx';
 import { makeStore } from './store.ts';
 import type { AppStore } from './store.ts';
-import { firstDayOfWeek, themeFromManifest } from './theme.ts';
+import { cssVariablesResolver, firstDayOfWeek, themeFromManifest } from './theme.ts';
 
 export type CreatePortalOptions = {
   /** Build-time environment (import.meta.env): feature flags, URLs, log level. */
@@ -193,7 +193,7 @@ export function PortalRoot({
       <Provider store={store}>
         <RuntimeProvider runtime={runtime}>
           <I18nextProvider i18n={i18n}>
-            <MantineProvider theme={themeFromManifest(ui)}>
+            <MantineProvider theme={themeFromManifest(ui)} cssVariablesResolver={cssVariablesResolver}>
               <DatesProvider
                 settings={{
                   locale: i18n.language.slice(0, 2),

@@ -1,7 +1,7 @@
 // The home grid in a real browser against the reference gateway: per-user layout saved and restored,
 // reset to the manifest default, and hostile RSS content that must not execute.
 import type { Page } from '@playwright/test';
-import { GATEWAY_URL, expect, test } from './fixtures';
+import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 
 // Claire has one entity (1001, validated accounting offer): she lands on its home page.
 const CLAIRE = 'claire.solo@demo.test';
@@ -102,4 +102,17 @@ test('an empty feed shows the spec message', async ({ page, request, personas })
   await expect(
     page.locator('[data-widget="news/rss"]').getByText('Aucune actualité disponible pour le moment.'),
   ).toBeVisible();
+});
+
+test('the home page, in view and in edit mode, has no serious or critical accessibility violation', async ({
+  page,
+  personas,
+  axe,
+}) => {
+  await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
+  await expect(page.locator('[data-widget]')).toHaveCount(6);
+  await expect(page.locator('[data-widget="news/rss"]').getByRole('link').first()).toBeVisible();
+  expect(describeViolations(await axe())).toEqual([]);
+  await page.getByRole('button', { name: 'Personnaliser la page' }).click();
+  expect(describeViolations(await axe())).toEqual([]);
 });
