@@ -2,7 +2,7 @@
 // never a blank page, and nothing typed is lost. Faults are injected by the reference gateway
 // (GATEWAY_FAULTS=on in the e2e run); every test starts from a freshly seeded gateway.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { GATEWAY_URL, expect, test } from './fixtures';
+import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 
 const PASSWORD = 'Demo-2026!';
 const CLAIRE = 'claire.solo@demo.test';
@@ -101,8 +101,20 @@ test.describe('bad entity ids in the address bar', () => {
   }
 });
 
-test('an unknown address shows the 404 page', async ({ page }) => {
+test('an unknown address shows the 404 page', async ({ page, axe }) => {
   await page.goto('/nulle-part');
   await expect(page).toHaveURL(/\/error\/404$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+  expect(describeViolations(await axe())).toEqual([]);
+});
+
+test('the 403 page inside the shell has no serious or critical accessibility violation', async ({
+  page,
+  axe,
+}) => {
+  await fillLogin(page, CLAIRE);
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await page.goto('/dossier/abc/accueil');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+  expect(describeViolations(await axe())).toEqual([]);
 });
