@@ -1,7 +1,7 @@
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { ConditionContext } from '../conditions/evaluate.ts';
 import { resolveLanding } from '../manifest/navigation.ts';
-import { buildPath, indexRoutes } from '../manifest/route-index.ts';
+import { pathOf } from '../manifest/route-index.ts';
 
 /** Values the landing rules may need to fill a path (`entity.home` needs the single entity's id). */
 export type LandingParams = { singleEntityId: number | null };
@@ -17,17 +17,7 @@ export function landingPath(
 ): string | null {
   const rule = resolveLanding(config, context);
   if (rule === undefined) return null;
-  const indexed = indexRoutes(config).get(rule.to);
-  if (indexed === undefined) return null;
-  const params: Record<string, string | number | undefined> = {
-    entityId: known.singleEntityId ?? undefined,
-    ...rule.params,
-  };
-  try {
-    return buildPath(indexed.fullPath, params);
-  } catch {
-    return null;
-  }
+  return pathOf(config, rule.to, { entityId: known.singleEntityId ?? undefined, ...rule.params }) ?? null;
 }
 
 /** The path of a named route without parameters, or '/' when the manifest has no such route. */
@@ -36,11 +26,5 @@ export function routePath(
   name: string,
   params: Readonly<Record<string, string | number | undefined>> = {},
 ): string {
-  const indexed = indexRoutes(config).get(name);
-  if (indexed === undefined) return '/';
-  try {
-    return buildPath(indexed.fullPath, params);
-  } catch {
-    return '/';
-  }
+  return pathOf(config, name, params) ?? '/';
 }

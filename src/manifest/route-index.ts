@@ -60,3 +60,21 @@ export function buildPath(
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * The path of a named route with its parameters filled, or undefined when the manifest has no such route
+ * or a parameter is missing. Callers choose the fallback (and whether to log it).
+ */
+export function pathOf(
+  config: PortalConfig,
+  name: string,
+  params: Readonly<Record<string, string | number | undefined>> = {},
+): string | undefined {
+  const indexed = indexRoutes(config).get(name);
+  if (indexed === undefined) return undefined;
+  try {
+    return buildPath(indexed.fullPath, params);
+  } catch {
+    return undefined;
+  }
+}

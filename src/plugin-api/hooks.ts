@@ -9,8 +9,8 @@ import type { RootState as AppState } from '../app/store.ts';
 import type { AuthStatus, CurrentUser } from '../auth/session-slice.ts';
 import { isConditionMet } from '../conditions/evaluate.ts';
 import type { PermissionScope } from '../conditions/evaluate.ts';
-import { buildPath, indexRoutes } from '../manifest/route-index.ts';
-import { routeAccess } from '../manifest/navigation.ts';
+import { pathOf } from '../manifest/route-index.ts';
+import { isRouteOpen } from '../manifest/navigation.ts';
 import { TrackerContext } from './tracker.ts';
 import type { TrackProperties } from './tracker.ts';
 
@@ -166,15 +166,10 @@ export function useRouteHref(
 ): string | undefined {
   const { config, flags } = useRuntime();
   const entityId = useAppSelector((state) => state.session.selectedEntity?.accountId);
-  const allowed = useAppSelector(
-    (state) => routeAccess(config, routeName, selectConditionContext(state, config, flags)).allowed,
+  // A selector re-runs on every store update: the boolean check, without explanations.
+  const allowed = useAppSelector((state) =>
+    isRouteOpen(config, routeName, selectConditionContext(state, config, flags)),
   );
-  const indexed = indexRoutes(config).get(routeName);
-  if (!allowed || indexed === undefined) return undefined;
-  try {
-    return buildPath(indexed.fullPath, { entityId, ...params });
-  } catch {
-    // A missing parameter: no link rather than a broken one.
-    return undefined;
-  }
+  // A missing parameter gives no link rather than a broken one.
+  return allowed ? pathOf(config, routeName, { entityId, ...params }) : undefined;
 }

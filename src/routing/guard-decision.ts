@@ -3,6 +3,7 @@ import type { AuthStatus } from '../auth/session-slice.ts';
 import type { ConditionContext } from '../conditions/evaluate.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import { resolveLanding, routeAccess } from '../manifest/navigation.ts';
+import { pathOf } from '../manifest/route-index.ts';
 import { routingPath } from './route-paths.ts';
 
 /*
@@ -98,14 +99,10 @@ export function decideGuard(input: GuardInput): GuardDecision {
     if (input.terms.state === 'idle') return { kind: 'check-terms' };
     if (input.terms.state === 'pending') return { kind: 'wait' };
     if (input.terms.state === 'required') {
-      const pattern = routingPath(config, 'termsRoute');
+      const terms = pathOf(config, config.routing.termsRoute, { termsId: input.terms.termsId });
       // After accepting, the terms page continues to where the user was going.
       const query = new URLSearchParams({ redirect: here });
-      return {
-        kind: 'redirect',
-        to: `${pattern.replace(/:[A-Za-z0-9_]+/, String(input.terms.termsId))}?${query.toString()}`,
-        reason: 'terms',
-      };
+      return { kind: 'redirect', to: `${terms ?? '/'}?${query.toString()}`, reason: 'terms' };
     }
   }
 
