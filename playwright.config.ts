@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import e2e from './tests/e2e/e2e-env.json' with { type: 'json' };
+import { e2e } from './tests/e2e/e2e-env.mjs';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const builtPortal = path.join(repoRoot, e2e.portal.outDir, 'index.html');

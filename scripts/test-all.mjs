@@ -4,12 +4,11 @@
 //   node scripts/test-all.mjs                 all steps
 //   node scripts/test-all.mjs --e2e [args]    end-to-end only (npm run test:e2e); args go to Playwright
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2e } from '../tests/e2e/e2e-env.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const e2e = JSON.parse(readFileSync(path.join(repoRoot, 'tests/e2e/e2e-env.json'), 'utf8'));
 
 const argv = process.argv.slice(2);
 const e2eOnly = argv[0] === '--e2e';

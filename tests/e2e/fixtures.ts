@@ -9,7 +9,7 @@ import type { Request } from '@playwright/test';
 import type { AxeResults, ElementContext, ImpactValue, RunOptions } from 'axe-core';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { gatewayProxy } from '../../scripts/gateway-proxy.ts';
-import e2e from './e2e-env.json' with { type: 'json' };
+import { e2e } from './e2e-env.mjs';
 
 export { expect };
 

@@ -1,0 +1,3 @@
+import type base from './e2e-env.json';
+
+export declare const e2e: typeof base;
