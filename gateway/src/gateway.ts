@@ -10,6 +10,7 @@ import { DEFAULT_NEWS } from '../seed/demo-data.ts';
 import { createSessionTokens } from './auth/session-tokens.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
+import { createEventBus } from './events.ts';
 import { createStore } from './db/store.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -101,8 +102,13 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   );
   const news: { items: readonly NewsItem[] } = { items: DEFAULT_NEWS };
 
+  const events = createEventBus((error, event) => {
+    app.log.error({ err: error, eventType: event.type }, 'event listener failed');
+  });
+
   const deps: Deps = {
     store,
+    events,
     tokens,
     catalogue,
     userOrigin: options.userOrigin ?? 'CLIENT',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NewsItem, SessionClaims } from '../../contract/api.ts';
 import type { SessionTokens } from '../auth/session-tokens.ts';
 import type { Store, UserRow, MembershipRow } from '../db/store.ts';
+import type { EventBus } from '../events.ts';
 import type { Faults } from '../http/faults.ts';
 import { forbidden, unauthorized } from '../http/http-error.ts';
 import type { PermissionCatalogue } from '../permissions.ts';
@@ -15,6 +16,8 @@ export type Deps = {
   log: FastifyBaseLogger;
   news: { items: readonly NewsItem[] };
   faults: Faults;
+  /** Domain events (SPEC 3 types): screens publish, the notification centre subscribes. */
+  events: EventBus;
   /** Account id (portal user id) of a live access token of the OIDC provider. */
   findOidcAccessToken: (value: string) => Promise<{ accountId: string } | undefined>;
   reseed: () => Promise<void>;

@@ -1,0 +1,59 @@
+// Domain events of the gateway: a screen's handler says what happened (a report deposited, a document
+// uploaded, a mandate status changed, a delegation added), and subscribers such as the notification
+// centre act on it. The handler never knows who listens, so a new screen adds events without touching
+// the notification code, and the notification code reads one typed stream.
+
+/** SPEC 3 notification event types. */
+export const EVENT_TYPES = [
+  'Delegation-AddDelegation',
+  'Mandate-MandateStatusChanged',
+  'Reporting-ReportCreatedCustomer',
+  'Reporting-ReportUpdatedCustomer',
+  'Reporting-ReportCreatedCollab',
+  'Reporting-ReportUpdatedCollab',
+  'Ged-AccountingDocumentUploaded',
+  'Ged-GSDocumentUploaded',
+  'Ged-PennylaneDocumentSyncCompleted',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export type DomainEvent = {
+  type: EventType;
+  /** The entity the event is about. */
+  accountId: number;
+  /** The user whose action caused it (never notified of their own action), or null for the system. */
+  actorUserId: number | null;
+  /** The id of what the event is about (document id, report id, mandate id, ...), for deep links. */
+  subjectId?: number;
+  /** Short facts for the message, e.g. `{ name: 'Bilan 2025.pdf' }`; no personal secrets. */
+  data?: Readonly<Record<string, string | number>>;
+};
+
+export type EventListener = (event: DomainEvent) => void;
+
+export type EventBus = {
+  publish: (event: DomainEvent) => void;
+  /** Returns the unsubscribe function. */
+  subscribe: (listener: EventListener) => () => void;
+};
+
+/** Listeners run synchronously, in subscription order, inside the caller's transaction if any; one that throws is logged and the others still run. */
+export function createEventBus(onListenerError: (error: unknown, event: DomainEvent) => void): EventBus {
+  const listeners = new Set<EventListener>();
+  return {
+    publish: (event) => {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          onListenerError(error, event);
+        }
+      }
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
