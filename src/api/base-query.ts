@@ -7,6 +7,7 @@ import type {
 } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import type { Logger } from '../logging/logger.ts';
+import { resolveServicePath } from './service-path.ts';
 import type { TokenRefresher } from '../session/refresh.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 
@@ -33,6 +34,8 @@ export type GatewayClientConfig = {
   /** Defaults to the global fetch, looked up at call time. */
   fetchFn?: typeof fetch;
   timeoutMs?: number;
+  /** The manifest's `gateway.services`: the prefixes that `service(name, path)` URLs resolve to. */
+  services?: Readonly<Record<string, string>>;
 };
 
 export type UnauthorizedContext = { endpoint: string; url: string; method: string };
@@ -169,7 +172,19 @@ export function createGatewayBaseQuery(
     const { config, clients } = current;
     const options: GatewayExtraOptions = extraOptions ?? {};
     const raw = clients[options.service ?? 'gateway'];
-    const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
+    const given: FetchArgs = typeof args === 'string' ? { url: args } : args;
+    let request: FetchArgs;
+    try {
+      request = { ...given, url: resolveServicePath(given.url, config.services ?? {}) };
+    } catch (error) {
+      config.logger.error('Gateway request to an unknown service', {
+        endpoint: api.endpoint,
+        url: given.url,
+      });
+      return {
+        error: { status: 'CUSTOM_ERROR', error: error instanceof Error ? error.message : String(error) },
+      };
+    }
     const method = (request.method ?? 'GET').toUpperCase();
     const describe = { endpoint: api.endpoint, method, url: request.url };
 

@@ -7,6 +7,8 @@ import { gatewayApi } from './gateway-api.ts';
 import { specApi } from './spec-endpoints.ts';
 import type { GatewayClient } from './start-gateway-client.ts';
 import { startGatewayClient } from './start-gateway-client.ts';
+import { service } from './service-path.ts';
+import manifest from '../../portal.config.json' with { type: 'json' };
 
 let client: GatewayClient | undefined;
 
@@ -39,6 +41,7 @@ it('wires the manifest session settings: storage kind, key and refresh buffer', 
     dataServiceBaseUrl: 'https://data.test/',
     session: { storage: 'session', tokenKey: 'token', refreshBufferMinutes: 5 },
     logger: createLogger({ sink: () => {} }),
+    services: manifest.gateway.services,
   });
   client.tokenStore.set(tokenExpiringIn(4 * 60, Date.now()));
   expect(sessionStorage.getItem('token')).not.toBeNull();
@@ -54,4 +57,38 @@ it('wires the manifest session settings: storage kind, key and refresh buffer', 
     'GET https://gateway.test/authorization/api/authorization/currentuser',
   ]);
   expect(sessionStorage.getItem('token')).toBe(fresh);
+});
+
+it('sends a call built with service() to the prefix the manifest names, so renaming a prefix moves the call', async () => {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      urls.push(request.url);
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  const renamed = { ...manifest.gateway.services, account: 'comptes/v2' };
+  client = startGatewayClient({
+    gatewayBaseUrl: 'https://gateway.test/',
+    dataServiceBaseUrl: 'https://data.test/',
+    session: { storage: 'session', tokenKey: 'token', refreshBufferMinutes: 5 },
+    logger: createLogger({ sink: () => {} }),
+    services: renamed,
+  });
+  client.tokenStore.set(tokenExpiringIn(3600, Date.now()));
+  const probeApi = gatewayApi.injectEndpoints({
+    endpoints: (build) => ({
+      serviceProbe: build.query<unknown, number>({
+        query: (id) => service('account', `accounts/${String(id)}/bank`),
+      }),
+    }),
+  });
+  const store = configureStore({
+    reducer: { [gatewayApi.reducerPath]: gatewayApi.reducer },
+    middleware: (getDefault) => getDefault().concat(gatewayApi.middleware),
+  });
+  await store.dispatch(probeApi.endpoints.serviceProbe.initiate(1001));
+  expect(urls).toEqual(['https://gateway.test/comptes/v2/accounts/1001/bank']);
 });

@@ -18,6 +18,8 @@ export type StartGatewayClientOptions = {
   dataServiceBaseUrl: string;
   session: SessionSettings;
   logger: Logger;
+  /** The manifest's `gateway.services` (SPEC 7 prefixes). */
+  services: Readonly<Record<string, string>>;
   now?: () => number;
 };
 
@@ -25,7 +27,7 @@ export type GatewayClient = { tokenStore: TokenStore; refresher: TokenRefresher 
 
 /** Builds the token store and the refresher from the settings and wires the api slice to them; call once at start. */
 export function startGatewayClient(options: StartGatewayClientOptions): GatewayClient {
-  const { gatewayBaseUrl, dataServiceBaseUrl, session, logger } = options;
+  const { gatewayBaseUrl, dataServiceBaseUrl, session, logger, services } = options;
   const tokenStore = createTokenStore({
     kind: session.storage,
     key: session.tokenKey,
@@ -38,6 +40,6 @@ export function startGatewayClient(options: StartGatewayClientOptions): GatewayC
     bufferMs: session.refreshBufferMinutes * 60_000,
     logger,
   });
-  configureGatewayClient({ gatewayBaseUrl, dataServiceBaseUrl, tokenStore, refresher, logger });
+  configureGatewayClient({ gatewayBaseUrl, dataServiceBaseUrl, tokenStore, refresher, logger, services });
   return { tokenStore, refresher };
 }

@@ -79,6 +79,7 @@ export async function createPortal(
     dataServiceBaseUrl: envString(env, config.gateway.dataServiceUrlEnv) ?? config.gateway.dataServiceUrl,
     session: config.session,
     logger,
+    services: config.gateway.services,
   });
   const selectedEntityStore = createSelectedEntityStore({ key: config.session.selectedEntityKey, logger });
   const analyticsScript = config.thirdPartyScripts.find((script) => script.name === 'analytics');

@@ -19,6 +19,16 @@ import type { ApiBody, ApiQuery, ApiResponse, RouteId } from '../../gateway/cont
 export { gatewayApi } from '../api/gateway-api.ts';
 
 /**
+ * The path of a call under a SPEC 7 service prefix of the manifest (`gateway.services`); never type a
+ * prefix such as `account/api` in a plugin.
+ *
+ * @example
+ * build.query<GatewayResponse<'bank'>, number>({ query: (id) => service('account', `accounts/${String(id)}/bank`) })
+ */
+export { service } from '../api/service-path.ts';
+export type { ServiceName } from '../api/service-path.ts';
+
+/**
  * The answer type of a call of the reference gateway contract, by route id.
  *
  * @example

@@ -1,0 +1,28 @@
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+
+/** A backend service of SPEC 7, named as in the manifest's `gateway.services`. */
+export type ServiceName = keyof PortalConfig['gateway']['services'];
+
+const SERVICE_PATH = /^\{([A-Za-z][A-Za-z0-9]*)\}(\/.*)?$/;
+
+/**
+ * A call path under one of the SPEC 7 service prefixes, e.g. `service('account', 'accounts/currentuser')`.
+ * The prefix is not written here: the base query reads it from the manifest's `gateway.services` when the
+ * request is sent, so renaming a prefix in portal.config.json moves every call with no code change.
+ */
+export function service(name: ServiceName, path: string): string {
+  return `{${name}}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * The real path of a request URL built with `service()`; any other URL is returned as it is. An unknown
+ * service name throws, naming it (a manifest without that service cannot serve the call).
+ */
+export function resolveServicePath(url: string, services: Readonly<Record<string, string>>): string {
+  const match = SERVICE_PATH.exec(url);
+  if (!match) return url;
+  const [, name = '', rest = ''] = match;
+  const prefix = services[name];
+  if (prefix === undefined) throw new Error(`Unknown gateway service '${name}' in '${url}'`);
+  return `${prefix.replace(/\/+$/, '')}${rest}`;
+}
