@@ -300,6 +300,13 @@ export const portalConfigSchema = {
       propertyNames: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$' },
       additionalProperties: conditionRef,
     },
+    actions: {
+      type: 'object',
+      description:
+        'Named rules for what a screen lets a person do (add a user, delete a report...), e.g. "users.add". A screen shows the action only when its rule holds (useAction); the gateway enforces the same codes on the call.',
+      propertyNames: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*(\\.[a-z][a-zA-Z0-9]*)+$' },
+      additionalProperties: conditionRef,
+    },
     notifications: {
       type: 'object',
       properties: {

@@ -24,6 +24,12 @@ export type RouteDefinition = {
   readonly requiresAnyOf?: readonly string[];
   /** Codes of which one is also needed to grant permission codes or signatory status in the body (403 otherwise). */
   readonly grantRequiresAnyOf?: readonly string[];
+  /**
+   * The manifest action (`actions` in portal.config.json) that offers this call in the portal. Its
+   * permission codes must be exactly `requiresAnyOf` (tests/contract/actions.test.ts), so the portal hides
+   * what the gateway refuses.
+   */
+  readonly action?: string;
   /** How concurrent writes resolve. */
   readonly concurrency?: string;
 };

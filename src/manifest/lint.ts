@@ -161,6 +161,9 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkCondition(script.when, `/thirdPartyScripts/${String(i)}/when`);
   });
 
+  for (const [name, condition] of Object.entries(config.actions ?? {})) {
+    checkCondition(condition, joinPointer('/actions', name));
+  }
   for (const [name, condition] of Object.entries(config.conditions)) {
     checkCondition(condition, joinPointer('/conditions', name));
     const cycle = findRefCycle(name, config.conditions, []);

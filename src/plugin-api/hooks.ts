@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { useCallback, useContext } from 'react';
+import { useCallback, useContext, useEffect } from 'react';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import { useAppSelector } from '../app/hooks.ts';
@@ -97,6 +97,28 @@ export function usePermission(codes: readonly string[], scope: PermissionScope =
       codes.length > 0 &&
       isConditionMet({ permission: [...codes], scope }, selectConditionContext(state, config, flags)),
   );
+}
+
+/**
+ * Whether the person may do a named action of the manifest (`actions` in portal.config.json, e.g.
+ * `users.add`), in the context of the selected entity. The rule lives in the manifest, so a product owner
+ * changes who may act without a code change; the gateway enforces the same codes on the call. An action
+ * the manifest does not name is refused (and logged), never allowed by default.
+ *
+ * @example
+ * const canAdd = useAction('users.add');
+ * return canAdd ? <Button onClick={openInvite}>{t('users.add')}</Button> : null;
+ */
+export function useAction(name: string): boolean {
+  const { config, flags, logger } = useRuntime();
+  const rule = config.actions?.[name];
+  const allowed = useAppSelector((state) =>
+    rule === undefined ? false : isConditionMet(rule, selectConditionContext(state, config, flags)),
+  );
+  useEffect(() => {
+    if (rule === undefined) logger.warn('Unknown action of the manifest: refused', { action: name });
+  }, [rule, name, logger]);
+  return allowed;
 }
 
 /**

@@ -145,6 +145,7 @@ export async function renderWithPortal(
       settled: () => Promise.resolve('test-token'),
     },
     logger,
+    services: options.config.gateway.services,
     fetchFn: async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const url = new URL(request.url);

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** SPEC 3 sort orders. */
+export type SortOrder = 'asc' | 'desc';
+
+/** What a list asks the gateway for: read from the address, so a link or the back button restores it. */
+export type TableQuery = {
+  page: number;
+  search: string;
+  sort: string | undefined;
+  order: SortOrder;
+  /** The list's own filters (period, kind, folder...), by name; absent when not set. */
+  filters: Readonly<Record<string, string>>;
+};
+
+export type TableStateOptions = {
+  defaultSort?: string;
+  defaultOrder?: SortOrder;
+  /** The names of the list's filters kept in the address. */
+  filterKeys?: readonly string[];
+  /** Prefixes the query parameters when two lists share a page. */
+  prefix?: string;
+  /** Delay between the last key typed in the search box and the new query; 300 ms by default. */
+  searchDelayMs?: number;
+};
+
+export type TableState = {
+  query: TableQuery;
+  /** What is in the search box now (the query follows after the delay). */
+  searchInput: string;
+  setSearchInput: (value: string) => void;
+  /** Sorts by this column: ascending first, then toggles. */
+  toggleSort: (key: string) => void;
+  setPage: (page: number) => void;
+  /** Sets or clears (undefined or '') a filter and goes back to the first page. */
+  setFilter: (key: string, value: string | undefined) => void;
+};
+
+function positivePage(value: string | null): number {
+  return value !== null && /^[1-9][0-9]{0,5}$/.test(value) ? Number(value) : 1;
+}
+
+/**
+ * The state of a server-side list (page, search, sort, filters) kept in the address's query, so a link
+ * shares it and the back button restores it. Typing in the search box updates the address after a short
+ * pause and replaces the history entry rather than adding one per key.
+ *
+ * @example
+ * const table = useTableState({ defaultSort: 'date', defaultOrder: 'desc', filterKeys: ['period'] });
+ * const result = useDocumentsQuery({ accountId, ...table.query });
+ */
+export function useTableState(options: TableStateOptions = {}): TableState {
+  const { defaultSort, defaultOrder = 'asc', filterKeys = [], prefix = '', searchDelayMs = 300 } = options;
+  const [params, setParams] = useSearchParams();
+  const name = useCallback((key: string) => `${prefix}${key}`, [prefix]);
+
+  const filterKeysText = filterKeys.join('\n');
+  const query = useMemo<TableQuery>(() => {
+    const order = params.get(name('order'));
+    const filters: Record<string, string> = {};
+    for (const key of filterKeysText === '' ? [] : filterKeysText.split('\n')) {
+      const value = params.get(name(key));
+      if (value !== null && value !== '') filters[key] = value;
+    }
+    return {
+      page: positivePage(params.get(name('page'))),
+      search: params.get(name('q')) ?? '',
+      sort: params.get(name('sort')) ?? defaultSort,
+      order: order === 'asc' || order === 'desc' ? order : defaultOrder,
+      filters,
+    };
+  }, [params, name, defaultSort, defaultOrder, filterKeysText]);
+
+  const update = useCallback(
+    (changes: Readonly<Record<string, string | undefined>>, replace = false) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(name(key));
+            else next.set(name(key), value);
+          }
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams, name],
+  );
+
+  const [searchInput, setSearchInputState] = useState(query.search);
+  const typed = useRef(false);
+  // The address changed by itself (back button, a link): the box follows it.
+  useEffect(() => {
+    if (!typed.current) setSearchInputState(query.search);
+  }, [query.search]);
+  useEffect(() => {
+    if (!typed.current) return undefined;
+    const timer = setTimeout(() => {
+      typed.current = false;
+      if (searchInput.trim() !== query.search) update({ q: searchInput.trim(), page: undefined }, true);
+    }, searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [searchInput, query.search, searchDelayMs, update]);
+
+  const setSearchInput = useCallback((value: string) => {
+    typed.current = true;
+    setSearchInputState(value);
+  }, []);
+
+  const toggleSort = useCallback(
+    (key: string) => {
+      const order: SortOrder = query.sort === key && query.order === 'asc' ? 'desc' : 'asc';
+      update({ sort: key, order, page: undefined });
+    },
+    [query.sort, query.order, update],
+  );
+  const setPage = useCallback(
+    (page: number) => update({ page: page <= 1 ? undefined : String(page) }),
+    [update],
+  );
+  const setFilter = useCallback(
+    (key: string, value: string | undefined) => update({ [key]: value, page: undefined }),
+    [update],
+  );
+
+  return { query, searchInput, setSearchInput, toggleSort, setPage, setFilter };
+}
