@@ -17,5 +17,7 @@ export const gatewayApi = createApi({
   reducerPath: 'gatewayApi',
   baseQuery: createGatewayBaseQuery(),
   tagTypes: GATEWAY_TAG_TYPES,
+  // Back online, what is on screen is asked again (setupListeners in the store wires the events).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

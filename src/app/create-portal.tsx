@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
@@ -72,6 +73,8 @@ export async function createPortal(
   const runtime: PortalRuntime = { config, flags, registry, logger };
   const i18n = await createI18n(config.app, safeLocalStorage());
   const store = makeStore();
+  // Online/offline and focus events reach RTK Query: queries on screen are asked again when back online.
+  setupListeners(store.dispatch);
 
   // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
   const { tokenStore } = startGatewayClient({

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useRuntime } from '../app/runtime.tsx';
 import { useCurrentRoute } from './current-route.ts';
 import { RouteGuard } from './route-guard.tsx';
+import { StatusBanners } from './status-banners.tsx';
 import { translateKey } from './translate-key.ts';
 
 /** How long to look for the new page's heading after a navigation (lazy pages and translations). */
@@ -54,8 +55,11 @@ export function PortalFrame() {
   useDocumentTitle();
   useFocusOnNavigation();
   return (
-    <RouteGuard>
-      <Outlet />
-    </RouteGuard>
+    <>
+      <RouteGuard>
+        <Outlet />
+      </RouteGuard>
+      <StatusBanners />
+    </>
   );
 }

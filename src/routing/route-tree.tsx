@@ -12,6 +12,7 @@ import type { ManifestRouteHandle } from './current-route.ts';
 import { GuardPending } from './guard-pending.tsx';
 import { PortalFrame } from './portal-frame.tsx';
 import { RedirectTo } from './redirect-route.tsx';
+import { resilientPage } from './resilient-page.tsx';
 import { RouteError, errorPageOf } from './route-error.tsx';
 import { routingPath } from './route-paths.ts';
 import { UnknownPath } from './unknown-path.tsx';
@@ -59,11 +60,19 @@ function toRouteObject(
         ? { element: <RouteBody route={route} /> }
         : {
             // Each page is its own chunk, fetched by the router before the navigation commits.
+            // A failed load never rejects (the router would keep the rejection for the tab's life): the
+            // route gets a page that says what happened inside the shell and loads again on retry.
             lazy: async () => {
-              const { default: Page } = await page.component();
-              return { Component: () => <RouteBody route={route} Page={Page} /> };
+              try {
+                const { default: Page } = await page.component();
+                return { Component: () => <RouteBody route={route} Page={Page} /> };
+              } catch (error) {
+                runtime.logger.error(`The code of the page "${route.page ?? ''}" could not be loaded`, error);
+                const Page = resilientPage(page.component, error);
+                return { Component: () => <RouteBody route={route} Page={Page} /> };
+              }
             },
-            errorElement: <RouteError page={errorPage} />,
+            errorElement: <RouteError page={errorPage} layout={route.layout} />,
           };
   if (route.index === true) return { id: route.name, index: true, handle, ...body };
   const children = (route.children ?? []) as readonly RouteConfig[];
