@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -144,6 +145,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   installValidators(app);
   if (options.faults) faults.install(app);
   installCors(app);
+  // The provider's sign-in page is served from this origin: its browser tab asks for a favicon.
+  const favicon = readFileSync(join(REPO_ROOT, 'public/favicon.svg'));
+  app.get('/favicon.ico', (_request, reply) =>
+    reply.type('image/svg+xml').header('Cache-Control', 'max-age=86400').send(favicon),
+  );
   registerRoutes(
     app,
     {

@@ -49,7 +49,8 @@ test('a customer signs in and out; requests from sign-in to landing are counted,
   expect(csp).toEqual([]);
 });
 
-test('wrong credentials show an alert and keep the e-mail', async ({ page }) => {
+test('wrong credentials show an alert and keep the e-mail', async ({ page, expectConsoleErrors }) => {
+  expectConsoleErrors(/status of 401/);
   await page.goto('/login?choice=client');
   await page.getByLabel('E-mail').fill('claire.solo@demo.test');
   await page.getByLabel('Mot de passe').fill('wrong-password');
@@ -109,7 +110,13 @@ for (const minutes of [10, -10]) {
 test('a session that expires (one 401 injected by a gateway fault) shows the modal and the login page', async ({
   page,
   request,
+  expectConsoleErrors,
 }) => {
+  expectConsoleErrors(
+    /status of 401/,
+    /Failed to load entities \{status: 401\}/,
+    /The session ended while its context was loading/,
+  );
   await signInCustomer(page, 'marc.multi@demo.test');
   await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
   // Let the landing's own calls (the entity switcher's list) finish, so the one-shot fault hits the reload.
@@ -126,7 +133,12 @@ test('a session that expires (one 401 injected by a gateway fault) shows the mod
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('a forged token in storage leads to the login page', async ({ page }) => {
+test('a forged token in storage leads to the login page', async ({ page, expectConsoleErrors }) => {
+  expectConsoleErrors(
+    /status of 401/,
+    /Failed to load (the user context|permissions|entities)/,
+    /The session ended while its context was loading/,
+  );
   await page.goto('/login?choice=client');
   await page.evaluate(() => {
     const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');

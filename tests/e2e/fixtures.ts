@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import type { Request } from '@playwright/test';
+import type { ConsoleMessage, Page, Request } from '@playwright/test';
 import type { AxeResults, ElementContext, ImpactValue, RunOptions } from 'axe-core';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { gatewayProxy } from '../../scripts/gateway-proxy.ts';
@@ -167,7 +167,27 @@ function recorderFor(origin: string): { recorder: RequestRecorder; onRequest: (r
 
 // ---------------------------------------------------------------------------------------------------
 
-type Fixtures = { axe: AxeCheck; requests: RequestRecorder; personas: PersonaBook; freshGateway: void };
+/**
+ * Declares console errors and failed requests a test causes on purpose (an injected fault, going
+ * offline); any other one fails the test.
+ *
+ * @example
+ * expectConsoleErrors(/Failed to load resource: .* 500/, /Gateway request failed/);
+ */
+export type ExpectConsoleErrors = (...patterns: RegExp[]) => void;
+
+type Fixtures = {
+  axe: AxeCheck;
+  requests: RequestRecorder;
+  personas: PersonaBook;
+  freshGateway: void;
+  expectConsoleErrors: ExpectConsoleErrors;
+  cleanConsole: void;
+};
+
+// What the browser says that no test causes and no person sees: the React devtools invitation.
+const CONSOLE_NOISE = [/Download the React DevTools/];
+const expectedConsoleErrors = new Map<string, RegExp[]>();
 
 export const test = base.extend<Fixtures>({
   // Every test starts from the seeded personas: what one test writes (terms accepted, a saved layout,
@@ -207,6 +227,46 @@ export const test = base.extend<Fixtures>({
     await use(recorder);
     context.off('request', onRequest);
   },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
+  expectConsoleErrors: async ({}, use, testInfo) => {
+    await use((...patterns) => {
+      expectedConsoleErrors.get(testInfo.testId)?.push(...patterns);
+    });
+  },
+
+  // A normal session logs no error and loses no request: every test fails on a console error or a failed
+  // request it did not declare with expectConsoleErrors (context-wide: popups and frames count too).
+  cleanConsole: [
+    async ({ context }, use, testInfo) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [...CONSOLE_NOISE];
+      const onConsole = (message: ConsoleMessage) => {
+        if (message.type() === 'error') seen.push(`console: ${message.text()}`);
+      };
+      const onPage = (page: Page) => {
+        page.on('console', onConsole);
+        page.on('pageerror', (error) => seen.push(`uncaught: ${error.message}`));
+      };
+      const onRequestFailed = (request: Request) => {
+        const failure = request.failure()?.errorText ?? '';
+        // Aborted by the page itself (a navigation, a cancelled query): not a failure a person meets.
+        if (failure.includes('ERR_ABORTED')) return;
+        seen.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
+      };
+      context.pages().forEach(onPage);
+      context.on('page', onPage);
+      context.on('requestfailed', onRequestFailed);
+      expectedConsoleErrors.set(testInfo.testId, allowed);
+      await use();
+      context.off('page', onPage);
+      context.off('requestfailed', onRequestFailed);
+      expectedConsoleErrors.delete(testInfo.testId);
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, 'console errors or failed requests the test did not cause on purpose').toEqual([]);
+    },
+    { auto: true },
+  ],
 
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
   personas: async ({}, use) => {

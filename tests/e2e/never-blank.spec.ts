@@ -19,7 +19,9 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: "Navigation
 test('offline, a click on Banque keeps the shell, says so, and shows the page when back online', async ({
   page,
   context,
+  expectConsoleErrors,
 }) => {
+  expectConsoleErrors(/ERR_INTERNET_DISCONNECTED/, /could not be loaded/);
   await claireOnHome(page);
   // Her home is on screen (the shell and its widgets loaded) when the connection drops.
   await expect(page.getByRole('region').first()).toBeVisible();
@@ -38,7 +40,9 @@ test('offline, a click on Banque keeps the shell, says so, and shows the page wh
 
 test('after a deploy, a page whose code is gone offers the new version and the reload keeps the address', async ({
   page,
+  expectConsoleErrors,
 }) => {
+  expectConsoleErrors(/status of 404/, /could not be loaded/);
   await claireOnHome(page);
   // The new release: index.html names another entry, and this tab's bank chunk is no longer served.
   await page.route(/\/assets\/bank-page-[^/]+\.js$/, (route) =>

@@ -25,7 +25,9 @@ async function fillLogin(page: Page, email: string) {
 test('a gateway error while signing in shows a message, keeps the e-mail, and a retry succeeds', async ({
   page,
   request,
+  expectConsoleErrors,
 }) => {
+  expectConsoleErrors(/status of 500/, /Customer sign-in failed/);
   await injectFault(request, { pathPattern: 'authentication/api/login', status: 500, count: 1 });
   await fillLogin(page, CLAIRE);
   await expect(page.getByRole('alert')).toContainText('La connexion est impossible pour le moment.');
@@ -37,7 +39,12 @@ test('a gateway error while signing in shows a message, keeps the e-mail, and a 
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 });
 
-test('a dropped connection during sign-in is not a blank page either', async ({ page, request }) => {
+test('a dropped connection during sign-in is not a blank page either', async ({
+  page,
+  request,
+  expectConsoleErrors,
+}) => {
+  expectConsoleErrors(/status of 502/, /Customer sign-in failed/);
   await injectFault(request, { pathPattern: 'authentication/api/login', drop: true, count: 1 });
   await fillLogin(page, CLAIRE);
   await expect(page.getByRole('alert')).toBeVisible();
@@ -47,7 +54,9 @@ test('a dropped connection during sign-in is not a blank page either', async ({ 
 test('a failing user-context call is logged and yields no data: the sign-in still lands', async ({
   page,
   request,
+  expectConsoleErrors,
 }) => {
+  expectConsoleErrors(/status of 500/, /Failed to load the user context/);
   // SPEC 8: failures loading the user context are logged and yield no data; contact/me still answers.
   await injectFault(request, { pathPattern: 'get-user-information', status: 500, count: 1 });
   await fillLogin(page, CLAIRE);
@@ -58,7 +67,9 @@ test('a failing user-context call is logged and yields no data: the sign-in stil
 test('a widget whose call fails shows its own error; the rest of the home page works', async ({
   page,
   request,
+  expectConsoleErrors,
 }) => {
+  expectConsoleErrors(/status of 500/);
   await injectFault(request, { pathPattern: 'contact/api/news', status: 500 });
   await fillLogin(page, CLAIRE);
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
@@ -89,7 +100,12 @@ test.describe('bad entity ids in the address bar', () => {
     ['numeric but not hers', '/dossier/1002/accueil'],
     ['SQL-looking', "/dossier/1001'%20OR%201=1/accueil"],
   ] as const) {
-    test(`${label} → the 403 page inside the portal, with a way back`, async ({ page }) => {
+    test(`${label} → the 403 page inside the portal, with a way back`, async ({
+      page,
+      expectConsoleErrors,
+    }) => {
+      // Another tenant's entity: the gateway refuses (403) and the portal logs the refused load.
+      expectConsoleErrors(/status of 403/, /Failed to load (permissions|the entity)/, /could not be loaded/);
       await fillLogin(page, CLAIRE);
       await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
       await page.goto(path);
