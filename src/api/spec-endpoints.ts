@@ -4,6 +4,7 @@ import { InvalidTokenError } from '../session/refresh.ts';
 import { getGatewayClientConfig } from './base-query.ts';
 import type { GatewayExtraOptions } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
+import { permissionCodes } from './permission-codes.ts';
 import type {
   BiReportPage,
   Contact,
@@ -72,6 +73,10 @@ export const specApi = gatewayApi.injectEndpoints({
     }),
     getUserInformation: build.query<UserInformation, void>({
       query: () => 'connect/api/get-user-information',
+      transformResponse: (answer: UserInformation) => ({
+        ...answer,
+        permissions: permissionCodes(answer.permissions),
+      }),
       providesTags: ['Contact', 'Permissions'],
       transformErrorResponse: logFailure('the user context'),
     }),
@@ -84,6 +89,10 @@ export const specApi = gatewayApi.injectEndpoints({
       query: (args) => ({
         url: 'authorization/api/authorization/currentuser',
         ...(args?.accountId === undefined ? {} : { params: { accountId: args.accountId } }),
+      }),
+      transformResponse: (answer: Permissions) => ({
+        ...answer,
+        permissions: permissionCodes(answer.permissions),
       }),
       providesTags: (_result, _error, args) => [{ type: 'Permissions', id: args?.accountId ?? 'GLOBAL' }],
       transformErrorResponse: logFailure('permissions'),

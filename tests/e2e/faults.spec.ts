@@ -1,0 +1,167 @@
+// The fault list, as a person meets each fault: no uncaught error (the clean-console fixture fails on
+// any the test did not declare), never a blank page (the shell or a message is visible), nothing typed
+// lost, and the right message. Faults come from request interception, storage stubs and hand-made
+// tokens; each test starts from a freshly seeded gateway.
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PASSWORD = 'Demo-2026!';
+const CLAIRE = 'claire.solo@demo.test';
+
+async function signIn(page: Page, email = CLAIRE) {
+  await page.goto('/login?choice=client');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A token of the right shape whose signature the gateway would refuse; `exp` in seconds. */
+const handMadeToken = (exp: number) =>
+  `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: '1', exp, iat: exp - 3600 })}.c2lnbmF0dXJl`;
+
+const json = (route: Route, body: unknown, status = 200) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+test.describe('a stored session that cannot be used', () => {
+  for (const [label, token] of [
+    ['garbage', 'not-a-token'],
+    ['three parts but no JSON', 'a.b.c'],
+    ['already expired', handMadeToken(Math.floor(Date.now() / 1000) - 60)],
+  ] as const) {
+    test(`a ${label} token at load: the login page, the token removed`, async ({
+      page,
+      expectConsoleErrors,
+    }) => {
+      // SPEC 8: a token that cannot be decoded is logged as such.
+      expectConsoleErrors(/Failed to decode token/);
+      await page.addInitScript((value) => {
+        if (sessionStorage.getItem('seeded') === null) {
+          sessionStorage.setItem('token', value);
+          sessionStorage.setItem('seeded', '1');
+        }
+      }, token);
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/login/);
+      await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    });
+  }
+});
+
+test('storage that throws on every write: the person still signs in and works (memory only)', async ({
+  page,
+  expectConsoleErrors,
+}) => {
+  // SPEC 8: storage failures are logged only.
+  expectConsoleErrors(/Storage write failed/);
+  await page.addInitScript(() => {
+    const refuse = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    Storage.prototype.setItem = refuse;
+  });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: "Navigation de l'entité" })
+    .getByRole('link', { name: 'Banque' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+});
+
+test('storage that cannot even be read: the login page shows and sign-in works', async ({
+  page,
+  expectConsoleErrors,
+}) => {
+  expectConsoleErrors(/Storage (read|write|removal) failed/);
+  await page.addInitScript(() => {
+    const broken = () => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    };
+    Storage.prototype.getItem = broken;
+    Storage.prototype.setItem = broken;
+    Storage.prototype.removeItem = broken;
+  });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
+});
+
+test('a garbage selected-entity in storage is ignored', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('selected-entity', '{"accountId":"1002; DROP"}'));
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Boulangerie Martin SARL');
+});
+
+test('a captive portal answering HTML to a JSON call: the widget says it failed, the page works', async ({
+  page,
+  expectConsoleErrors,
+}) => {
+  await page.route('**/contact/api/news', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Wi-Fi login</body></html>' }),
+  );
+  await signIn(page);
+  const news = page.locator('[data-widget="news/rss"]');
+  await expect(news.getByText("Les actualités n'ont pas pu être chargées.")).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Boulangerie Martin SARL');
+  expectConsoleErrors(/Gateway request failed/);
+});
+
+test('a news feed of 5 MB shows its first items and the page stays responsive', async ({ page }) => {
+  const items = Array.from({ length: 2500 }, (_, i) => ({
+    title: `Actualité ${String(i + 1)}`,
+    link: `https://news.example/${String(i)}`,
+    publishedAt: '2026-11-20T08:00:00.000Z',
+    summaryHtml: `<p>${'x'.repeat(2000)}</p>`,
+  }));
+  await page.route('**/contact/api/news', (route) => json(route, { items }));
+  await signIn(page);
+  const news = page.locator('[data-widget="news/rss"]');
+  await expect(news.getByRole('link', { name: 'Actualité 1', exact: true })).toBeVisible();
+  await expect(news.getByRole('listitem')).toHaveCount(5);
+  await page
+    .getByRole('navigation', { name: "Navigation de l'entité" })
+    .getByRole('link', { name: 'Banque' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+});
+
+test('a news feed that is not even valid JSON: the widget says so, the others work', async ({ page }) => {
+  await page.route('**/contact/api/news', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: '<?xml version="1.0"?><rss><channel>',
+    }),
+  );
+  await signIn(page);
+  await expect(
+    page.locator('[data-widget="news/rss"]').getByText("Les actualités n'ont pas pu être chargées."),
+  ).toBeVisible();
+  await expect(page.locator('[data-widget="lab/lab"]')).toBeVisible();
+});
+
+test('a permission list that is null or malformed grants nothing (deny by default)', async ({ page }) => {
+  await page.route('**/authorization/api/authorization/currentuser**', (route) => {
+    const url = new URL(route.request().url());
+    return url.searchParams.has('accountId')
+      ? json(route, { accountId: 1001, permissions: null })
+      : json(route, { accountId: null, permissions: { CLBANK001: true } });
+  });
+  await page.route('**/connect/api/get-user-information', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    return json(route, { ...body, permissions: 'CLBANK001' });
+  });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  const sidebar = page.getByRole('navigation', { name: "Navigation de l'entité" });
+  await expect(sidebar.getByRole('link', { name: 'Accueil' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Banque' })).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: 'Indicateurs' })).toHaveCount(0);
+  await page.goto('/dossier/1001/banque');
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+});
