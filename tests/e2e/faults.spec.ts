@@ -165,3 +165,80 @@ test('a permission list that is null or malformed grants nothing (deny by defaul
   await page.goto('/dossier/1001/banque');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 });
+
+test.describe('the collaborator sign-in when the identity provider misbehaves', () => {
+  test('a callback with an unknown state says the sign-in failed and offers to start again', async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    expectConsoleErrors(/state|sign-in|Collaborator/i);
+    await page.goto('/collaborateur?code=forged-code&state=unknown-state');
+    await expect(page.getByRole('alert')).toContainText(
+      'La connexion collaborateur a échoué. Veuillez réessayer.',
+    );
+    await expect(
+      page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }),
+    ).toBeEnabled();
+  });
+
+  test('a callback processed twice (back button, a reload) lands where the first one did', async ({
+    page,
+  }) => {
+    let callback = '';
+    page.on('framenavigated', (frame) => {
+      if (
+        frame === page.mainFrame() &&
+        frame.url().includes('/collaborateur?') &&
+        frame.url().includes('state=')
+      )
+        callback = frame.url();
+    });
+    await page.goto('/collaborateur');
+    await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
+    await page.getByLabel('E-mail').fill('paul.collab@demo.test');
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
+    expect(callback).not.toBe('');
+    await page.goto(callback);
+    await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
+    await expect(page.getByRole('button', { name: 'Menu de Paul Collab' })).toBeVisible();
+  });
+
+  test('the provider’s discovery document unreachable: a clear message, and a later try works', async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    expectConsoleErrors(/status of 503/, /sign-in|Collaborator|discovery|openid-configuration/i);
+    await page.route('**/.well-known/openid-configuration', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+    );
+    await page.goto('/collaborateur');
+    await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'La connexion collaborateur a échoué. Veuillez réessayer.',
+    );
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
+    await expect(page).toHaveURL(/\/oidc\//);
+  });
+});
+
+test('a write that fails keeps what was typed and is not sent again by itself', async ({
+  page,
+  expectConsoleErrors,
+}) => {
+  expectConsoleErrors(/status of 500/);
+  let sent = 0;
+  await page.route('**/authentication/api/resetPassword', (route) => {
+    sent += 1;
+    return json(route, { error: 'injected', message: 'down' }, 500);
+  });
+  await page.goto('/resetPassword');
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByRole('alert')).toContainText('Une erreur est survenue. Veuillez réessayer.');
+  await expect(page.getByLabel('E-mail')).toHaveValue('claire.solo@demo.test');
+  await page.waitForTimeout(1500);
+  expect(sent).toBe(1);
+});
