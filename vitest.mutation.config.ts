@@ -11,6 +11,7 @@ export default defineConfig({
       'src/routing/guard-decision.test.ts',
       'src/routing/guard-rules.test.ts',
       'src/session/token.test.ts',
+      'src/session/token-rules.test.ts',
     ],
   },
 });

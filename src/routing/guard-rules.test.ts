@@ -39,7 +39,7 @@ function at(routeName: string, pathname: string, overrides: Partial<GuardInput> 
     signedOutTo: null,
     user: { isCustomer: true, hasAcceptedTerms: true },
     terms: { state: 'current' },
-    entityParam: pathname.match(/^\/dossier\/([^/]+)/)?.[1],
+    entityParam: /^\/dossier\/([^/]+)/.exec(pathname)?.[1],
     selectedEntityId: 1001,
     entityLoad: null,
     context: claireContext,
