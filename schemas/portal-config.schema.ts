@@ -187,6 +187,12 @@ export const portalConfigSchema = {
         dataServiceUrl: { type: 'string', minLength: 1 },
         baseUrlEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
         dataServiceUrlEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
+        requestTimeoutMs: {
+          type: 'integer',
+          minimum: 1000,
+          description:
+            'No gateway call waits longer than this; it then fails as a timeout. 30000 by default.',
+        },
         services: {
           type: 'object',
           properties: {
@@ -272,6 +278,12 @@ export const portalConfigSchema = {
         tokenKey: { type: 'string', minLength: 1 },
         selectedEntityKey: { type: 'string', minLength: 1 },
         refreshBufferMinutes: nonNegativeNumber,
+        refreshTimeoutMs: {
+          type: 'integer',
+          minimum: 1000,
+          description:
+            'A refresh call unanswered after this long is given up; the current token is kept. 10000 by default.',
+        },
       },
       required: ['storage', 'tokenKey', 'selectedEntityKey', 'refreshBufferMinutes'],
       additionalProperties: false,

@@ -187,6 +187,7 @@ export async function postRefreshToken(
   baseUrl: string,
   token: string,
   fetchFn: typeof fetch = (...args) => fetch(...args),
+  signal?: AbortSignal,
 ): Promise<string> {
   const url = `${baseUrl.replace(/\/+$/, '')}/${REFRESH_TOKEN_PATH}`;
   const response = await fetchFn(url, {
@@ -196,6 +197,7 @@ export async function postRefreshToken(
       'Content-Type': 'application/json',
       Accept: 'application/json',
     },
+    ...(signal === undefined ? {} : { signal }),
   });
   if (!response.ok) throw new HttpStatusError(response.status);
   const answer: unknown = await response.json().catch(() => null);

@@ -6,11 +6,14 @@ import { createTokenStore } from '../session/token-storage.ts';
 import { configureGatewayClient } from './base-query.ts';
 import { postRefreshToken } from './spec-endpoints.ts';
 
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 /** The manifest's session settings, passed in by the composition root. */
 export type SessionSettings = {
   storage: StorageKind;
   tokenKey: string;
   refreshBufferMinutes: number;
+  refreshTimeoutMs?: number;
 };
 
 export type StartGatewayClientOptions = {
@@ -20,6 +23,8 @@ export type StartGatewayClientOptions = {
   logger: Logger;
   /** The manifest's `gateway.services` (SPEC 7 prefixes). */
   services: Readonly<Record<string, string>>;
+  /** No call waits longer than this (the manifest's `gateway.requestTimeoutMs`); 30 s by default. */
+  requestTimeoutMs?: number;
   now?: () => number;
 };
 
@@ -36,10 +41,19 @@ export function startGatewayClient(options: StartGatewayClientOptions): GatewayC
   });
   const refresher = createTokenRefresher({
     store: tokenStore,
-    refresh: (token) => postRefreshToken(gatewayBaseUrl, token),
+    refresh: (token, signal) => postRefreshToken(gatewayBaseUrl, token, undefined, signal),
     bufferMs: session.refreshBufferMinutes * 60_000,
+    ...(session.refreshTimeoutMs === undefined ? {} : { timeoutMs: session.refreshTimeoutMs }),
     logger,
   });
-  configureGatewayClient({ gatewayBaseUrl, dataServiceBaseUrl, tokenStore, refresher, logger, services });
+  configureGatewayClient({
+    gatewayBaseUrl,
+    dataServiceBaseUrl,
+    tokenStore,
+    refresher,
+    logger,
+    services,
+    timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  });
   return { tokenStore, refresher };
 }

@@ -83,6 +83,9 @@ export async function createPortal(
     session: config.session,
     logger,
     services: config.gateway.services,
+    ...(config.gateway.requestTimeoutMs === undefined
+      ? {}
+      : { requestTimeoutMs: config.gateway.requestTimeoutMs }),
   });
   const selectedEntityStore = createSelectedEntityStore({ key: config.session.selectedEntityKey, logger });
   const analyticsScript = config.thirdPartyScripts.find((script) => script.name === 'analytics');

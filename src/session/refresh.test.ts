@@ -52,7 +52,7 @@ describe('ensureFreshToken', () => {
     const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
     vi.setSystemTime(NOW + 61_000); // 4 min 59 s left
     await expect(refresher.ensureFreshToken()).resolves.toBe(fresh);
-    expect(refresh).toHaveBeenCalledExactlyOnceWith(old);
+    expect(refresh).toHaveBeenCalledExactlyOnceWith(old, expect.any(AbortSignal));
     expect(store.get()).toBe(fresh);
   });
 
@@ -223,5 +223,36 @@ describe('ensureFreshToken', () => {
     const fresh = tokenExpiringIn(3600, NOW);
     answer.resolve(fresh);
     await expect(settled).resolves.toBe(fresh);
+  });
+});
+
+describe('a refresh that is never answered', () => {
+  it('is given up after the timeout: the current token is kept, the call aborted, the failure logged', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(NOW);
+    const token = tokenExpiringIn(60, NOW);
+    store.set(token);
+    let signal: AbortSignal | undefined;
+    const refresher = createTokenRefresher({
+      store,
+      refresh: (_current, abort) => {
+        signal = abort;
+        return new Promise<string>(() => {});
+      },
+      bufferMs: BUFFER,
+      timeoutMs: 10_000,
+      logger: log,
+    });
+    const sent = refresher.ensureFreshToken();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(sent).resolves.toBe(token);
+    expect(signal?.aborted).toBe(true);
+    expect(refresher.lastError()?.name).toBe('RefreshTimeoutError');
+    expect(entries).toContainEqual({
+      level: 'error',
+      message: 'Token refresh failed, keeping the current token',
+    });
   });
 });

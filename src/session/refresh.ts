@@ -27,8 +27,10 @@ export type TokenRefresher = {
 
 export type TokenRefresherOptions = {
   store: Pick<TokenStore, 'get' | 'set' | 'signOutCount'> & Partial<Pick<TokenStore, 'now'>>;
-  /** Calls the refresh endpoint with the current token and resolves to the new token. */
-  refresh: (currentToken: string) => Promise<string>;
+  /** Calls the refresh endpoint with the current token and resolves to the new token; `signal` aborts it. */
+  refresh: (currentToken: string, signal: AbortSignal) => Promise<string>;
+  /** A refresh unanswered after this long is given up (the current token is kept); 10 s by default. */
+  timeoutMs?: number;
   bufferMs: number;
   logger?: Logger;
   /** Defaults to the store's skew-corrected clock, else Date.now. */
@@ -38,12 +40,40 @@ export type TokenRefresherOptions = {
 };
 
 const DEFAULT_RETRY_AFTER_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The refresh was given up: the gateway accepted the call and never answered in time. */
+export class RefreshTimeoutError extends Error {
+  override readonly name = 'RefreshTimeoutError';
+  constructor(ms: number) {
+    super(`The token refresh was not answered within ${String(ms)} ms`);
+  }
+}
+
+/** `refresh` raced against a timer: a hanging gateway cannot hold every request of the portal. */
+function withTimeout(
+  refresh: TokenRefresherOptions['refresh'],
+  current: string,
+  ms: number,
+): Promise<string> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new RefreshTimeoutError(ms);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  return Promise.race([refresh(current, controller.signal), timeout]).finally(() => clearTimeout(timer));
+}
 
 export function createTokenRefresher(options: TokenRefresherOptions): TokenRefresher {
   const { store, refresh, bufferMs } = options;
   const log = options.logger ?? sharedLogger;
   const now = options.now ?? options.store.now ?? Date.now;
   const retryAfterMs = options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let inflight: Promise<string | null> | null = null;
   let error: Error | null = null;
   let failedAt: number | null = null;
@@ -52,7 +82,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     // Which session this refresh belongs to: a sign-out (not a mere expiry of the old token) ends it.
     const session = store.signOutCount();
     try {
-      const answer = await refresh(current);
+      const answer = await withTimeout(refresh, current, timeoutMs);
       if (!isTokenActive(answer, now(), log)) throw new InvalidTokenError();
       // A sign-out while the refresh was in flight wins: the session is not brought back. The old token
       // having expired meanwhile (a slow refresh) is no sign-out: the new token is kept.

@@ -242,3 +242,74 @@ test('a write that fails keeps what was typed and is not sent again by itself', 
   await page.waitForTimeout(1500);
   expect(sent).toBe(1);
 });
+
+test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged, the current token kept)', () => {
+  /**
+   * Claire signed in, her refresh call answered by `answer`, then her clock moved 56 minutes on: her token
+   * now expires within the 5-minute buffer, so the next gateway call refreshes it first.
+   */
+  async function claireNearExpiry(page: Page, answer: (route: Route) => Promise<void> | void) {
+    await page.clock.install();
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+    await page.waitForLoadState('networkidle');
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const refreshes = { count: 0 };
+    await page.route('**/authentication/api/refreshToken', (route) => {
+      refreshes.count += 1;
+      return answer(route);
+    });
+    await page.clock.fastForward('56:00');
+    return { token, refreshes };
+  }
+
+  /** Away and back to the home page: its widgets ask the gateway again (their cache is old by now). */
+  async function somethingThatCallsTheGateway(page: Page) {
+    const sidebar = page.getByRole('navigation', { name: "Navigation de l'entité" });
+    await sidebar.getByRole('link', { name: 'Banque' }).click();
+    await sidebar.getByRole('link', { name: 'Accueil' }).click();
+  }
+
+  for (const [label, answer] of [
+    ['answering 500', (route: Route) => json(route, { error: 'down' }, 500)],
+    [
+      'answering 200 with an empty body',
+      (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '' }),
+    ],
+    ['answering 200 with no valid token', (route: Route) => json(route, { token: 'garbage' })],
+  ] as const) {
+    test(`refresh ${label}: the person keeps working with the current token`, async ({
+      page,
+      expectConsoleErrors,
+    }) => {
+      expectConsoleErrors(
+        /Token refresh failed, keeping the current token/,
+        /status of 500/,
+        /Failed to decode token/,
+      );
+      const { token, refreshes } = await claireNearExpiry(page, answer);
+      await somethingThatCallsTheGateway(page);
+      await expect(page.locator('[data-widget="news/rss"]').getByRole('link').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Session expirée' })).toHaveCount(0);
+      expect(refreshes.count).toBe(1);
+      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(token);
+    });
+  }
+
+  test('refresh that never answers: the calls go on with the current token after the timeout', async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    expectConsoleErrors(/Token refresh failed, keeping the current token/);
+    const { token, refreshes } = await claireNearExpiry(page, () => {
+      // Never answered: a gateway that accepted the connection and hangs.
+    });
+    await somethingThatCallsTheGateway(page);
+    await page.clock.runFor(12_000);
+    await expect(page.locator('[data-widget="news/rss"]').getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
+    expect(refreshes.count).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(token);
+  });
+});
