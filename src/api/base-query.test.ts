@@ -12,6 +12,7 @@ import {
   createGatewayBaseQuery,
   registerUnauthorizedHandler,
   resetGatewayClient,
+  retryAfterMs,
 } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { postRefreshToken, specApi } from './spec-endpoints.ts';
@@ -491,6 +492,54 @@ describe('network errors and 5xx', () => {
     const result = await makeReduxStore().dispatch(specApi.endpoints.getLatestTerms.initiate());
     expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
     expect(logs).toContainEqual({ level: 'warn', message: 'Gateway request failed' });
+  });
+});
+
+describe('429 Too Many Requests', () => {
+  const TERMS = `${GATEWAY}contact/api/terms/latest`;
+  const tooMany = (retryAfter: string) =>
+    new Response(JSON.stringify({ error: 'too_many_requests' }), {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter },
+    });
+
+  it('a read waits as long as Retry-After says, then asks once more', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(NOW);
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    let calls = 0;
+    route('GET', TERMS, () => {
+      calls += 1;
+      return calls === 1 ? tooMany('2') : json({ isCurrent: true, terms: { termsId: 1 } });
+    });
+    const pending = makeReduxStore().dispatch(specApi.endpoints.getLatestTerms.initiate());
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const result = await pending;
+    expect(calls).toBe(2);
+    expect(result.data).toEqual({ isCurrent: true, terms: { termsId: 1 } });
+  });
+
+  it('a wait longer than 10 s, a second 429 or a write comes back as the 429 error, never a loop', async () => {
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    let calls = 0;
+    route('GET', TERMS, () => {
+      calls += 1;
+      return tooMany('3600');
+    });
+    const result = await makeReduxStore().dispatch(specApi.endpoints.getLatestTerms.initiate());
+    expect(result.error).toMatchObject({ status: 429 });
+    expect(calls).toBe(1);
+  });
+
+  it('reads Retry-After in seconds or as a date, and ignores nonsense', () => {
+    expect(retryAfterMs('3', NOW)).toBe(3000);
+    expect(retryAfterMs(new Date(NOW + 5000).toUTCString(), NOW)).toBe(5000);
+    expect(retryAfterMs(new Date(NOW - 5000).toUTCString(), NOW)).toBe(0);
+    expect(retryAfterMs('soon', NOW)).toBeNull();
+    expect(retryAfterMs(null, NOW)).toBeNull();
+    expect(retryAfterMs('', NOW)).toBeNull();
   });
 });
 

@@ -130,6 +130,32 @@ function withBearer(args: FetchArgs, token: string | null): FetchArgs {
   return { ...args, headers };
 }
 
+/** Longest Retry-After a read waits out before asking again; longer ones come back as the 429 error. */
+const MAX_RETRY_AFTER_MS = 10_000;
+
+/** The wait a Retry-After header asks for (seconds or an HTTP date), or null when it says nothing usable. */
+export function retryAfterMs(header: string | null, nowMs: number): number | null {
+  if (header === null || header.trim() === '') return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
 function isServerOrNetworkError(error: FetchBaseQueryError): boolean {
   return typeof error.status === 'number'
     ? error.status >= 500
@@ -211,6 +237,16 @@ export function createGatewayBaseQuery(
           // Recorded only when the handler ended the session, i.e. the token is no longer the stored one.
           if (config.tokenStore.get() !== sentToken) lastRejectedToken = sentToken;
         }
+      }
+    }
+
+    // 429: the gateway says when to come back. A read waits that long (when it is short) and asks once more.
+    if (result.error?.status === 429 && method === 'GET') {
+      const waitMs = retryAfterMs(result.meta?.response?.headers.get('Retry-After') ?? null, Date.now());
+      if (waitMs !== null && waitMs <= MAX_RETRY_AFTER_MS) {
+        config.logger.info('Waiting as the gateway asked (429) before asking again', { ...describe, waitMs });
+        await sleep(waitMs, api.signal);
+        if (!api.signal.aborted) result = await raw(withBearer(request, sentToken), api, options);
       }
     }
 

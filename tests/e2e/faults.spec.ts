@@ -313,3 +313,58 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(token);
   });
 });
+
+test('signing out in one tab signs out the other tabs of the session', async ({ page, context }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  // A second tab opened from the first shares its session (session storage is copied to it).
+  const [second] = await Promise.all([
+    context.waitForEvent('page'),
+    page.evaluate(() => window.open('/dossier/1001/banque', '_blank')),
+  ]);
+  await expect(second.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu de Claire Solo' }).click();
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(second).toHaveURL(/\/login/);
+  await expect(second.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  expect(await second.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+});
+
+test('a 429 with Retry-After is waited out, then the call is made once more', async ({
+  page,
+  expectConsoleErrors,
+}) => {
+  expectConsoleErrors(/status of 429/);
+  const asked: number[] = [];
+  await page.route('**/contact/api/news', (route) => {
+    asked.push(Date.now());
+    return asked.length === 1
+      ? route.fulfill({
+          status: 429,
+          headers: { 'Retry-After': '1' },
+          contentType: 'application/json',
+          body: '{"error":"too_many_requests"}',
+        })
+      : route.continue();
+  });
+  await signIn(page);
+  await expect(page.locator('[data-widget="news/rss"]').getByRole('link').first()).toBeVisible();
+  expect(asked).toHaveLength(2);
+  expect((asked[1] ?? 0) - (asked[0] ?? 0)).toBeGreaterThanOrEqual(950);
+});
+
+test('while the gateway is slow to answer at start, / shows a loading state, never an empty page', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await page.route('**/contact/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('status').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
+});
