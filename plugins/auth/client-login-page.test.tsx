@@ -9,6 +9,7 @@ import auth from './index.ts';
 function fakeService(signIn: SignInOutcome, origin: 'client' | 'collaborator' = 'client') {
   const service = {
     bootstrap: vi.fn(),
+    retryBootstrap: vi.fn(),
     signInCustomer: vi.fn<SessionService['signInCustomer']>(() => Promise.resolve(signIn)),
     startCollaboratorSignIn: vi.fn<SessionService['startCollaboratorSignIn']>(() =>
       Promise.resolve('redirecting' as const),

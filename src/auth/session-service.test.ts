@@ -211,11 +211,46 @@ describe('bootstrap', () => {
     expect(calls).toContain('GET /contact/api/contacts/currentuser/terms');
   });
 
-  it('with a token whose context fails (500) the status is token without authentication', async () => {
+  it('with a token whose context the gateway cannot serve (500) the session is unavailable, not expired, and kept', async () => {
+    const token = tokenExpiringIn(3600, NOW);
     const { service, store, tokenStore } = use({
       overrides: {
         'GET /contact/me': { status: 500 },
         'GET /connect/api/get-user-information': { status: 500 },
+      },
+    });
+    tokenStore.set(token);
+    await service.bootstrap();
+    expect(store.getState().session.status).toBe('unavailable');
+    expect(store.getState().session.expiredNotice).toBe(false);
+    expect(tokenStore.get()).toBe(token);
+  });
+
+  it('a retry once the gateway answers again resumes the session', async () => {
+    const me: Reply = { status: 503 };
+    const information: Reply = { status: 503 };
+    const { service, store, tokenStore } = use({
+      overrides: { 'GET /contact/me': me, 'GET /connect/api/get-user-information': information },
+    });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    await service.bootstrap();
+    expect(store.getState().session.status).toBe('unavailable');
+    // The gateway is back.
+    Object.assign(me, { status: 200, body: claire });
+    Object.assign(information, {
+      status: 200,
+      body: { contact: claire, permissions: [], favoriteEntities: [] },
+    });
+    await service.retryBootstrap();
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(store.getState().session.user?.firstName).toBe('Claire');
+  });
+
+  it('with a token whose context answers nonsense (404) the status is token without authentication', async () => {
+    const { service, store, tokenStore } = use({
+      overrides: {
+        'GET /contact/me': { status: 404 },
+        'GET /connect/api/get-user-information': { status: 404 },
       },
     });
     tokenStore.set(tokenExpiringIn(3600, NOW));

@@ -32,6 +32,8 @@ import {
   sessionEnded,
   sessionStarted,
   sessionUnauthenticated,
+  sessionUnavailable,
+  sessionResuming,
   signOutStarted,
   termsAccepted,
 } from './session-slice.ts';
@@ -58,6 +60,8 @@ export type LoginChoice = 'client' | 'collaborator';
 export type SessionService = {
   /** At start: stored active token → user context → authenticated; no token → anonymous. */
   bootstrap(): Promise<void>;
+  /** Resumes the stored session again after the gateway could not be reached ('unavailable'). */
+  retryBootstrap(): Promise<void>;
   signInCustomer(
     credentials: { email: string; password: string },
     redirect?: string | null,
@@ -145,6 +149,18 @@ function unique(values: readonly string[]): string[] {
 // setTimeout cannot wait longer than about 24.8 days (2^31 - 1 ms).
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** The gateway could not be reached while loading the user context (network, timeout or 5xx). */
+class GatewayUnavailableError extends Error {
+  override readonly name = 'GatewayUnavailableError';
+  constructor() {
+    super('The gateway could not be reached to load the user context');
+  }
+}
+
+function isUnreachable(status: unknown): boolean {
+  return typeof status === 'number' ? status >= 500 : status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR';
+}
+
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { store, config, flags, logger, tokenStore, selectedEntityStore } = deps;
   const env = deps.env ?? {};
@@ -192,14 +208,22 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   }
 
-  /** A user-context call: a 401 rejects the whole context (no session), any other failure yields no data. */
-  async function contextCall<T>(what: string, result: UnwrappableResult<T>): Promise<T | null> {
+  /**
+   * A user-context call: a 401 rejects the whole context (no session), any other failure yields no data.
+   * `unreachable` records whether a failure was the gateway not answering (network, timeout, 5xx).
+   */
+  async function contextCall<T>(
+    what: string,
+    result: UnwrappableResult<T>,
+    unreachable?: { value: boolean },
+  ): Promise<T | null> {
     try {
       return await call(result);
     } catch (error) {
       const status = httpStatus(error);
       if (status === 401)
         throw new SessionRejectedError(`The gateway rejected the token when loading ${what}`);
+      if (unreachable !== undefined && isUnreachable(status)) unreachable.value = true;
       logger.warn(`Continuing without ${what}`, { status });
       return null;
     }
@@ -255,13 +279,14 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         'the terms acceptance',
         dispatch(specApi.endpoints.getTermsAcceptance.initiate()),
       );
+    const unreachable = { value: false };
     // A 401 on any of these calls rejects the token: no session is started (SessionRejectedError).
     const [information, contactMe, permissions, entities, earlyTerms] = await Promise.all([
       contextCall<UserInformation>(
         'the user information',
         dispatch(specApi.endpoints.getUserInformation.initiate()),
       ),
-      contextCall<Contact>('the contact', dispatch(specApi.endpoints.getContactMe.initiate())),
+      contextCall<Contact>('the contact', dispatch(specApi.endpoints.getContactMe.initiate()), unreachable),
       contextCall<Permissions>(
         'the permissions',
         dispatch(specApi.endpoints.getCurrentUserPermissions.initiate(undefined)),
@@ -277,7 +302,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     // The session ended meanwhile (another tab signed out, the 401 handler): do not start it again.
     if (tokenStore.get() === null) throw new Error('The session ended while its context was loading');
     const contact = contactMe ?? information?.contact ?? null;
-    if (contact === null) throw new Error('The user context could not be loaded');
+    if (contact === null) {
+      if (unreachable.value) throw new GatewayUnavailableError();
+      throw new Error('The user context could not be loaded');
+    }
     // SPEC 4: a customer without stored acceptance is checked; collaborators are not asked.
     const terms = contact.isCustomer ? (earlyTerms ?? (kind === 'customer' ? null : await askTerms())) : null;
     if (contact.isCustomer && terms === null) throw new Error('The terms acceptance could not be checked');
@@ -387,10 +415,18 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         if (error instanceof SessionRejectedError) {
           // A 401: the session ends as expired (the 401 handler may have ended it already).
           if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null) endLocally(true);
+        } else if (error instanceof GatewayUnavailableError && tokenStore.get() !== null) {
+          // The gateway did not answer: nothing says the session is over. Keep the token; offer a retry.
+          store.dispatch(sessionUnavailable());
         } else if (tokenStore.get() !== null) {
           store.dispatch(sessionUnauthenticated());
         }
       }
+    },
+
+    async retryBootstrap() {
+      store.dispatch(sessionResuming());
+      await this.bootstrap();
     },
 
     async signInCustomer({ email, password }, redirect = null) {

@@ -6,7 +6,8 @@ import type { Contact, EntitySummary } from '../api/types.ts';
  * SPEC 4 authentication states. `unknown` only lasts while a stored token is being checked at start,
  * so guards wait instead of flashing the login page.
  */
-export type AuthStatus = 'unknown' | 'anonymous' | 'tokenWithoutAuth' | 'authenticated';
+/** unavailable: a token is stored but the gateway could not be reached to load its context (not an expiry). */
+export type AuthStatus = 'unknown' | 'anonymous' | 'tokenWithoutAuth' | 'unavailable' | 'authenticated';
 
 export type CurrentUser = Contact & {
   /** SPEC 1: a collaborator exactly when not a customer. */
@@ -86,6 +87,14 @@ export const sessionSlice = createSlice({
     sessionUnauthenticated(state) {
       return { ...initialSessionState, status: 'tokenWithoutAuth', expiredNotice: state.expiredNotice };
     },
+    /** The gateway did not answer while the stored session was resumed: the token is kept for a retry. */
+    sessionUnavailable() {
+      return { ...initialSessionState, status: 'unavailable' as const };
+    },
+    /** Trying to resume the stored session again. */
+    sessionResuming() {
+      return { ...initialSessionState, status: 'unknown' as const };
+    },
     sessionEnded(_state, action: PayloadAction<{ expired: boolean; signedOutTo?: string | null }>) {
       return {
         ...initialSessionState,
@@ -120,6 +129,8 @@ export const sessionSlice = createSlice({
 export const {
   sessionStarted,
   sessionUnauthenticated,
+  sessionUnavailable,
+  sessionResuming,
   sessionEnded,
   signOutStarted,
   expiredNoticeDismissed,

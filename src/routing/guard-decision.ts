@@ -48,6 +48,8 @@ export type GuardDecision =
   | { kind: 'wait' }
   | { kind: 'redirect'; to: string; reason: string }
   | { kind: 'check-terms' }
+  /** The gateway did not answer when the stored session was resumed: say so and offer a retry. */
+  | { kind: 'unavailable' }
   | { kind: 'load-entity'; entityId: number };
 
 export function isAnonymousOnly(meta: RouteMeta): boolean {
@@ -76,6 +78,10 @@ export function decideGuard(input: GuardInput): GuardDecision {
 
   const anonymousOnly = isAnonymousOnly(meta);
   const authenticatedOnly = isAuthenticatedOnly(meta);
+  // Whether the person is signed in cannot be known: only the pages open to everyone can show.
+  if (status === 'unavailable' && !(meta.allowAnonymous === true && meta.allowAuthenticated === true)) {
+    return { kind: 'unavailable' };
+  }
   if ((anonymousOnly || authenticatedOnly) && status === 'unknown') return { kind: 'wait' };
   if (anonymousOnly && status === 'authenticated') {
     return { kind: 'redirect', to: '/', reason: 'anonymous-only' };

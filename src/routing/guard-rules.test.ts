@@ -161,6 +161,21 @@ describe('signed in or not (SPEC 2 and 4)', () => {
   });
 });
 
+describe('a gateway that did not answer when the stored session was resumed', () => {
+  it('says the service is unavailable on every page that depends on who is signed in', () => {
+    const unavailable = { status: 'unavailable' as const, user: null };
+    expect(decide('entity.home', '/dossier/1001/accueil', unavailable)).toEqual({ kind: 'unavailable' });
+    expect(decide('login', '/login', unavailable)).toEqual({ kind: 'unavailable' });
+    expect(decide('root', '/', unavailable)).toEqual({ kind: 'unavailable' });
+  });
+
+  it('still shows the pages open to everyone (errors, maintenance)', () => {
+    expect(decide('error.notFound', '/error/404', { status: 'unavailable', user: null })).toEqual({
+      kind: 'render',
+    });
+  });
+});
+
 describe('terms of use (SPEC 4)', () => {
   const pending = { user: { isCustomer: true, hasAcceptedTerms: false } };
 

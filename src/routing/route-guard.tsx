@@ -9,6 +9,7 @@ import { useCurrentRoute } from './current-route.ts';
 import { decideGuard } from './guard-decision.ts';
 import type { EntityLoad, TermsCheck } from './guard-decision.ts';
 import { GuardPending } from './guard-pending.tsx';
+import { ServiceUnavailable } from './service-unavailable.tsx';
 import { ENTITY_PARAM } from './redirects.ts';
 import { useNavigationServices, useSwitchingEntity } from './services.tsx';
 
@@ -99,6 +100,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       return <Navigate to={decision.to} replace />;
     case 'load-entity':
       return <GuardPending />;
+    case 'unavailable':
+      return <ServiceUnavailable onRetry={() => void services.retryBootstrap()} />;
     default:
       return <GuardPending />;
   }

@@ -9,7 +9,7 @@ import type { SessionService } from '../auth/session-service.ts';
  */
 export type NavigationServices = Pick<
   SessionService,
-  'selectEntity' | 'listEntities' | 'checkTerms' | 'signOut'
+  'selectEntity' | 'listEntities' | 'checkTerms' | 'signOut' | 'retryBootstrap'
 >;
 
 const ServicesContext = createContext<NavigationServices | null>(null);

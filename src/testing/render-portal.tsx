@@ -109,6 +109,7 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
     checkTerms: vi.fn<NavigationServices['checkTerms']>(() =>
       Promise.resolve(options.terms ?? { state: 'current' }),
     ),
+    retryBootstrap: vi.fn<NavigationServices['retryBootstrap']>(() => Promise.resolve()),
     signOut: vi.fn<NavigationServices['signOut']>(() => {
       store.dispatch(sessionEnded({ expired: false }));
       return Promise.resolve({ redirected: false, to: '/login' });

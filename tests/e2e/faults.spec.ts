@@ -368,3 +368,22 @@ test('while the gateway is slow to answer at start, / shows a loading state, nev
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
 });
+
+test('a gateway that does not answer when the portal starts: "service unavailable, try again", not "session expired"', async ({
+  page,
+  expectConsoleErrors,
+}) => {
+  expectConsoleErrors(/ERR_|status of 50\d|Failed to load|Gateway request failed|could not|unavailable/i);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await page.route(/\/(contact|connect|authorization|account|reporting)\//, (route) =>
+    route.abort('connectionrefused'),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('Le service est momentanément indisponible');
+  await expect(page.getByRole('dialog', { name: 'Session expirée' })).toHaveCount(0);
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+});
