@@ -2,6 +2,7 @@
 // The server registers routes from this table, scripts/openapi.ts writes openapi.json from it, and the
 // portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { financeRoutes } from './finance-routes.ts';
 import * as s from './schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,6 +31,8 @@ export type RouteDefinition = {
    * what the gateway refuses.
    */
   readonly action?: string;
+  /** The media type of an answer that is not JSON (a CSV export), streamed by the handler. */
+  readonly produces?: string;
   /** How concurrent writes resolve. */
   readonly concurrency?: string;
 };
@@ -53,6 +56,7 @@ const accountIdParams = {
 } as const;
 
 export const routes = {
+  ...financeRoutes,
   health: {
     method: 'GET',
     path: '/health',
@@ -477,17 +481,6 @@ export const routes = {
     status: 200,
     params: s.idParams,
     response: s.subscriptionListSchema,
-  },
-  bank: {
-    method: 'GET',
-    path: '/account/api/accounts/:id/bank',
-    auth: 'bearer',
-    tag: 'entities',
-    summary: 'Bank accounts of the entity.',
-    status: 200,
-    params: s.idParams,
-    response: s.bankSchema,
-    requiresAnyOf: ['CLBANK001', 'COBANK001'],
   },
   indicators: {
     method: 'GET',

@@ -45,7 +45,10 @@ function operation(id: string, route: RouteDefinition) {
       [String(route.status)]:
         route.response === null
           ? { description: 'No content' }
-          : { description: 'OK', content: { 'application/json': { schema: route.response } } },
+          : {
+              description: 'OK',
+              content: { [route.produces ?? 'application/json']: { schema: route.response } },
+            },
       ...errors,
     },
   };

@@ -281,30 +281,6 @@ export const offerSchema = {
 export const offerListSchema = list(offerSchema);
 export const subscriptionListSchema = list(subscriptionSchema);
 
-export const bankSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['accountId', 'accounts'],
-  properties: {
-    accountId: int,
-    accounts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['iban', 'bankName', 'balance', 'currency', 'updatedAt'],
-        properties: {
-          iban: str,
-          bankName: str,
-          balance: { type: 'number' },
-          currency: str,
-          updatedAt: dateTime,
-        },
-      },
-    },
-  },
-} as const;
-
 export const indicatorListSchema = list({
   type: 'object',
   additionalProperties: false,

@@ -84,25 +84,6 @@ export function seededReports(
   }));
 }
 
-export function bankAccounts(accountId: number) {
-  return [
-    {
-      iban: `FR76 3000 4000 ${String(accountId).padStart(4, '0')} 0000 1234 567`,
-      bankName: 'Banque Populaire',
-      balance: 12000 + (accountId % 97) * 131.5,
-      currency: 'EUR',
-      updatedAt: '2026-11-20T06:00:00.000Z',
-    },
-    {
-      iban: `FR76 1027 8000 ${String(accountId).padStart(4, '0')} 0000 7654 321`,
-      bankName: 'Crédit Mutuel',
-      balance: 3400 + (accountId % 13) * 57.25,
-      currency: 'EUR',
-      updatedAt: '2026-11-20T06:00:00.000Z',
-    },
-  ];
-}
-
 export function indicators(accountId: number) {
   const base = accountId % 10;
   return [

@@ -12,6 +12,8 @@ import { createSessionTokens } from './auth/session-tokens.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createEventBus } from './events.ts';
+import { financeHandlers } from './finance/finance-handlers.ts';
+import { createFinanceStore } from './finance/finance-store.ts';
 import { createStore } from './db/store.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -56,6 +58,7 @@ function isOidcPath(url: string): boolean {
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const db = await openDatabase(options.dataDir, options.reset ?? false);
   const store = createStore(db);
+  const finance = createFinanceStore(db);
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({ secret, ttlS: options.tokenTtlS ?? 3600, store });
   const faults = createFaults();
@@ -157,6 +160,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...userHandlers(deps),
       ...entityHandlers(deps),
       ...offerHandlers(deps),
+      ...financeHandlers(deps, finance),
       ...adminHandlers(deps),
     },
     { bearer, admin, sessionOf: (request) => sessions.get(request) ?? null },

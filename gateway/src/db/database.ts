@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
 import { seedDatabase } from './seed.ts';
+import personas from '../../seed/personas.json' with { type: 'json' };
+import { seedFinance } from '../finance/finance-store.ts';
 
 export async function openDatabase(dataDir: string, reset: boolean): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
@@ -16,5 +18,9 @@ export async function openDatabase(dataDir: string, reset: boolean): Promise<Dat
   db.pragma(`user_version = ${String(SCHEMA_VERSION)}`);
   const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seededAt'").get();
   if (reset || seeded === undefined) await seedDatabase(db);
+  seedFinance(
+    db,
+    personas.entities.map((entity) => entity.accountId),
+  );
   return db;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type {
   ApiBody,
   ApiParams,
@@ -20,9 +21,12 @@ export type RequestContext<K extends RouteId> = {
   reply: FastifyReply;
 };
 
+/** A route that `produces` another media type answers with a stream (a CSV export), not JSON. */
+type HandlerResult<K extends RouteId> = Routes[K] extends { produces: string } ? Readable : ApiResponse<K>;
+
 export type Handler<K extends RouteId> = (
   context: RequestContext<K>,
-) => ApiResponse<K> | Promise<ApiResponse<K>>;
+) => HandlerResult<K> | Promise<HandlerResult<K>>;
 export type Handlers = { [K in RouteId]: Handler<K> };
 
 type LooseHandler = (context: {
@@ -72,6 +76,7 @@ export function registerRoutes(
           reply,
         });
         reply.code(definition.status);
+        if (definition.produces !== undefined) return reply.type(definition.produces).send(result);
         if (definition.response === null) return reply.send();
         // Serialised here so that a bare string ("CLIENT") or null is still sent as JSON.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));

@@ -1,5 +1,5 @@
 import type { BiReport, Entity } from '../../contract/api.ts';
-import { bankAccounts, delegations, documents, indicators, mandates } from '../../seed/demo-data.ts';
+import { delegations, documents, indicators, mandates } from '../../seed/demo-data.ts';
 import { unusablePasswordHash } from '../auth/passwords.ts';
 import type { EntityRow, ReportRow } from '../db/store.ts';
 import { conflict, forbidden, notFound } from '../http/http-error.ts';
@@ -42,7 +42,6 @@ type EntityRoutes =
   | 'folders'
   | 'mandates'
   | 'subscriptions'
-  | 'bank'
   | 'indicators'
   | 'documents'
   | 'delegations';
@@ -281,12 +280,6 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       const user = currentUser(deps, session);
       requireMembership(deps, user.id, params.id);
       return { items: subscriptionsOf(params.id) };
-    },
-
-    bank: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.bank.requiresAnyOf);
-      return { accountId: params.id, accounts: bankAccounts(params.id) };
     },
 
     indicators: ({ session, params }) => {

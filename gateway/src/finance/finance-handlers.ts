@@ -1,0 +1,190 @@
+// Bank and key-figure calls: the entity's accounts, its transactions (paged, or streamed as CSV) and its
+// key figures, each behind the membership and the codes of its contract route.
+import { Readable } from 'node:stream';
+import { routes } from '../../contract/api.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import type { Handlers } from '../http/route-table.ts';
+import { currentUser, requireAnyPermission, requireMembership } from '../routes/deps.ts';
+import type { Deps } from '../routes/deps.ts';
+import { maskIban } from './finance-data.ts';
+import type { FinanceStore, MonthRow, TransactionFilters, TransactionRow } from './finance-store.ts';
+
+type FinanceRoutes = 'bank' | 'bankTransactions' | 'bankTransactionsCsv' | 'keyFigures';
+
+const euros = (cents: number) => Math.round(cents) / 100;
+
+function filtersOf(query: {
+  bankAccountId?: number;
+  from?: string;
+  to?: string;
+  q?: string;
+  min?: number;
+  max?: number;
+  sort?: 'date' | 'label' | 'amount';
+  order?: 'asc' | 'desc';
+}): TransactionFilters {
+  return {
+    bankAccountId: query.bankAccountId,
+    from: query.from,
+    to: query.to,
+    q: query.q,
+    min: query.min,
+    max: query.max,
+    sort: query.sort ?? 'date',
+    order: query.order ?? 'desc',
+  };
+}
+
+/** A CSV field: quoted when needed, and never read as a formula by a spreadsheet (CSV injection). */
+function csvField(value: string, separator: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const CSV = {
+  'fr-FR': { separator: ';', header: ['Date', 'Compte', 'Libellé', 'Montant'], decimal: ',' },
+  en: { separator: ',', header: ['Date', 'Account', 'Label', 'Amount'], decimal: '.' },
+} as const;
+
+function* csvLines(
+  rows: IterableIterator<TransactionRow>,
+  accountNames: ReadonlyMap<number, string>,
+  lang: keyof typeof CSV,
+): Generator<string> {
+  const { separator, header, decimal } = CSV[lang];
+  // UTF-8 with a byte-order mark, so spreadsheets read the accents right.
+  yield `\uFEFF${header.join(separator)}\r\n`;
+  for (const row of rows) {
+    const amount = (row.amount_cents / 100).toFixed(2).replace('.', decimal);
+    yield `${[row.booked_on, csvField(accountNames.get(row.bank_account_id) ?? '', separator), csvField(row.label, separator), amount].join(separator)}\r\n`;
+  }
+}
+
+function figuresOf(rows: readonly MonthRow[]) {
+  const last = rows.at(-1);
+  const sum = (pick: (row: MonthRow) => number) => euros(rows.reduce((total, row) => total + pick(row), 0));
+  return {
+    revenue: sum((row) => row.revenue_cents),
+    grossMargin: sum((row) => row.gross_margin_cents),
+    ebitda: sum((row) => row.ebitda_cents),
+    netResult: sum((row) => row.net_result_cents),
+    cash: euros(last?.cash_cents ?? 0),
+    receivablesDays: last?.receivables_days ?? 0,
+    payablesDays: last?.payables_days ?? 0,
+    headcount: last?.headcount ?? 0,
+  };
+}
+
+export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handlers, FinanceRoutes> {
+  function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
+    const membership = requireMembership(deps, userId, accountId);
+    requireAnyPermission(deps, membership, codes);
+  }
+
+  function accountsOf(accountId: number) {
+    return finance.accounts(accountId);
+  }
+
+  return {
+    bank: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireEntityCode(user.id, params.id, routes.bank.requiresAnyOf);
+      const accounts = accountsOf(params.id);
+      return {
+        accountId: params.id,
+        currency: 'EUR',
+        total: euros(accounts.reduce((total, account) => total + account.balance_cents, 0)),
+        accounts: accounts.map((account) => ({
+          id: account.id,
+          bankName: account.bank_name,
+          ibanMasked: maskIban(account.iban),
+          balance: euros(account.balance_cents),
+          balanceDate: account.balance_date ?? new Date().toISOString().slice(0, 10),
+          currency: 'EUR',
+        })),
+      };
+    },
+
+    bankTransactions: ({ session, params, query }) => {
+      const user = currentUser(deps, session);
+      requireEntityCode(user.id, params.id, routes.bankTransactions.requiresAnyOf);
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? 25;
+      const { rows, totalItems, totalCents } = finance.page(params.id, filtersOf(query), page, pageSize);
+      const totalPage = Math.max(1, Math.ceil(totalItems / pageSize));
+      if (page > totalPage)
+        throw new HttpError(
+          400,
+          'bad_request',
+          `Page ${String(page)} is past the last page (${String(totalPage)}).`,
+        );
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          bankAccountId: row.bank_account_id,
+          date: row.booked_on,
+          label: row.label,
+          amount: euros(row.amount_cents),
+        })),
+        currentPage: page,
+        totalPage,
+        totalItems,
+        totalAmount: euros(totalCents),
+      };
+    },
+
+    bankTransactionsCsv: ({ session, params, query, reply }) => {
+      const user = currentUser(deps, session);
+      requireEntityCode(user.id, params.id, routes.bankTransactionsCsv.requiresAnyOf);
+      const entity = deps.store.q.entity.get(user.id, params.id);
+      const names = new Map(
+        accountsOf(params.id).map((account) => [
+          account.id,
+          `${account.bank_name} ${maskIban(account.iban)}`,
+        ]),
+      );
+      const period = [query.from ?? 'debut', query.to ?? 'fin'].join('_');
+      const fileName = `operations-${(entity?.account_number ?? String(params.id)).replace(/[^A-Za-z0-9-]/g, '')}-${period}.csv`;
+      reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cache-Control', 'no-store');
+      return Readable.from(
+        csvLines(finance.iterate(params.id, filtersOf(query)), names, query.lang ?? 'fr-FR'),
+      );
+    },
+
+    keyFigures: ({ session, params, query }) => {
+      const user = currentUser(deps, session);
+      requireEntityCode(user.id, params.id, routes.keyFigures.requiresAnyOf);
+      const months = finance.months(params.id);
+      const years = [...new Set(months.map((row) => Number(row.month.slice(0, 4))))].sort((a, b) => a - b);
+      const year = query.year ?? years.at(-1);
+      if (year === undefined || !years.includes(year))
+        throw notFound(`Key figures for ${String(query.year ?? '')}`);
+      const current = months.filter((row) => row.month.startsWith(`${String(year)}-`));
+      const monthNumbers = new Set(current.map((row) => row.month.slice(5)));
+      const previousRows = months.filter(
+        (row) => row.month.startsWith(`${String(year - 1)}-`) && monthNumbers.has(row.month.slice(5)),
+      );
+      const previousOf = (month: string) => previousRows.find((row) => row.month.slice(5) === month.slice(5));
+      return {
+        year,
+        availableYears: years,
+        current: figuresOf(current),
+        previous: previousRows.length === 0 ? null : figuresOf(previousRows),
+        months: current.map((row) => {
+          const before = previousOf(row.month);
+          return {
+            month: row.month,
+            revenue: euros(row.revenue_cents),
+            grossMargin: euros(row.gross_margin_cents),
+            cash: euros(row.cash_cents),
+            previousRevenue: before === undefined ? null : euros(before.revenue_cents),
+            previousGrossMargin: before === undefined ? null : euros(before.gross_margin_cents),
+            previousCash: before === undefined ? null : euros(before.cash_cents),
+          };
+        }),
+      };
+    },
+  };
+}
