@@ -182,6 +182,7 @@ export const financeRoutes = {
     response: { type: 'string', description: 'text/csv' },
     produces: 'text/csv; charset=utf-8',
     requiresAnyOf: ['CLBANK001', 'COBANK001'],
+    action: 'bank.export',
   },
   keyFigures: {
     method: 'GET',

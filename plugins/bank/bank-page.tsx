@@ -1,8 +1,313 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useAction, useSelectedEntity, useTrack } from '../../src/plugin-api/hooks.ts';
+import { useGatewayDownload } from '../../src/plugin-api/download.ts';
 import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
-import { ComingSoonPage } from '../../src/ui/coming-soon.tsx';
+import { DataTable } from '../../src/ui/data-table.tsx';
+import type { DataColumn } from '../../src/ui/data-table.tsx';
+import { PageTitle } from '../../src/ui/page-title.tsx';
+import { useTableState } from '../../src/ui/table-state.ts';
+import { transactionsCsvPath, useBankQuery, useBankTransactionsQuery } from './bank-api.ts';
+import type { BankAccount, Transaction } from './bank-api.ts';
+import { PERIODS, formatDay, formatMoney, periodRange } from './format.ts';
+import type { Period } from './format.ts';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+const FILTERS = ['account', 'period', 'from', 'to', 'min', 'max'] as const;
+const PAGE_SIZE = 25;
+
+const isPeriod = (value: string | undefined): value is Period => PERIODS.some((period) => period === value);
+const amountOf = (value: string | undefined) =>
+  value !== undefined && /^\d+([.,]\d{1,2})?$/.test(value) ? Number(value.replace(',', '.')) : undefined;
+
+/** The entity's bank: accounts and balances, then the transactions with filters, sums and a CSV export. */
 export default function BankPage() {
+  const { t, language } = usePluginTranslation('bank');
+  const selected = useSelectedEntity();
+  const accountId = selected?.entity.accountId ?? 0;
+  const canExport = useAction('bank.export');
+  const track = useTrack();
+  const download = useGatewayDownload();
+  const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
+
+  const table = useTableState({ defaultSort: 'date', defaultOrder: 'desc', filterKeys: FILTERS });
+  const { filters } = table.query;
+  const period: Period = isPeriod(filters['period']) ? filters['period'] : 'all';
+  const range =
+    period === 'custom' ? { from: filters['from'], to: filters['to'] } : periodRange(period, new Date());
+  const bankAccountId =
+    filters['account'] !== undefined && /^\d+$/.test(filters['account'])
+      ? Number(filters['account'])
+      : undefined;
+  const min = amountOf(filters['min']);
+  const max = amountOf(filters['max']);
+  const selection = {
+    ...(bankAccountId === undefined ? {} : { bankAccountId }),
+    ...(range.from === undefined ? {} : { from: range.from }),
+    ...(range.to === undefined ? {} : { to: range.to }),
+    ...(table.query.search === '' ? {} : { q: table.query.search }),
+    ...(min === undefined ? {} : { min }),
+    ...(max === undefined ? {} : { max }),
+    sort: table.query.sort === 'label' || table.query.sort === 'amount' ? table.query.sort : 'date',
+    order: table.query.order,
+  } as const;
+
+  const bank = useBankQuery(accountId, { skip: accountId === 0 });
+  const transactions = useBankTransactionsQuery(
+    { accountId, ...selection, page: table.query.page, pageSize: PAGE_SIZE },
+    { skip: accountId === 0 },
+  );
+  const accounts = bank.data?.accounts ?? [];
+  const accountName = (id: number) => accounts.find((account) => account.id === id)?.bankName ?? '';
+
+  const columns: DataColumn<Transaction>[] = [
+    {
+      key: 'date',
+      header: t('transactions.date'),
+      sortable: true,
+      render: (row) => formatDay(row.date, language),
+    },
+    { key: 'label', header: t('transactions.label'), sortable: true, render: (row) => row.label },
+    { key: 'account', header: t('transactions.account'), render: (row) => accountName(row.bankAccountId) },
+    {
+      key: 'kind',
+      header: t('transactions.kind'),
+      // Said in words, not by colour alone.
+      render: (row) =>
+        row.amount < 0 ? (
+          <Text span size="sm" c="gray.8">
+            <span aria-hidden="true">↓ </span>
+            {t('transactions.debit')}
+          </Text>
+        ) : (
+          <Text span size="sm" fw={600} c="teal.9">
+            <span aria-hidden="true">↑ </span>
+            {t('transactions.credit')}
+          </Text>
+        ),
+    },
+    {
+      key: 'amount',
+      header: t('transactions.amount'),
+      sortable: true,
+      numeric: true,
+      render: (row) => (
+        <Text span fw={600} {...(row.amount < 0 ? {} : { c: 'teal.9' })}>
+          {formatMoney(row.amount, language, 'EUR', true)}
+        </Text>
+      ),
+    },
+  ];
+
+  const exportCsv = async () => {
+    setExporting('busy');
+    track('featureConsulted', { feature: 'bank-export' });
+    try {
+      const number = selected?.entity.accountNumber ?? String(accountId);
+      await download(
+        transactionsCsvPath(accountId),
+        { ...selection, lang: language.startsWith('fr') ? 'fr-FR' : 'en' },
+        `${t('export.fileName')}-${number}-${range.from ?? t('export.start')}_${range.to ?? t('export.end')}.csv`,
+      );
+      setExporting('idle');
+    } catch {
+      setExporting('failed');
+    }
+  };
+
+  const setPeriod = (value: string) => {
+    table.setFilter('period', value === 'all' ? undefined : value);
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('bank.title')}</PageTitle>
+
+      <section aria-labelledby="bank-accounts">
+        <Text component="h2" id="bank-accounts" fw={700} size="lg" mb="sm">
+          {t('accounts.title')}
+        </Text>
+        {bank.isError ? (
+          <Alert
+            color="orange"
+            variant="light"
+            role="alert"
+            mb="sm"
+            title={bank.data ? t('accounts.stale') : t('accounts.error')}
+          >
+            <Button size="xs" variant="light" onClick={() => void bank.refetch()}>
+              {t('retry')}
+            </Button>
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {bank.data === undefined && bank.isLoading
+            ? [0, 1, 2].map((key) => <Skeleton key={key} height={104} radius="md" />)
+            : accounts.map((account) => (
+                <AccountCard key={account.id} account={account} language={language} />
+              ))}
+          {bank.data ? (
+            <Paper withBorder p="md" radius="md" bg="var(--mantine-color-gray-0)">
+              <Text fw={600}>{t('accounts.total')}</Text>
+              <Text size="xl" fw={700} mt="xs">
+                {formatMoney(bank.data.total, language, bank.data.currency)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('accounts.count', { count: accounts.length })}
+              </Text>
+            </Paper>
+          ) : null}
+        </SimpleGrid>
+      </section>
+
+      <section aria-labelledby="bank-transactions">
+        <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
+          <Text component="h2" id="bank-transactions" fw={700} size="lg">
+            {t('transactions.title')}
+          </Text>
+          {canExport ? (
+            <Button variant="light" onClick={() => void exportCsv()} loading={exporting === 'busy'}>
+              {t('export.button')}
+            </Button>
+          ) : null}
+        </Group>
+        {exporting === 'failed' ? (
+          <Alert color="red" variant="light" role="alert" mb="sm">
+            {t('export.failed')}
+          </Alert>
+        ) : null}
+        <DataTable
+          caption={t('transactions.caption')}
+          columns={columns}
+          rowKey={(row) => row.id}
+          table={table}
+          data={transactions.data}
+          isLoading={transactions.isLoading}
+          isFetching={transactions.isFetching}
+          isError={transactions.isError}
+          onRetry={() => void transactions.refetch()}
+          emptyMessage={t('transactions.empty')}
+          searchLabel={t('filters.search')}
+          toolbar={
+            <>
+              <NativeSelect
+                label={t('filters.account')}
+                value={bankAccountId === undefined ? '' : String(bankAccountId)}
+                onChange={(event) => table.setFilter('account', event.currentTarget.value)}
+                data={[
+                  { value: '', label: t('filters.allAccounts') },
+                  ...accounts.map((account) => ({
+                    value: String(account.id),
+                    label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
+                  })),
+                ]}
+              />
+              <NativeSelect
+                label={t('filters.period')}
+                value={period}
+                onChange={(event) => setPeriod(event.currentTarget.value)}
+                data={PERIODS.map((value) => ({ value, label: t(`periods.${value}`) }))}
+              />
+              {period === 'custom' ? (
+                <>
+                  <TextInput
+                    type="date"
+                    label={t('filters.from')}
+                    value={filters['from'] ?? ''}
+                    onChange={(event) => table.setFilter('from', event.currentTarget.value)}
+                  />
+                  <TextInput
+                    type="date"
+                    label={t('filters.to')}
+                    value={filters['to'] ?? ''}
+                    onChange={(event) => table.setFilter('to', event.currentTarget.value)}
+                  />
+                </>
+              ) : null}
+              <AmountFilter
+                label={t('filters.min')}
+                value={filters['min']}
+                onChange={(value) => table.setFilter('min', value)}
+              />
+              <AmountFilter
+                label={t('filters.max')}
+                value={filters['max']}
+                onChange={(value) => table.setFilter('max', value)}
+              />
+            </>
+          }
+        />
+        {transactions.data ? (
+          <Text size="sm" mt="xs" role="status" data-testid="selection-summary">
+            {t('transactions.summary', {
+              count: transactions.data.totalItems,
+              total: formatMoney(transactions.data.totalAmount, language, 'EUR', true),
+            })}
+          </Text>
+        ) : null}
+      </section>
+    </Stack>
+  );
+}
+
+function AccountCard({ account, language }: { account: BankAccount; language: string }) {
   const { t } = usePluginTranslation('bank');
-  return <ComingSoonPage title={t('bank.title')} />;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text fw={600}>{account.bankName}</Text>
+      <Text
+        size="sm"
+        ff="monospace"
+        c="dimmed"
+        aria-label={t('accounts.ibanEnding', { digits: account.ibanMasked.slice(-4) })}
+      >
+        {account.ibanMasked}
+      </Text>
+      <Text size="xl" fw={700} mt="xs">
+        {formatMoney(account.balance, language, account.currency)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('accounts.balanceOn', { date: formatDay(account.balanceDate, language) })}
+      </Text>
+    </Paper>
+  );
+}
+
+/** An amount bound kept as typed; the address (and so the query) only takes well-formed amounts. */
+function AmountFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const [typed, setTyped] = useState(value ?? '');
+  const { t } = usePluginTranslation('bank');
+  const valid = typed === '' || amountOf(typed) !== undefined;
+  return (
+    <TextInput
+      label={label}
+      inputMode="decimal"
+      w={130}
+      value={typed}
+      error={valid ? undefined : t('filters.amountInvalid')}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setTyped(next);
+        if (next === '' || amountOf(next) !== undefined) onChange(next === '' ? undefined : next);
+      }}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
 
-/** The entity's bank page; screen not built yet. */
+/** The entity's bank page: accounts, balances and transactions with filters and a CSV export. */
 export default definePlugin({
   id: 'bank',
   pages: [definePage({ name: 'bank', component: () => import('./bank-page.tsx') })],

@@ -102,13 +102,13 @@ export function seedTransactions(accountId: number, today: Date): SeedTransactio
         add(
           current.id,
           `Virement reçu ${CUSTOMERS[Math.floor(next() * CUSTOMERS.length)] ?? ''}`,
-          150 + next() * 2400,
+          120 + next() * 1200,
         );
       if (next() < 0.7)
         add(
           current.id,
           `Paiement fournisseur ${SUPPLIERS[Math.floor(next() * SUPPLIERS.length)] ?? ''}`,
-          -(80 + next() * 1600),
+          -(80 + next() * 1400),
         );
       if (next() < 0.8) add(current.id, CARD[Math.floor(next() * CARD.length)] ?? 'CB', -(8 + next() * 140));
       if (next() < 0.3) add(current.id, 'Remise de chèques', 200 + next() * 900);
@@ -118,7 +118,7 @@ export function seedTransactions(accountId: number, today: Date): SeedTransactio
     if (dom === 8) add(current.id, 'Prélèvement EDF Pro', -(180 + next() * 120));
     if (dom === 10) add(current.id, 'Orange Business abonnement', -89.9);
     if (dom === 15) add(current.id, 'DGFIP TVA', -(1800 + next() * 1500));
-    if (dom === 28) add(current.id, 'Virement salaires', -(11_500 + next() * 1500));
+    if (dom === 28) add(current.id, 'Virement salaires', -(10_500 + next() * 1000));
     if (dom === 28) add(current.id, 'Frais bancaires', -34.5);
     if (dom === 2) add(savings.id, 'Virement vers épargne', 500);
     if (dom === 20 && day.getUTCMonth() % 3 === 0) add(savings.id, 'Intérêts créditeurs', 40 + next() * 20);

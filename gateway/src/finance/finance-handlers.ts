@@ -108,8 +108,7 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
     bankTransactions: ({ session, params, query }) => {
       const user = currentUser(deps, session);
       requireEntityCode(user.id, params.id, routes.bankTransactions.requiresAnyOf);
-      const page = query.page ?? 1;
-      const pageSize = query.pageSize ?? 25;
+      const { page, pageSize } = query;
       const { rows, totalItems, totalCents } = finance.page(params.id, filtersOf(query), page, pageSize);
       const totalPage = Math.max(1, Math.ceil(totalItems / pageSize));
       if (page > totalPage)
@@ -148,9 +147,7 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
       reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Cache-Control', 'no-store');
-      return Readable.from(
-        csvLines(finance.iterate(params.id, filtersOf(query)), names, query.lang ?? 'fr-FR'),
-      );
+      return Readable.from(csvLines(finance.iterate(params.id, filtersOf(query)), names, query.lang));
     },
 
     keyFigures: ({ session, params, query }) => {
