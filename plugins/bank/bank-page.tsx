@@ -20,7 +20,8 @@ import { PageTitle } from '../../src/ui/page-title.tsx';
 import { useTableState } from '../../src/ui/table-state.ts';
 import { transactionsCsvPath, useBankQuery, useBankTransactionsQuery } from './bank-api.ts';
 import type { BankAccount, Transaction } from './bank-api.ts';
-import { PERIODS, formatDay, formatMoney, periodRange } from './format.ts';
+import { PERIODS, periodRange } from './format.ts';
+import { formatDay, formatMoney } from '../../src/ui/format.ts';
 import type { Period } from './format.ts';
 
 const FILTERS = ['account', 'period', 'from', 'to', 'min', 'max'] as const;
@@ -103,7 +104,7 @@ export default function BankPage() {
       numeric: true,
       render: (row) => (
         <Text span fw={600} {...(row.amount < 0 ? {} : { c: 'teal.9' })}>
-          {formatMoney(row.amount, language, 'EUR', true)}
+          {formatMoney(row.amount, language, { signed: true })}
         </Text>
       ),
     },
@@ -160,7 +161,7 @@ export default function BankPage() {
             <Paper withBorder p="md" radius="md" bg="var(--mantine-color-gray-0)">
               <Text fw={600}>{t('accounts.total')}</Text>
               <Text size="xl" fw={700} mt="xs">
-                {formatMoney(bank.data.total, language, bank.data.currency)}
+                {formatMoney(bank.data.total, language, { currency: bank.data.currency })}
               </Text>
               <Text size="sm" c="dimmed">
                 {t('accounts.count', { count: accounts.length })}
@@ -251,7 +252,7 @@ export default function BankPage() {
           <Text size="sm" mt="xs" role="status" data-testid="selection-summary">
             {t('transactions.summary', {
               count: transactions.data.totalItems,
-              total: formatMoney(transactions.data.totalAmount, language, 'EUR', true),
+              total: formatMoney(transactions.data.totalAmount, language, { signed: true }),
             })}
           </Text>
         ) : null}
@@ -274,7 +275,7 @@ function AccountCard({ account, language }: { account: BankAccount; language: st
         {account.ibanMasked}
       </Text>
       <Text size="xl" fw={700} mt="xs">
-        {formatMoney(account.balance, language, account.currency)}
+        {formatMoney(account.balance, language, { currency: account.currency })}
       </Text>
       <Text size="sm" c="dimmed">
         {t('accounts.balanceOn', { date: formatDay(account.balanceDate, language) })}

@@ -1,22 +1,4 @@
-// Money, dates and periods as a person reads them in their language: fr-FR `1 234,56 €`, en `€1,234.56`.
-
-/** An amount in the person's language; `signed` shows + before a credit (a debit always shows −). */
-export function formatMoney(amount: number, language: string, currency = 'EUR', signed = false): string {
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency,
-    ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
-  }).format(amount);
-}
-
-/** `2026-10-31` as `31/10/2026` (fr-FR) or `31 Oct 2026` (en). */
-export function formatDay(day: string, language: string): string {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: language.startsWith('fr') ? 'short' : 'medium',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, date)));
-}
+// The period presets of the bank page: the days each covers on a given day.
 
 export const PERIODS = [
   'all',

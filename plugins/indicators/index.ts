@@ -1,6 +1,6 @@
 import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
 
-/** The entity's indicators page; screen not built yet. */
+/** The entity's key figures: cards against the previous year and monthly charts with table alternatives. */
 export default definePlugin({
   id: 'indicators',
   pages: [definePage({ name: 'indicators', component: () => import('./indicators-page.tsx') })],

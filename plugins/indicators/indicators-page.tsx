@@ -1,8 +1,170 @@
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSelectedEntity } from '../../src/plugin-api/hooks.ts';
 import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
-import { ComingSoonPage } from '../../src/ui/coming-soon.tsx';
+import { formatChange, formatMoney, formatMonth, formatNumber } from '../../src/ui/format.ts';
+import { PageTitle } from '../../src/ui/page-title.tsx';
+import { ChartPanel } from './chart-panel.tsx';
+import { change, chartData } from './chart-data.ts';
+import type { ChartKind } from './chart-data.ts';
+import { useKeyFiguresQuery } from './indicators-api.ts';
+import type { Figures } from './indicators-api.ts';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+type FigureKey = keyof Figures;
+const MONEY: readonly FigureKey[] = ['revenue', 'grossMargin', 'ebitda', 'netResult', 'cash'];
+const FIGURES: readonly FigureKey[] = [...MONEY, 'receivablesDays', 'payablesDays', 'headcount'];
+// For these, a rise is bad news: the card says so in words.
+const LOWER_IS_BETTER: ReadonlySet<FigureKey> = new Set(['receivablesDays', 'payablesDays']);
+const CHARTS: readonly ChartKind[] = ['revenueMargin', 'cash', 'yearOverYear'];
+
+/** The entity's key figures for a fiscal year against the previous one, with monthly charts. */
 export default function IndicatorsPage() {
-  const { t } = usePluginTranslation('indicators');
-  return <ComingSoonPage title={t('indicators.title')} />;
+  const { t, language } = usePluginTranslation('indicators');
+  const selected = useSelectedEntity();
+  const accountId = selected?.entity.accountId ?? 0;
+  const [params, setParams] = useSearchParams();
+  const yearParam = params.get('year');
+  const year = yearParam !== null && /^\d{4}$/.test(yearParam) ? Number(yearParam) : undefined;
+  const figures = useKeyFiguresQuery(
+    { accountId, ...(year === undefined ? {} : { year }) },
+    { skip: accountId === 0 },
+  );
+  const data = figures.data;
+
+  const money = useCallback((value: number) => formatMoney(value, language, { whole: true }), [language]);
+  const month = useCallback((value: string) => formatMonth(value, language), [language]);
+  const shown = (key: FigureKey, value: number) =>
+    MONEY.includes(key)
+      ? money(value)
+      : key === 'headcount'
+        ? formatNumber(value, language)
+        : t('units.days', { count: value });
+
+  const names = useMemo(
+    () =>
+      data === undefined
+        ? {}
+        : {
+            revenue: t('series.revenue', { year: data.year }),
+            grossMargin: t('series.grossMargin', { year: data.year }),
+            cash: t('series.cash', { year: data.year }),
+            previousCash: t('series.cash', { year: data.year - 1 }),
+            previousRevenue: t('series.revenue', { year: data.year - 1 }),
+          },
+    [data, t],
+  );
+
+  const chooseYear = (value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('year', value);
+      return next;
+    });
+
+  const notFound = figures.error !== undefined && 'status' in figures.error && figures.error.status === 404;
+  const empty = data?.months.length === 0 || (notFound && data === undefined);
+
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('indicators.title')}</PageTitle>
+      {data !== undefined && data.availableYears.length > 0 ? (
+        <Group>
+          <NativeSelect
+            label={t('period.label')}
+            value={String(data.year)}
+            onChange={(event) => chooseYear(event.currentTarget.value)}
+            data={[...data.availableYears]
+              .reverse()
+              .map((value) => ({ value: String(value), label: t('period.year', { year: value }) }))}
+          />
+        </Group>
+      ) : null}
+
+      {figures.isError && !notFound ? (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={data === undefined ? t('errors.load') : t('errors.stale')}
+        >
+          <Button size="xs" variant="light" onClick={() => void figures.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : null}
+
+      {empty ? (
+        <Text c="dimmed" role="status">
+          {t('empty')}
+        </Text>
+      ) : null}
+
+      {data === undefined && figures.isLoading ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          {FIGURES.map((key) => (
+            <Skeleton key={key} height={110} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : null}
+
+      {data !== undefined && data.months.length > 0 ? (
+        <>
+          <section aria-labelledby="key-figures">
+            <Text component="h2" id="key-figures" fw={700} size="lg" mb="sm">
+              {t('cards.title', { year: data.year })}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+              {FIGURES.map((key) => {
+                const value = data.current[key];
+                const before = data.previous?.[key];
+                const delta = change(value, before);
+                const better = delta === null || delta === 0 ? null : delta > 0 !== LOWER_IS_BETTER.has(key);
+                return (
+                  <Paper key={key} withBorder p="md" radius="md" data-figure={key}>
+                    <Text size="sm" c="dimmed">
+                      {t(`figures.${key}`)}
+                    </Text>
+                    <Text size="xl" fw={700}>
+                      {shown(key, value)}
+                    </Text>
+                    <Text size="sm" c={better === null ? 'dimmed' : better ? 'teal.9' : 'red.9'}>
+                      {delta === null || before === undefined
+                        ? t('cards.noComparison')
+                        : t(delta > 0 ? 'cards.up' : delta < 0 ? 'cards.down' : 'cards.same', {
+                            change: formatChange(delta, language),
+                            previous: shown(key, before),
+                            year: data.year - 1,
+                          })}
+                    </Text>
+                  </Paper>
+                );
+              })}
+            </SimpleGrid>
+          </section>
+
+          <section aria-labelledby="charts">
+            <Text component="h2" id="charts" fw={700} size="lg" mb="sm">
+              {t('charts.title')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              {CHARTS.map((kind) => (
+                <ChartPanel
+                  key={kind}
+                  title={t(`charts.${kind}`, { year: data.year, previous: data.year - 1 })}
+                  data={chartData(kind, data.months)}
+                  names={names}
+                  monthHeader={t('charts.month')}
+                  showTable={t('charts.showTable')}
+                  showChart={t('charts.showChart')}
+                  formatValue={money}
+                  formatMonth={month}
+                />
+              ))}
+            </SimpleGrid>
+          </section>
+        </>
+      ) : null}
+    </Stack>
+  );
 }
