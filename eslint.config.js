@@ -91,15 +91,29 @@ const importZonesRule = {
 const portalPlugin = { meta: { name: 'portal-local' }, rules: { 'import-zones': importZonesRule } };
 
 const pluginAllowed = [
-  'src/plugin-api/**',
-  'src/ui/**',
   'plugins/{plugin}',
   'plugins/{plugin}/**',
   // A plugin's own translation namespace (CONVENTIONS: one namespace per plugin).
   'locales/*/{plugin}.json',
 ];
 const pluginMessage =
-  'a plugin may import only src/plugin-api, src/ui, its own folder, its own locales and npm packages (never another plugin or the engine internals)';
+  'a plugin may import only @portal/plugin-api, @portal/ui, its own folder, its own locales and npm packages (never another plugin or a file of the engine)';
+
+const reduxHooks = {
+  name: 'react-redux',
+  importNames: ['useSelector', 'useDispatch', 'useStore'],
+  message: 'Use useAppSelector / useAppDispatch from src/app/hooks.ts.',
+};
+/** The engine's public entries are the only `@portal/*` specifiers (scripts/aliases.ts). */
+const portalEntries = (allowed) => ({
+  paths: [reduxHooks],
+  patterns: [
+    {
+      regex: `^@portal/(?!(?:${allowed.join('|')})$)`,
+      message: `a plugin imports only ${allowed.map((entry) => `@portal/${entry}`).join(', ')}`,
+    },
+  ],
+});
 
 export default defineConfig(
   globalIgnores([
@@ -184,13 +198,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch', 'useStore'],
-              message: 'Use useAppSelector / useAppDispatch from src/app/hooks.ts.',
-            },
-          ],
+          paths: [reduxHooks],
         },
       ],
     },
@@ -201,15 +209,22 @@ export default defineConfig(
   { plugins: { portal: portalPlugin } },
   {
     files: ['plugins/**'],
-    rules: { 'portal/import-zones': ['error', { allow: pluginAllowed, message: pluginMessage }] },
+    rules: {
+      'portal/import-zones': ['error', { allow: pluginAllowed, message: pluginMessage }],
+      'no-restricted-imports': ['error', portalEntries(['plugin-api', 'plugin-api/home-grid', 'ui'])],
+    },
   },
   {
-    // A plugin's tests may also mount the real engine with src/testing and use shared fixtures.
+    // A plugin's tests may also mount the real engine with @portal/plugin-api/testing and use shared fixtures.
     files: ['plugins/**/*.test.{ts,tsx}'],
     rules: {
       'portal/import-zones': [
         'error',
-        { allow: [...pluginAllowed, 'src/testing/**', 'tests/fixtures/**'], message: pluginMessage },
+        { allow: [...pluginAllowed, 'tests/fixtures/**'], message: pluginMessage },
+      ],
+      'no-restricted-imports': [
+        'error',
+        portalEntries(['plugin-api', 'plugin-api/home-grid', 'plugin-api/testing', 'ui']),
       ],
     },
   },

@@ -1,5 +1,5 @@
-import { gatewayApi, service } from '../../src/plugin-api/gateway.ts';
-import type { GatewayQuery, GatewayResponse } from '../../src/plugin-api/gateway.ts';
+import { gatewayApi, service } from '@portal/plugin-api';
+import type { GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 export type Bank = GatewayResponse<'bank'>;
 export type BankAccount = Bank['accounts'][number];

@@ -41,7 +41,7 @@ export function startGatewayClient(options: StartGatewayClientOptions): GatewayC
   });
   const refresher = createTokenRefresher({
     store: tokenStore,
-    refresh: (token, signal) => postRefreshToken(gatewayBaseUrl, token, undefined, signal),
+    refresh: (token, signal) => postRefreshToken(gatewayBaseUrl, services, token, undefined, signal),
     bufferMs: session.refreshBufferMinutes * 60_000,
     ...(session.refreshTimeoutMs === undefined ? {} : { timeoutMs: session.refreshTimeoutMs }),
     logger,

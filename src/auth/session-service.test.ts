@@ -144,6 +144,7 @@ function setup(
     refresher,
     logger,
     fetchFn,
+    services: loadRealManifest().gateway.services,
   });
   const store = makeStore();
   const identity = fakeIdentity();

@@ -5,8 +5,8 @@ import HomePage from '../../plugins/entity-home/home-page.tsx';
 import { plugins } from '../../src/app/plugins.ts';
 import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
 import type { PluginDefinition, WidgetProps } from '../../src/plugin-api/define.ts';
-import { renderWithPortal } from '../../src/plugin-api/testing.tsx';
-import type { FakeGateway, FakeRequest, TestPersona } from '../../src/plugin-api/testing.tsx';
+import { renderWithPortal } from '../../src/testing/render-with-portal.tsx';
+import type { FakeGateway, FakeRequest, TestPersona } from '../../src/testing/render-with-portal.tsx';
 import { allCodes, demoFlags } from '../../src/testing/personas.ts';
 import { loadRealManifest } from '../../src/testing/manifest.ts';
 

@@ -35,18 +35,19 @@ describe('import-boundary zones', () => {
     ["import type { GatewayApi } from '../../src/api/gateway-api';", 'plugins/alpha/index.ts'],
     ["import { seed } from '../../gateway/seed/demo-data';", 'plugins/alpha/index.ts'],
     ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/index.ts'],
+    ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/list.test.tsx'],
+    ["import { definePlugin } from '../../src/plugin-api/define';", 'plugins/alpha/index.ts'],
+    ["import { DataTable } from '../../../src/ui/data-table';", 'plugins/alpha/pages/list.tsx'],
   ])('%s in %s is an error', async (code, file) => {
     expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
   });
 
   it.each([
-    ["import { definePlugin } from '../../src/plugin-api/define-plugin';", 'plugins/alpha/index.ts'],
-    ["import { Card } from '../../../src/ui/card';", 'plugins/alpha/pages/list.tsx'],
     ["import { list } from './pages/list';", 'plugins/alpha/index.ts'],
     ["import { helper } from '../shared/helper';", 'plugins/alpha/pages/list.tsx'],
     ["import messages from '../../locales/en/alpha.json';", 'plugins/alpha/index.ts'],
     ["import { Button } from '@mantine/core';", 'plugins/alpha/index.ts'],
-    ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/list.test.tsx'],
+    ["import { fixture } from '../../tests/fixtures/manifests/valid';", 'plugins/alpha/list.test.tsx'],
   ])('%s in %s is allowed', async (code, file) => {
     expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
   });
@@ -71,6 +72,25 @@ describe('import-boundary zones', () => {
     expect(zoneErrors(await ruleIdsFor('src/shell/sidebar.tsx', code))).toBe(1);
     expect(zoneErrors(await ruleIdsFor('src/app/plugins.ts', code))).toBe(0);
     expect(zoneErrors(await ruleIdsFor('src/testing/render-portal.tsx', code))).toBe(0);
+  });
+
+  it('a plugin imports the engine only through its public entries', async () => {
+    const restricted = (ids: string[]) => ids.filter((id) => id === 'no-restricted-imports').length;
+    const entry = (specifier: string) => `import * as api from '${specifier}';`;
+    for (const specifier of ['@portal/plugin-api', '@portal/plugin-api/home-grid', '@portal/ui'])
+      expect(restricted(await ruleIdsFor('plugins/alpha/index.ts', entry(specifier)))).toBe(0);
+    for (const specifier of [
+      '@portal/plugin-api/hooks',
+      '@portal/ui/data-table',
+      '@portal/plugin-api/testing',
+    ])
+      expect(restricted(await ruleIdsFor('plugins/alpha/index.ts', entry(specifier)))).toBe(1);
+    expect(
+      restricted(await ruleIdsFor('plugins/alpha/a.test.tsx', entry('@portal/plugin-api/testing'))),
+    ).toBe(0);
+    expect(
+      restricted(await ruleIdsFor('plugins/alpha/a.test.tsx', entry('@portal/plugin-api/registry'))),
+    ).toBe(1);
   });
 
   it('the raw react-redux hooks are only imported by src/app/hooks.ts', async () => {

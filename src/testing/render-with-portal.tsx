@@ -28,10 +28,10 @@ import type { CurrentUser, SessionState } from '../auth/session-slice.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { createLogger } from '../logging/logger.ts';
 import type { LogLevelName } from '../logging/logger.ts';
-import type { PluginDefinition } from './define.ts';
-import { createPluginRegistry } from './registry.ts';
-import { TrackerContext } from './tracker.ts';
-import type { Tracker, TrackProperties } from './tracker.ts';
+import type { PluginDefinition } from '../plugin-api/define.ts';
+import { createPluginRegistry } from '../plugin-api/registry.ts';
+import { TrackerContext } from '../plugin-api/tracker.ts';
+import type { Tracker, TrackProperties } from '../plugin-api/tracker.ts';
 
 /** What the fake gateway is asked. */
 export type FakeRequest = { method: string; path: string; search: URLSearchParams; body: unknown };
