@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => (barrelFiles.has(id) ? false : undefined) } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => (barrelFiles.has(id) ? false : undefined) },
+    },
   },
 });
