@@ -3,7 +3,7 @@
 // centre act on it. The handler never knows who listens, so a new screen adds events without touching
 // the notification code, and the notification code reads one typed stream.
 
-/** SPEC 3 notification event types. */
+/** SPEC 3 notification event types, for the notification centre. @public */
 export const EVENT_TYPES = [
   'Delegation-AddDelegation',
   'Mandate-MandateStatusChanged',
@@ -16,7 +16,7 @@ export const EVENT_TYPES = [
   'Ged-PennylaneDocumentSyncCompleted',
 ] as const;
 
-export type EventType = (typeof EVENT_TYPES)[number];
+type EventType = (typeof EVENT_TYPES)[number];
 
 export type DomainEvent = {
   type: EventType;
@@ -30,7 +30,7 @@ export type DomainEvent = {
   data?: Readonly<Record<string, string | number>>;
 };
 
-export type EventListener = (event: DomainEvent) => void;
+type EventListener = (event: DomainEvent) => void;
 
 export type EventBus = {
   publish: (event: DomainEvent) => void;

@@ -1,7 +1,7 @@
 import { gatewayApi, service } from '@portal/plugin-api';
 import type { GatewayResponse } from '@portal/plugin-api';
 
-export type DocumentList = GatewayResponse<'documents'>;
+type DocumentList = GatewayResponse<'documents'>;
 export type AccountingDocument = DocumentList['items'][number];
 
 const documentsApi = gatewayApi.injectEndpoints({

@@ -1,10 +1,9 @@
 import { gatewayApi, service } from '@portal/plugin-api';
 import type { GatewayBody, GatewayResponse } from '@portal/plugin-api';
 
-export type SlotList = GatewayResponse<'slots'>;
+type SlotList = GatewayResponse<'slots'>;
 export type Slot = SlotList['items'][number];
-export type BookingList = GatewayResponse<'bookings'>;
-export type Booking = BookingList['items'][number];
+type BookingList = GatewayResponse<'bookings'>;
 
 const bookingApi = gatewayApi
   .enhanceEndpoints({ addTagTypes: ['BookingSlots', 'Bookings'] })

@@ -1,7 +1,7 @@
 import { gatewayApi, service } from '@portal/plugin-api';
 import type { GatewayResponse } from '@portal/plugin-api';
 
-export type NewsList = GatewayResponse<'news'>;
+type NewsList = GatewayResponse<'news'>;
 export type NewsItem = NewsList['items'][number];
 
 const newsApi = gatewayApi.injectEndpoints({

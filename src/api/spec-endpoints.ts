@@ -152,22 +152,10 @@ export const specApi = gatewayApi.injectEndpoints({
 });
 
 export const {
-  useLoginMutation,
   useCreateNewPasswordMutation,
   useResetPasswordMutation,
-  useLogoutMutation,
-  useTokenExchangeMutation,
-  useGetUserInformationQuery,
-  useGetContactMeQuery,
-  useGetCurrentUserPermissionsQuery,
-  useGetLatestTermsQuery,
+
   useGetLatestTermsContentQuery,
-  useGetTermsAcceptanceQuery,
-  useAcceptTermsMutation,
-  useGetReportsCountQuery,
-  useGetEntitySummaryQuery,
-  useGetCurrentUserEntitiesQuery,
-  useGetUserOriginQuery,
 } = specApi;
 
 export class HttpStatusError extends Error {

@@ -9,7 +9,7 @@ import { postRefreshToken } from './spec-endpoints.ts';
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** The manifest's session settings, passed in by the composition root. */
-export type SessionSettings = {
+type SessionSettings = {
   storage: StorageKind;
   tokenKey: string;
   refreshBufferMinutes: number;

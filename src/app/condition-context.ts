@@ -11,7 +11,7 @@ import { useAppSelector } from './hooks.ts';
 import { useRuntime } from './runtime.tsx';
 import type { RootState } from './store.ts';
 
-export function sessionSnapshot(
+function sessionSnapshot(
   session: SessionState,
   flags: FeatureFlags,
   query?: Record<string, string>,

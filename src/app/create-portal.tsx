@@ -177,7 +177,7 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
-export function PortalRoot({
+function PortalRoot({
   runtime,
   store,
   i18n,

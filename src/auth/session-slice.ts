@@ -150,12 +150,3 @@ export const selectSelectedEntityId = (state: WithSession): number | null =>
 export const selectIsAuthenticated = (state: WithSession): boolean =>
   state.session.status === 'authenticated';
 export const selectExpiredNotice = (state: WithSession): boolean => state.session.expiredNotice;
-export const selectSigningOut = (state: WithSession): boolean => state.session.signingOut;
-export const selectSignedOutTo = (state: WithSession): string | null => state.session.signedOutTo;
-export const selectPendingTermsId = (state: WithSession): number | null => state.session.pendingTermsId;
-/** A customer who still has to accept the current terms (the terms guard sends them to termsRoute). */
-export const selectMustAcceptTerms = (state: WithSession): boolean =>
-  state.session.user !== null &&
-  state.session.user.isCustomer &&
-  !state.session.user.hasAcceptedTerms &&
-  state.session.pendingTermsId !== null;

@@ -31,7 +31,7 @@ import { Profiled } from './profiling.tsx';
 import { WidgetFrame } from './widget-frame.tsx';
 
 /** Rows a widget takes when its definition does not say. */
-export const DEFAULT_WIDGET_HEIGHT = 2;
+const DEFAULT_WIDGET_HEIGHT = 2;
 const MARGIN = [16, 16] as const;
 
 type Placed = GridPlacement & { pluginId: string; definition: WidgetDefinition };

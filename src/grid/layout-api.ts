@@ -2,11 +2,11 @@ import type { ApiBody, ApiResponse } from '../../gateway/contract/api.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { service } from '../api/service-path.ts';
 
-export type SavedHomeLayout = ApiResponse<'homeLayout'>;
-export type HomeLayoutBody = ApiBody<'saveHomeLayout'>;
+type SavedHomeLayout = ApiResponse<'homeLayout'>;
+type HomeLayoutBody = ApiBody<'saveHomeLayout'>;
 
 /** The user's own home grid per entity (reference gateway: the contact service's .../home-layouts/:accountId). */
-export const homeLayoutApi = gatewayApi.injectEndpoints({
+const homeLayoutApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     homeLayout: build.query<SavedHomeLayout, number>({
       query: (accountId) => service('contact', `contacts/currentuser/home-layouts/${accountId}`),

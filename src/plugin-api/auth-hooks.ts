@@ -29,8 +29,7 @@ export { useSessionActions, useExpiredNotice } from '../auth/session-context.tsx
  * @example
  * <SessionServiceProvider service={fakeService}><ClientLoginPage /></SessionServiceProvider>
  */
-export { SessionServiceProvider } from '../auth/session-context.tsx';
-export type { LoginChoice, SessionService, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
+export type { LoginChoice, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
 export { safeRedirectPath } from '../auth/redirect-target.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { PageDefinition, PluginDefinition, WidgetDefinition } from './defin
 
 const kebab = /^[a-z][a-z0-9-]*$/;
 
-export class PluginError extends Error {
+class PluginError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'PluginError';

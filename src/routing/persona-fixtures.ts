@@ -29,7 +29,7 @@ function codes(config: PortalConfig, list: readonly string[]): string[] {
 }
 
 /** The persona's entities as the fake session layer serves them. */
-export function personaEntities(config: PortalConfig, name: PersonaName): FakeEntity[] {
+function personaEntities(config: PortalConfig, name: PersonaName): FakeEntity[] {
   const user = seedUser(name);
   return user.entities.map((membership) => {
     const entity = seed.entities.find((candidate) => candidate.accountId === membership.accountId);
