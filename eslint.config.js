@@ -88,6 +88,27 @@ const importZonesRule = {
   },
 };
 
+/** The folders of src/, lowest layer first (scripts/check-cycles.ts also proves there is no folder cycle). */
+const srcLayers = [
+  'ui',
+  'logging',
+  'conditions',
+  'manifest',
+  'session',
+  'api',
+  'i18n',
+  'runtime',
+  'analytics',
+  'auth',
+  'routing',
+  'grid',
+  'shell',
+  'plugin-api',
+  'app',
+  'testing',
+];
+const pureLayers = ['logging', 'conditions', 'manifest', 'session'];
+
 const portalPlugin = { meta: { name: 'portal-local' }, rules: { 'import-zones': importZonesRule } };
 
 const pluginAllowed = [
@@ -102,7 +123,7 @@ const pluginMessage =
 const reduxHooks = {
   name: 'react-redux',
   importNames: ['useSelector', 'useDispatch', 'useStore'],
-  message: 'Use useAppSelector / useAppDispatch from src/app/hooks.ts.',
+  message: 'Use useAppSelector / useAppDispatch from src/runtime/hooks.ts.',
 };
 /** The engine's public entries are the only `@portal/*` specifiers (scripts/aliases.ts). */
 const portalEntries = (allowed) => ({
@@ -192,7 +213,7 @@ export default defineConfig(
   // Static scripts served as-is to the browser (e.g. the OIDC silent-renew page).
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
 
-  // The raw react-redux hooks: only the typed wrappers in src/app/hooks.ts may import them.
+  // The raw react-redux hooks: only the typed wrappers in src/runtime/hooks.ts may import them.
   {
     rules: {
       'no-restricted-imports': [
@@ -203,7 +224,7 @@ export default defineConfig(
       ],
     },
   },
-  { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/runtime/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
 
   // Import-boundary zones (CONVENTIONS.md "Layout").
   { plugins: { portal: portalPlugin } },
@@ -240,15 +261,59 @@ export default defineConfig(
       ],
     },
   },
+  // One-way layers of src/ (CONVENTIONS.md "Layout"): a folder imports only the folders listed before it,
+  // never a plugin (the engine finds them with import.meta.glob). Tests may also use the test kit.
+  ...srcLayers.map((folder, index) => ({
+    files: [`src/${folder}/**`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'portal/import-zones': [
+        'error',
+        {
+          deny: [
+            ...srcLayers.slice(index + 1).map((above) => `src/${above}/**`),
+            ...(folder === 'testing' ? [] : ['plugins/**']),
+          ],
+          message: `layers run one way (${srcLayers.join(' → ')}): src/${folder} imports only the folders before it${folder === 'testing' ? '' : ', and never a plugin'}`,
+        },
+      ],
+    },
+  })),
   {
-    files: ['src/**'],
-    ignores: ['src/app/**', 'src/testing/**'],
+    files: ['src/**/*.test.{ts,tsx}'],
     rules: {
       'portal/import-zones': [
         'error',
         {
           deny: ['plugins/**'],
-          message: 'the engine never imports a plugin; plugins are composed in src/app/plugins.ts',
+          allow: ['plugins/*/index.ts', 'plugins/*/*.tsx'],
+          message: 'a test of the engine mounts a plugin through its index or page',
+        },
+      ],
+    },
+  },
+  // The pure layers hold rules and data only: no React, no UI kit.
+  {
+    files: pureLayers.map((folder) => `src/${folder}/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [reduxHooks],
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-dom/*',
+                'react/*',
+                'react-*',
+                '@mantine/*',
+                '@reduxjs/toolkit/query/react',
+              ],
+              message: `src/${pureLayers.join(', src/')} are pure (no React): move UI code to a layer above`,
+            },
+          ],
         },
       ],
     },

@@ -39,7 +39,11 @@ export function folderEdges(): FolderEdge[] {
   for (const file of sourceFiles(srcRoot)) {
     const from = folderOf(file);
     if (from === undefined) continue;
-    for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    // Comments (doc examples) are not imports.
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const match of code.matchAll(importPattern)) {
       const specifier = match[1] ?? match[2] ?? '';
       const entry = publicEntries[specifier];
       const target = specifier.startsWith('.')

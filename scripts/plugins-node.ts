@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { PluginDefinition } from '../src/plugin-api/define.ts';
+import type { PluginDefinition } from '../src/runtime/plugin-definition.ts';
 
 const pluginsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../plugins');
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { formatProblems } from '../src/manifest/problems.ts';
 import { validateManifestSource } from '../src/manifest/validate.ts';
-import { createPluginRegistry } from '../src/plugin-api/registry.ts';
+import { createPluginRegistry } from '../src/runtime/registry.ts';
 import { loadPlugins } from './plugins-node.ts';
 
 const file = resolve(process.argv[2] ?? 'portal.config.json');

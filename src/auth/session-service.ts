@@ -10,8 +10,8 @@ import type {
   TermsAcceptance,
   UserInformation,
 } from '../api/types.ts';
-import { selectConditionContext } from '../app/condition-context.ts';
-import type { AppDispatch, RootState } from '../app/store.ts';
+import { selectConditionContext } from '../runtime/condition-context.ts';
+import type { AppDispatch, RootState } from '../runtime/store.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import { createSafeStorage } from '../session/safe-storage.ts';
@@ -36,8 +36,8 @@ import {
   sessionResuming,
   signOutStarted,
   termsAccepted,
-} from './session-slice.ts';
-import type { CurrentUser } from './session-slice.ts';
+} from '../runtime/session-slice.ts';
+import type { CurrentUser } from '../runtime/session-slice.ts';
 
 type SignInFailure = 'invalid-credentials' | 'unavailable' | 'no-result' | 'not-expected';
 

@@ -8,7 +8,7 @@ import {
   useGetLatestTermsContentQuery,
   useResetPasswordMutation,
 } from '../api/spec-endpoints.ts';
-import { useRuntime } from '../app/runtime.tsx';
+import { useRuntime } from '../runtime/runtime.tsx';
 import { routePath } from '../auth/landing.ts';
 
 /**

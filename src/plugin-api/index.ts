@@ -26,7 +26,7 @@ export {
   useTrack,
 } from './hooks.ts';
 export type { PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
-export type { TrackProperties } from './tracker.ts';
+export type { TrackProperties } from '../runtime/tracker.ts';
 export { usePluginTranslation } from './translation.ts';
 export type { PluginTranslate } from './translation.ts';
 export { gatewayApi, service } from './gateway.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definePage, definePlugin, defineWidget } from './define.ts';
+import { definePage, definePlugin, defineWidget } from './plugin-definition.ts';
 import { createPluginRegistry } from './registry.ts';
 
 const Empty = () => null;

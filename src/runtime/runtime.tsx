@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
-import type { PluginRegistry } from '../plugin-api/registry.ts';
+import type { PluginRegistry } from './registry.ts';
 import type { Logger } from '../logging/logger.ts';
 
 /** What every part of the running portal reads and nobody changes: manifest, flags, plugins, logger. */

@@ -1,6 +1,6 @@
 import type { KnownPlugins } from '../manifest/lint.ts';
-import { WIDGET_SIZES } from './define.ts';
-import type { PageDefinition, PluginDefinition, WidgetDefinition } from './define.ts';
+import { WIDGET_SIZES } from './plugin-definition.ts';
+import type { PageDefinition, PluginDefinition, WidgetDefinition } from './plugin-definition.ts';
 
 const kebab = /^[a-z][a-z0-9-]*$/;
 

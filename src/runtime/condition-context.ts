@@ -6,7 +6,7 @@ import { buildConditionContext } from '../conditions/context.ts';
 import type { SessionSnapshot } from '../conditions/context.ts';
 import type { ConditionContext } from '../conditions/evaluate.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
-import type { SessionState } from '../auth/session-slice.ts';
+import type { SessionState } from './session-slice.ts';
 import { useAppSelector } from './hooks.ts';
 import { useRuntime } from './runtime.tsx';
 import type { RootState } from './store.ts';

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { gatewayApi } from '../api/gateway-api.ts';
-import { sessionSlice } from '../auth/session-slice.ts';
+import { sessionSlice } from './session-slice.ts';
 
 const rootReducer = combineReducers({
   session: sessionSlice.reducer,

@@ -3,11 +3,11 @@
 import seed from '../../gateway/seed/personas.json';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
-import type { SessionState } from '../auth/session-slice.ts';
-import { loadRealManifest } from '../testing/manifest.ts';
-import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
-import type { FakeEntity, RenderPortalOptions } from '../testing/render-portal.tsx';
-import { allCodes } from '../testing/personas.ts';
+import type { SessionState } from '../runtime/session-slice.ts';
+import { loadRealManifest } from './manifest.ts';
+import { realPlugins, renderPortal, withStubPages } from './render-portal.tsx';
+import type { FakeEntity, RenderPortalOptions } from './render-portal.tsx';
+import { allCodes } from './personas.ts';
 
 type SeedUser = (typeof seed.users)[number];
 export type PersonaName = 'claire' | 'marc' | 'nina' | 'sam' | 'paul' | 'lea';

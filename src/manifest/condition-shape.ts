@@ -1,6 +1,6 @@
 import { factNames } from '../../schemas/facts.ts';
-import type { ManifestProblem } from '../manifest/problems.ts';
-import { joinPointer } from '../manifest/json-pointer.ts';
+import type { ManifestProblem } from './problems.ts';
+import { joinPointer } from './json-pointer.ts';
 
 const leafKeys = ['permission', 'flag', 'fact', 'offer', 'query', 'ref'] as const;
 const knownFacts: ReadonlySet<string> = new Set(factNames);
