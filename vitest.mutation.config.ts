@@ -8,7 +8,6 @@ export default defineConfig({
     include: [
       'src/conditions/**/*.test.ts',
       'src/manifest/**/*.test.ts',
-      'src/routing/guard-decision.test.ts',
       'src/routing/guard-rules.test.ts',
       'src/session/token.test.ts',
       'src/session/token-rules.test.ts',

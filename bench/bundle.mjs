@@ -129,6 +129,32 @@ const home = measure(portal, portalOut, [
 ]);
 const floorSize = measure(floor, floorOut, [entryKey(floor)]);
 
+/** What a page adds once the entity home is on screen: its own chunks and translations, less what the home already has. */
+function addedOverHome(routeName) {
+  const ref = findRoute(config.routes, routeName).page;
+  const homeKeys = [
+    entry,
+    'src/shell/home-shell.tsx',
+    pageModule(portal, homeRef),
+    ...widgetRefs.map((w) => widgetModule(portal, w)),
+    ...[...namespaces].map((namespace) => locale(portal, namespace)),
+  ];
+  const withPage = measure(portal, portalOut, [
+    ...homeKeys,
+    pageModule(portal, ref),
+    locale(portal, ref.split('/')[0]),
+  ]);
+  return {
+    jsGz: withPage.jsGz - home.jsGz,
+    cssGz: withPage.cssGz - home.cssGz,
+    jsChunks: withPage.jsChunks - home.jsChunks,
+  };
+}
+const addedPages = [
+  ['entity.bank', 'bank page'],
+  ['entity.indicators', 'indicators page (charts)'],
+].map(([routeName, label]) => [label, addedOverHome(routeName)]);
+
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ratio = (bytes) => `${(bytes / floorSize.jsGz).toFixed(2)}×`;
 const rows = [
@@ -141,6 +167,13 @@ console.log('page                        JS gz       CSS gz     JS chunks  JS vs
 for (const [name, size] of rows) {
   console.log(
     `${name.padEnd(28)}${kib(size.jsGz).padEnd(12)}${kib(size.cssGz).padEnd(11)}${String(size.jsChunks).padEnd(11)}${ratio(size.jsGz)}`,
+  );
+}
+console.log('\nWhat opening a page adds after the entity home (its chunks and translations only):\n');
+console.log('page                        JS gz       CSS gz     JS chunks');
+for (const [name, size] of addedPages) {
+  console.log(
+    `${name.padEnd(28)}${kib(size.jsGz).padEnd(12)}${kib(size.cssGz).padEnd(11)}${String(size.jsChunks)}`,
   );
 }
 console.log(`\nAims (issue 5): login ≤ 2.2×, entity home ≤ 3.0× the floor's JS.`);

@@ -1,4 +1,4 @@
-// Load test of the reference gateway: p99 latency and requests/s of two hot calls at 100 connections.
+// Load test of the reference gateway: p99 latency and requests/s of hot calls at 100 connections.
 // Starts the gateway in a child process on a temp data dir (so the load generator does not share its
 // event loop), or targets GATEWAY_URL when set.
 import autocannon from 'autocannon';
@@ -56,6 +56,8 @@ try {
     '/health',
     '/contact/me',
     '/authorization/api/authorization/currentuser?accountId=1001',
+    // The bank page: a filtered, sorted page of the entity's transactions (issue 14).
+    '/account/api/accounts/1001/bank/transactions?from=2026-07-01&to=2026-09-30&q=virement&min=100&sort=amount&order=desc&page=2&pageSize=25',
   ]) {
     const result = await autocannon({
       url: `${target.url}${path}`,

@@ -620,6 +620,7 @@ export type Contact = FromSchema<typeof s.contactSchema>;
 export type Entity = FromSchema<typeof s.entitySchema>;
 export type BiReport = FromSchema<typeof s.biReportSchema>;
 export type NotificationSettings = FromSchema<typeof s.notificationSettingsSchema>;
+export type NotificationEventType = (typeof s.NOTIFICATION_EVENT_TYPES)[number];
 export type HomeLayout = FromSchema<typeof s.homeLayoutSchema>;
 export type NewsItem = FromSchema<typeof s.newsItemSchema>;
 export type Fault = FromSchema<typeof s.faultSchema>;

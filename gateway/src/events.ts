@@ -1,22 +1,12 @@
+import type { NotificationEventType } from '../contract/api.ts';
+
 // Domain events of the gateway: a screen's handler says what happened (a report deposited, a document
 // uploaded, a mandate status changed, a delegation added), and subscribers such as the notification
 // centre act on it. The handler never knows who listens, so a new screen adds events without touching
 // the notification code, and the notification code reads one typed stream.
 
-/** SPEC 3 notification event types, for the notification centre. @public */
-export const EVENT_TYPES = [
-  'Delegation-AddDelegation',
-  'Mandate-MandateStatusChanged',
-  'Reporting-ReportCreatedCustomer',
-  'Reporting-ReportUpdatedCustomer',
-  'Reporting-ReportCreatedCollab',
-  'Reporting-ReportUpdatedCollab',
-  'Ged-AccountingDocumentUploaded',
-  'Ged-GSDocumentUploaded',
-  'Ged-PennylaneDocumentSyncCompleted',
-] as const;
-
-type EventType = (typeof EVENT_TYPES)[number];
+/** SPEC 3 notification event types, as the contract lists them. */
+type EventType = NotificationEventType;
 
 export type DomainEvent = {
   type: EventType;

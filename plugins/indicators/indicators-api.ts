@@ -5,7 +5,7 @@ type KeyFigures = GatewayResponse<'keyFigures'>;
 export type Figures = KeyFigures['current'];
 export type MonthFigures = KeyFigures['months'][number];
 
-const indicatorsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['KeyFigures'] }).injectEndpoints({
+export const indicatorsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['KeyFigures'] }).injectEndpoints({
   endpoints: (build) => ({
     keyFigures: build.query<KeyFigures, { accountId: number; year?: number }>({
       query: ({ accountId, year }) => ({

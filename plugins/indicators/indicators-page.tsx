@@ -134,6 +134,7 @@ export default function IndicatorsPage() {
                             previous: shown(key, before),
                             year: data.year - 1,
                           })}
+                      {better === null ? null : ` · ${t(better ? 'cards.better' : 'cards.worse')}`}
                     </Text>
                   </Paper>
                 );

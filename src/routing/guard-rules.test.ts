@@ -153,6 +153,22 @@ describe('signed in or not (SPEC 2 and 4)', () => {
     });
   });
 
+  it('waits while a sign-out is under way instead of racing it to the login page', () => {
+    expect(decide('wallet.entities', '/portefeuille/mes-entites', { signingOut: true })).toEqual({
+      kind: 'wait',
+    });
+  });
+
+  it('after a sign-out, goes where the sign-out goes, with no redirect back to the page', () => {
+    expect(
+      decide('wallet.entities', '/portefeuille/mes-entites', {
+        status: 'anonymous',
+        user: null,
+        signedOutTo: '/collaborateur',
+      }),
+    ).toEqual({ kind: 'redirect', to: '/collaborateur', reason: 'signed-out' });
+  });
+
   it('a sign-out under way only holds authenticated pages', () => {
     expect(decide('error.notFound', '/error/404', { signingOut: true })).toEqual({ kind: 'render' });
     expect(decide('wallet.entities', '/portefeuille/mes-entites', { signingOut: true })).toEqual({

@@ -263,10 +263,15 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
     return { token, refreshes };
   }
 
-  /** Away and back to the home page: its widgets ask the gateway again (their cache is old by now). */
-  async function somethingThatCallsTheGateway(page: Page) {
+  /** The bank page (its calls are new: they wait for the refresh), then back to the home page. */
+  async function somethingThatCallsTheGateway(
+    page: Page,
+    meanwhile: () => Promise<void> = () => Promise.resolve(),
+  ) {
     const sidebar = page.getByRole('navigation', { name: "Navigation de l'entité" });
     await sidebar.getByRole('link', { name: 'Banque' }).click();
+    await meanwhile();
+    await expect(page.getByText('Total des comptes')).toBeVisible();
     await sidebar.getByRole('link', { name: 'Accueil' }).click();
   }
 
@@ -305,8 +310,11 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
     const { token, refreshes } = await claireNearExpiry(page, () => {
       // Never answered: a gateway that accepted the connection and hangs.
     });
-    await somethingThatCallsTheGateway(page);
-    await page.clock.runFor(12_000);
+    // The refresh hangs: the page's calls wait for it until the 10 s timeout, then go on.
+    await somethingThatCallsTheGateway(page, async () => {
+      await expect.poll(() => refreshes.count).toBe(1);
+      await page.clock.runFor(12_000);
+    });
     await expect(page.locator('[data-widget="news/rss"]').getByRole('link').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
     expect(refreshes.count).toBe(1);

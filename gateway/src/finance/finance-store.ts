@@ -1,7 +1,7 @@
 // Bank accounts, transactions and monthly figures in SQLite. They are demo data derived from the entity
 // and the calendar (nothing a user writes), so they live outside the reseeded tables: generated when the
 // database is opened on a new day, kept across resets, indexed for the filters of the bank page.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { seedBankAccounts, seedMonths, seedTransactions } from './finance-data.ts';
 
 const FINANCE_SCHEMA_SQL = `
@@ -153,6 +153,16 @@ export function createFinanceStore(db: Database) {
   const monthsOf = db.prepare<[number], MonthRow>(
     'SELECT * FROM monthly_figures WHERE account_id = ? ORDER BY month',
   );
+  // The filters combine into a few dozen distinct statements: each is compiled once, not per request.
+  const statements = new Map<string, Statement<(string | number)[]>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare<(string | number)[]>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
 
   return {
     accounts(accountId: number) {
@@ -168,26 +178,20 @@ export function createFinanceStore(db: Database) {
     /** One page and the totals of the whole selection. */
     page(accountId: number, filters: TransactionFilters, page: number, pageSize: number) {
       const { sql, params } = where(accountId, filters);
-      const totals = db
-        .prepare<(string | number)[], { n: number; sum: number | null }>(
-          `SELECT COUNT(*) AS n, SUM(amount_cents) AS sum FROM bank_transactions WHERE ${sql}`,
-        )
-        .get(...params) ?? { n: 0, sum: 0 };
-      const rows = db
-        .prepare<(string | number)[], TransactionRow>(
-          `SELECT id, bank_account_id, booked_on, label, amount_cents FROM bank_transactions WHERE ${sql} ${orderBy(filters)} LIMIT ? OFFSET ?`,
-        )
-        .all(...params, pageSize, (page - 1) * pageSize);
+      const totals = (prepared(
+        `SELECT COUNT(*) AS n, SUM(amount_cents) AS sum FROM bank_transactions WHERE ${sql}`,
+      ).get(...params) as { n: number; sum: number | null } | undefined) ?? { n: 0, sum: 0 };
+      const rows = prepared(
+        `SELECT id, bank_account_id, booked_on, label, amount_cents FROM bank_transactions WHERE ${sql} ${orderBy(filters)} LIMIT ? OFFSET ?`,
+      ).all(...params, pageSize, (page - 1) * pageSize) as TransactionRow[];
       return { rows, totalItems: totals.n, totalCents: totals.sum ?? 0 };
     },
     /** Every selected row, one at a time (the CSV export streams them). */
     iterate(accountId: number, filters: TransactionFilters): IterableIterator<TransactionRow> {
       const { sql, params } = where(accountId, filters);
-      return db
-        .prepare<(string | number)[], TransactionRow>(
-          `SELECT id, bank_account_id, booked_on, label, amount_cents FROM bank_transactions WHERE ${sql} ${orderBy(filters)}`,
-        )
-        .iterate(...params);
+      return prepared(
+        `SELECT id, bank_account_id, booked_on, label, amount_cents FROM bank_transactions WHERE ${sql} ${orderBy(filters)}`,
+      ).iterate(...params) as IterableIterator<TransactionRow>;
     },
     months: (accountId: number) => monthsOf.all(accountId),
   };
