@@ -88,18 +88,53 @@ const importZonesRule = {
   },
 };
 
+/** The folders of src/, lowest layer first (scripts/check-cycles.ts also proves there is no folder cycle). */
+const srcLayers = [
+  'ui',
+  'logging',
+  'conditions',
+  'manifest',
+  'session',
+  'api',
+  'i18n',
+  'runtime',
+  'analytics',
+  'auth',
+  'routing',
+  'grid',
+  'shell',
+  'plugin-api',
+  'app',
+  'testing',
+];
+const pureLayers = ['logging', 'conditions', 'manifest', 'session'];
+
 const portalPlugin = { meta: { name: 'portal-local' }, rules: { 'import-zones': importZonesRule } };
 
 const pluginAllowed = [
-  'src/plugin-api/**',
-  'src/ui/**',
   'plugins/{plugin}',
   'plugins/{plugin}/**',
   // A plugin's own translation namespace (CONVENTIONS: one namespace per plugin).
   'locales/*/{plugin}.json',
 ];
 const pluginMessage =
-  'a plugin may import only src/plugin-api, src/ui, its own folder, its own locales and npm packages (never another plugin or the engine internals)';
+  'a plugin may import only @portal/plugin-api, @portal/ui, its own folder, its own locales and npm packages (never another plugin or a file of the engine)';
+
+const reduxHooks = {
+  name: 'react-redux',
+  importNames: ['useSelector', 'useDispatch', 'useStore'],
+  message: 'Use useAppSelector / useAppDispatch from src/runtime/hooks.ts.',
+};
+/** The engine's public entries are the only `@portal/*` specifiers (scripts/aliases.ts). */
+const portalEntries = (allowed) => ({
+  paths: [reduxHooks],
+  patterns: [
+    {
+      regex: `^@portal/(?!(?:${allowed.join('|')})$)`,
+      message: `a plugin imports only ${allowed.map((entry) => `@portal/${entry}`).join(', ')}`,
+    },
+  ],
+});
 
 export default defineConfig(
   globalIgnores([
@@ -178,38 +213,39 @@ export default defineConfig(
   // Static scripts served as-is to the browser (e.g. the OIDC silent-renew page).
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
 
-  // The raw react-redux hooks: only the typed wrappers in src/app/hooks.ts may import them.
+  // The raw react-redux hooks: only the typed wrappers in src/runtime/hooks.ts may import them.
   {
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch', 'useStore'],
-              message: 'Use useAppSelector / useAppDispatch from src/app/hooks.ts.',
-            },
-          ],
+          paths: [reduxHooks],
         },
       ],
     },
   },
-  { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/runtime/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
 
   // Import-boundary zones (CONVENTIONS.md "Layout").
   { plugins: { portal: portalPlugin } },
   {
     files: ['plugins/**'],
-    rules: { 'portal/import-zones': ['error', { allow: pluginAllowed, message: pluginMessage }] },
+    rules: {
+      'portal/import-zones': ['error', { allow: pluginAllowed, message: pluginMessage }],
+      'no-restricted-imports': ['error', portalEntries(['plugin-api', 'plugin-api/home-grid', 'ui'])],
+    },
   },
   {
-    // A plugin's tests may also mount the real engine with src/testing and use shared fixtures.
+    // A plugin's tests may also mount the real engine with @portal/plugin-api/testing and use shared fixtures.
     files: ['plugins/**/*.test.{ts,tsx}'],
     rules: {
       'portal/import-zones': [
         'error',
-        { allow: [...pluginAllowed, 'src/testing/**', 'tests/fixtures/**'], message: pluginMessage },
+        { allow: [...pluginAllowed, 'tests/fixtures/**'], message: pluginMessage },
+      ],
+      'no-restricted-imports': [
+        'error',
+        portalEntries(['plugin-api', 'plugin-api/home-grid', 'plugin-api/testing', 'ui']),
       ],
     },
   },
@@ -225,15 +261,59 @@ export default defineConfig(
       ],
     },
   },
+  // One-way layers of src/ (CONVENTIONS.md "Layout"): a folder imports only the folders listed before it,
+  // never a plugin (the engine finds them with import.meta.glob). Tests may also use the test kit.
+  ...srcLayers.map((folder, index) => ({
+    files: [`src/${folder}/**`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'portal/import-zones': [
+        'error',
+        {
+          deny: [
+            ...srcLayers.slice(index + 1).map((above) => `src/${above}/**`),
+            ...(folder === 'testing' ? [] : ['plugins/**']),
+          ],
+          message: `layers run one way (${srcLayers.join(' → ')}): src/${folder} imports only the folders before it${folder === 'testing' ? '' : ', and never a plugin'}`,
+        },
+      ],
+    },
+  })),
   {
-    files: ['src/**'],
-    ignores: ['src/app/**', 'src/testing/**'],
+    files: ['src/**/*.test.{ts,tsx}'],
     rules: {
       'portal/import-zones': [
         'error',
         {
           deny: ['plugins/**'],
-          message: 'the engine never imports a plugin; plugins are composed in src/app/plugins.ts',
+          allow: ['plugins/*/index.ts', 'plugins/*/*.tsx'],
+          message: 'a test of the engine mounts a plugin through its index or page',
+        },
+      ],
+    },
+  },
+  // The pure layers hold rules and data only: no React, no UI kit.
+  {
+    files: pureLayers.map((folder) => `src/${folder}/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [reduxHooks],
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-dom/*',
+                'react/*',
+                'react-*',
+                '@mantine/*',
+                '@reduxjs/toolkit/query/react',
+              ],
+              message: `src/${pureLayers.join(', src/')} are pure (no React): move UI code to a layer above`,
+            },
+          ],
         },
       ],
     },

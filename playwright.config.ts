@@ -1,21 +1,12 @@
 // End-to-end tests: Debian's Chromium (no browser download is possible here) against the built portal
 // and the reference gateway, both started by Playwright. Run with `npm run test:e2e`, which builds first.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { e2e } from './tests/e2e/e2e-env.mjs';
 
-const repoRoot = path.dirname(fileURLToPath(import.meta.url));
-const builtPortal = path.join(repoRoot, e2e.portal.outDir, 'index.html');
-if (!existsSync(builtPortal)) {
-  throw new Error(
-    `${path.relative(repoRoot, builtPortal)} is missing: run \`npm run test:e2e\` (it builds the portal for the e2e gateway first).`,
-  );
-}
-
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Checks that the portal was built (npm run test:e2e builds it first).
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
   workers: 1,
   retries: 0,

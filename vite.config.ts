@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import manifest from './portal.config.json' with { type: 'json' };
+import { barrelFiles, entryAliases } from './scripts/aliases.ts';
 import { gatewayProxy } from './scripts/gateway-proxy.ts';
 import { devWithoutCsp } from './scripts/vite-dev-csp.ts';
 import { manifestValidation } from './scripts/vite-manifest-plugin.ts';
@@ -10,7 +11,14 @@ const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
 
 export default defineConfig({
   plugins: [manifestValidation(), react(), devWithoutCsp()],
+  resolve: { alias: entryAliases },
   server: { host: '127.0.0.1', proxy },
   preview: { host: '127.0.0.1', proxy },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => (barrelFiles.has(id) ? false : undefined) },
+    },
+  },
 });

@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { entryAliases } from './scripts/aliases.ts';
 
 // Two projects: the browser engine and plugins run in jsdom; the reference gateway runs in Node.
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: entryAliases },
   test: {
     projects: [
       {

@@ -6,6 +6,9 @@
 // and bench/floor (react + react-dom rendering one element). A page's cost is the entry with its static
 // imports, plus the lazy chunks that page loads (its route's page plugin, the shell, widgets, and the
 // fr-FR translation namespaces it shows), each chunk counted once, gzip level 9.
+//
+// `--budget`: exits 1 when a page's JS passes its figure in bench/bundle-budget.json by more than the
+// tolerance (npm test runs it so the screens to come cannot make the first pages heavier).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,3 +180,25 @@ console.log(`\nAims (issue 5): login ≤ 2.2×, entity home ≤ 3.0× the floor'
 console.log(
   `login ${login.jsGz / floorSize.jsGz <= 2.2 ? 'meets' : 'misses'} its aim; entity home ${home.jsGz / floorSize.jsGz <= 3 ? 'meets' : 'misses'} its aim.`,
 );
+
+if (process.argv.includes('--budget')) {
+  const budget = JSON.parse(readFileSync(path.join(repoRoot, 'bench', 'bundle-budget.json'), 'utf8'));
+  const over = rows
+    .filter(([name]) => budget.jsGzKiB[name] !== undefined)
+    .map(([name, size]) => ({
+      name,
+      kib: size.jsGz / 1024,
+      limit: budget.jsGzKiB[name] * (1 + budget.tolerance),
+    }))
+    .filter(({ kib, limit }) => kib > limit);
+  console.log(`\nBudget (bench/bundle-budget.json, +${String(budget.tolerance * 100)} %):`);
+  for (const [name, size] of rows.filter(([row]) => budget.jsGzKiB[row] !== undefined))
+    console.log(
+      `  ${name}: ${kib(size.jsGz)} of ${(budget.jsGzKiB[name] * (1 + budget.tolerance)).toFixed(1)} KiB`,
+    );
+  if (over.length > 0) {
+    for (const { name, kib: size, limit } of over)
+      console.error(`  over budget: ${name} ${size.toFixed(1)} KiB > ${limit.toFixed(1)} KiB`);
+    process.exitCode = 1;
+  }
+}

@@ -1,17 +1,17 @@
 import { factNames } from './facts.ts';
 
 /** Where a permission is looked up: the user's global codes, the selected entity's, or either. */
-export const permissionScopeSchema = {
+const permissionScopeSchema = {
   type: 'string',
   enum: ['global', 'entity', 'either'],
 } as const;
 
-export const permissionCodeSchema = {
+const permissionCodeSchema = {
   type: 'string',
   pattern: '^(CO|CL)[A-Z0-9]{3,10}$',
 } as const;
 
-export const permissionLeafSchema = {
+const permissionLeafSchema = {
   type: 'object',
   properties: {
     permission: { type: 'array', items: permissionCodeSchema, minItems: 1 },
@@ -21,21 +21,21 @@ export const permissionLeafSchema = {
   additionalProperties: false,
 } as const;
 
-export const flagLeafSchema = {
+const flagLeafSchema = {
   type: 'object',
   properties: { flag: { type: 'string', minLength: 1 } },
   required: ['flag'],
   additionalProperties: false,
 } as const;
 
-export const factLeafSchema = {
+const factLeafSchema = {
   type: 'object',
   properties: { fact: { type: 'string', enum: factNames } },
   required: ['fact'],
   additionalProperties: false,
 } as const;
 
-export const offerLeafSchema = {
+const offerLeafSchema = {
   type: 'object',
   properties: { offer: { type: 'string', minLength: 1 } },
   required: ['offer'],
@@ -43,7 +43,7 @@ export const offerLeafSchema = {
 } as const;
 
 /** A query-string parameter of the current URL equals a value (used by redirect rules). */
-export const queryLeafSchema = {
+const queryLeafSchema = {
   type: 'object',
   properties: { query: { type: 'string', minLength: 1 }, equals: { type: 'string' } },
   required: ['query', 'equals'],
@@ -51,7 +51,7 @@ export const queryLeafSchema = {
 } as const;
 
 /** A reference to a named condition of the manifest's `conditions` map, so one rule is written once. */
-export const refLeafSchema = {
+const refLeafSchema = {
   type: 'object',
   properties: { ref: { type: 'string', minLength: 1 } },
   required: ['ref'],

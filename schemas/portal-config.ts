@@ -1,22 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type {
-  conditionLeafSchemas,
-  factLeafSchema,
-  flagLeafSchema,
-  offerLeafSchema,
-  permissionLeafSchema,
-  queryLeafSchema,
-  refLeafSchema,
-} from './condition.schema.ts';
+import type { conditionLeafSchemas } from './condition.schema.ts';
 import type { portalConfigSchema } from './portal-config.schema.ts';
 
-export type PermissionLeaf = FromSchema<typeof permissionLeafSchema>;
-export type FlagLeaf = FromSchema<typeof flagLeafSchema>;
-export type FactLeaf = FromSchema<typeof factLeafSchema>;
-export type OfferLeaf = FromSchema<typeof offerLeafSchema>;
-export type QueryLeaf = FromSchema<typeof queryLeafSchema>;
-export type RefLeaf = FromSchema<typeof refLeafSchema>;
-export type ConditionLeaf = FromSchema<(typeof conditionLeafSchemas)[number]>;
+type ConditionLeaf = FromSchema<(typeof conditionLeafSchemas)[number]>;
 
 /*
  * json-schema-to-ts cannot follow the recursive `$ref` of the condition language, so the three
@@ -48,7 +34,4 @@ export type AnyRouteConfig = Omit<RouteConfig, 'path' | 'children'> & {
 };
 export type RouteMeta = NonNullable<RouteConfig['meta']>;
 export type RedirectRule = PortalConfig['landing'][number];
-export type SidebarItemConfig = PortalConfig['sidebar'][number];
 export type TabConfig = PortalConfig['overviewTabs'][number];
-export type WidgetSetConfig = PortalConfig['homeWidgets']['sets'][number];
-export type WidgetPlacementConfig = WidgetSetConfig['widgets'][number];

@@ -24,6 +24,12 @@ const steps = [
     e2e: false,
   },
   {
+    name: 'bundle budget (first pages JS, bench/bundle-budget.json)',
+    command: 'node',
+    args: ['bench/bundle.mjs', '--budget'],
+    e2e: false,
+  },
+  {
     name: `build the portal for the e2e gateway (${e2e.portal.outDir})`,
     command: 'npx',
     args: ['vite', 'build', '--outDir', e2e.portal.outDir, '--emptyOutDir'],

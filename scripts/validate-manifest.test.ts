@@ -1,8 +1,11 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import type { ExecFileSyncOptions } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { patchedManifestSource } from '../src/testing/manifest.ts';
 
 const root = join(import.meta.dirname, '..');
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -30,15 +33,17 @@ describe('npm run validate', () => {
   });
 
   it('prints file:line:col, pointer and message for each problem and exits 1', () => {
-    const result = validate('tests/fixtures/manifests/invalid/unknown-flag.json');
+    const result = validate('tests/fixtures/manifests/line-col/unknown-key.json');
     expect(result.code).toBe(1);
     expect(result.out).toContain(
-      'tests/fixtures/manifests/invalid/unknown-flag.json:1131:21  /sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"',
+      'tests/fixtures/manifests/line-col/unknown-key.json:4:5  /session/tokenKeys  unknown key "tokenKeys"',
     );
   });
 
   it('checks page and widget references against the plugins', () => {
-    const result = validate('tests/fixtures/manifests/invalid/unknown-plugin.json');
+    const file = join(mkdtempSync(join(tmpdir(), 'portal-validate-')), 'unknown-plugin.json');
+    writeFileSync(file, patchedManifestSource('unknown-plugin.patch.json'));
+    const result = validate(file);
     expect(result.code).toBe(1);
     expect(result.out).toMatch(
       /\/homeWidgets\/sets\/2\/widgets\/1\/widget {2}unknown widget plugin "weather\/forecast"/,

@@ -1,13 +1,13 @@
 /**
  * `npm run validate [file]`: schema check and semantic lint of a manifest, with the plugin list of
- * src/app/plugins.ts. Prints `file:line:col  /json/pointer  message` per problem; exits 1 on any.
+ * plugins/ (found as the engine finds them). Prints `file:line:col  /json/pointer  message` per problem; exits 1 on any.
  */
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { plugins } from '../src/app/plugins.ts';
 import { formatProblems } from '../src/manifest/problems.ts';
 import { validateManifestSource } from '../src/manifest/validate.ts';
-import { createPluginRegistry } from '../src/plugin-api/registry.ts';
+import { createPluginRegistry } from '../src/runtime/registry.ts';
+import { loadPlugins } from './plugins-node.ts';
 
 const file = resolve(process.argv[2] ?? 'portal.config.json');
 const shown = relative(process.cwd(), file) || file;
@@ -18,7 +18,7 @@ try {
   console.error(`${shown}  cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-const result = validateManifestSource(source, createPluginRegistry(plugins).known);
+const result = validateManifestSource(source, createPluginRegistry(await loadPlugins()).known);
 if (result.ok) {
   console.log(`${shown}: valid`);
 } else {

@@ -5,7 +5,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { financeRoutes } from './finance-routes.ts';
 import * as s from './schemas.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RouteDefinition = {
   readonly method: HttpMethod;
@@ -616,17 +616,14 @@ export type ApiResponse<K extends RouteId> = Routes[K]['response'] extends infer
   ? FromSchema<S>
   : undefined;
 
-export type ApiError = FromSchema<typeof s.errorSchema>;
 export type Contact = FromSchema<typeof s.contactSchema>;
 export type Entity = FromSchema<typeof s.entitySchema>;
-export type Subscription = FromSchema<typeof s.subscriptionSchema>;
 export type BiReport = FromSchema<typeof s.biReportSchema>;
 export type NotificationSettings = FromSchema<typeof s.notificationSettingsSchema>;
 export type NotificationEventType = (typeof s.NOTIFICATION_EVENT_TYPES)[number];
 export type HomeLayout = FromSchema<typeof s.homeLayoutSchema>;
 export type NewsItem = FromSchema<typeof s.newsItemSchema>;
 export type Fault = FromSchema<typeof s.faultSchema>;
-export type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
 
 /** Claims of a portal session token (HS256, signed with jose). */
 export type SessionClaims = {

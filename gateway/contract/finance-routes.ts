@@ -6,7 +6,7 @@ const money = { type: 'number', description: 'Euros, two decimals; negative for 
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const int = { type: 'integer' } as const;
 
-export const bankAccountSchema = {
+const bankAccountSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'bankName', 'ibanMasked', 'balance', 'balanceDate', 'currency'],
@@ -21,7 +21,7 @@ export const bankAccountSchema = {
   },
 } as const;
 
-export const bankSchema = {
+const bankSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['accountId', 'accounts', 'total', 'currency'],
@@ -33,7 +33,7 @@ export const bankSchema = {
   },
 } as const;
 
-export const transactionSchema = {
+const transactionSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'bankAccountId', 'date', 'label', 'amount'],
@@ -51,7 +51,7 @@ const transactionFilters = {
   order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
 } as const;
 
-export const transactionPageSchema = {
+const transactionPageSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['items', 'currentPage', 'totalPage', 'totalItems', 'totalAmount'],
@@ -90,7 +90,7 @@ const figures = {
   },
 } as const;
 
-export const keyFiguresSchema = {
+const keyFiguresSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['year', 'availableYears', 'current', 'previous', 'months'],

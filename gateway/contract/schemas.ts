@@ -84,7 +84,7 @@ export const permissionsSchema = {
   properties: { accountId: { type: ['integer', 'null'] }, permissions: strings },
 } as const;
 
-export const subscriptionSchema = {
+const subscriptionSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['offerCode', 'status'],
@@ -131,7 +131,7 @@ const list = <T extends object>(items: T) =>
 
 export const entityPageSchema = page(entitySchema);
 
-export const folderSchema = {
+const folderSchema = {
   type: 'object',
   additionalProperties: false,
   required: [...entitySchema.required, 'usersCount', 'collaboratorsCount'],
@@ -222,7 +222,7 @@ export const addEntityUserSchema = {
   },
 } as const;
 
-export const collaboratorSchema = {
+const collaboratorSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['userId', 'firstName', 'lastName'],
@@ -231,7 +231,7 @@ export const collaboratorSchema = {
 } as const;
 export const collaboratorListSchema = list(collaboratorSchema);
 
-export const mandateSchema = {
+const mandateSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'accountId', 'accountName', 'type', 'status', 'signedAt'],
@@ -272,7 +272,7 @@ export const newModRequestSchema = {
   },
 } as const;
 
-export const offerSchema = {
+const offerSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['offerCode', 'name', 'description', 'monthlyPrice'],
@@ -385,7 +385,7 @@ export const newsItemSchema = {
 } as const;
 export const newsListSchema = list(newsItemSchema);
 
-export const slotSchema = {
+const slotSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['slotId', 'startsAt', 'endsAt', 'advisor', 'available'],

@@ -6,7 +6,7 @@ import type { NotificationEventType } from '../contract/api.ts';
 // the notification code, and the notification code reads one typed stream.
 
 /** SPEC 3 notification event types, as the contract lists them. */
-export type EventType = NotificationEventType;
+type EventType = NotificationEventType;
 
 export type DomainEvent = {
   type: EventType;
@@ -20,7 +20,7 @@ export type DomainEvent = {
   data?: Readonly<Record<string, string | number>>;
 };
 
-export type EventListener = (event: DomainEvent) => void;
+type EventListener = (event: DomainEvent) => void;
 
 export type EventBus = {
   publish: (event: DomainEvent) => void;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-export const ALL_COLLABORATOR_CODES = 'ALL_COLLABORATOR_CODES';
+const ALL_COLLABORATOR_CODES = 'ALL_COLLABORATOR_CODES';
 
 // SPEC section 6, used only while the manifest is missing or unreadable (logged as a warning).
 const FALLBACK_COLLABORATOR_CODES = [

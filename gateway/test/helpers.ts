@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildGateway, type Gateway } from '../src/gateway.ts';
 import type { GatewayOptions } from '../src/options.ts';
 
-export const PASSWORD = 'Demo-2026!';
+const PASSWORD = 'Demo-2026!';
 
 export type Started = Gateway & { dataDir: string; dispose: () => Promise<void> };
 
@@ -97,7 +97,7 @@ export type OidcClient = {
   postForm: (url: string, form: Record<string, string>) => Promise<Response>;
 };
 
-export const REDIRECT_URI = 'http://127.0.0.1:5173/collaborateur';
+const REDIRECT_URI = 'http://127.0.0.1:5173/collaborateur';
 
 export function oidcClient(gateway: { url: string }): OidcClient {
   const jar = new CookieJar();

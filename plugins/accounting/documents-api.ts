@@ -1,14 +1,14 @@
-import { gatewayApi } from '../../src/plugin-api/gateway.ts';
-import type { GatewayResponse } from '../../src/plugin-api/gateway.ts';
+import { gatewayApi, service } from '@portal/plugin-api';
+import type { GatewayResponse } from '@portal/plugin-api';
 
-export type DocumentList = GatewayResponse<'documents'>;
+type DocumentList = GatewayResponse<'documents'>;
 export type AccountingDocument = DocumentList['items'][number];
 
 const documentsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     accountingDocuments: build.query<DocumentList, number>({
       query: (accountId) => ({
-        url: `accounting-integration/api/accounts/${accountId}/documents`,
+        url: service('accountingIntegration', `accounts/${accountId}/documents`),
         params: { kind: 'accounting' },
       }),
     }),

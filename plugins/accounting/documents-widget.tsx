@@ -2,9 +2,8 @@ import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { WidgetProps } from '../../src/plugin-api/define.ts';
-import { useRouteHref, useSelectedEntity, useTrack } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
+import type { WidgetProps } from '@portal/plugin-api';
 import { latestDocuments, useAccountingDocumentsQuery } from './documents-api.ts';
 
 const SHOWN = 5;

@@ -1,4 +1,4 @@
-import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+import { definePlugin, defineWidget } from '@portal/plugin-api';
 
 /** The accounting-software home widgets: an intro and the entity's latest documents. */
 export default definePlugin({

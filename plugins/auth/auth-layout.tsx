@@ -1,6 +1,6 @@
 import { Container, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../src/ui/page-title.tsx';
+import { PageTitle } from '@portal/ui';
 
 /** The frame of every sign-in page: one card with the page's heading. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionService, SignInOutcome } from '../../src/plugin-api/auth-hooks.ts';
-import { renderAuthPages } from '../../src/testing/render-auth-pages.tsx';
+import type { SignInOutcome } from '@portal/plugin-api';
+import { renderAuthPages } from '@portal/plugin-api/testing';
+import type { SessionService } from '@portal/plugin-api/testing';
 import ClientLoginPage from './client-login-page.tsx';
 import CollaboratorLoginPage from './collaborator-login-page.tsx';
 import auth from './index.ts';

@@ -13,8 +13,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useRoutePath, useSessionActions } from '../../src/plugin-api/auth-hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useRoutePath, useSessionActions } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';

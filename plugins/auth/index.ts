@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** The login group: client and collaborator sign-in, terms of use, password creation and reset. */
 export default definePlugin({

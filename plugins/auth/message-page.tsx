@@ -1,8 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useRoutePath } from '../../src/plugin-api/auth-hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 
 /** A sign-in page that only says something: a heading, a message, links onwards. */

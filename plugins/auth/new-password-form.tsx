@@ -2,9 +2,7 @@ import { Alert, Button, PasswordInput, Progress, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useNewPassword, useRoutePath } from '../../src/plugin-api/auth-hooks.ts';
-import { useConstant } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { useConstant, useNewPassword, usePluginTranslation, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { MIN_PASSWORD_LENGTH, confirmError, newPasswordError, passwordStrength } from './validation.ts';
 

@@ -2,8 +2,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { usePasswordResetRequest, useRoutePath } from '../../src/plugin-api/auth-hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePasswordResetRequest, usePluginTranslation, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { emailError } from './validation.ts';
 

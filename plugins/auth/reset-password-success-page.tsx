@@ -1,8 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { usePasswordResetRequest, useRoutePath } from '../../src/plugin-api/auth-hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePasswordResetRequest, usePluginTranslation, useRoutePath } from '@portal/plugin-api';
 import { MessagePage } from './message-page.tsx';
 
 function emailFromState(state: unknown): string | null {

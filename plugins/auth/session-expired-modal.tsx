@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { useExpiredNotice } from '../../src/plugin-api/auth-hooks.ts';
+import { useExpiredNotice } from '@portal/plugin-api';
 
 // Loaded only when a session has expired: most visits to the login page never need it.
 const SessionExpiredDialog = lazy(() => import('./session-expired-dialog.tsx'));

@@ -1,8 +1,7 @@
 import { Alert, Button, Center, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useSessionActions, useTermsContent } from '../../src/plugin-api/auth-hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useSessionActions, useTermsContent } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 
 export default function TermsValidationPage() {

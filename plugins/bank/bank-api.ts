@@ -1,11 +1,11 @@
-import { gatewayApi, service } from '../../src/plugin-api/gateway.ts';
-import type { GatewayQuery, GatewayResponse } from '../../src/plugin-api/gateway.ts';
+import { gatewayApi, service } from '@portal/plugin-api';
+import type { GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
-export type Bank = GatewayResponse<'bank'>;
+type Bank = GatewayResponse<'bank'>;
 export type BankAccount = Bank['accounts'][number];
-export type TransactionPage = GatewayResponse<'bankTransactions'>;
+type TransactionPage = GatewayResponse<'bankTransactions'>;
 export type Transaction = TransactionPage['items'][number];
-export type TransactionQuery = GatewayQuery<'bankTransactions'> & { accountId: number };
+type TransactionQuery = GatewayQuery<'bankTransactions'> & { accountId: number };
 
 const entityPath = (accountId: number, rest: string) =>
   service('account', `accounts/${String(accountId)}/${rest}`);

@@ -11,17 +11,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useAction, useSelectedEntity, useTrack } from '../../src/plugin-api/hooks.ts';
-import { useGatewayDownload } from '../../src/plugin-api/download.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
-import { DataTable } from '../../src/ui/data-table.tsx';
-import type { DataColumn } from '../../src/ui/data-table.tsx';
-import { PageTitle } from '../../src/ui/page-title.tsx';
-import { useTableState } from '../../src/ui/table-state.ts';
+import {
+  useAction,
+  useGatewayDownload,
+  usePluginTranslation,
+  useSelectedEntity,
+  useTrack,
+} from '@portal/plugin-api';
+import { DataTable, formatDay, formatMoney, PageTitle, useTableState } from '@portal/ui';
+import type { DataColumn } from '@portal/ui';
 import { transactionsCsvPath, useBankQuery, useBankTransactionsQuery } from './bank-api.ts';
 import type { BankAccount, Transaction } from './bank-api.ts';
 import { PERIODS, periodRange } from './format.ts';
-import { formatDay, formatMoney } from '../../src/ui/format.ts';
 import type { Period } from './format.ts';
 
 const FILTERS = ['account', 'period', 'from', 'to', 'min', 'max'] as const;

@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** The entity's bank page: accounts, balances and transactions with filters and a CSV export. */
 export default definePlugin({

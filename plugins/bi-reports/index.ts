@@ -1,4 +1,4 @@
-import { definePage, definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin, defineWidget } from '@portal/plugin-api';
 
 /** BI reports: the entity list, the collaborator deposit and the wallet list; screens not built yet. */
 export default definePlugin({

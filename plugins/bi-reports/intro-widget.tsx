@@ -1,9 +1,8 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { WidgetProps } from '../../src/plugin-api/define.ts';
-import { useRouteHref, useSelectedEntity, useTrack } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
+import type { WidgetProps } from '@portal/plugin-api';
 
 function BiIntro({ widgetId }: WidgetProps) {
   const { t } = usePluginTranslation('bi-reports');

@@ -1,25 +1,24 @@
-import { gatewayApi } from '../../src/plugin-api/gateway.ts';
-import type { GatewayBody, GatewayResponse } from '../../src/plugin-api/gateway.ts';
+import { gatewayApi, service } from '@portal/plugin-api';
+import type { GatewayBody, GatewayResponse } from '@portal/plugin-api';
 
-export type SlotList = GatewayResponse<'slots'>;
+type SlotList = GatewayResponse<'slots'>;
 export type Slot = SlotList['items'][number];
-export type BookingList = GatewayResponse<'bookings'>;
-export type Booking = BookingList['items'][number];
+type BookingList = GatewayResponse<'bookings'>;
 
 const bookingApi = gatewayApi
   .enhanceEndpoints({ addTagTypes: ['BookingSlots', 'Bookings'] })
   .injectEndpoints({
     endpoints: (build) => ({
       slots: build.query<SlotList, void>({
-        query: () => 'booking/api/slots',
+        query: () => service('booking', 'slots'),
         providesTags: ['BookingSlots'],
       }),
       bookings: build.query<BookingList, void>({
-        query: () => 'booking/api/bookings',
+        query: () => service('booking', 'bookings'),
         providesTags: ['Bookings'],
       }),
       book: build.mutation<GatewayResponse<'createBooking'>, GatewayBody<'createBooking'>>({
-        query: (body) => ({ url: 'booking/api/bookings', method: 'POST', body }),
+        query: (body) => ({ url: service('booking', 'bookings'), method: 'POST', body }),
         // A 409 means someone else took the slot: the fresh list shows it taken.
         invalidatesTags: ['BookingSlots', 'Bookings'],
       }),

@@ -1,8 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithPortal } from '../../src/plugin-api/testing.tsx';
-import type { FakeGateway } from '../../src/plugin-api/testing.tsx';
-import { loadRealManifest } from '../../src/testing/manifest.ts';
+import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
+import type { FakeGateway } from '@portal/plugin-api/testing';
 import booking from './index.ts';
 import BookingWidget from './booking-widget.tsx';
 

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { memo, useState } from 'react';
-import type { WidgetProps } from '../../src/plugin-api/define.ts';
-import { useTrack } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useTrack } from '@portal/plugin-api';
+import type { WidgetProps } from '@portal/plugin-api';
 import { useBookMutation, useBookingsQuery, useSlotsQuery } from './booking-api.ts';
 import type { Slot } from './booking-api.ts';
 

@@ -1,4 +1,4 @@
-import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+import { definePlugin, defineWidget } from '@portal/plugin-api';
 
 /** Appointment booking home widget (behind the booking flag: the manifest's `when` says so). */
 export default definePlugin({

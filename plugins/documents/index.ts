@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** Documents: legacy, accounting archive, accounting v2 and social management; screens not built yet. */
 export default definePlugin({

@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
-import { HomeGrid } from '../../src/plugin-api/home-grid.ts';
-import { useSelectedEntity } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useSelectedEntity } from '@portal/plugin-api';
+import { HomeGrid } from '@portal/plugin-api/home-grid';
 
 export default function HomePage() {
   const { t } = usePluginTranslation('entity-home');

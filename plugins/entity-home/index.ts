@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** The entity's home page (`entity.home`), which hosts the widget grid. */
 export default definePlugin({

@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** The entity overview pages (SPEC 2: users, collaborators, offers, info, delegation history); screens not built yet. */
 export default definePlugin({

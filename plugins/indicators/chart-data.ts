@@ -4,7 +4,7 @@ import type { MonthFigures } from './indicators-api.ts';
 
 export type ChartKind = 'revenueMargin' | 'cash' | 'yearOverYear';
 
-export type ChartSeries = { key: string; values: readonly (number | null)[] };
+type ChartSeries = { key: string; values: readonly (number | null)[] };
 
 export type ChartData = {
   /** `2026-01`… one per month, in order. */

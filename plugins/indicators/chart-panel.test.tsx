@@ -1,7 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithPortal } from '../../src/plugin-api/testing.tsx';
-import { loadRealManifest } from '../../src/testing/manifest.ts';
+import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
 import { ChartPanel } from './chart-panel.tsx';
 import { change, chartData } from './chart-data.ts';
 import type { MonthFigures } from './indicators-api.ts';

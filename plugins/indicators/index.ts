@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** The entity's key figures: cards against the previous year and monthly charts with table alternatives. */
 export default definePlugin({

@@ -1,7 +1,7 @@
-import { gatewayApi, service } from '../../src/plugin-api/gateway.ts';
-import type { GatewayResponse } from '../../src/plugin-api/gateway.ts';
+import { gatewayApi, service } from '@portal/plugin-api';
+import type { GatewayResponse } from '@portal/plugin-api';
 
-export type KeyFigures = GatewayResponse<'keyFigures'>;
+type KeyFigures = GatewayResponse<'keyFigures'>;
 export type Figures = KeyFigures['current'];
 export type MonthFigures = KeyFigures['months'][number];
 

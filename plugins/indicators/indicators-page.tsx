@@ -1,10 +1,8 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSelectedEntity } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
-import { formatChange, formatMoney, formatMonth, formatNumber } from '../../src/ui/format.ts';
-import { PageTitle } from '../../src/ui/page-title.tsx';
+import { usePluginTranslation, useSelectedEntity } from '@portal/plugin-api';
+import { formatChange, formatMoney, formatMonth, formatNumber, PageTitle } from '@portal/ui';
 import { ChartPanel } from './chart-panel.tsx';
 import { change, chartData } from './chart-data.ts';
 import type { ChartKind } from './chart-data.ts';

@@ -1,4 +1,4 @@
-import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+import { definePlugin, defineWidget } from '@portal/plugin-api';
 
 /** The firm's lab home widget: a short presentation with a link (SPEC 'Home widgets'). */
 export default definePlugin({

@@ -1,8 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import type { WidgetProps } from '../../src/plugin-api/define.ts';
-import { useTrack } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useTrack } from '@portal/plugin-api';
+import type { WidgetProps } from '@portal/plugin-api';
 
 /** The lab's public page; the link text and its description are translated. */
 const LAB_URL = 'https://lab.cabinet.example/';

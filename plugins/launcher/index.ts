@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** The applications launcher of an entity and of the wallet; screens not built yet. */
 export default definePlugin({

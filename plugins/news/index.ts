@@ -1,4 +1,4 @@
-import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+import { definePlugin, defineWidget } from '@portal/plugin-api';
 
 /** The RSS news feed home widget (SPEC 'Home widgets'). */
 export default definePlugin({

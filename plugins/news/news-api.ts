@@ -1,12 +1,12 @@
-import { gatewayApi } from '../../src/plugin-api/gateway.ts';
-import type { GatewayResponse } from '../../src/plugin-api/gateway.ts';
+import { gatewayApi, service } from '@portal/plugin-api';
+import type { GatewayResponse } from '@portal/plugin-api';
 
-export type NewsList = GatewayResponse<'news'>;
+type NewsList = GatewayResponse<'news'>;
 export type NewsItem = NewsList['items'][number];
 
 const newsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    news: build.query<NewsList, void>({ query: () => 'contact/api/news' }),
+    news: build.query<NewsList, void>({ query: () => service('contact', 'news') }),
   }),
 });
 

@@ -1,7 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithPortal } from '../../src/plugin-api/testing.tsx';
-import { loadRealManifest } from '../../src/testing/manifest.ts';
+import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
 import news from './index.ts';
 import RssWidget from './rss-widget.tsx';
 

@@ -1,8 +1,7 @@
 import { Anchor, Loader, Stack, Text, Typography } from '@mantine/core';
 import { memo, useMemo } from 'react';
-import type { WidgetProps } from '../../src/plugin-api/define.ts';
-import { useTrack } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useTrack } from '@portal/plugin-api';
+import type { WidgetProps } from '@portal/plugin-api';
 import { useNewsQuery } from './news-api.ts';
 import type { NewsItem } from './news-api.ts';
 import { safeHttpUrl, sanitizeNewsHtml } from './sanitize.ts';

@@ -1,4 +1,4 @@
-import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+import { definePlugin, defineWidget } from '@portal/plugin-api';
 
 /** The smart-offer intro home widget (SPEC 'Home widgets'; price from the manifest's constants). */
 export default definePlugin({

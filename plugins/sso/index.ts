@@ -1,4 +1,4 @@
-import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
+import { definePlugin, defineWidget } from '@portal/plugin-api';
 
 /**
  * The single sign-on home widget. The manifest decides where it shows; the usual placement is

@@ -1,8 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import type { WidgetProps } from '../../src/plugin-api/define.ts';
-import { useTrack } from '../../src/plugin-api/hooks.ts';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
+import { usePluginTranslation, useTrack } from '@portal/plugin-api';
+import type { WidgetProps } from '@portal/plugin-api';
 
 /** Where customers learn how to link their accounts for single sign-on. */
 const SSO_HELP_URL = 'https://aide.cabinet.example/connexion-unique';

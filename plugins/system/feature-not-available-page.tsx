@@ -1,5 +1,5 @@
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
-import { ErrorCard } from '../../src/ui/error-card.tsx';
+import { usePluginTranslation } from '@portal/plugin-api';
+import { ErrorCard } from '@portal/ui';
 
 /** '/' applies the root redirect, so the way back leads to this user's landing page (or the login). */
 export default function FeatureNotAvailablePage() {

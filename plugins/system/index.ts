@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** The engine's own pages: maintenance, 403, 404, 500 and 'feature not available' (SPEC 2 and 8). */
 export default definePlugin({

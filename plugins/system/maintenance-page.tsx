@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
-import { ErrorCard } from '../../src/ui/error-card.tsx';
+import { usePluginTranslation } from '@portal/plugin-api';
+import { ErrorCard } from '@portal/ui';
 
 /** While maintenance mode is on every route leads here; once it is off, this page sends people home. */
 export default function MaintenancePage() {

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
-import { ErrorCard } from '../../src/ui/error-card.tsx';
+import { usePluginTranslation } from '@portal/plugin-api';
+import { ErrorCard } from '@portal/ui';
 
 /** Shown by the route error boundary where a page failed, and at /error/500: retry or go home. */
 export default function ServerErrorPage() {

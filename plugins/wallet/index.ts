@@ -1,4 +1,4 @@
-import { definePage, definePlugin } from '../../src/plugin-api/define.ts';
+import { definePage, definePlugin } from '@portal/plugin-api';
 
 /** The wallet pages (SPEC 2 "Wallet", both variants) and subscriptions; screens not built yet. */
 export default definePlugin({

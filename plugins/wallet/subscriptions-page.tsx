@@ -1,5 +1,5 @@
-import { usePluginTranslation } from '../../src/plugin-api/translation.ts';
-import { ComingSoonPage } from '../../src/ui/coming-soon.tsx';
+import { usePluginTranslation } from '@portal/plugin-api';
+import { ComingSoonPage } from '@portal/ui';
 
 /** Not built yet: its title and a 'coming soon' notice. */
 export default function SubscriptionsPage() {

@@ -1,9 +1,9 @@
 import type { Logger } from '../logging/logger.ts';
 
-export type AnalyticsProperties = Readonly<Record<string, string | number | boolean>>;
+type AnalyticsProperties = Readonly<Record<string, string | number | boolean>>;
 
 /** SPEC 1: the user types analytics knows. */
-export type AnalyticsUserType = 'Client' | 'Collaborateur';
+type AnalyticsUserType = 'Client' | 'Collaborateur';
 
 /** Session replay settings: every text and every input is masked, whatever the manifest says. */
 export type SessionReplayOptions = {
@@ -13,7 +13,7 @@ export type SessionReplayOptions = {
   serverZone: string;
 };
 
-export type AnalyticsInitOptions = { serverZone: string; sessionReplay: SessionReplayOptions };
+type AnalyticsInitOptions = { serverZone: string; sessionReplay: SessionReplayOptions };
 
 /**
  * Where events go. The default writes them to the logger at debug level; a vendor SDK is plugged in by
@@ -26,9 +26,9 @@ export type AnalyticsSink = {
   reset(): void;
 };
 
-export type TrackingEvents = { featureConsulted: string; widgetInteracted: string };
+type TrackingEvents = { featureConsulted: string; widgetInteracted: string };
 
-export type AnalyticsUser = { id: number | string; email: string; isCustomer: boolean };
+type AnalyticsUser = { id: number | string; email: string; isCustomer: boolean };
 
 export type Analytics = {
   readonly enabled: boolean;
@@ -56,7 +56,7 @@ export type AnalyticsOptions = {
 
 export const ANALYTICS_KEY_ENV = 'VITE_ANALYTICS_KEY';
 
-export function loggerSink(logger: Logger): AnalyticsSink {
+function loggerSink(logger: Logger): AnalyticsSink {
   return {
     init: (_apiKey, options) => logger.debug('analytics: init', options),
     identify: (userId, properties) => logger.debug('analytics: identify', { userId, ...properties }),
@@ -78,7 +78,7 @@ export function sessionReplayOptions(
   };
 }
 
-export function userType(isCustomer: boolean): AnalyticsUserType {
+function userType(isCustomer: boolean): AnalyticsUserType {
   return isCustomer ? 'Client' : 'Collaborateur';
 }
 

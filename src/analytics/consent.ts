@@ -1,10 +1,10 @@
 import type { Logger } from '../logging/logger.ts';
 
-export type ConsentCategory = 'necessary' | 'functional' | 'analytics' | 'marketing';
+type ConsentCategory = 'necessary' | 'functional' | 'analytics' | 'marketing';
 
-export type ConsentState = Readonly<Record<ConsentCategory, boolean>>;
+type ConsentState = Readonly<Record<ConsentCategory, boolean>>;
 
-export const CONSENT_STORAGE_KEY = 'consent';
+const CONSENT_STORAGE_KEY = 'consent';
 
 const NOTHING_BUT_NECESSARY: ConsentState = {
   necessary: true,

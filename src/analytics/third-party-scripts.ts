@@ -4,7 +4,7 @@ import { evaluateCondition } from '../conditions/evaluate.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ConsentStore } from './consent.ts';
 
-export type ThirdPartyScript = PortalConfig['thirdPartyScripts'][number];
+type ThirdPartyScript = PortalConfig['thirdPartyScripts'][number];
 
 export type ScriptOutcome =
   | { name: string; status: 'loaded' }

@@ -16,6 +16,7 @@ import {
 } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { postRefreshToken, specApi } from './spec-endpoints.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 const GATEWAY = 'https://gateway.test/';
@@ -91,7 +92,7 @@ beforeEach(() => {
   tokenStore = createTokenStore({ kind: 'memory', key: 'token', logger: log });
   refresher = createTokenRefresher({
     store: tokenStore,
-    refresh: (token) => postRefreshToken(GATEWAY, token),
+    refresh: (token) => postRefreshToken(GATEWAY, loadRealManifest().gateway.services, token),
     bufferMs: 5 * 60_000,
     logger: log,
   });
@@ -101,6 +102,7 @@ beforeEach(() => {
     tokenStore,
     refresher,
     logger: log,
+    services: loadRealManifest().gateway.services,
   });
 });
 

@@ -11,7 +11,7 @@ import { resolveServicePath } from './service-path.ts';
 import type { TokenRefresher } from '../session/refresh.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 
-export type GatewayService = 'gateway' | 'data';
+type GatewayService = 'gateway' | 'data';
 
 /** Per-endpoint options, set as `extraOptions` on an endpoint definition. */
 export type GatewayExtraOptions = {
@@ -38,7 +38,7 @@ export type GatewayClientConfig = {
   services?: Readonly<Record<string, string>>;
 };
 
-export type UnauthorizedContext = { endpoint: string; url: string; method: string };
+type UnauthorizedContext = { endpoint: string; url: string; method: string };
 export type UnauthorizedHandler = (context: UnauthorizedContext) => void;
 
 export type GatewayBaseQuery = BaseQueryFn<

@@ -1,7 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createGatewayBaseQuery } from './base-query.ts';
 
-export const GATEWAY_TAG_TYPES = [
+const GATEWAY_TAG_TYPES = [
   'Contact',
   'Permissions',
   'Entity',

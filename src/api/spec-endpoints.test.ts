@@ -7,6 +7,7 @@ import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { configureGatewayClient, resetGatewayClient } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { HttpStatusError, postRefreshToken, specApi } from './spec-endpoints.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
 
 const GATEWAY = 'https://gateway.test/';
 const TOKEN = tokenExpiringIn(3600, Date.now());
@@ -58,6 +59,7 @@ beforeEach(() => {
     tokenStore: { get: () => TOKEN },
     refresher: { ensureFreshToken: async () => TOKEN, settled: async () => TOKEN },
     logger: log,
+    services: loadRealManifest().gateway.services,
   });
 });
 
@@ -236,7 +238,9 @@ describe('failures that are logged and yield no data', () => {
 describe('postRefreshToken', () => {
   it('posts with the bearer, a JSON content type and no body, and returns the token', async () => {
     answer = () => json({ token: 'new' });
-    await expect(postRefreshToken('https://gateway.test/', 'old')).resolves.toBe('new');
+    await expect(
+      postRefreshToken('https://gateway.test/', loadRealManifest().gateway.services, 'old'),
+    ).resolves.toBe('new');
     const request = requests.at(-1);
     expect(request?.url).toBe('https://gateway.test/authentication/api/refreshToken');
     expect(request?.method).toBe('POST');
@@ -245,19 +249,25 @@ describe('postRefreshToken', () => {
     expect(await request?.text()).toBe('');
   });
 
-  it('accepts a bare JSON string answer and a base URL without a trailing slash', async () => {
+  it('accepts a bare JSON string answer and a base URL without a trailing slash, under the manifest prefix', async () => {
     answer = () => json('new');
-    await expect(postRefreshToken('https://gateway.test', 'old')).resolves.toBe('new');
-    expect(requests.at(-1)?.url).toBe('https://gateway.test/authentication/api/refreshToken');
+    await expect(
+      postRefreshToken('https://gateway.test', { authentication: 'auth/v2' }, 'old'),
+    ).resolves.toBe('new');
+    expect(requests.at(-1)?.url).toBe('https://gateway.test/auth/v2/refreshToken');
   });
 
   it('rejects with the status on a non-2xx answer', async () => {
     answer = () => json({}, 503);
-    await expect(postRefreshToken(GATEWAY, 'old')).rejects.toEqual(new HttpStatusError(503));
+    await expect(postRefreshToken(GATEWAY, loadRealManifest().gateway.services, 'old')).rejects.toEqual(
+      new HttpStatusError(503),
+    );
   });
 
   it('rejects with InvalidTokenError when the answer has no token', async () => {
     answer = () => json({ nope: 1 });
-    await expect(postRefreshToken(GATEWAY, 'old')).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(
+      postRefreshToken(GATEWAY, loadRealManifest().gateway.services, 'old'),
+    ).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });

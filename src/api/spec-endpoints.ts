@@ -5,6 +5,7 @@ import { getGatewayClientConfig } from './base-query.ts';
 import type { GatewayExtraOptions } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { permissionCodes } from './permission-codes.ts';
+import { resolveServicePath, service } from './service-path.ts';
 import type {
   BiReportPage,
   Contact,
@@ -24,8 +25,6 @@ import type {
   UserInformation,
   UserOrigin,
 } from './types.ts';
-
-export const REFRESH_TOKEN_PATH = 'authentication/api/refreshToken';
 
 const anonymous = { anonymous: true } as const satisfies GatewayExtraOptions;
 const signingOut = {
@@ -52,27 +51,27 @@ function logFailure(what: string) {
 export const specApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<TokenResponse, LoginRequest>({
-      query: (body) => ({ url: 'authentication/api/login', method: 'POST', body }),
+      query: (body) => ({ url: service('authentication', 'login'), method: 'POST', body }),
       extraOptions: anonymous,
     }),
     createNewPassword: build.mutation<void, CreateNewPasswordRequest>({
-      query: (body) => ({ url: 'authentication/api/createNewPassword', method: 'POST', body }),
+      query: (body) => ({ url: service('authentication', 'createNewPassword'), method: 'POST', body }),
       extraOptions: anonymous,
     }),
     resetPassword: build.mutation<void, ResetPasswordRequest>({
-      query: (body) => ({ url: 'authentication/api/resetPassword', method: 'POST', body }),
+      query: (body) => ({ url: service('authentication', 'resetPassword'), method: 'POST', body }),
       extraOptions: anonymous,
     }),
     logout: build.mutation<void, LogoutRequest>({
-      query: (body) => ({ url: 'authentication/api/logout', method: 'POST', body }),
+      query: (body) => ({ url: service('authentication', 'logout'), method: 'POST', body }),
       extraOptions: signingOut,
     }),
     tokenExchange: build.mutation<TokenResponse, TokenExchangeRequest>({
-      query: (body) => ({ url: 'authentication/api/token-exchange', method: 'POST', body }),
+      query: (body) => ({ url: service('authentication', 'token-exchange'), method: 'POST', body }),
       extraOptions: anonymous,
     }),
     getUserInformation: build.query<UserInformation, void>({
-      query: () => 'connect/api/get-user-information',
+      query: () => service('connect', 'get-user-information'),
       transformResponse: (answer: UserInformation) => ({
         ...answer,
         permissions: permissionCodes(answer.permissions),
@@ -87,7 +86,7 @@ export const specApi = gatewayApi.injectEndpoints({
     }),
     getCurrentUserPermissions: build.query<Permissions, PermissionsArgs>({
       query: (args) => ({
-        url: 'authorization/api/authorization/currentuser',
+        url: service('authorization', 'authorization/currentuser'),
         ...(args?.accountId === undefined ? {} : { params: { accountId: args.accountId } }),
       }),
       transformResponse: (answer: Permissions) => ({
@@ -98,23 +97,23 @@ export const specApi = gatewayApi.injectEndpoints({
       transformErrorResponse: logFailure('permissions'),
     }),
     getLatestTerms: build.query<Terms, void>({
-      query: () => 'contact/api/terms/latest',
+      query: () => service('contact', 'terms/latest'),
       providesTags: ['Terms'],
     }),
     getLatestTermsContent: build.query<TermsContent, TermsContentArgs>({
       query: (args) => ({
-        url: 'contact/api/terms/latest/content',
+        url: service('contact', 'terms/latest/content'),
         params: { language: args?.language ?? 'fr' },
       }),
       providesTags: ['Terms'],
     }),
     getTermsAcceptance: build.query<TermsAcceptance, void>({
-      query: () => 'contact/api/contacts/currentuser/terms',
+      query: () => service('contact', 'contacts/currentuser/terms'),
       providesTags: ['Terms'],
     }),
     acceptTerms: build.mutation<void, { termsId: number }>({
       query: ({ termsId }) => ({
-        url: 'contact/api/contacts/currentuser/terms',
+        url: service('contact', 'contacts/currentuser/terms'),
         method: 'PATCH',
         params: { termsId },
       }),
@@ -122,19 +121,19 @@ export const specApi = gatewayApi.injectEndpoints({
     }),
     getReportsCount: build.query<BiReportPage, ReportsArgs>({
       query: ({ accountId, page, pageSize }) => ({
-        url: 'reporting/api/reports/currentuser',
+        url: service('reporting', 'reports/currentuser'),
         params: { accountId, page, pageSize },
       }),
       providesTags: (_result, _error, { accountId }) => [{ type: 'Reports', id: accountId }],
     }),
     getEntitySummary: build.query<EntitySummary, number>({
-      query: (id) => `connect/api/accounts/${encodeURIComponent(String(id))}/summary`,
+      query: (id) => service('connect', `accounts/${encodeURIComponent(String(id))}/summary`),
       providesTags: (_result, _error, id) => [{ type: 'Entity', id }],
       transformErrorResponse: logFailure('the entity'),
     }),
     getCurrentUserEntities: build.query<EntityPage, EntitiesArgs>({
       query: (args) => ({
-        url: 'account/api/accounts/currentuser',
+        url: service('account', 'accounts/currentuser'),
         params: {
           pageSize: args.pageSize,
           page: args.page,
@@ -153,22 +152,10 @@ export const specApi = gatewayApi.injectEndpoints({
 });
 
 export const {
-  useLoginMutation,
   useCreateNewPasswordMutation,
   useResetPasswordMutation,
-  useLogoutMutation,
-  useTokenExchangeMutation,
-  useGetUserInformationQuery,
-  useGetContactMeQuery,
-  useGetCurrentUserPermissionsQuery,
-  useGetLatestTermsQuery,
+
   useGetLatestTermsContentQuery,
-  useGetTermsAcceptanceQuery,
-  useAcceptTermsMutation,
-  useGetReportsCountQuery,
-  useGetEntitySummaryQuery,
-  useGetCurrentUserEntitiesQuery,
-  useGetUserOriginQuery,
 } = specApi;
 
 export class HttpStatusError extends Error {
@@ -185,11 +172,13 @@ export class HttpStatusError extends Error {
  */
 export async function postRefreshToken(
   baseUrl: string,
+  services: Readonly<Record<string, string>>,
   token: string,
   fetchFn: typeof fetch = (...args) => fetch(...args),
   signal?: AbortSignal,
 ): Promise<string> {
-  const url = `${baseUrl.replace(/\/+$/, '')}/${REFRESH_TOKEN_PATH}`;
+  const path = resolveServicePath(service('authentication', 'refreshToken'), services);
+  const url = `${baseUrl.replace(/\/+$/, '')}/${path}`;
   const response = await fetchFn(url, {
     method: 'POST',
     headers: {

@@ -9,7 +9,7 @@ import { postRefreshToken } from './spec-endpoints.ts';
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** The manifest's session settings, passed in by the composition root. */
-export type SessionSettings = {
+type SessionSettings = {
   storage: StorageKind;
   tokenKey: string;
   refreshBufferMinutes: number;
@@ -41,7 +41,7 @@ export function startGatewayClient(options: StartGatewayClientOptions): GatewayC
   });
   const refresher = createTokenRefresher({
     store: tokenStore,
-    refresh: (token, signal) => postRefreshToken(gatewayBaseUrl, token, undefined, signal),
+    refresh: (token, signal) => postRefreshToken(gatewayBaseUrl, services, token, undefined, signal),
     bufferMs: session.refreshBufferMinutes * 60_000,
     ...(session.refreshTimeoutMs === undefined ? {} : { timeoutMs: session.refreshTimeoutMs }),
     logger,

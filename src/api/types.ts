@@ -2,8 +2,6 @@
 // describes the same shape they come from it, so a contract change breaks the build here.
 import type { ApiBody, ApiResponse } from '../../gateway/contract/api.ts';
 
-export type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
-
 export type TokenResponse = ApiResponse<'login'>;
 
 export type LoginRequest = ApiBody<'login'>;
@@ -12,7 +10,7 @@ export type ResetPasswordRequest = ApiBody<'resetPassword'>;
 export type LogoutRequest = { gigyaUserId: string };
 export type TokenExchangeRequest = ApiBody<'tokenExchange'>;
 
-export type Persona = 'Client' | 'Collaborateur';
+type Persona = 'Client' | 'Collaborateur';
 
 // Wider than the contract, which pins gigyaUserId, occupation and entities to empty values (SPEC
 // section 3): the portal must also accept a production backend that fills them.
@@ -44,21 +42,16 @@ export type TermsAcceptance = ApiResponse<'termsState'>;
 
 export type EntitySummary = ApiResponse<'accountSummary'>;
 
-export type Subscription = EntitySummary['subscriptions'][number];
-
-export type SubscriptionStatus = Subscription['status'];
-
 export type EntityPage = ApiResponse<'accountsCurrentUser'>;
 
 export type BiReportPage = ApiResponse<'reportsCurrentUser'>;
-
-export type BiReport = BiReportPage['items'][number];
 
 /** 'COLLAB' leads to the collaborator login; any other answer (the contract says 'CLIENT') to the client login. */
 export type UserOrigin = string;
 
 // Compile-time guard: every answer of the reference gateway fits the wider types above.
 type Fits<Narrow extends Wide, Wide> = Narrow;
+/** @public A compile-time guard, used by the type checker only. */
 export type ContractFits = [
   Fits<ApiResponse<'contactMe'>, Contact>,
   Fits<ApiResponse<'userInformation'>, UserInformation>,

@@ -19,21 +19,22 @@ import { startGatewayClient } from '../api/start-gateway-client.ts';
 import { SessionServiceProvider } from '../auth/session-context.tsx';
 import { createSessionService } from '../auth/session-service.ts';
 import type { SessionService } from '../auth/session-service.ts';
-import { TrackerContext } from '../plugin-api/tracker.ts';
-import type { Tracker } from '../plugin-api/tracker.ts';
+import { TrackerContext } from '../runtime/tracker.ts';
+import type { Tracker } from '../runtime/tracker.ts';
 import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
-import { selectConditionContext } from './condition-context.ts';
+import { selectConditionContext } from '../runtime/condition-context.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { createLogger, isLogLevel } from '../logging/logger.ts';
 import { readFeatureFlags } from '../manifest/flags.ts';
 import { lintManifest } from '../manifest/lint.ts';
 import { ManifestError } from '../manifest/problems.ts';
-import { createPluginRegistry } from '../plugin-api/registry.ts';
+import { createPluginRegistry } from '../runtime/registry.ts';
 import { PortalRouter } from '../routing/portal-router.tsx';
-import { RuntimeProvider } from './runtime.tsx';
-import type { PortalRuntime } from './runtime.tsx';
-import { makeStore } from './store.ts';
-import type { AppStore } from './store.ts';
+import { PortalLayout } from '../shell/layouts.tsx';
+import { RuntimeProvider } from '../runtime/runtime.tsx';
+import type { PortalRuntime } from '../runtime/runtime.tsx';
+import { makeStore } from '../runtime/store.ts';
+import type { AppStore } from '../runtime/store.ts';
 import { cssVariablesResolver, firstDayOfWeek, themeFromManifest } from './theme.ts';
 
 export type CreatePortalOptions = {
@@ -177,7 +178,7 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
-export function PortalRoot({
+function PortalRoot({
   runtime,
   store,
   i18n,
@@ -210,7 +211,7 @@ export function PortalRoot({
                 <SessionServiceProvider service={session}>
                   <TrackerContext value={tracker}>
                     <Suspense fallback={null}>
-                      <PortalRouter />
+                      <PortalRouter layout={PortalLayout} />
                     </Suspense>
                   </TrackerContext>
                 </SessionServiceProvider>

@@ -6,9 +6,9 @@ import type { Logger } from '../logging/logger.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
 
 /** What the sign-in carries through the provider round trip. */
-export type SignInState = { redirect: string | null };
+type SignInState = { redirect: string | null };
 
-export type CompletedSignIn = { accessToken: string; redirect: string | null };
+type CompletedSignIn = { accessToken: string; redirect: string | null };
 
 export type CollaboratorIdentity = {
   /** Leaves the page for the provider's sign-in (authorization code with PKCE). */

@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger.ts';
 /** SPEC 4: set before login, logout and popup flows, cleared after; one value per browser tab. */
 export const INTERACTION_FLAG_KEY = 'interaction-in-progress';
 
-export type InteractionKind = 'login' | 'logout' | 'popup';
+type InteractionKind = 'login' | 'logout' | 'popup';
 
 export type InteractionFlag = {
   set(kind: InteractionKind): void;

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../runtime/hooks.ts';
 import type { SessionService } from './session-service.ts';
-import { expiredNoticeDismissed, selectExpiredNotice } from './session-slice.ts';
+import { expiredNoticeDismissed, selectExpiredNotice } from '../runtime/session-slice.ts';
 
 const SessionServiceContext = createContext<SessionService | null>(null);
 

@@ -4,8 +4,8 @@ import {
   registerUnauthorizedHandler,
   resetGatewayClient,
 } from '../api/base-query.ts';
-import { makeStore } from '../app/store.ts';
-import type { AppStore } from '../app/store.ts';
+import { makeStore } from '../runtime/store.ts';
+import type { AppStore } from '../runtime/store.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { createTokenStore } from '../session/token-storage.ts';
@@ -144,6 +144,7 @@ function setup(
     refresher,
     logger,
     fetchFn,
+    services: loadRealManifest().gateway.services,
   });
   const store = makeStore();
   const identity = fakeIdentity();

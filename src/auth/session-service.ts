@@ -10,8 +10,8 @@ import type {
   TermsAcceptance,
   UserInformation,
 } from '../api/types.ts';
-import { selectConditionContext } from '../app/condition-context.ts';
-import type { AppDispatch, RootState } from '../app/store.ts';
+import { selectConditionContext } from '../runtime/condition-context.ts';
+import type { AppDispatch, RootState } from '../runtime/store.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import { createSafeStorage } from '../session/safe-storage.ts';
@@ -36,16 +36,16 @@ import {
   sessionResuming,
   signOutStarted,
   termsAccepted,
-} from './session-slice.ts';
-import type { CurrentUser } from './session-slice.ts';
+} from '../runtime/session-slice.ts';
+import type { CurrentUser } from '../runtime/session-slice.ts';
 
-export type SignInFailure = 'invalid-credentials' | 'unavailable' | 'no-result' | 'not-expected';
+type SignInFailure = 'invalid-credentials' | 'unavailable' | 'no-result' | 'not-expected';
 
 export type SignInOutcome =
   | { ok: true; /** Where to go now: the safe `redirect`, the terms page or the landing page. */ to: string }
   | { ok: false; reason: SignInFailure };
 
-export type TermsCheckResult = { state: 'current' } | { state: 'required'; termsId: number };
+type TermsCheckResult = { state: 'current' } | { state: 'required'; termsId: number };
 
 export type SignOutOutcome = {
   /** True when the page is leaving for the identity provider's sign-out. */
@@ -94,7 +94,7 @@ export type SessionService = {
   dispose(): void;
 };
 
-export type SessionStoreLike = { dispatch: AppDispatch; getState: () => RootState };
+type SessionStoreLike = { dispatch: AppDispatch; getState: () => RootState };
 
 export type SessionServiceDeps = {
   store: SessionStoreLike;

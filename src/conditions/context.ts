@@ -24,7 +24,7 @@ export type SessionSnapshot = {
 };
 
 /** Facts are plain observations; which of them matter where is decided by the manifest. */
-export function deriveFacts(session: SessionSnapshot): Record<FactName, boolean> {
+function deriveFacts(session: SessionSnapshot): Record<FactName, boolean> {
   const user = session.user;
   const entity = session.entity;
   return {

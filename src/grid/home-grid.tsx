@@ -5,12 +5,12 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Responsive, getBreakpointFromWidth, useContainerWidth } from 'react-grid-layout';
 import type { Layout, LayoutItem } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../app/hooks.ts';
-import { selectConditionContext } from '../app/condition-context.ts';
-import { useRuntime } from '../app/runtime.tsx';
+import { useAppSelector } from '../runtime/hooks.ts';
+import { selectConditionContext } from '../runtime/condition-context.ts';
+import { useRuntime } from '../runtime/runtime.tsx';
 import { chooseWidgetSet } from '../manifest/navigation.ts';
-import type { WidgetDefinition, WidgetSize } from '../plugin-api/define.ts';
-import { usePluginTranslation } from '../plugin-api/translation.ts';
+import type { WidgetDefinition, WidgetSize } from '../runtime/plugin-definition.ts';
+import { usePluginTranslation } from '../runtime/plugin-translation.ts';
 import { GridIcon } from './icons.tsx';
 import type { GridIconName } from './icons.tsx';
 import {
@@ -31,7 +31,7 @@ import { Profiled } from './profiling.tsx';
 import { WidgetFrame } from './widget-frame.tsx';
 
 /** Rows a widget takes when its definition does not say. */
-export const DEFAULT_WIDGET_HEIGHT = 2;
+const DEFAULT_WIDGET_HEIGHT = 2;
 const MARGIN = [16, 16] as const;
 
 type Placed = GridPlacement & { pluginId: string; definition: WidgetDefinition };

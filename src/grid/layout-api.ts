@@ -1,19 +1,20 @@
 import type { ApiBody, ApiResponse } from '../../gateway/contract/api.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
+import { service } from '../api/service-path.ts';
 
-export type SavedHomeLayout = ApiResponse<'homeLayout'>;
-export type HomeLayoutBody = ApiBody<'saveHomeLayout'>;
+type SavedHomeLayout = ApiResponse<'homeLayout'>;
+type HomeLayoutBody = ApiBody<'saveHomeLayout'>;
 
-/** The user's own home grid per entity (reference gateway: contact/api/.../home-layouts/:accountId). */
-export const homeLayoutApi = gatewayApi.injectEndpoints({
+/** The user's own home grid per entity (reference gateway: the contact service's .../home-layouts/:accountId). */
+const homeLayoutApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     homeLayout: build.query<SavedHomeLayout, number>({
-      query: (accountId) => `contact/api/contacts/currentuser/home-layouts/${accountId}`,
+      query: (accountId) => service('contact', `contacts/currentuser/home-layouts/${accountId}`),
       providesTags: (_result, _error, accountId) => [{ type: 'HomeLayout', id: accountId }],
     }),
     saveHomeLayout: build.mutation<HomeLayoutBody, { accountId: number; body: HomeLayoutBody }>({
       query: ({ accountId, body }) => ({
-        url: `contact/api/contacts/currentuser/home-layouts/${accountId}`,
+        url: service('contact', `contacts/currentuser/home-layouts/${accountId}`),
         method: 'PUT',
         body,
       }),

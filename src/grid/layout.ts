@@ -14,7 +14,7 @@ export type GridCell = { widget: string; x: number; y: number; w: number; h: num
 export type GridPlacement = { widget: string; size: number; height: number };
 
 /** Four columns on a desktop: a size-4 widget is the full width. */
-export const DESKTOP_COLUMNS = 4;
+const DESKTOP_COLUMNS = 4;
 
 /** Minimum container widths (px) → columns: 4 on desktop, 2 on a tablet, 1 on a phone. */
 export const GRID_BREAKPOINTS = { lg: 960, md: 600, sm: 0 } as const;
@@ -27,7 +27,7 @@ export const ROW_HEIGHT = 140;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Lays the widgets out left to right in manifest order, starting a new row when one is full. */
-export function flowLayout(placements: readonly GridPlacement[], columns: number): GridCell[] {
+function flowLayout(placements: readonly GridPlacement[], columns: number): GridCell[] {
   const cells: GridCell[] = [];
   let x = 0;
   let y = 0;
@@ -82,7 +82,7 @@ export function mendLayout(saved: readonly GridCell[], placements: readonly Grid
 }
 
 /** Removes vertical gaps the way the grid does. */
-export function compact(cells: readonly GridCell[]): GridCell[] {
+function compact(cells: readonly GridCell[]): GridCell[] {
   return fromGrid(verticalCompactor.compact(toGrid(cells), DESKTOP_COLUMNS));
 }
 
@@ -178,7 +178,7 @@ export function resizeCell(
   return fromGrid(verticalCompactor.compact(moved, DESKTOP_COLUMNS));
 }
 
-export function toGrid(cells: readonly GridCell[]): LayoutItem[] {
+function toGrid(cells: readonly GridCell[]): LayoutItem[] {
   return cells.map(({ widget, x, y, w, h }) => ({ i: widget, x, y, w, h }));
 }
 

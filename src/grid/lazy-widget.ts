@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { WidgetDefinition, WidgetProps } from '../plugin-api/define.ts';
+import type { WidgetDefinition, WidgetProps } from '../runtime/plugin-definition.ts';
 
 type LazyWidget = LazyExoticComponent<ComponentType<WidgetProps>>;
 

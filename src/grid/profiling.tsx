@@ -6,7 +6,7 @@ import type { ProfilerOnRenderCallback, ReactNode } from 'react';
  * anything in a Profiler: elsewhere `Profiled` returns its children and the counting code is dead.
  */
 
-export type RenderRecord = { count: number; totalMs: number };
+type RenderRecord = { count: number; totalMs: number };
 
 declare global {
   var __portalRenders: Map<string, RenderRecord> | undefined;

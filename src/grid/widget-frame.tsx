@@ -2,9 +2,9 @@ import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { Component, memo, Suspense, useCallback, useId, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../app/runtime.tsx';
-import type { WidgetDefinition, WidgetSize } from '../plugin-api/define.ts';
-import { usePluginTranslation } from '../plugin-api/translation.ts';
+import { useRuntime } from '../runtime/runtime.tsx';
+import type { WidgetDefinition, WidgetSize } from '../runtime/plugin-definition.ts';
+import { usePluginTranslation } from '../runtime/plugin-translation.ts';
 import { forgetWidget, lazyWidget } from './lazy-widget.ts';
 import { Profiled } from './profiling.tsx';
 

@@ -8,7 +8,7 @@ type LocaleModule = { default: Record<string, unknown> };
 // are first needed, so a page only downloads the translations it shows.
 const localeFiles = import.meta.glob<LocaleModule>('../../locales/*/*.json');
 
-export function localeLoader(language: string, namespace: string): (() => Promise<LocaleModule>) | undefined {
+function localeLoader(language: string, namespace: string): (() => Promise<LocaleModule>) | undefined {
   return localeFiles[`../../locales/${language}/${namespace}.json`];
 }
 
@@ -34,15 +34,12 @@ const lazyLocales: BackendModule = {
   },
 };
 
-export const languageStorageKey = 'portal-language';
+const languageStorageKey = 'portal-language';
 
 export type I18nSettings = { defaultLocale: string; locales: readonly string[] };
 
 /** The saved language when it is one of the manifest's locales, else the manifest default. */
-export function initialLanguage(
-  settings: I18nSettings,
-  storage: Pick<Storage, 'getItem'> | undefined,
-): string {
+function initialLanguage(settings: I18nSettings, storage: Pick<Storage, 'getItem'> | undefined): string {
   let saved: string | null = null;
   try {
     saved = storage?.getItem(languageStorageKey) ?? null;

@@ -1,15 +1,15 @@
 export type LogLevel = 1 | 2 | 3 | 4 | 5;
 
-export const LOG_LEVELS = { trace: 1, debug: 2, info: 3, warn: 4, error: 5 } as const satisfies Record<
+const LOG_LEVELS = { trace: 1, debug: 2, info: 3, warn: 4, error: 5 } as const satisfies Record<
   string,
   LogLevel
 >;
 
 export type LogLevelName = keyof typeof LOG_LEVELS;
 
-export type LogSink = (level: LogLevelName, message: string, details: readonly unknown[]) => void;
+type LogSink = (level: LogLevelName, message: string, details: readonly unknown[]) => void;
 
-export type LogMethod = (message: string, ...details: unknown[]) => void;
+type LogMethod = (message: string, ...details: unknown[]) => void;
 
 export type Logger = {
   readonly trace: LogMethod;
@@ -28,7 +28,7 @@ export type LoggerOptions = {
   sink?: LogSink;
 };
 
-export const DEFAULT_MIN_LEVEL: LogLevel = 5;
+const DEFAULT_MIN_LEVEL: LogLevel = 5;
 
 const SECRET_KEY = /pass(word)?|pwd|secret|token/i;
 const MASK = '***';
@@ -51,7 +51,7 @@ export function maskSecretsInString(text: string): string {
   );
 }
 
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 

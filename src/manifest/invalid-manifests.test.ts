@@ -1,123 +1,112 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { plugins } from '../app/plugins.ts';
+import { createPluginRegistry } from '../runtime/registry.ts';
+import { patchedManifestSource } from '../testing/manifest.ts';
 import { formatProblem } from './problems.ts';
 import { validateManifestSource } from './validate.ts';
 
-const dir = join(import.meta.dirname, '../../tests/fixtures/manifests/invalid');
-// Widgets the real plugins provide; pages are not checked here so each fixture shows only its own fault.
-const knownPlugins = {
-  widgets: new Set([
-    'news/rss',
-    'lab/lab',
-    'booking/booking',
-    'smart-offer/intro',
-    'bi-reports/intro',
-    'accounting/intro',
-    'accounting/documents',
-  ]),
-};
+const fixtures = join(import.meta.dirname, '../../tests/fixtures/manifests');
+const realManifest = readFileSync(join(import.meta.dirname, '../../portal.config.json'), 'utf8');
+const known = createPluginRegistry(plugins).known;
 
-/** Each broken manifest and the exact lines `npm run validate` prints for it. */
+/** Each broken case (a patch of the real manifest) and the problems `npm run validate` reports for it. */
 const expected: [string, string[]][] = [
   [
-    'collaborator-code-on-widget.json',
+    'collaborator-code-on-widget.patch.json',
     [
-      'collaborator-code-on-widget.json:1423:27  /homeWidgets/sets/1/widgets/1/permission  a widget permission must be a customer code; "COGED0002" is a collaborator code',
+      '/homeWidgets/sets/1/widgets/1/permission  a widget permission must be a customer code; "COGED0002" is a collaborator code',
     ],
   ],
   [
-    'condition-ref-cycle.json',
+    'condition-ref-cycle.patch.json',
+    ['/conditions/documentsV2Allowed  condition refers to itself: documentsV2Allowed -> documentsV2Allowed'],
+  ],
+  [
+    'duplicate-route-name.patch.json',
     [
-      'condition-ref-cycle.json:350:27  /conditions/documentsV2Allowed  condition refers to itself: documentsV2Allowed -> documentsV2Allowed',
+      '/routes/3/children/2/name  duplicate route name "wallet.folders" (first at /routes/3/children/1)',
+      '/walletTabs/collaborator/1/route  unknown route "wallet.mandates"',
+    ],
+  ],
+  ['duplicate-sidebar-id.patch.json', ['/sidebar/2/id  duplicate id "bi-reports" (also at /sidebar/1)']],
+  [
+    'duplicate-wallet-tab-order.patch.json',
+    ['/walletTabs/collaborator/1/order  duplicate order 1 (also at /walletTabs/collaborator/0)'],
+  ],
+  [
+    'empty-any.patch.json',
+    [
+      '/conditions/smartOfferAllowed/all/2/any  "any" needs at least one condition (an empty "any" is never true)',
     ],
   ],
   [
-    'duplicate-route-name.json',
+    'locale-not-in-list.patch.json',
+    ['/app/defaultLocale  locale "de-DE" is not in /app/locales (fr-FR, en)'],
+  ],
+  ['missing-required-key.patch.json', ['/  missing required key "session"']],
+  ['negative-constant.patch.json', ['/constants/smartOffer/defaultPrice  must be 0 or more']],
+  ['redirect-to-nowhere.patch.json', ['/routes/3/children/0/redirect/1/to  unknown route "wallet.entitees"']],
+  [
+    'unknown-fact.patch.json',
     [
-      'duplicate-route-name.json:870:19  /routes/3/children/2/name  duplicate route name "wallet.folders" (first at /routes/3/children/1)',
-      'duplicate-route-name.json:1266:18  /walletTabs/collaborator/1/route  unknown route "wallet.mandates"',
+      '/landing/0/when/fact  unknown fact "user.isCollaborator"; known facts: user.isAuthenticated, user.isCollab, user.isCustomer, user.hasSingleEntity, user.hasAcceptedTerms, entity.isSelected, entity.isSignatory, entity.isClarityVisible, entity.hasReports',
     ],
   ],
+  ['unknown-flag.patch.json', ['/sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"']],
+  ['unknown-key.patch.json', ['/session/tokenKeys  unknown key "tokenKeys"']],
+  ['unknown-offer.patch.json', ['/homeWidgets/sets/1/when/offer  unknown offer code "PENNYLAME"']],
   [
-    'duplicate-sidebar-id.json',
-    ['duplicate-sidebar-id.json:1156:13  /sidebar/2/id  duplicate id "bi-reports" (also at /sidebar/1)'],
+    'unknown-permission-code.patch.json',
+    ['/routes/2/children/5/meta/permissions/anyOf/3  unknown permission code "CORAPP999"'],
   ],
   [
-    'duplicate-wallet-tab-order.json',
-    [
-      'duplicate-wallet-tab-order.json:1267:18  /walletTabs/collaborator/1/order  duplicate order 1 (also at /walletTabs/collaborator/0)',
-    ],
+    'unknown-plugin.patch.json',
+    ['/homeWidgets/sets/2/widgets/1/widget  unknown widget plugin "weather/forecast"'],
   ],
-  [
-    'empty-any.json',
-    [
-      'empty-any.json:339:18  /conditions/smartOfferAllowed/all/2/any  "any" needs at least one condition (an empty "any" is never true)',
-    ],
-  ],
-  [
-    'locale-not-in-list.json',
-    ['locale-not-in-list.json:4:22  /app/defaultLocale  locale "de-DE" is not in /app/locales (fr-FR, en)'],
-  ],
-  ['missing-required-key.json', ['missing-required-key.json:1:1  /  missing required key "session"']],
-  [
-    'negative-constant.json',
-    ['negative-constant.json:1471:23  /constants/smartOffer/defaultPrice  must be 0 or more'],
-  ],
-  ['not-json.json', ['not-json.json:21:11  /  not JSON: Unexpected token ,']],
-  [
-    'redirect-to-nowhere.json',
-    ['redirect-to-nowhere.json:853:21  /routes/3/children/0/redirect/1/to  unknown route "wallet.entitees"'],
-  ],
-  [
-    'unknown-fact.json',
-    [
-      'unknown-fact.json:1101:17  /landing/0/when/fact  unknown fact "user.isCollaborator"; known facts: user.isAuthenticated, user.isCollab, user.isCustomer, user.hasSingleEntity, user.hasAcceptedTerms, entity.isSelected, entity.isSignatory, entity.isClarityVisible, entity.hasReports',
-    ],
-  ],
-  [
-    'unknown-flag.json',
-    ['unknown-flag.json:1131:21  /sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"'],
-  ],
-  ['unknown-key.json', ['unknown-key.json:74:5  /session/tokenKeys  unknown key "tokenKeys"']],
-  [
-    'unknown-offer.json',
-    ['unknown-offer.json:1413:20  /homeWidgets/sets/1/when/offer  unknown offer code "PENNYLAME"'],
-  ],
-  [
-    'unknown-permission-code.json',
-    [
-      'unknown-permission-code.json:718:17  /routes/2/children/5/meta/permissions/anyOf/3  unknown permission code "CORAPP999"',
-    ],
-  ],
-  [
-    'unknown-plugin.json',
-    [
-      'unknown-plugin.json:1454:23  /homeWidgets/sets/2/widgets/1/widget  unknown widget plugin "weather/forecast"',
-    ],
-  ],
-  [
-    'widget-size-5.json',
-    ['widget-size-5.json:1451:21  /homeWidgets/sets/2/widgets/0/size  must be one of 1, 2, 3, 4'],
-  ],
-  ['wrong-type.json', ['wrong-type.json:12:22  /app/ui/popupZIndex  must be of type integer']],
+  ['widget-size-5.patch.json', ['/homeWidgets/sets/2/widgets/0/size  must be one of 1, 2, 3, 4']],
+  ['wrong-type.patch.json', ['/app/ui/popupZIndex  must be of type integer']],
 ];
 
-describe('broken manifests', () => {
-  it('has a fixture for every case and a case for every fixture', () => {
-    expect(readdirSync(dir).sort()).toEqual(expected.map(([file]) => file).sort());
+describe('broken manifests (patches of the real one)', () => {
+  it('the real manifest is valid, so each patch shows only its own fault', () => {
+    const result = validateManifestSource(realManifest, known);
+    expect(result.problems).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+
+  it('has a patch for every case and a case for every patch', () => {
+    expect(readdirSync(join(fixtures, 'invalid')).sort()).toEqual(expected.map(([file]) => file).sort());
     expect(expected.length).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(expected)('%s gives the exact message and place', (file, lines) => {
-    const result = validateManifestSource(readFileSync(join(dir, file), 'utf8'), {
-      pages: new Set<string>(),
-      widgets: knownPlugins.widgets,
-    });
+  it.each(expected)('%s gives the exact pointer and message', (file, lines) => {
+    const result = validateManifestSource(patchedManifestSource(file), known);
     expect(result.ok).toBe(false);
-    const printed = result.problems
-      .filter((p) => !p.message.startsWith('unknown page plugin'))
-      .map((p) => formatProblem(file, p));
-    expect(printed).toEqual(lines);
+    expect(result.problems.map((p) => `${p.pointer === '' ? '/' : p.pointer}  ${p.message}`)).toEqual(lines);
+  });
+});
+
+describe('line and column of a problem (small hand-written files)', () => {
+  const printed = (file: string) =>
+    validateManifestSource(readFileSync(join(fixtures, 'line-col', file), 'utf8'), known).problems.map((p) =>
+      formatProblem(file, p),
+    );
+
+  it('a syntax error is placed where the parser stopped', () => {
+    expect(printed('not-json.json')).toEqual(['not-json.json:21:11  /  not JSON: Unexpected token ,']);
+  });
+
+  it('a value of the wrong type is placed at the value', () => {
+    expect(printed('wrong-type.json')).toContain(
+      'wrong-type.json:4:28  /app/ui/popupZIndex  must be of type integer',
+    );
+  });
+
+  it('an unknown key is placed at the key', () => {
+    expect(printed('unknown-key.json')).toContain(
+      'unknown-key.json:4:5  /session/tokenKeys  unknown key "tokenKeys"',
+    );
   });
 });

@@ -1,4 +1,4 @@
-export function escapePointerToken(token: string | number): string {
+function escapePointerToken(token: string | number): string {
   return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -6,7 +6,7 @@ import type { ManifestProblem } from './problems.ts';
 export type KnownPlugins = { pages: ReadonlySet<string>; widgets: ReadonlySet<string> };
 
 /** Redirect targets that are not routes: `landing` applies the landing rules. */
-export const pseudoRoutes: ReadonlySet<string> = new Set(['landing']);
+const pseudoRoutes: ReadonlySet<string> = new Set(['landing']);
 
 type FlatRoute = { route: AnyRouteConfig; pointer: string };
 
@@ -205,7 +205,7 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   }
 }
 
-export function flattenRoutes(routes: readonly AnyRouteConfig[], pointer: string): FlatRoute[] {
+function flattenRoutes(routes: readonly AnyRouteConfig[], pointer: string): FlatRoute[] {
   return routes.flatMap((route, i) => {
     const here = joinPointer(pointer, i);
     return [{ route, pointer: here }, ...flattenRoutes(route.children ?? [], joinPointer(here, 'children'))];

@@ -22,7 +22,7 @@ export type RouteAccess =
   | { allowed: false; reason: 'rule'; trace: ConditionTrace }
   | { allowed: false; reason: 'unknown-route' };
 
-export function withNamedConditions(config: PortalConfig, context: ConditionContext): ConditionContext {
+function withNamedConditions(config: PortalConfig, context: ConditionContext): ConditionContext {
   return context.conditions === config.conditions ? context : { ...context, conditions: config.conditions };
 }
 
@@ -87,7 +87,7 @@ export function isRouteOpen(config: PortalConfig, routeName: string, context: Co
 type NavItem = { id: string; order: number; route: string; when?: Condition };
 
 /** The items whose route is open and whose `when` holds, in manifest order. */
-export function visibleItems<T extends NavItem>(
+function visibleItems<T extends NavItem>(
   config: PortalConfig,
   items: readonly T[],
   context: ConditionContext,
@@ -126,7 +126,7 @@ export function visibleOverviewTabs(config: PortalConfig, context: ConditionCont
 }
 
 /** The first rule whose `when` holds; the last rule is the fallback. */
-export function firstMatchingRule<T extends { when?: Condition }>(
+function firstMatchingRule<T extends { when?: Condition }>(
   rules: readonly T[],
   config: PortalConfig,
   context: ConditionContext,

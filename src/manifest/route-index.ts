@@ -43,7 +43,7 @@ export function indexRoutes(config: PortalConfig): RouteIndex {
   return index;
 }
 
-export function joinPaths(parent: string, child: string | undefined): string {
+function joinPaths(parent: string, child: string | undefined): string {
   if (child === undefined || child === '') return parent === '' ? '/' : parent;
   if (child.startsWith('/')) return child;
   return `${parent.replace(/\/$/, '')}/${child}`;

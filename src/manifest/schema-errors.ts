@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { joinPointer, valueAtPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
-import { explainConditionShape } from '../conditions/condition-shape.ts';
+import { explainConditionShape } from './condition-shape.ts';
 
 /*
  * ajv reports every branch of a failed oneOf; for the condition language that is noise. Errors under a

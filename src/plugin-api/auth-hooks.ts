@@ -8,7 +8,7 @@ import {
   useGetLatestTermsContentQuery,
   useResetPasswordMutation,
 } from '../api/spec-endpoints.ts';
-import { useRuntime } from '../app/runtime.tsx';
+import { useRuntime } from '../runtime/runtime.tsx';
 import { routePath } from '../auth/landing.ts';
 
 /**
@@ -29,8 +29,7 @@ export { useSessionActions, useExpiredNotice } from '../auth/session-context.tsx
  * @example
  * <SessionServiceProvider service={fakeService}><ClientLoginPage /></SessionServiceProvider>
  */
-export { SessionServiceProvider } from '../auth/session-context.tsx';
-export type { LoginChoice, SessionService, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
+export type { LoginChoice, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
 export { safeRedirectPath } from '../auth/redirect-target.ts';
 
 /**

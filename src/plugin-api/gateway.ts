@@ -11,7 +11,7 @@ import type { ApiBody, ApiQuery, ApiResponse, RouteId } from '../../gateway/cont
  * @example
  * const newsApi = gatewayApi.injectEndpoints({
  *   endpoints: (build) => ({
- *     news: build.query<GatewayResponse<'news'>, void>({ query: () => 'contact/api/news' }),
+ *     news: build.query<GatewayResponse<'news'>, void>({ query: () => service('contact', 'news') }),
  *   }),
  * });
  * export const { useNewsQuery } = newsApi;

@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { useAction } from './hooks.ts';
-import { renderWithPortal } from './testing.tsx';
+import { renderWithPortal } from '../testing/render-with-portal.tsx';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import type { PortalConfig, RouteMeta } from '../../schemas/portal-config.ts';
-import type { AuthStatus } from '../auth/session-slice.ts';
+import type { AuthStatus } from '../runtime/session-slice.ts';
 import type { ConditionContext } from '../conditions/evaluate.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import { resolveLanding, routeAccess } from '../manifest/navigation.ts';

@@ -1,9 +1,10 @@
 import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { definePage, definePlugin } from '../plugin-api/define.ts';
+import { definePage, definePlugin } from '../runtime/plugin-definition.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
-import { openAsPersona } from './persona-fixtures.ts';
+import { asPersona, openAsPersona } from '../testing/persona-fixtures.ts';
+import { sessionStarted } from '../runtime/session-slice.ts';
 import { pathTo } from './route-paths.ts';
 
 // The first render of a file loads the lazy pages and translations cold.
@@ -43,10 +44,31 @@ describe('entity guard', () => {
   });
 
   it('nothing of the page shows while the entity loads', async () => {
-    const portal = await open('marc', '/dossier/1002/banque');
-    portal.services.selectEntity.mockImplementation(() => new Promise(() => undefined));
+    const portal = await open('marc', '/portefeuille/mes-entites');
+    await screen.findByRole('heading', { level: 1, name: 'Mes entités' });
+    const select = portal.services.selectEntity.getMockImplementation();
+    let finish = () => undefined as unknown;
+    portal.services.selectEntity.mockImplementationOnce(
+      (entityId) =>
+        new Promise<void>((resolve) => {
+          finish = () => select?.(entityId).then(resolve);
+        }),
+    );
+    // The page's code and translations are in, so only the guard can keep the page off the screen.
+    await portal.runtime.registry.page('bank/bank')?.component();
+    await portal.i18n.loadNamespaces('bank');
+    await act(() => portal.router.navigate('/dossier/1002/banque'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(portal.location()).toBe('/dossier/1002/banque');
+    expect(portal.router.state.navigation.state).toBe('idle');
+    expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Banque' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Banque' })).not.toBeInTheDocument();
+    // Once the entity is in, the same page shows: the check above was not passing by accident.
+    await act(async () => {
+      await finish();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Banque' })).toBeInTheDocument();
   });
 });
 
@@ -118,16 +140,27 @@ describe('authentication', () => {
   });
 
   it('shows nothing protected while the session is being checked', async () => {
+    const marc = asPersona(loadRealManifest(), 'marc');
     const portal = await renderPortal({
+      ...marc,
       plugins,
       path: '/portefeuille/mes-entites',
-      session: { status: 'unknown' },
+      session: { ...marc.session, status: 'unknown' },
     });
-    // Past the router's own loading of the lazy page: what shows now is the guard's decision.
+    // The page's code and translations are in, so only the guard can keep the page off the screen.
+    await portal.runtime.registry.page('wallet/entities')?.component();
+    await portal.i18n.loadNamespaces('wallet');
     await waitFor(() => expect(portal.router.state.initialized).toBe(true));
-    await waitFor(() => expect(screen.getByRole('status')).toBeInTheDocument());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryAllByRole('heading').map((h) => h.outerHTML)).toEqual([]);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    // Once the session is known, the same page shows: the check above was not passing by accident.
+    act(() => {
+      const { user, globalPermissions = [], entityCount = 0 } = marc.session ?? {};
+      if (user) portal.store.dispatch(sessionStarted({ user, globalPermissions, entityCount }));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes entités' })).toBeInTheDocument();
   });
 
   it('a trailing-slash variant redirects', async () => {

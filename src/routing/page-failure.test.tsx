@@ -1,8 +1,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { definePage, definePlugin } from '../plugin-api/define.ts';
+import { definePage, definePlugin } from '../runtime/plugin-definition.ts';
 import { realPlugins } from '../testing/render-portal.tsx';
-import { openAsPersona } from './persona-fixtures.ts';
+import { openAsPersona } from '../testing/persona-fixtures.ts';
 import { withStubPages } from '../testing/render-portal.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });

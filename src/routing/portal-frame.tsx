@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useRuntime } from '../app/runtime.tsx';
+import { useRuntime } from '../runtime/runtime.tsx';
 import { useCurrentRoute } from './current-route.ts';
 import { RouteGuard } from './route-guard.tsx';
 import { StatusBanners } from './status-banners.tsx';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { useRuntime } from '../app/runtime.tsx';
+import { useRuntime } from '../runtime/runtime.tsx';
 import { useSessionActions } from '../auth/session-context.tsx';
+import { LayoutSlot } from './layout-slot.ts';
+import type { PortalLayoutComponent } from './layout-slot.ts';
 import { buildPortalRoutes } from './route-tree.tsx';
 import { NavigationServicesProvider } from './services.tsx';
 import type { NavigationServices } from './services.tsx';
@@ -13,14 +15,20 @@ export type PortalRouterProps = {
   router?: PortalDataRouter;
   /** Session services; the auth layer's (`useSessionActions`, mounted by createPortal) when absent. */
   services?: NavigationServices;
+  /** The layouts of SPEC 2 (the shell's PortalLayout), drawn around each page whose route names one. */
+  layout: PortalLayoutComponent;
 };
 
 /** The manifest's routes in a react-router 7 data router, with the guards and the shell. */
-export function PortalRouter({ router, services }: PortalRouterProps) {
-  return services === undefined ? (
-    <WithSessionActions router={router} />
-  ) : (
-    <RouterWithServices router={router} services={services} />
+export function PortalRouter({ router, services, layout }: PortalRouterProps) {
+  return (
+    <LayoutSlot value={layout}>
+      {services === undefined ? (
+        <WithSessionActions router={router} />
+      ) : (
+        <RouterWithServices router={router} services={services} />
+      )}
+    </LayoutSlot>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import type { RedirectRule } from '../../schemas/portal-config.ts';
-import { useConditionContext } from '../app/condition-context.ts';
-import { useAppSelector } from '../app/hooks.ts';
-import { useRuntime } from '../app/runtime.tsx';
-import { selectAuthStatus, selectSelectedEntityId } from '../auth/session-slice.ts';
+import { useConditionContext } from '../runtime/condition-context.ts';
+import { useAppSelector } from '../runtime/hooks.ts';
+import { useRuntime } from '../runtime/runtime.tsx';
+import { selectAuthStatus, selectSelectedEntityId } from '../runtime/session-slice.ts';
 import { GuardPending } from './guard-pending.tsx';
 import { redirectTarget } from './redirects.ts';
 import { routingPath } from './route-paths.ts';

@@ -6,7 +6,7 @@ import type { RouteParams } from './route-paths.ts';
 import { pathTo, routeNeedsParam } from './route-paths.ts';
 
 /** `to: "landing"` in a redirect rule means: apply the manifest's landing rules. */
-export const LANDING = 'landing';
+const LANDING = 'landing';
 
 /** The parameter every entity-area route carries (SPEC 2 `/dossier/:entityId`). */
 export const ENTITY_PARAM = 'entityId';

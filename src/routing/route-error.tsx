@@ -3,11 +3,11 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import type { RouteConfig } from '../../schemas/portal-config.ts';
-import { useRuntime } from '../app/runtime.tsx';
-import type { PortalRuntime } from '../app/runtime.tsx';
+import { useRuntime } from '../runtime/runtime.tsx';
+import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { indexRoutes } from '../manifest/route-index.ts';
-import { PortalLayout } from '../shell/layouts.tsx';
 import { GuardPending } from './guard-pending.tsx';
+import { useWithinLayout } from './layout-slot.ts';
 import { PageFailure } from './page-failure.tsx';
 
 /** The page plugin of `routing.errorRoute` (the 500 page) as a lazy component, or null when none. */
@@ -66,5 +66,5 @@ export function RouteError({
         </Suspense>
       </ErrorPageBoundary>
     );
-  return layout === undefined ? content : <PortalLayout kind={layout}>{content}</PortalLayout>;
+  return useWithinLayout(layout, content);
 }

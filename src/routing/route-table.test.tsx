@@ -1,7 +1,7 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
-import { openAsPersona } from './persona-fixtures.ts';
+import { openAsPersona } from '../testing/persona-fixtures.ts';
 
 // The first render of a file loads the lazy pages and translations cold.
 configure({ asyncUtilTimeout: 5000 });

@@ -3,13 +3,13 @@ import type { ComponentType } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { RouteConfig } from '../../schemas/portal-config.ts';
-import { useConditionContext } from '../app/condition-context.ts';
-import { useRuntime } from '../app/runtime.tsx';
-import type { PortalRuntime } from '../app/runtime.tsx';
+import { useConditionContext } from '../runtime/condition-context.ts';
+import { useRuntime } from '../runtime/runtime.tsx';
+import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { activeRedirect } from '../manifest/navigation.ts';
-import { PortalLayout } from '../shell/layouts.tsx';
 import type { ManifestRouteHandle } from './current-route.ts';
 import { GuardPending } from './guard-pending.tsx';
+import { useWithinLayout } from './layout-slot.ts';
 import { PortalFrame } from './portal-frame.tsx';
 import { RedirectTo } from './redirect-route.tsx';
 import { resilientPage } from './resilient-page.tsx';
@@ -36,7 +36,7 @@ function RouteBody({ route, Page }: { route: RouteConfig; Page?: ComponentType }
         <Page />
       </Suspense>
     );
-  return route.layout === undefined ? content : <PortalLayout kind={route.layout}>{content}</PortalLayout>;
+  return useWithinLayout(route.layout, content);
 }
 
 /** A route naming a page no plugin provides: logged, then the 404 page rather than a blank one. */

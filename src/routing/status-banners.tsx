@@ -11,7 +11,7 @@ import type { VersionWatch } from './version-watch.ts';
  * is known, the next navigation loads the new version at its address instead of failing on a chunk that
  * is no longer on the server.
  */
-export function useNewVersion(watch: VersionWatch = browserVersionWatch()): boolean {
+function useNewVersion(watch: VersionWatch = browserVersionWatch()): boolean {
   const { pathname } = useLocation();
   const newer = useSyncExternalStore(watch.subscribe, watch.getSnapshot, () => false);
   const knownAt = useRef<string | null>(null);

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { passThroughPath, tabStorage } from '../auth/application-prefix.ts';
-import { useRuntime } from '../app/runtime.tsx';
+import { useRuntime } from '../runtime/runtime.tsx';
 import { routingPath } from './route-paths.ts';
 
 /**

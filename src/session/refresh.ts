@@ -43,7 +43,7 @@ const DEFAULT_RETRY_AFTER_MS = 30_000;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The refresh was given up: the gateway accepted the call and never answered in time. */
-export class RefreshTimeoutError extends Error {
+class RefreshTimeoutError extends Error {
   override readonly name = 'RefreshTimeoutError';
   constructor(ms: number) {
     super(`The token refresh was not answered within ${String(ms)} ms`);

@@ -6,7 +6,7 @@ import { getTokenIssuedAt, isTokenActive } from './token.ts';
 
 export type { StorageKind } from './safe-storage.ts';
 
-export type TokenListener = (token: string | null) => void;
+type TokenListener = (token: string | null) => void;
 
 export type TokenStore = {
   /** The stored token while active; an inactive or invalid token is removed and null returned. */

@@ -1,9 +1,9 @@
 import { Anchor, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppSelector } from '../app/hooks.ts';
-import { useRuntime } from '../app/runtime.tsx';
-import { selectIsAuthenticated } from '../auth/session-slice.ts';
+import { useAppSelector } from '../runtime/hooks.ts';
+import { useRuntime } from '../runtime/runtime.tsx';
+import { selectIsAuthenticated } from '../runtime/session-slice.ts';
 import { translateKey } from '../routing/translate-key.ts';
 import { EntitySwitcher } from './entity-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';

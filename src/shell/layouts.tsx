@@ -1,15 +1,13 @@
 import { Box, Center, Container, Group } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
-import type { RouteConfig } from '../../schemas/portal-config.ts';
 import { GuardPending } from '../routing/guard-pending.tsx';
+import type { LayoutKind } from '../routing/layout-slot.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
 // The signed-in shell (header, switcher, sidebar, tabs) is its own chunk: the login page never loads it.
 const HomeShell = lazy(() => import('./home-shell.tsx'));
-
-export type LayoutKind = NonNullable<RouteConfig['layout']>;
 
 /** The four layouts of SPEC 2; the manifest says which route uses which. */
 export function PortalLayout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asPersona } from '../routing/persona-fixtures.ts';
+import { asPersona } from '../testing/persona-fixtures.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
 

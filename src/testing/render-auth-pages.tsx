@@ -8,15 +8,15 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { RuntimeProvider } from '../app/runtime.tsx';
-import { makeStore } from '../app/store.ts';
+import { RuntimeProvider } from '../runtime/runtime.tsx';
+import { makeStore } from '../runtime/store.ts';
 import { SessionServiceProvider } from '../auth/session-context.tsx';
 import type { SessionService } from '../auth/session-service.ts';
-import { sessionEnded } from '../auth/session-slice.ts';
+import { sessionEnded } from '../runtime/session-slice.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { createLogger } from '../logging/logger.ts';
-import type { PluginDefinition } from '../plugin-api/define.ts';
-import { createPluginRegistry } from '../plugin-api/registry.ts';
+import type { PluginDefinition } from '../runtime/plugin-definition.ts';
+import { createPluginRegistry } from '../runtime/registry.ts';
 import { loadRealManifest } from './manifest.ts';
 
 export type RenderAuthPagesOptions = {

@@ -19,24 +19,25 @@ import type { Mock } from 'vitest';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import { plugins as realPlugins } from '../app/plugins.ts';
-import { RuntimeProvider } from '../app/runtime.tsx';
-import type { PortalRuntime } from '../app/runtime.tsx';
-import { makeStore } from '../app/store.ts';
-import type { AppStore } from '../app/store.ts';
+import { RuntimeProvider } from '../runtime/runtime.tsx';
+import type { PortalRuntime } from '../runtime/runtime.tsx';
+import { makeStore } from '../runtime/store.ts';
+import type { AppStore } from '../runtime/store.ts';
 import { themeFromManifest } from '../app/theme.ts';
-import { entitySelected, initialSessionState, sessionEnded } from '../auth/session-slice.ts';
-import type { SessionState } from '../auth/session-slice.ts';
+import { entitySelected, initialSessionState, sessionEnded } from '../runtime/session-slice.ts';
+import type { SessionState } from '../runtime/session-slice.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { createLogger } from '../logging/logger.ts';
 import type { LogLevelName } from '../logging/logger.ts';
-import type { PluginDefinition } from '../plugin-api/define.ts';
-import { definePage, definePlugin } from '../plugin-api/define.ts';
-import { createPluginRegistry } from '../plugin-api/registry.ts';
-import { TrackerContext } from '../plugin-api/tracker.ts';
+import type { PluginDefinition } from '../runtime/plugin-definition.ts';
+import { definePage, definePlugin } from '../runtime/plugin-definition.ts';
+import { createPluginRegistry } from '../runtime/registry.ts';
+import { TrackerContext } from '../runtime/tracker.ts';
 import { PortalRouter } from '../routing/portal-router.tsx';
 import type { PortalDataRouter } from '../routing/portal-router.tsx';
 import { buildPortalRoutes } from '../routing/route-tree.tsx';
 import type { NavigationServices } from '../routing/services.tsx';
+import { PortalLayout } from '../shell/layouts.tsx';
 import { loadRealManifest } from './manifest.ts';
 import { demoFlags } from './personas.ts';
 
@@ -125,7 +126,7 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
             {/* env="test": no transitions or portals, so menus and options show at once in jsdom. */}
             <MantineProvider theme={themeFromManifest(config.app.ui)} env="test">
               <Suspense fallback={null}>
-                <PortalRouter router={router} services={services} />
+                <PortalRouter router={router} services={services} layout={PortalLayout} />
               </Suspense>
             </MantineProvider>
           </I18nextProvider>

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithPortal } from '../plugin-api/testing.tsx';
+import { renderWithPortal } from '../testing/render-with-portal.tsx';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { ConfirmAction } from './confirm-action.tsx';
 

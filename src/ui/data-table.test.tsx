@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithPortal } from '../plugin-api/testing.tsx';
+import { renderWithPortal } from '../testing/render-with-portal.tsx';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { DataTable } from './data-table.tsx';
 import type { DataColumn, DataPage } from './data-table.tsx';

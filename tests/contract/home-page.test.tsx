@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import HomePage from '../../plugins/entity-home/home-page.tsx';
 import { plugins } from '../../src/app/plugins.ts';
-import { definePlugin, defineWidget } from '../../src/plugin-api/define.ts';
-import type { PluginDefinition, WidgetProps } from '../../src/plugin-api/define.ts';
-import { renderWithPortal } from '../../src/plugin-api/testing.tsx';
-import type { FakeGateway, FakeRequest, TestPersona } from '../../src/plugin-api/testing.tsx';
+import { definePlugin, defineWidget } from '../../src/runtime/plugin-definition.ts';
+import type { PluginDefinition, WidgetProps } from '../../src/runtime/plugin-definition.ts';
+import { renderWithPortal } from '../../src/testing/render-with-portal.tsx';
+import type { FakeGateway, FakeRequest, TestPersona } from '../../src/testing/render-with-portal.tsx';
 import { allCodes, demoFlags } from '../../src/testing/personas.ts';
 import { loadRealManifest } from '../../src/testing/manifest.ts';
 

@@ -35,18 +35,19 @@ describe('import-boundary zones', () => {
     ["import type { GatewayApi } from '../../src/api/gateway-api';", 'plugins/alpha/index.ts'],
     ["import { seed } from '../../gateway/seed/demo-data';", 'plugins/alpha/index.ts'],
     ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/index.ts'],
+    ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/list.test.tsx'],
+    ["import { definePlugin } from '../../src/plugin-api/define';", 'plugins/alpha/index.ts'],
+    ["import { DataTable } from '../../../src/ui/data-table';", 'plugins/alpha/pages/list.tsx'],
   ])('%s in %s is an error', async (code, file) => {
     expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
   });
 
   it.each([
-    ["import { definePlugin } from '../../src/plugin-api/define-plugin';", 'plugins/alpha/index.ts'],
-    ["import { Card } from '../../../src/ui/card';", 'plugins/alpha/pages/list.tsx'],
     ["import { list } from './pages/list';", 'plugins/alpha/index.ts'],
     ["import { helper } from '../shared/helper';", 'plugins/alpha/pages/list.tsx'],
     ["import messages from '../../locales/en/alpha.json';", 'plugins/alpha/index.ts'],
     ["import { Button } from '@mantine/core';", 'plugins/alpha/index.ts'],
-    ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/list.test.tsx'],
+    ["import { fixture } from '../../tests/fixtures/manifests/valid';", 'plugins/alpha/list.test.tsx'],
   ])('%s in %s is allowed', async (code, file) => {
     expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
   });
@@ -66,19 +67,65 @@ describe('import-boundary zones', () => {
     expect(zoneErrors(await ruleIdsFor('schemas/x.ts', "import { a } from './condition.schema';"))).toBe(0);
   });
 
-  it('the engine never imports a plugin, except the composition root and the test kit', async () => {
+  it('the engine never imports a plugin (it finds them), except the test kit', async () => {
     const code = "import alpha from '../../plugins/alpha/index';";
     expect(zoneErrors(await ruleIdsFor('src/shell/sidebar.tsx', code))).toBe(1);
-    expect(zoneErrors(await ruleIdsFor('src/app/plugins.ts', code))).toBe(0);
+    expect(zoneErrors(await ruleIdsFor('src/app/plugins.ts', code))).toBe(1);
     expect(zoneErrors(await ruleIdsFor('src/testing/render-portal.tsx', code))).toBe(0);
   });
 
-  it('the raw react-redux hooks are only imported by src/app/hooks.ts', async () => {
+  it.each([
+    ['src/manifest/x.ts', "import { useRuntime } from '../runtime/runtime';"],
+    ['src/runtime/x.ts', "import { useSessionActions } from '../auth/session-context';"],
+    ['src/routing/x.tsx', "import { PortalLayout } from '../shell/layouts';"],
+    ['src/grid/x.tsx', "import { useSession } from '../plugin-api/hooks';"],
+    ['src/plugin-api/x.ts', "import { createPortal } from '../app/create-portal';"],
+    ['src/conditions/x.ts', "import { problem } from '../manifest/problems';"],
+  ])('a lower layer never imports a higher one: %s', async (file, code) => {
+    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
+  });
+
+  it.each([
+    ['src/shell/x.tsx', "import { currentRoute } from '../routing/current-route';"],
+    ['src/plugin-api/x.ts', "import { HomeGrid } from '../grid/home-grid';"],
+    ['src/auth/x.ts', "import { makeStore } from '../runtime/store';"],
+    ['src/routing/x.test.tsx', "import { renderPortal } from '../testing/render-portal';"],
+  ])('a higher layer may import a lower one: %s', async (file, code) => {
+    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
+  });
+
+  it('the pure layers import no React', async () => {
+    const restricted = (ids: string[]) => ids.filter((id) => id === 'no-restricted-imports').length;
+    for (const folder of ['conditions', 'manifest', 'session', 'logging'])
+      expect(restricted(await ruleIdsFor(`src/${folder}/x.ts`, "import { useState } from 'react';"))).toBe(1);
+    expect(restricted(await ruleIdsFor('src/routing/x.ts', "import { useState } from 'react';"))).toBe(0);
+  });
+
+  it('a plugin imports the engine only through its public entries', async () => {
+    const restricted = (ids: string[]) => ids.filter((id) => id === 'no-restricted-imports').length;
+    const entry = (specifier: string) => `import * as api from '${specifier}';`;
+    for (const specifier of ['@portal/plugin-api', '@portal/plugin-api/home-grid', '@portal/ui'])
+      expect(restricted(await ruleIdsFor('plugins/alpha/index.ts', entry(specifier)))).toBe(0);
+    for (const specifier of [
+      '@portal/plugin-api/hooks',
+      '@portal/ui/data-table',
+      '@portal/plugin-api/testing',
+    ])
+      expect(restricted(await ruleIdsFor('plugins/alpha/index.ts', entry(specifier)))).toBe(1);
+    expect(
+      restricted(await ruleIdsFor('plugins/alpha/a.test.tsx', entry('@portal/plugin-api/testing'))),
+    ).toBe(0);
+    expect(
+      restricted(await ruleIdsFor('plugins/alpha/a.test.tsx', entry('@portal/plugin-api/registry'))),
+    ).toBe(1);
+  });
+
+  it('the raw react-redux hooks are only imported by src/runtime/hooks.ts', async () => {
     const code = "import { useSelector, useDispatch } from 'react-redux';";
     const restricted = (ids: string[]) => ids.filter((id) => id === 'no-restricted-imports').length;
     expect(restricted(await ruleIdsFor('src/shell/header.tsx', code))).toBe(2);
     expect(restricted(await ruleIdsFor('plugins/alpha/index.ts', code))).toBe(2);
-    expect(restricted(await ruleIdsFor('src/app/hooks.ts', code))).toBe(0);
+    expect(restricted(await ruleIdsFor('src/runtime/hooks.ts', code))).toBe(0);
     expect(restricted(await ruleIdsFor('src/app/store.ts', "import { Provider } from 'react-redux';"))).toBe(
       0,
     );

@@ -4,7 +4,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { seedBankAccounts, seedMonths, seedTransactions } from './finance-data.ts';
 
-export const FINANCE_SCHEMA_SQL = `
+const FINANCE_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS bank_accounts (
   id INTEGER PRIMARY KEY,
   account_id INTEGER NOT NULL,

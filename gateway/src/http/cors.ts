@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-export const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?$/;
+const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?$/;
 
 export function isLoopbackOrigin(origin: string | undefined): origin is string {
   return origin !== undefined && LOOPBACK_ORIGIN.test(origin);

@@ -12,7 +12,7 @@ import type {
 } from '../../contract/api.ts';
 import { routes } from '../../contract/api.ts';
 
-export type RequestContext<K extends RouteId> = {
+type RequestContext<K extends RouteId> = {
   params: ApiParams<K>;
   query: ApiQuery<K>;
   body: ApiBody<K>;
@@ -24,7 +24,7 @@ export type RequestContext<K extends RouteId> = {
 /** A route that `produces` another media type answers with a stream (a CSV export), not JSON. */
 type HandlerResult<K extends RouteId> = Routes[K] extends { produces: string } ? Readable : ApiResponse<K>;
 
-export type Handler<K extends RouteId> = (
+type Handler<K extends RouteId> = (
   context: RequestContext<K>,
 ) => HandlerResult<K> | Promise<HandlerResult<K>>;
 export type Handlers = { [K in RouteId]: Handler<K> };

@@ -7,8 +7,8 @@ import { escapeHtml } from './html.ts';
 import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
 import { sqliteAdapter } from './sqlite-adapter.ts';
 
-export const OIDC_CLIENT_ID = 'portal';
-export const OIDC_SCOPES = 'openid profile email offline_access';
+const OIDC_CLIENT_ID = 'portal';
+const OIDC_SCOPES = 'openid profile email offline_access';
 export const INTERACTION_PATH = '/oidc/interaction';
 
 type ProviderOptions = {

@@ -2,12 +2,12 @@
 const LOOPBACK = String.raw`http://(?:127\.0\.0\.1|localhost)(?::\d{1,5})?`;
 
 /** Sign-in callbacks: /collaborateur, /{app}/collaborateur, or the silent renew page. */
-export const REDIRECT_URI = new RegExp(
+const REDIRECT_URI = new RegExp(
   `^${LOOPBACK}(?:/(?:hermes|hades|orion|orphee|transverse))?/collaborateur$|^${LOOPBACK}/silent-renew\\.html$`,
 );
 
 /** After sign-out: back to either login page. */
-export const POST_LOGOUT_REDIRECT_URI = new RegExp(`^${LOOPBACK}/(?:collaborateur|login)$`);
+const POST_LOGOUT_REDIRECT_URI = new RegExp(`^${LOOPBACK}/(?:collaborateur|login)$`);
 
 export function isAllowedRedirectUri(uri: string): boolean {
   return REDIRECT_URI.test(uri);

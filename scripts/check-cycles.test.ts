@@ -1,0 +1,26 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { folderCycles, folderEdges } from './check-cycles.ts';
+
+const edge = (from: string, to: string) => ({ from, to, file: `src/${from}/x.ts`, specifier: `../${to}/y` });
+
+describe('folder cycle check', () => {
+  it('finds two folders that import each other, and a longer loop', () => {
+    expect(folderCycles([edge('app', 'auth'), edge('auth', 'app'), edge('auth', 'api')])).toEqual([
+      ['app', 'auth'],
+    ]);
+    expect(folderCycles([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')])).toEqual([
+      ['a', 'b', 'c'],
+    ]);
+  });
+
+  it('accepts one-way imports', () => {
+    expect(folderCycles([edge('app', 'auth'), edge('auth', 'api'), edge('app', 'api')])).toEqual([]);
+  });
+
+  it('src/ has no folder cycle', () => {
+    const edges = folderEdges();
+    expect(edges.length).toBeGreaterThan(20);
+    expect(folderCycles(edges)).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * `npm run check:cycles`: the folders of src/ must import each other one way only. Builds the graph of
+ * folder → folder imports (relative and `@portal/*` imports of non-test files) and fails on any cycle,
+ * printing each cycle and one import per edge that closes it.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { publicEntries } from './aliases.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const srcRoot = path.join(repoRoot, 'src');
+
+export type FolderEdge = { from: string; to: string; file: string; specifier: string };
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) &&
+      !/\.test\.tsx?$/.test(entry.name) &&
+      !entry.name.endsWith('.d.ts')
+      ? [full]
+      : [];
+  });
+}
+
+const importPattern =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** `src/<folder>` of a repository file, or undefined outside src/. */
+function folderOf(file: string): string | undefined {
+  const relative = path.relative(srcRoot, file).split(path.sep);
+  return relative.length > 1 && !relative[0]?.startsWith('..') ? relative[0] : undefined;
+}
+
+export function folderEdges(): FolderEdge[] {
+  const edges: FolderEdge[] = [];
+  for (const file of sourceFiles(srcRoot)) {
+    const from = folderOf(file);
+    if (from === undefined) continue;
+    // Comments (doc examples) are not imports.
+    const code = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const match of code.matchAll(importPattern)) {
+      const specifier = match[1] ?? match[2] ?? '';
+      const entry = publicEntries[specifier];
+      const target = specifier.startsWith('.')
+        ? path.resolve(path.dirname(file), specifier)
+        : entry === undefined
+          ? undefined
+          : path.join(repoRoot, entry);
+      const to = target === undefined ? undefined : folderOf(target);
+      if (to !== undefined && to !== from)
+        edges.push({ from, to, file: path.relative(repoRoot, file), specifier });
+    }
+  }
+  return edges;
+}
+
+/** Strongly connected components of more than one folder (Tarjan). */
+export function folderCycles(edges: readonly FolderEdge[]): string[][] {
+  const next = new Map<string, Set<string>>();
+  for (const { from, to } of edges) {
+    if (!next.has(from)) next.set(from, new Set());
+    if (!next.has(to)) next.set(to, new Set());
+    next.get(from)?.add(to);
+  }
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of next.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(target) ?? 0));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const node of [...next.keys()].sort()) if (!index.has(node)) visit(node);
+  return components;
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const edges = folderEdges();
+  const cycles = folderCycles(edges);
+  if (cycles.length === 0) {
+    console.log(
+      `src/: ${String(new Set(edges.map((e) => `${e.from}>${e.to}`)).size)} folder imports, no cycle`,
+    );
+  } else {
+    for (const cycle of cycles) {
+      console.error(`cycle between src/${cycle.join(', src/')}:`);
+      const members = new Set(cycle);
+      const shown = new Set<string>();
+      for (const edge of edges) {
+        const key = `${edge.from}>${edge.to}`;
+        if (!members.has(edge.from) || !members.has(edge.to) || shown.has(key)) continue;
+        shown.add(key);
+        console.error(`  ${edge.from} -> ${edge.to}  (${edge.file}: '${edge.specifier}')`);
+      }
+    }
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,139 @@
+import type { ComponentType } from 'react';
+
+/**
+ * A widget's width in grid cells; 4 is the full width of a desktop row.
+ *
+ * @example
+ * const sizes: readonly WidgetSize[] = [2, 4];
+ */
+export type WidgetSize = 1 | 2 | 3 | 4;
+
+/** Every size a widget may declare, smallest first. */
+export const WIDGET_SIZES: readonly WidgetSize[] = [1, 2, 3, 4];
+
+/**
+ * What a lazy plugin module must export: its component as default, so each page and widget is its own
+ * chunk, loaded when first shown.
+ *
+ * @example
+ * const load: LazyComponent<WidgetProps> = () => import('./rss-widget');
+ */
+export type LazyComponent<Props = object> = () => Promise<{ default: ComponentType<Props> }>;
+
+/**
+ * Props every widget component receives from the home grid. They stay the same object for the life of
+ * the widget, so a widget re-renders only when its own data (hooks, queries) changes.
+ *
+ * @example
+ * export default function RssWidget({ widgetId, size }: WidgetProps) {
+ *   return <p data-size={size}>{widgetId}</p>;
+ * }
+ */
+export type WidgetProps = {
+  /** The `plugin/name` reference of this widget. */
+  widgetId: string;
+  /** The size the manifest (or the user's saved layout) gives it, 1..4 cells. */
+  size: WidgetSize;
+};
+
+/**
+ * A page a route of the manifest mounts with `"page": "<plugin-id>/<name>"`.
+ *
+ * @example
+ * const page: PageDefinition = { name: 'list', component: () => import('./reports-page') };
+ */
+export type PageDefinition = {
+  /** kebab-case; the manifest mounts it as `<plugin-id>/<name>`. */
+  name: string;
+  component: LazyComponent;
+};
+
+/**
+ * A home widget the manifest places with `{ "widget": "<plugin-id>/<name>", "size": 2 }`.
+ *
+ * @example
+ * const widget: WidgetDefinition = {
+ *   name: 'rss',
+ *   title: 'rss.title',
+ *   sizes: [2, 4],
+ *   component: () => import('./rss-widget'),
+ * };
+ */
+export type WidgetDefinition = {
+  /** kebab-case, unique within the plugin. */
+  name: string;
+  /** Translation key, in the plugin's own namespace, of the widget's title (its region label). */
+  title: string;
+  /** The sizes the widget can be shown at; the manifest must pick one of them. */
+  sizes: readonly WidgetSize[];
+  /**
+   * Height in grid rows, known before the component's chunk arrives so the cell is sized up front
+   * (no layout shift). Defaults to 2.
+   */
+  height?: number;
+  component: LazyComponent<WidgetProps>;
+  /**
+   * An optional customer permission code the user must hold (SPEC 'Home widgets'). The manifest may
+   * also put one on the placement; either way the code comes from configuration, not from JSX.
+   */
+  permission?: string;
+};
+
+/**
+ * A plugin's translations: a loader per language. Optional: without it the engine loads
+ * `locales/<lng>/<plugin-id>.json`, the plugin's own i18next namespace.
+ *
+ * @example
+ * const locales: PluginLocales = { 'fr-FR': () => import('./fr.json'), en: () => import('./en.json') };
+ */
+export type PluginLocales = Readonly<Record<string, () => Promise<{ default: Record<string, unknown> }>>>;
+
+/**
+ * A plugin: pages and widgets of one business domain, with one i18next namespace equal to its id.
+ *
+ * @example
+ * const plugin: PluginDefinition = { id: 'lab', widgets: [] };
+ */
+export type PluginDefinition = {
+  /** kebab-case, equal to the plugin's folder name; also its i18next namespace. */
+  id: string;
+  pages?: readonly PageDefinition[];
+  widgets?: readonly WidgetDefinition[];
+  locales?: PluginLocales;
+};
+
+/**
+ * Declares a plugin. The value is default-exported from `plugins/<id>/index.ts` and listed in
+ * `src/app/plugins.ts`; a duplicate id or a bad shape stops the portal at start, naming the plugin.
+ *
+ * @example
+ * export default definePlugin({
+ *   id: 'news',
+ *   widgets: [
+ *     defineWidget({ name: 'rss', title: 'rss.title', sizes: [1, 2, 3, 4], component: () => import('./rss-widget') }),
+ *   ],
+ * });
+ */
+export function definePlugin(plugin: PluginDefinition): PluginDefinition {
+  return plugin;
+}
+
+/**
+ * Declares a page that a route of the manifest mounts with `"page": "<plugin-id>/<name>"`.
+ *
+ * @example
+ * definePage({ name: 'list', component: () => import('./reports-page') })
+ */
+export function definePage(page: PageDefinition): PageDefinition {
+  return page;
+}
+
+/**
+ * Declares a home widget that the manifest places with `{ "widget": "<plugin-id>/<name>", "size": 2 }`.
+ *
+ * @example
+ * defineWidget({ name: 'rss', title: 'rss.title', sizes: [2, 4], component: () => import('./rss-widget') })
+ */
+export function defineWidget(widget: WidgetDefinition): WidgetDefinition {
+  return widget;
+}

@@ -1,0 +1,18 @@
+/*
+ * `@portal/plugin-api/testing`: the test harness for plugins. It mounts a component inside the real
+ * engine providers with a fake gateway (`renderWithPortal`), or sign-in pages around a fake session
+ * service (`renderAuthPages`), and reads the real manifest. For tests only.
+ */
+export { renderWithPortal, sessionFor } from './render-with-portal.tsx';
+export type {
+  FakeAnswer,
+  FakeGateway,
+  FakeRequest,
+  PortalRender,
+  RenderWithPortalOptions,
+  TestPersona,
+} from './render-with-portal.tsx';
+export { renderAuthPages } from './render-auth-pages.tsx';
+export type { RenderAuthPagesOptions } from './render-auth-pages.tsx';
+export type { SessionService } from '../auth/session-service.ts';
+export { loadRealManifest } from './manifest.ts';

@@ -1,0 +1,204 @@
+/*
+ * Test harness for plugins and the grid: mounts a component inside the real engine providers (store,
+ * runtime, translations, Mantine, a memory router) with a fake gateway answering by method and path.
+ * For tests only (it imports Testing Library).
+ */
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
+import { Suspense } from 'react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { configureGatewayClient, resetGatewayClient } from '../api/base-query.ts';
+import { gatewayApi } from '../api/gateway-api.ts';
+import type { EntitySummary } from '../api/types.ts';
+import { RuntimeProvider } from '../runtime/runtime.tsx';
+import type { PortalRuntime } from '../runtime/runtime.tsx';
+import { makeStore } from '../runtime/store.ts';
+import type { AppStore } from '../runtime/store.ts';
+import { themeFromManifest } from '../app/theme.ts';
+import { initialSessionState } from '../runtime/session-slice.ts';
+import type { CurrentUser, SessionState } from '../runtime/session-slice.ts';
+import { createI18n } from '../i18n/i18n.ts';
+import { createLogger } from '../logging/logger.ts';
+import type { LogLevelName } from '../logging/logger.ts';
+import type { PluginDefinition } from '../runtime/plugin-definition.ts';
+import { createPluginRegistry } from '../runtime/registry.ts';
+import { TrackerContext } from '../runtime/tracker.ts';
+import type { Tracker, TrackProperties } from '../runtime/tracker.ts';
+
+/** What the fake gateway is asked. */
+export type FakeRequest = { method: string; path: string; search: URLSearchParams; body: unknown };
+/** Its answer: a status and a JSON body (204 when the body is undefined). */
+export type FakeAnswer = { status?: number; body?: unknown } | undefined;
+export type FakeGateway = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+export type TestPersona = {
+  isCustomer: boolean;
+  globalPermissions?: string[];
+  entityCount?: number;
+  entity?: Partial<EntitySummary> & {
+    permissions?: string[];
+    reportsCount?: number;
+  };
+};
+
+export type RenderWithPortalOptions = {
+  config: PortalConfig;
+  flags?: Readonly<Record<string, boolean>>;
+  plugins?: readonly PluginDefinition[];
+  persona?: TestPersona;
+  gateway?: FakeGateway;
+  route?: string;
+  language?: string;
+};
+
+export type PortalRender = RenderResult & {
+  store: AppStore;
+  user: UserEvent;
+  i18n: I18n;
+  requests: FakeRequest[];
+  logs: { level: LogLevelName; message: string; details: readonly unknown[] }[];
+  tracked: { event: string; properties: TrackProperties }[];
+  /** Unmounts and renders the same UI again with the same store (warm caches): a plain re-mount. */
+  mountAgain(): RenderResult;
+};
+
+/** A signed-in session for `persona`, with its selected entity (the seed's shape). */
+export function sessionFor(persona: TestPersona): SessionState {
+  const user: CurrentUser = {
+    firstName: 'Test',
+    lastName: persona.isCustomer ? 'Client' : 'Collab',
+    id: 1,
+    email: 'test@demo.test',
+    officeMobile: '',
+    isCustomer: persona.isCustomer,
+    oldId: 0,
+    persona: persona.isCustomer ? 'Client' : 'Collaborateur',
+    gigyaUserId: '',
+    occupation: '',
+    entities: [],
+    isCollab: !persona.isCustomer,
+    hasAcceptedTerms: true,
+    favoriteEntities: [],
+  };
+  const entity = persona.entity;
+  return {
+    ...initialSessionState,
+    status: 'authenticated',
+    user,
+    globalPermissions: persona.globalPermissions ?? [],
+    entityCount: persona.entityCount ?? 1,
+    selectedEntity:
+      entity === undefined
+        ? null
+        : {
+            accountId: entity.accountId ?? 1001,
+            accountNumber: entity.accountNumber ?? 'C-1001',
+            name: entity.name ?? 'Boulangerie Martin SARL',
+            subscriptions: entity.subscriptions ?? [],
+            isClarityVisible: entity.isClarityVisible ?? false,
+            isSignatory: entity.isSignatory ?? false,
+          },
+    entityPermissions: entity?.permissions ?? [],
+    entityReportsCount: entity?.reportsCount ?? 0,
+  };
+}
+
+/**
+ * Renders `ui` inside the real engine providers. The gateway is faked by `gateway` (404 by default);
+ * requests, logs and tracked events are recorded for assertions.
+ *
+ * @example
+ * const view = await renderWithPortal(<RssWidget widgetId="news/rss" size={2} />, {
+ *   config: loadRealManifest(),
+ *   persona: { isCustomer: true, entity: { accountId: 1001 } },
+ *   gateway: ({ path }) => (path === '/contact/api/news' ? { body: { items: [] } } : undefined),
+ * });
+ * expect(await view.findByText('Aucune actualité disponible pour le moment.')).toBeVisible();
+ */
+export async function renderWithPortal(
+  ui: ReactElement,
+  options: RenderWithPortalOptions,
+): Promise<PortalRender> {
+  const requests: FakeRequest[] = [];
+  const logs: PortalRender['logs'] = [];
+  const tracked: PortalRender['tracked'] = [];
+  const logger = createLogger({
+    minLevel: 1,
+    sink: (level, message, details) => logs.push({ level, message, details }),
+  });
+  const gateway: FakeGateway = options.gateway ?? (() => undefined);
+  resetGatewayClient();
+  configureGatewayClient({
+    gatewayBaseUrl: 'https://gateway.test/',
+    dataServiceBaseUrl: 'https://data.test/',
+    tokenStore: { get: () => 'test-token' },
+    refresher: {
+      ensureFreshToken: () => Promise.resolve('test-token'),
+      settled: () => Promise.resolve('test-token'),
+    },
+    logger,
+    services: options.config.gateway.services,
+    fetchFn: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(request.url);
+      const text = await request.text();
+      const fake: FakeRequest = {
+        method: request.method,
+        path: url.pathname,
+        search: url.searchParams,
+        body: text === '' ? undefined : (JSON.parse(text) as unknown),
+      };
+      requests.push(fake);
+      const answer = (await gateway(fake)) ?? {
+        status: 404,
+        body: { error: 'not_found', message: fake.path },
+      };
+      const status = answer.status ?? (answer.body === undefined ? 204 : 200);
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    },
+  });
+  const registry = createPluginRegistry(options.plugins ?? []);
+  const flags = options.flags ?? {};
+  const runtime: PortalRuntime = { config: options.config, flags, registry, logger };
+  const i18n = await createI18n({
+    defaultLocale: options.language ?? options.config.app.defaultLocale,
+    locales: options.config.app.locales,
+  });
+  const store = makeStore({ session: sessionFor(options.persona ?? { isCustomer: true, entity: {} }) });
+  store.dispatch(gatewayApi.util.resetApiState());
+  const tracker: Tracker = { track: (event, properties) => tracked.push({ event, properties }) };
+  const user = userEvent.setup();
+  const tree = (
+    <Provider store={store}>
+      <RuntimeProvider runtime={runtime}>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={themeFromManifest(options.config.app.ui)} env="test">
+            <TrackerContext value={tracker}>
+              <MemoryRouter initialEntries={[options.route ?? '/']}>
+                <Suspense fallback={null}>{ui}</Suspense>
+              </MemoryRouter>
+            </TrackerContext>
+          </MantineProvider>
+        </I18nextProvider>
+      </RuntimeProvider>
+    </Provider>
+  );
+  let view = render(tree);
+  const mountAgain = () => {
+    view.unmount();
+    view = render(tree);
+    return view;
+  };
+  return Object.assign(view, { store, user, i18n, requests, logs, tracked, mountAgain });
+}

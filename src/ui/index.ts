@@ -1,0 +1,15 @@
+/*
+ * `@portal/ui`: the shared screen components (one table, one confirmation, page title, error card,
+ * formats). Plugins import this entry, never a file inside src/ui (lint enforces it).
+ */
+export { ComingSoonPage } from './coming-soon.tsx';
+export { ConfirmAction } from './confirm-action.tsx';
+export type { ConfirmActionProps } from './confirm-action.tsx';
+export { DataTable } from './data-table.tsx';
+export type { DataColumn, DataPage, DataTableProps, DataTableSelection } from './data-table.tsx';
+export { ErrorCard } from './error-card.tsx';
+export { formatChange, formatDay, formatMoney, formatMonth, formatNumber } from './format.ts';
+export type { MoneyOptions } from './format.ts';
+export { PageTitle } from './page-title.tsx';
+export { useTableState } from './table-state.ts';
+export type { SortOrder, TableQuery, TableState, TableStateOptions } from './table-state.ts';
