@@ -123,6 +123,8 @@ const widgetSchema = {
     size: { type: 'integer', enum: [1, 2, 3, 4] },
     permission: { type: 'string' },
     when: conditionRef,
+    // Checked against the widget's own options schema by `npm run validate` (the plugin declares it).
+    options: { type: 'object' },
   },
   required: ['widget', 'size'],
   additionalProperties: false,

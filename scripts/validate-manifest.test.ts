@@ -50,6 +50,19 @@ describe('npm run validate', () => {
     );
   });
 
+  it("checks each widget's size and options against what its plugin declares, with line and column", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'portal-validate-')), 'widget-options.json');
+    writeFileSync(file, patchedManifestSource('widget-options-invalid.patch.json'));
+    const result = validate(file);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(
+      /widget-options\.json:\d+:\d+ {2}\/homeWidgets\/sets\/2\/widgets\/0\/options\/maxItems {2}widget "news\/rss": must be 1 or more/,
+    );
+    expect(result.out).toMatch(
+      /:\d+:\d+ {2}\/homeWidgets\/sets\/0\/widgets\/1\/options {2}widget "lab\/lab": missing required key "url"/,
+    );
+  });
+
   it('says so when the file cannot be read', () => {
     const result = validate('does-not-exist.json');
     expect(result.code).toBe(1);

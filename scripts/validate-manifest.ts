@@ -8,6 +8,7 @@ import { formatProblems } from '../src/manifest/problems.ts';
 import { validateManifestSource } from '../src/manifest/validate.ts';
 import { createPluginRegistry } from '../src/runtime/registry.ts';
 import { loadPlugins } from './plugins-node.ts';
+import { createWidgetOptionsCheck } from './widget-options-check.ts';
 
 const file = resolve(process.argv[2] ?? 'portal.config.json');
 const shown = relative(process.cwd(), file) || file;
@@ -18,7 +19,8 @@ try {
   console.error(`${shown}  cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-const result = validateManifestSource(source, createPluginRegistry(await loadPlugins()).known);
+const known = createPluginRegistry(await loadPlugins()).known;
+const result = validateManifestSource(source, { ...known, checkOptions: createWidgetOptionsCheck() });
 if (result.ok) {
   console.log(`${shown}: valid`);
 } else {

@@ -2,14 +2,15 @@ import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { usePluginTranslation, useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
+import { useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
 import { latestDocuments, useAccountingDocumentsQuery } from './documents-api.ts';
+import { useT } from './translation.ts';
 
 const SHOWN = 5;
 
 function AccountingDocuments({ widgetId }: WidgetProps) {
-  const { t, language } = usePluginTranslation('accounting');
+  const { t, language } = useT();
   const accountId = useSelectedEntity()?.entity.accountId;
   const { currentData, isFetching, isError } = useAccountingDocumentsQuery(accountId ?? skipToken);
   const allHref = useRouteHref('entity.accounting');

@@ -1,11 +1,12 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { usePluginTranslation, useRouteHref, useTrack } from '@portal/plugin-api';
+import { useRouteHref, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
+import { useT } from './translation.ts';
 
 function AccountingIntro({ widgetId }: WidgetProps) {
-  const { t } = usePluginTranslation('accounting');
+  const { t } = useT();
   const accountingHref = useRouteHref('entity.accounting');
   const track = useTrack();
   return (

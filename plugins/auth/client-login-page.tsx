@@ -13,16 +13,18 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { usePluginTranslation, useRoutePath, useSessionActions } from '@portal/plugin-api';
+import { useRoutePath, useSessionActions } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
 import { emailError, passwordError } from './validation.ts';
+import { useT } from './translation.ts';
+import type { AuthKey } from './translation.ts';
 
-type Errors = { email: string | null; password: string | null };
+type Errors = { email: AuthKey | null; password: AuthKey | null };
 
 export default function ClientLoginPage() {
-  const { t } = usePluginTranslation('auth');
+  const { t } = useT();
   const session = useSessionActions();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -33,7 +35,7 @@ export default function ClientLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({ email: null, password: null });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<AuthKey | null>(null);
   const [sending, setSending] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
 

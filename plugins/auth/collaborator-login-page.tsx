@@ -1,15 +1,16 @@
 import { Alert, Anchor, Button, Center, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { usePluginTranslation, useRoutePath, useSessionActions } from '@portal/plugin-api';
+import { useRoutePath, useSessionActions } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
+import { useT } from './translation.ts';
 
 type Phase = 'completing' | 'idle' | 'starting';
 
 export default function CollaboratorLoginPage() {
-  const { t } = usePluginTranslation('auth');
+  const { t } = useT();
   const session = useSessionActions();
   const navigate = useNavigate();
   const location = useLocation();

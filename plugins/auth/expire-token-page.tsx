@@ -5,8 +5,8 @@ export default function ExpireTokenPage() {
     <MessagePage
       section="expireToken"
       links={[
-        ['newLink', 'resetPassword'],
-        ['backToLogin', 'login'],
+        ['expireToken.newLink', 'resetPassword'],
+        ['expireToken.backToLogin', 'login'],
       ]}
     />
   );

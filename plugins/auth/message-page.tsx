@@ -1,8 +1,10 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePluginTranslation, useRoutePath } from '@portal/plugin-api';
+import { useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { useT } from './translation.ts';
+import type { AuthKey, MessageSection } from './translation.ts';
 
 /** A sign-in page that only says something: a heading, a message, links onwards. */
 export function MessagePage({
@@ -11,12 +13,12 @@ export function MessagePage({
   children,
 }: {
   /** The `auth` namespace section holding `title`, `message` and the link labels. */
-  section: string;
-  /** Link label key (inside the section) → route name. */
-  links: readonly (readonly [label: string, route: string])[];
+  section: MessageSection;
+  /** Link label key → route name. */
+  links: readonly (readonly [label: AuthKey, route: string])[];
   children?: ReactNode;
 }) {
-  const { t } = usePluginTranslation('auth');
+  const { t } = useT();
   return (
     <AuthCard title={t(`${section}.title`)}>
       <Text>{t(`${section}.message`)}</Text>
@@ -24,7 +26,7 @@ export function MessagePage({
       <Group gap="md">
         {links.map(([label, route]) => (
           <RouteLink key={label} route={route}>
-            {t(`${section}.${label}`)}
+            {t(label)}
           </RouteLink>
         ))}
       </Group>

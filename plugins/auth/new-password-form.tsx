@@ -2,15 +2,17 @@ import { Alert, Button, PasswordInput, Progress, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useConstant, useNewPassword, usePluginTranslation, useRoutePath } from '@portal/plugin-api';
+import { useConstant, useNewPassword, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { MIN_PASSWORD_LENGTH, confirmError, newPasswordError, passwordStrength } from './validation.ts';
+import { useT } from './translation.ts';
+import type { AuthKey } from './translation.ts';
 
 const STRENGTH_COLORS = ['gray', 'red', 'orange', 'yellow', 'green'] as const;
 
 /** New password with a reset token from `?token=`: used by the reset form and the password creation page. */
-export function NewPasswordForm({ titleKey }: { titleKey: string }) {
-  const { t } = usePluginTranslation('auth');
+export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -20,14 +22,15 @@ export function NewPasswordForm({ titleKey }: { titleKey: string }) {
   const [createPassword, { isLoading }] = useNewPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password: string | null; confirm: string | null }>({
+  const [errors, setErrors] = useState<{ password: AuthKey | null; confirm: AuthKey | null }>({
     password: null,
     confirm: null,
   });
   const [failed, setFailed] = useState(false);
 
   const strength = passwordStrength(password, levels.length);
-  const level = levels[strength] ?? '';
+  // The level names are data of the manifest (SPEC 5); the locales test keeps a label for each.
+  const levelKey = `strength.${levels[strength] ?? 'empty'}` as AuthKey;
   const percent = levels.length <= 1 ? 0 : (strength / (levels.length - 1)) * 100;
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
@@ -77,10 +80,10 @@ export function NewPasswordForm({ titleKey }: { titleKey: string }) {
             <Progress
               value={percent}
               color={STRENGTH_COLORS[strength] ?? 'gray'}
-              aria-label={t('strength.label', { level: t(`strength.${level}`) })}
+              aria-label={t('strength.label', { level: t(levelKey) })}
             />
             <Text size="sm" aria-live="polite">
-              {t('strength.label', { level: t(`strength.${level}`) })}
+              {t('strength.label', { level: t(levelKey) })}
             </Text>
             <PasswordInput
               label={t('newPassword.confirm')}

@@ -1,5 +1,5 @@
 import { MessagePage } from './message-page.tsx';
 
 export default function ResendEmailSuccessPage() {
-  return <MessagePage section="resendEmailSuccess" links={[['backToLogin', 'login']]} />;
+  return <MessagePage section="resendEmailSuccess" links={[['resendEmailSuccess.backToLogin', 'login']]} />;
 }

@@ -5,8 +5,8 @@ export default function ResetPasswordFailedPage() {
     <MessagePage
       section="resetPasswordFailed"
       links={[
-        ['newLink', 'resetPassword'],
-        ['backToLogin', 'login'],
+        ['resetPasswordFailed.newLink', 'resetPassword'],
+        ['resetPasswordFailed.backToLogin', 'login'],
       ]}
     />
   );

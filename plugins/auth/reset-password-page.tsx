@@ -2,18 +2,20 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { usePasswordResetRequest, usePluginTranslation, useRoutePath } from '@portal/plugin-api';
+import { usePasswordResetRequest, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { emailError } from './validation.ts';
+import { useT } from './translation.ts';
+import type { AuthKey } from './translation.ts';
 
 export default function ResetPasswordPage() {
-  const { t } = usePluginTranslation('auth');
+  const { t } = useT();
   const navigate = useNavigate();
   const successPath = useRoutePath('resetPasswordSuccess');
   const loginPath = useRoutePath('login');
   const [requestReset, { isLoading }] = usePasswordResetRequest();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<AuthKey | null>(null);
   const [failed, setFailed] = useState(false);
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {

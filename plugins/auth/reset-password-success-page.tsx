@@ -1,8 +1,9 @@
 import { Alert, Button } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { usePasswordResetRequest, usePluginTranslation, useRoutePath } from '@portal/plugin-api';
+import { usePasswordResetRequest, useRoutePath } from '@portal/plugin-api';
 import { MessagePage } from './message-page.tsx';
+import { useT } from './translation.ts';
 
 function emailFromState(state: unknown): string | null {
   if (typeof state !== 'object' || state === null) return null;
@@ -11,7 +12,7 @@ function emailFromState(state: unknown): string | null {
 }
 
 export default function ResetPasswordSuccessPage() {
-  const { t } = usePluginTranslation('auth');
+  const { t } = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const resentPath = useRoutePath('resendEmailSuccess');
@@ -31,7 +32,7 @@ export default function ResetPasswordSuccessPage() {
   }
 
   return (
-    <MessagePage section="resetPasswordSuccess" links={[['backToLogin', 'login']]}>
+    <MessagePage section="resetPasswordSuccess" links={[['resetPasswordSuccess.backToLogin', 'login']]}>
       {failed && (
         <Alert color="red" role="alert">
           {t('errors.requestFailed')}

@@ -1,11 +1,12 @@
 import { Alert, Button, Center, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { usePluginTranslation, useSessionActions, useTermsContent } from '@portal/plugin-api';
+import { useSessionActions, useTermsContent } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { useT } from './translation.ts';
 
 export default function TermsValidationPage() {
-  const { t, language } = usePluginTranslation('auth');
+  const { t, language } = useT();
   const session = useSessionActions();
   const navigate = useNavigate();
   const { termsId: rawTermsId } = useParams();

@@ -1,4 +1,5 @@
 // Field rules of the sign-in forms; the answers are translation keys of the `auth` namespace.
+import type { AuthKey } from './translation.ts';
 
 // Deliberately loose: one @, something on each side, a dot in the domain. The server decides the rest.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -6,22 +7,22 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The gateway refuses shorter passwords (createNewPassword answers 422). */
 export const MIN_PASSWORD_LENGTH = 8;
 
-export function emailError(email: string): string | null {
+export function emailError(email: string): AuthKey | null {
   const value = email.trim();
   if (value === '') return 'validation.emailRequired';
   return EMAIL_SHAPE.test(value) ? null : 'validation.emailInvalid';
 }
 
-export function passwordError(password: string): string | null {
+export function passwordError(password: string): AuthKey | null {
   return password === '' ? 'validation.passwordRequired' : null;
 }
 
-export function newPasswordError(password: string): string | null {
+export function newPasswordError(password: string): AuthKey | null {
   if (password === '') return 'validation.passwordRequired';
   return password.length < MIN_PASSWORD_LENGTH ? 'validation.passwordTooShort' : null;
 }
 
-export function confirmError(password: string, confirm: string): string | null {
+export function confirmError(password: string, confirm: string): AuthKey | null {
   if (confirm === '') return 'validation.confirmRequired';
   return confirm === password ? null : 'validation.confirmMismatch';
 }

@@ -11,19 +11,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import {
-  useAction,
-  useGatewayDownload,
-  usePluginTranslation,
-  useSelectedEntity,
-  useTrack,
-} from '@portal/plugin-api';
+import { useAction, useGatewayDownload, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import { DataTable, formatDay, formatMoney, PageTitle, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { transactionsCsvPath, useBankQuery, useBankTransactionsQuery } from './bank-api.ts';
 import type { BankAccount, Transaction } from './bank-api.ts';
 import { PERIODS, periodRange } from './format.ts';
 import type { Period } from './format.ts';
+import { useT } from './translation.ts';
 
 const FILTERS = ['account', 'period', 'from', 'to', 'min', 'max'] as const;
 const PAGE_SIZE = 25;
@@ -34,7 +29,7 @@ const amountOf = (value: string | undefined) =>
 
 /** The entity's bank: accounts and balances, then the transactions with filters, sums and a CSV export. */
 export default function BankPage() {
-  const { t, language } = usePluginTranslation('bank');
+  const { t, language } = useT();
   const selected = useSelectedEntity();
   const accountId = selected?.entity.accountId ?? 0;
   const canExport = useAction('bank.export');
@@ -263,7 +258,7 @@ export default function BankPage() {
 }
 
 function AccountCard({ account, language }: { account: BankAccount; language: string }) {
-  const { t } = usePluginTranslation('bank');
+  const { t } = useT();
   return (
     <Paper withBorder p="md" radius="md">
       <Text fw={600}>{account.bankName}</Text>
@@ -296,7 +291,7 @@ function AmountFilter({
   onChange: (value: string | undefined) => void;
 }) {
   const [typed, setTyped] = useState(value ?? '');
-  const { t } = usePluginTranslation('bank');
+  const { t } = useT();
   const valid = typed === '' || amountOf(typed) !== undefined;
   return (
     <TextInput

@@ -1,11 +1,12 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { usePluginTranslation, useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
+import { useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
+import { useT } from './translation.ts';
 
 function BiIntro({ widgetId }: WidgetProps) {
-  const { t } = usePluginTranslation('bi-reports');
+  const { t } = useT();
   const reportsCount = useSelectedEntity()?.reportsCount ?? 0;
   // The route's own manifest rules say whether this user may open the reports.
   const reportsHref = useRouteHref('entity.biReports');

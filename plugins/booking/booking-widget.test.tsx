@@ -37,7 +37,7 @@ function gateway(takenOnBook = false): FakeGateway {
 describe('booking widget', () => {
   it('lists the free slots, books one, shows it as the user’s appointment and tracks the interaction', async () => {
     const config = loadRealManifest();
-    const view = await renderWithPortal(<BookingWidget widgetId="booking/booking" size={2} />, {
+    const view = await renderWithPortal(<BookingWidget widgetId="booking/booking" size={2} options={{}} />, {
       config,
       plugins: [booking],
       gateway: gateway(),
@@ -62,7 +62,7 @@ describe('booking widget', () => {
   });
 
   it('says so when someone else took the slot', async () => {
-    const view = await renderWithPortal(<BookingWidget widgetId="booking/booking" size={2} />, {
+    const view = await renderWithPortal(<BookingWidget widgetId="booking/booking" size={2} options={{}} />, {
       config: loadRealManifest(),
       plugins: [booking],
       gateway: gateway(true),

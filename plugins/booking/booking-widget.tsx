@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { memo, useState } from 'react';
-import { usePluginTranslation, useTrack } from '@portal/plugin-api';
+import { useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
 import { useBookMutation, useBookingsQuery, useSlotsQuery } from './booking-api.ts';
 import type { Slot } from './booking-api.ts';
+import { useT } from './translation.ts';
 
 const SHOWN_SLOTS = 4;
 
@@ -20,7 +21,7 @@ function useFormatSlot(language: string) {
 type Outcome = { kind: 'booked' | 'taken' | 'failed'; slot: Slot } | null;
 
 function BookingWidget({ widgetId }: WidgetProps) {
-  const { t, language } = usePluginTranslation('booking');
+  const { t, language } = useT();
   const track = useTrack();
   const format = useFormatSlot(language);
   const slots = useSlotsQuery();

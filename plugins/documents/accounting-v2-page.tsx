@@ -1,8 +1,8 @@
-import { usePluginTranslation } from '@portal/plugin-api';
 import { ComingSoonPage } from '@portal/ui';
+import { useT } from './translation.ts';
 
 /** Not built yet: its title and a 'coming soon' notice. */
 export default function AccountingV2Page() {
-  const { t } = usePluginTranslation('documents');
+  const { t } = useT();
   return <ComingSoonPage title={t('accountingV2.title')} />;
 }

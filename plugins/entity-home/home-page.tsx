@@ -1,9 +1,10 @@
 import { Stack, Title } from '@mantine/core';
-import { usePluginTranslation, useSelectedEntity } from '@portal/plugin-api';
+import { useSelectedEntity } from '@portal/plugin-api';
 import { HomeGrid } from '@portal/plugin-api/home-grid';
+import { useT } from './translation.ts';
 
 export default function HomePage() {
-  const { t } = usePluginTranslation('entity-home');
+  const { t } = useT();
   const selected = useSelectedEntity();
   return (
     <Stack gap="md" p="md">

@@ -1,13 +1,14 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePluginTranslation, useSelectedEntity } from '@portal/plugin-api';
+import { useSelectedEntity } from '@portal/plugin-api';
 import { formatChange, formatMoney, formatMonth, formatNumber, PageTitle } from '@portal/ui';
 import { ChartPanel } from './chart-panel.tsx';
 import { change, chartData } from './chart-data.ts';
 import type { ChartKind } from './chart-data.ts';
 import { useKeyFiguresQuery } from './indicators-api.ts';
 import type { Figures } from './indicators-api.ts';
+import { useT } from './translation.ts';
 
 type FigureKey = keyof Figures;
 const MONEY: readonly FigureKey[] = ['revenue', 'grossMargin', 'ebitda', 'netResult', 'cash'];
@@ -18,7 +19,7 @@ const CHARTS: readonly ChartKind[] = ['revenueMargin', 'cash', 'yearOverYear'];
 
 /** The entity's key figures for a fiscal year against the previous one, with monthly charts. */
 export default function IndicatorsPage() {
-  const { t, language } = usePluginTranslation('indicators');
+  const { t, language } = useT();
   const selected = useSelectedEntity();
   const accountId = selected?.entity.accountId ?? 0;
   const [params, setParams] = useSearchParams();

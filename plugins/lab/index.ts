@@ -1,4 +1,5 @@
 import { definePlugin, defineWidget } from '@portal/plugin-api';
+import { labOptions } from './options.ts';
 
 /** The firm's lab home widget: a short presentation with a link (SPEC 'Home widgets'). */
 export default definePlugin({
@@ -8,6 +9,7 @@ export default definePlugin({
       name: 'lab',
       title: 'lab.title',
       sizes: [1, 2, 3, 4],
+      options: labOptions,
       component: () => import('./lab-widget.tsx'),
     }),
   ],

@@ -1,4 +1,5 @@
 import { definePlugin, defineWidget } from '@portal/plugin-api';
+import { newsOptions } from './options.ts';
 
 /** The RSS news feed home widget (SPEC 'Home widgets'). */
 export default definePlugin({
@@ -8,6 +9,7 @@ export default definePlugin({
       name: 'rss',
       title: 'rss.title',
       sizes: [1, 2, 3, 4],
+      options: newsOptions,
       height: 3,
       component: () => import('./rss-widget.tsx'),
     }),

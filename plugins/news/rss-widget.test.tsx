@@ -9,31 +9,34 @@ afterEach(cleanup);
 describe('RSS widget', () => {
   it('shows the items with sanitised summaries and safe links', async () => {
     const config = loadRealManifest();
-    const view = await renderWithPortal(<RssWidget widgetId="news/rss" size={2} />, {
-      config,
-      plugins: [news],
-      gateway: ({ path }) =>
-        path === '/contact/api/news'
-          ? {
-              body: {
-                items: [
-                  {
-                    title: 'Loi de finances',
-                    link: 'https://example.org/lf',
-                    publishedAt: '2026-11-20T08:00:00.000Z',
-                    summaryHtml: '<p>Ce qui change <img src=x onerror="window.pwned=1"></p>',
-                  },
-                  {
-                    title: 'Piège',
-                    link: 'javascript:alert(1)',
-                    publishedAt: 'x',
-                    summaryHtml: '<b>gras</b>',
-                  },
-                ],
-              },
-            }
-          : undefined,
-    });
+    const view = await renderWithPortal(
+      <RssWidget widgetId="news/rss" size={2} options={{ maxItems: 5 }} />,
+      {
+        config,
+        plugins: [news],
+        gateway: ({ path }) =>
+          path === '/contact/api/news'
+            ? {
+                body: {
+                  items: [
+                    {
+                      title: 'Loi de finances',
+                      link: 'https://example.org/lf',
+                      publishedAt: '2026-11-20T08:00:00.000Z',
+                      summaryHtml: '<p>Ce qui change <img src=x onerror="window.pwned=1"></p>',
+                    },
+                    {
+                      title: 'Piège',
+                      link: 'javascript:alert(1)',
+                      publishedAt: 'x',
+                      summaryHtml: '<b>gras</b>',
+                    },
+                  ],
+                },
+              }
+            : undefined,
+      },
+    );
     const link = await screen.findByRole('link', { name: 'Loi de finances' });
     expect(link).toHaveAttribute('href', 'https://example.org/lf');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -46,7 +49,7 @@ describe('RSS widget', () => {
   });
 
   it('shows the spec message for an empty feed, in English too', async () => {
-    await renderWithPortal(<RssWidget widgetId="news/rss" size={2} />, {
+    await renderWithPortal(<RssWidget widgetId="news/rss" size={2} options={{ maxItems: 5 }} />, {
       config: loadRealManifest(),
       plugins: [news],
       language: 'en',

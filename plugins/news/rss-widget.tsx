@@ -1,12 +1,12 @@
 import { Anchor, Loader, Stack, Text, Typography } from '@mantine/core';
 import { memo, useMemo } from 'react';
-import { usePluginTranslation, useTrack } from '@portal/plugin-api';
-import type { WidgetProps } from '@portal/plugin-api';
+import { useTrack } from '@portal/plugin-api';
+import type { WidgetOptions, WidgetProps } from '@portal/plugin-api';
+import type { newsOptions } from './options.ts';
 import { useNewsQuery } from './news-api.ts';
 import type { NewsItem } from './news-api.ts';
 import { safeHttpUrl, sanitizeNewsHtml } from './sanitize.ts';
-
-const MAX_ITEMS = 5;
+import { useT } from './translation.ts';
 
 function NewsEntry({ item, onOpen, language }: { item: NewsItem; onOpen: () => void; language: string }) {
   const href = safeHttpUrl(item.link);
@@ -36,13 +36,13 @@ function NewsEntry({ item, onOpen, language }: { item: NewsItem; onOpen: () => v
   );
 }
 
-function RssWidget({ widgetId }: WidgetProps) {
-  const { t, language } = usePluginTranslation('news');
+function RssWidget({ widgetId, options }: WidgetProps<WidgetOptions<typeof newsOptions>>) {
+  const { t, language } = useT();
   const track = useTrack();
   const { data, isLoading, isError } = useNewsQuery();
   if (isLoading) return <Loader size="sm" aria-label={t('rss.loading')} />;
   if (isError) return <Text c="red">{t('rss.error')}</Text>;
-  const items = data?.items.slice(0, MAX_ITEMS) ?? [];
+  const items = data?.items.slice(0, options.maxItems) ?? [];
   if (items.length === 0) return <Text c="dimmed">{t('rss.empty')}</Text>;
   return (
     <Stack component="ul" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

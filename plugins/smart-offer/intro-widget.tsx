@@ -1,18 +1,13 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import {
-  useConstant,
-  usePluginTranslation,
-  useRouteHref,
-  useSelectedEntity,
-  useTrack,
-} from '@portal/plugin-api';
+import { useConstant, useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
 import { smartOfferPrice } from './price.ts';
+import { useT } from './translation.ts';
 
 function SmartOfferIntro({ widgetId }: WidgetProps) {
-  const { t, language } = usePluginTranslation('smart-offer');
+  const { t, language } = useT();
   const pricing = useConstant('smartOffer');
   const selected = useSelectedEntity();
   const offersHref = useRouteHref('entity.offers');

@@ -1,4 +1,5 @@
 import { definePlugin, defineWidget } from '@portal/plugin-api';
+import { ssoOptions } from './options.ts';
 
 /**
  * The single sign-on home widget. The manifest decides where it shows; the usual placement is
@@ -11,6 +12,7 @@ export default definePlugin({
       name: 'sso',
       title: 'sso.title',
       sizes: [1, 2, 3, 4],
+      options: ssoOptions,
       component: () => import('./sso-widget.tsx'),
     }),
   ],

@@ -1,19 +1,19 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import { usePluginTranslation, useTrack } from '@portal/plugin-api';
-import type { WidgetProps } from '@portal/plugin-api';
+import { useTrack } from '@portal/plugin-api';
+import type { WidgetOptions, WidgetProps } from '@portal/plugin-api';
+import type { ssoOptions } from './options.ts';
+import { useT } from './translation.ts';
 
-/** Where customers learn how to link their accounts for single sign-on. */
-const SSO_HELP_URL = 'https://aide.cabinet.example/connexion-unique';
-
-function SsoWidget({ widgetId }: WidgetProps) {
-  const { t } = usePluginTranslation('sso');
+/** Where customers learn to link their accounts for single sign-on comes from the manifest (`options.url`). */
+function SsoWidget({ widgetId, options }: WidgetProps<WidgetOptions<typeof ssoOptions>>) {
+  const { t } = useT();
   const track = useTrack();
   return (
     <Stack gap="sm">
       <Text size="sm">{t('sso.explanation')}</Text>
       <Anchor
-        href={SSO_HELP_URL}
+        href={options.url}
         target="_blank"
         rel="noopener noreferrer"
         onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open-sso-help' })}

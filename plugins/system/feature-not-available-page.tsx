@@ -1,9 +1,9 @@
-import { usePluginTranslation } from '@portal/plugin-api';
 import { ErrorCard } from '@portal/ui';
+import { useT } from './translation.ts';
 
 /** '/' applies the root redirect, so the way back leads to this user's landing page (or the login). */
 export default function FeatureNotAvailablePage() {
-  const { t } = usePluginTranslation('system');
+  const { t } = useT();
   return (
     <ErrorCard
       title={t('featureNotAvailable.title')}

@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core';
-import { usePluginTranslation } from '@portal/plugin-api';
 import { ErrorCard } from '@portal/ui';
+import { useT } from './translation.ts';
 
 /** Shown by the route error boundary where a page failed, and at /error/500: retry or go home. */
 export default function ServerErrorPage() {
-  const { t } = usePluginTranslation('system');
+  const { t } = useT();
   return (
     <ErrorCard
       code="500"

@@ -1,8 +1,8 @@
-import { usePluginTranslation } from '@portal/plugin-api';
 import { ComingSoonPage } from '@portal/ui';
+import { useT } from './translation.ts';
 
 /** Not built yet: its title and a 'coming soon' notice. */
 export default function EntitiesPage() {
-  const { t } = usePluginTranslation('wallet');
+  const { t } = useT();
   return <ComingSoonPage title={t('entities.title')} />;
 }

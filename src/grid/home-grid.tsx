@@ -33,8 +33,10 @@ import { WidgetFrame } from './widget-frame.tsx';
 /** Rows a widget takes when its definition does not say. */
 const DEFAULT_WIDGET_HEIGHT = 2;
 const MARGIN = [16, 16] as const;
+// One shared object, so a widget without options keeps equal props across renders.
+const NO_OPTIONS: Readonly<Record<string, never>> = Object.freeze({});
 
-type Placed = GridPlacement & { pluginId: string; definition: WidgetDefinition };
+type Placed = GridPlacement & { pluginId: string; definition: WidgetDefinition; options: unknown };
 
 type Draft = { accountId: number; cells: GridCell[] };
 
@@ -65,6 +67,8 @@ function usePlacements(): Placed[] {
           height: definition.height ?? DEFAULT_WIDGET_HEIGHT,
           pluginId,
           definition,
+          // Checked against the widget's schema by `npm run validate`; none is an empty object.
+          options: placement.options ?? NO_OPTIONS,
         },
       ];
     });
@@ -267,6 +271,7 @@ export function HomeGrid() {
                           pluginId={placed.pluginId}
                           definition={placed.definition}
                           size={asWidgetSize(cell.w)}
+                          options={placed.options}
                         />
                       </Suspense>
                     </Box>

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { WidgetDefinition, WidgetProps } from '../runtime/plugin-definition.ts';
 
-type LazyWidget = LazyExoticComponent<ComponentType<WidgetProps>>;
+type LazyWidget = LazyExoticComponent<ComponentType<WidgetProps<unknown>>>;
 
 // One lazy component per widget definition, so every frame of the same widget shares one chunk load.
 const loaded = new WeakMap<WidgetDefinition, LazyWidget>();

@@ -14,6 +14,8 @@ export type WidgetFrameProps = {
   pluginId: string;
   definition: WidgetDefinition;
   size: WidgetSize;
+  /** The placement's options from the manifest; the same object while the manifest stays. */
+  options: unknown;
 };
 
 type BoundaryProps = {
@@ -71,12 +73,12 @@ function WidgetError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function WidgetBody({ widgetRef, definition, size }: Omit<WidgetFrameProps, 'pluginId'>) {
+function WidgetBody({ widgetRef, definition, size, options }: Omit<WidgetFrameProps, 'pluginId'>) {
   const Widget = lazyWidget(definition);
   return (
     <Profiled id={widgetRef}>
       {/* eslint-disable-next-line react-hooks/static-components -- cached per definition (lazy-widget.ts): the same component on every render */}
-      <Widget widgetId={widgetRef} size={size} />
+      <Widget widgetId={widgetRef} size={size} options={options} />
     </Profiled>
   );
 }
@@ -91,6 +93,7 @@ export const WidgetFrame = memo(function WidgetFrame({
   pluginId,
   definition,
   size,
+  options,
 }: WidgetFrameProps) {
   const { logger } = useRuntime();
   const { t } = usePluginTranslation(pluginId);
@@ -130,7 +133,7 @@ export const WidgetFrame = memo(function WidgetFrame({
         fallback={(retry) => <WidgetError onRetry={retry} />}
       >
         <Suspense fallback={<WidgetLoading />}>
-          <WidgetBody widgetRef={widgetRef} definition={definition} size={size} />
+          <WidgetBody widgetRef={widgetRef} definition={definition} size={size} options={options} />
         </Suspense>
       </WidgetErrorBoundary>
     </Card>

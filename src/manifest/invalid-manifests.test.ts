@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plugins } from '../app/plugins.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
+import { createWidgetOptionsCheck } from '../../scripts/widget-options-check.ts';
 import { patchedManifestSource } from '../testing/manifest.ts';
 import { formatProblem } from './problems.ts';
 import { validateManifestSource } from './validate.ts';
 
 const fixtures = join(import.meta.dirname, '../../tests/fixtures/manifests');
 const realManifest = readFileSync(join(import.meta.dirname, '../../portal.config.json'), 'utf8');
-const known = createPluginRegistry(plugins).known;
+const known = { ...createPluginRegistry(plugins).known, checkOptions: createWidgetOptionsCheck() };
 
 /** Each broken case (a patch of the real manifest) and the problems `npm run validate` reports for it. */
 const expected: [string, string[]][] = [
@@ -66,6 +67,25 @@ const expected: [string, string[]][] = [
     ['/homeWidgets/sets/2/widgets/1/widget  unknown widget plugin "weather/forecast"'],
   ],
   ['widget-size-5.patch.json', ['/homeWidgets/sets/2/widgets/0/size  must be one of 1, 2, 3, 4']],
+  [
+    'widget-size-not-offered.patch.json',
+    [
+      '/homeWidgets/sets/1/widgets/0/size  size 1 is not offered by widget "accounting/intro" (it offers 2, 3, 4)',
+    ],
+  ],
+  [
+    'widget-options-invalid.patch.json',
+    [
+      '/homeWidgets/sets/0/widgets/1/options  widget "lab/lab": missing required key "url"',
+      '/homeWidgets/sets/2/widgets/0/options/maxItems  widget "news/rss": must be 1 or more',
+      '/homeWidgets/sets/2/widgets/1/options/target  widget "lab/lab": unknown key "target"',
+      '/homeWidgets/sets/2/widgets/1/options/url  widget "lab/lab": must match the pattern ^https?://',
+    ],
+  ],
+  [
+    'widget-options-not-taken.patch.json',
+    ['/homeWidgets/sets/2/widgets/2/options  widget "booking/booking" takes no options'],
+  ],
   ['wrong-type.patch.json', ['/app/ui/popupZIndex  must be of type integer']],
 ];
 

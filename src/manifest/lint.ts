@@ -2,8 +2,25 @@ import type { AnyRouteConfig, Condition, PortalConfig } from '../../schemas/port
 import { joinPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
 
-/** What the plugin list provides, as `plugin/name` references; lint skips plugin checks without it. */
-export type KnownPlugins = { pages: ReadonlySet<string>; widgets: ReadonlySet<string> };
+/** What a widget declares that the manifest's placements must fit: its sizes and its options schema. */
+export type KnownWidget = { sizes: readonly number[]; options?: object };
+
+/**
+ * Checks a placement's options against the widget's schema; answers each problem's pointer inside
+ * `options` ('' for the object itself) and message. Given by Node callers (`npm run validate`), which
+ * may compile schemas; the browser bundle carries no schema compiler.
+ */
+export type WidgetOptionsCheck = (
+  schema: object,
+  options: unknown,
+) => readonly { pointer: string; message: string }[];
+
+/** What the plugin list provides, by `plugin/name` reference; lint skips plugin checks without it. */
+export type KnownPlugins = {
+  pages: ReadonlySet<string>;
+  widgets: ReadonlyMap<string, KnownWidget>;
+  checkOptions?: WidgetOptionsCheck;
+};
 
 /** Redirect targets that are not routes: `landing` applies the landing rules. */
 const pseudoRoutes: ReadonlySet<string> = new Set(['landing']);
@@ -123,9 +140,11 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkCondition(set.when, `${pointer}/when`);
     set.widgets.forEach((widget, j) => {
       const wp = `${pointer}/widgets/${String(j)}`;
-      if (knownPlugins !== undefined && !knownPlugins.widgets.has(widget.widget)) {
+      const known = knownPlugins?.widgets.get(widget.widget);
+      if (knownPlugins !== undefined && known === undefined) {
         report(`${wp}/widget`, `unknown widget plugin "${widget.widget}"`);
       }
+      if (known !== undefined) checkPlacement(wp, widget, known, knownPlugins?.checkOptions);
       if (widget.permission !== undefined) {
         checkPermission(`${wp}/permission`, widget.permission);
         if (permissions[widget.permission]?.scope === 'collaborator') {
@@ -172,6 +191,30 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   }
 
   return problems;
+
+  function checkPlacement(
+    pointer: string,
+    placement: { widget: string; size: number; options?: object },
+    known: KnownWidget,
+    checkOptions: WidgetOptionsCheck | undefined,
+  ): void {
+    if (!known.sizes.includes(placement.size)) {
+      report(
+        `${pointer}/size`,
+        `size ${String(placement.size)} is not offered by widget "${placement.widget}" (it offers ${known.sizes.join(', ')})`,
+      );
+    }
+    if (known.options === undefined) {
+      if (placement.options !== undefined)
+        report(`${pointer}/options`, `widget "${placement.widget}" takes no options`);
+      return;
+    }
+    // A widget with an options schema is checked with no options as with an empty object, so its
+    // required options are named.
+    for (const problem of checkOptions?.(known.options, placement.options ?? {}) ?? []) {
+      report(`${pointer}/options${problem.pointer}`, `widget "${placement.widget}": ${problem.message}`);
+    }
+  }
 
   function checkPermission(pointer: string, code: string): void {
     if (!(code in permissions)) report(pointer, `unknown permission code "${code}"`);

@@ -9,6 +9,8 @@ export type {
   PluginDefinition,
   PluginLocales,
   WidgetDefinition,
+  WidgetOptions,
+  WidgetOptionsSchema,
   WidgetProps,
   WidgetSize,
 } from '../runtime/plugin-definition.ts';

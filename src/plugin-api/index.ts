@@ -12,6 +12,8 @@ export type {
   PluginDefinition,
   PluginLocales,
   WidgetDefinition,
+  WidgetOptions,
+  WidgetOptionsSchema,
   WidgetProps,
   WidgetSize,
 } from './define.ts';
@@ -27,8 +29,8 @@ export {
 } from './hooks.ts';
 export type { PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';
-export { usePluginTranslation } from './translation.ts';
-export type { PluginTranslate } from './translation.ts';
+export { pluginTranslation } from './translation.ts';
+export type { TranslationKey, TypedPluginTranslate } from './translation.ts';
 export { gatewayApi, service } from './gateway.ts';
 export type { GatewayBody, GatewayQuery, GatewayResponse, ServiceName } from './gateway.ts';
 export { DownloadError, useGatewayDownload } from './download.ts';

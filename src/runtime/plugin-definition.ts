@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 /**
  * A widget's width in grid cells; 4 is the full width of a desktop row.
@@ -29,12 +30,40 @@ export type LazyComponent<Props = object> = () => Promise<{ default: ComponentTy
  *   return <p data-size={size}>{widgetId}</p>;
  * }
  */
-export type WidgetProps = {
+export type WidgetProps<Options = NoOptions> = {
   /** The `plugin/name` reference of this widget. */
   widgetId: string;
   /** The size the manifest (or the user's saved layout) gives it, 1..4 cells. */
   size: WidgetSize;
+  /** The placement's `options` from the manifest, checked against the widget's schema by `npm run validate`. */
+  options: Options;
 };
+
+/** The options of a widget that declares no schema: the manifest may give it none. */
+type NoOptions = Readonly<Record<string, never>>;
+
+/**
+ * A JSON Schema (draft 2020-12, written `as const`) for the `options` a manifest placement gives a widget.
+ *
+ * @example
+ * export const labOptions = {
+ *   type: 'object',
+ *   properties: { url: { type: 'string', format: 'uri' } },
+ *   required: ['url'],
+ *   additionalProperties: false,
+ * } as const satisfies WidgetOptionsSchema;
+ */
+export type WidgetOptionsSchema = JSONSchema & object;
+
+/**
+ * The options type a schema describes, for the widget component's props.
+ *
+ * @example
+ * export default function LabWidget({ options }: WidgetProps<WidgetOptions<typeof labOptions>>) {
+ *   return <a href={options.url}>Lab</a>;
+ * }
+ */
+export type WidgetOptions<Schema extends WidgetOptionsSchema> = FromSchema<Schema>;
 
 /**
  * A page a route of the manifest mounts with `"page": "<plugin-id>/<name>"`.
@@ -71,7 +100,12 @@ export type WidgetDefinition = {
    * (no layout shift). Defaults to 2.
    */
   height?: number;
-  component: LazyComponent<WidgetProps>;
+  component: LazyComponent<WidgetProps<unknown>>;
+  /**
+   * The JSON Schema of the placement's `options`; without it a placement may carry none. `npm run
+   * validate` checks each placement's options against it, with the file, line and column of a problem.
+   */
+  options?: WidgetOptionsSchema;
   /**
    * An optional customer permission code the user must hold (SPEC 'Home widgets'). The manifest may
    * also put one on the placement; either way the code comes from configuration, not from JSX.
@@ -134,6 +168,20 @@ export function definePage(page: PageDefinition): PageDefinition {
  * @example
  * defineWidget({ name: 'rss', title: 'rss.title', sizes: [2, 4], component: () => import('./rss-widget') })
  */
-export function defineWidget(widget: WidgetDefinition): WidgetDefinition {
-  return widget;
+export function defineWidget(
+  widget: Omit<WidgetDefinition, 'component' | 'options'> & { component: LazyComponent<WidgetProps> },
+): WidgetDefinition;
+export function defineWidget<const Schema extends object>(
+  widget: Omit<WidgetDefinition, 'component' | 'options'> & {
+    options: Schema;
+    // Checked against the concrete schema only: a generic JSONSchema constraint is too deep for tsc.
+    component: LazyComponent<
+      WidgetProps<NoInfer<Schema> extends WidgetOptionsSchema ? WidgetOptions<NoInfer<Schema>> : never>
+    >;
+  },
+): WidgetDefinition;
+export function defineWidget(widget: object): WidgetDefinition {
+  // The component's options type comes from the schema (second overload), and the manifest's options
+  // are checked against that schema; the registry stores widgets of every options type side by side.
+  return widget as WidgetDefinition;
 }

@@ -70,3 +70,53 @@ export function usePluginTranslation(pluginId: string): { t: PluginTranslate; la
     [t, language],
   );
 }
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/**
+ * The keys of a translation file: dotted paths to its string leaves, with i18next's plural suffixes
+ * folded into their base key (`count_one` and `count_other` are both asked for as `count`).
+ *
+ * @example
+ * type Keys = TranslationKey<{ rss: { title: string; count_one: string; count_other: string } }>;
+ * // 'rss.title' | 'rss.count'
+ */
+export type TranslationKey<Messages> = {
+  [K in keyof Messages & string]: Messages[K] extends string
+    ? K extends `${infer Base}_${PluralSuffix}`
+      ? Base
+      : K
+    : `${K}.${TranslationKey<Messages[K]>}`;
+}[keyof Messages & string];
+
+/**
+ * A translate function over one plugin's namespace whose keys are checked against its fr-FR file.
+ *
+ * @example
+ * const label: string = t('rss.empty');
+ */
+export type TypedPluginTranslate<Key extends string> = (
+  key: Key,
+  options?: Readonly<Record<string, unknown>>,
+) => string;
+
+/**
+ * Binds a plugin's namespace once and types its keys from the plugin's own fr-FR translations (the
+ * default locale is the reference: a key missing there fails typecheck; a test keeps en in step).
+ * Call it once in the plugin's `translation.ts`; components call the returned hook with no argument.
+ *
+ * @example
+ * // plugins/news/translation.ts
+ * import type messages from '../../locales/fr-FR/news.json';
+ * export const useT = pluginTranslation<typeof messages>('news');
+ * // plugins/news/rss-widget.tsx
+ * const { t } = useT();
+ * t('rss.empty');
+ */
+export function pluginTranslation<Messages>(
+  pluginId: string,
+): () => { t: TypedPluginTranslate<TranslationKey<Messages>>; language: string } {
+  return function useBoundPluginTranslation() {
+    return usePluginTranslation(pluginId);
+  };
+}

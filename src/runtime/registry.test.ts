@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { definePage, definePlugin, defineWidget } from './plugin-definition.ts';
+import type { WidgetDefinition } from './plugin-definition.ts';
 import { createPluginRegistry } from './registry.ts';
 
 const Empty = () => null;
 const load = async () => ({ default: Empty });
-const widget = (name: string, extra: Partial<Parameters<typeof defineWidget>[0]> = {}) =>
+const widget = (name: string, extra: Partial<Omit<WidgetDefinition, 'component' | 'options'>> = {}) =>
   defineWidget({ name, title: `${name}.title`, sizes: [2], component: load, ...extra });
 
 describe('plugin registry', () => {
@@ -19,7 +20,7 @@ describe('plugin registry', () => {
     expect(registry.widget('news/rss')?.title).toBe('rss.title');
     expect(registry.page('news/list')).toBeDefined();
     expect(registry.widget('news/other')).toBeUndefined();
-    expect([...registry.known.widgets]).toEqual(['news/rss']);
+    expect([...registry.known.widgets.keys()]).toEqual(['news/rss']);
   });
 
   it.each<[string, unknown[], string]>([

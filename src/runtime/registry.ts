@@ -1,4 +1,4 @@
-import type { KnownPlugins } from '../manifest/lint.ts';
+import type { KnownPlugins, KnownWidget } from '../manifest/lint.ts';
 import { WIDGET_SIZES } from './plugin-definition.ts';
 import type { PageDefinition, PluginDefinition, WidgetDefinition } from './plugin-definition.ts';
 
@@ -59,7 +59,17 @@ export function createPluginRegistry(plugins: readonly unknown[]): PluginRegistr
     plugins: checked,
     page: (ref) => pages.get(ref),
     widget: (ref) => widgets.get(ref),
-    known: { pages: new Set(pages.keys()), widgets: new Set(widgets.keys()) },
+    known: {
+      pages: new Set(pages.keys()),
+      widgets: new Map(
+        [...widgets].map(([ref, widget]): [string, KnownWidget] => [
+          ref,
+          widget.options === undefined
+            ? { sizes: widget.sizes }
+            : { sizes: widget.sizes, options: widget.options },
+        ]),
+      ),
+    },
   };
 }
 

@@ -177,8 +177,13 @@ describe('an altered manifest', () => {
     if (fallbackSet === undefined) throw new Error('no default set');
     fallbackSet.widgets = [
       { widget: 'booking/booking', size: 4 },
-      { widget: 'lab/lab', size: 1 },
-      { widget: 'sso/sso', size: 3, when: { flag: 'singleSignOn' } },
+      { widget: 'lab/lab', size: 1, options: { url: 'https://lab.example.test/innovation' } },
+      {
+        widget: 'sso/sso',
+        size: 3,
+        when: { flag: 'singleSignOn' },
+        options: { url: 'https://help.example.test/sso' },
+      },
     ];
     await renderHome(config, garagePending);
     await waitFor(() => expect(widgetsShown()).toEqual(['booking/booking', 'lab/lab', 'sso/sso']));
@@ -186,7 +191,34 @@ describe('an altered manifest', () => {
       el.getAttribute('data-size'),
     );
     expect(sizes).toEqual(['4', '1', '3']);
-    expect(await screen.findByRole('region', { name: 'Connexion unique' })).toBeVisible();
+    const sso = await screen.findByRole('region', { name: 'Connexion unique' });
+    expect(sso).toBeVisible();
+    // The addresses are the placements' options, not constants of the widgets.
+    expect(within(sso).getByRole('link')).toHaveAttribute('href', 'https://help.example.test/sso');
+    const lab = await screen.findByRole('region', { name: /lab/i });
+    expect(await within(lab).findByRole('link')).toHaveAttribute(
+      'href',
+      'https://lab.example.test/innovation',
+    );
+  });
+
+  it('lists as many news items as the placement allows', async () => {
+    const config = loadRealManifest();
+    const fallbackSet = config.homeWidgets.sets.at(-1);
+    if (fallbackSet === undefined) throw new Error('no default set');
+    fallbackSet.widgets = [{ widget: 'news/rss', size: 4, options: { maxItems: 2 } }];
+    const items = ['Un', 'Deux', 'Trois'].map((title, i) => ({
+      title,
+      link: `https://news.example.test/${String(i)}`,
+      summaryHtml: '',
+      publishedAt: '2026-11-01T00:00:00Z',
+    }));
+    const gateway: FakeGateway = (request) =>
+      request.path === '/contact/api/news' ? { body: { items } } : fakeGateway()(request);
+    await renderHome(config, garagePending, { gateway });
+    expect(await screen.findByRole('link', { name: 'Deux' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Un' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Trois' })).not.toBeInTheDocument();
   });
 });
 
@@ -215,7 +247,9 @@ describe('a widget that fails', () => {
         sizes: [2],
         component: () =>
           rejectNow
-            ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
+            ? Promise.reject<{ default: typeof Chunked }>(
+                new Error('Failed to fetch dynamically imported module'),
+              )
             : Promise.resolve({ default: Chunked }),
       }),
     ],
@@ -228,7 +262,7 @@ describe('a widget that fails', () => {
         id: 'test',
         widgets: [
           { widget: 'failing/throws', size: 2 },
-          { widget: 'lab/lab', size: 2 },
+          { widget: 'lab/lab', size: 2, options: { url: 'https://lab.example.test/' } },
           { widget: 'failing/chunk', size: 2 },
         ],
       },

@@ -1,0 +1,11 @@
+import type { WidgetOptionsSchema } from '@portal/plugin-api';
+
+/** The widget's options in the manifest: the address of the page explaining single sign-on. */
+export const ssoOptions = {
+  type: 'object',
+  properties: {
+    url: { type: 'string', format: 'uri', pattern: '^https?://' },
+  },
+  required: ['url'],
+  additionalProperties: false,
+} as const satisfies WidgetOptionsSchema;
