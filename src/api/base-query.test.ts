@@ -1,4 +1,3 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogLevelName } from '../logging/logger.ts';
 import { createLogger } from '../logging/logger.ts';
@@ -8,12 +7,13 @@ import type { TokenStore } from '../session/token-storage.ts';
 import { createTokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import {
-  configureGatewayClient,
   createGatewayBaseQuery,
-  registerUnauthorizedHandler,
-  resetGatewayClient,
+  createGatewayClient,
   retryAfterMs,
+  unauthorizedResponse,
 } from './base-query.ts';
+import type { GatewayClient } from './base-query.ts';
+import { makeStore } from '../runtime/store.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { postRefreshToken, specApi } from './spec-endpoints.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
@@ -39,6 +39,16 @@ const testApi = gatewayApi.injectEndpoints({
 });
 
 let tokenStore: TokenStore;
+let gatewayClient: GatewayClient | undefined;
+type UnauthorizedHandler = (context: { endpoint: string; url: string; method: string }) => void;
+// The app's one listener of the 401 action stands in for SPEC 4's "registered handler"; the last wins.
+let unauthorizedHandlers: UnauthorizedHandler[];
+function registerUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandlers.push(handler);
+  return () => {
+    unauthorizedHandlers = unauthorizedHandlers.filter((h) => h !== handler);
+  };
+}
 let refresher: TokenRefresher;
 let seen: Seen[];
 let logs: { level: LogLevelName; message: string }[];
@@ -54,10 +64,14 @@ function route(method: string, url: string, handler: Handler): void {
 }
 
 function makeReduxStore() {
-  return configureStore({
-    reducer: { [gatewayApi.reducerPath]: gatewayApi.reducer },
-    middleware: (getDefault) => getDefault().concat(gatewayApi.middleware),
+  const store = makeStore(gatewayClient === undefined ? {} : { extra: { gateway: gatewayClient } });
+  store.startListening({
+    actionCreator: unauthorizedResponse,
+    effect: (action) => {
+      unauthorizedHandlers.at(-1)?.(action.payload);
+    },
   });
+  return store;
 }
 
 function requestsTo(url: string): Seen[] {
@@ -72,6 +86,7 @@ beforeEach(() => {
   seen = [];
   logs = [];
   routes = new Map();
+  unauthorizedHandlers = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -96,7 +111,7 @@ beforeEach(() => {
     bufferMs: 5 * 60_000,
     logger: log,
   });
-  configureGatewayClient({
+  gatewayClient = createGatewayClient({
     gatewayBaseUrl: GATEWAY,
     dataServiceBaseUrl: DATA,
     tokenStore,
@@ -107,7 +122,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  resetGatewayClient();
+  gatewayClient = undefined;
   tokenStore.dispose();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -169,8 +184,8 @@ describe('clients', () => {
     expect(seen[0]?.contentType).toBe('application/json');
   });
 
-  it('answers a clear error when the client is not configured', async () => {
-    resetGatewayClient();
+  it('answers a clear error when the store has no gateway client', async () => {
+    gatewayClient = undefined;
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
     expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR' });
@@ -473,7 +488,7 @@ describe('401', () => {
     });
     const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
     expect(result.error).toMatchObject({ status: 401 });
-    expect(logs).toContainEqual({ level: 'error', message: 'The 401 handler failed' });
+    expect(logs).toContainEqual({ level: 'error', message: 'A store listener failed' });
   });
 });
 
@@ -546,8 +561,8 @@ describe('429 Too Many Requests', () => {
 });
 
 describe('createGatewayBaseQuery', () => {
-  it('can be given its client explicitly', async () => {
-    const query = createGatewayBaseQuery(() => null);
+  it('takes its client from the store extra and says so when there is none', async () => {
+    const query = createGatewayBaseQuery();
     const result = await query(
       'x',
       {

@@ -6,6 +6,8 @@ import type {
   FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
+import { createAction } from '@reduxjs/toolkit';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Logger } from '../logging/logger.ts';
 import { resolveServicePath } from './service-path.ts';
 import type { TokenRefresher } from '../session/refresh.ts';
@@ -39,7 +41,12 @@ export type GatewayClientConfig = {
 };
 
 type UnauthorizedContext = { endpoint: string; url: string; method: string };
-export type UnauthorizedHandler = (context: UnauthorizedContext) => void;
+
+/**
+ * A request sent with a session token was answered 401 (SPEC 4: "a registered handler is invoked").
+ * One listener of the store handles it (the session ends as expired); the base query only reports it.
+ */
+export const unauthorizedResponse = createAction<UnauthorizedContext>('gateway/unauthorizedResponse');
 
 export type GatewayBaseQuery = BaseQueryFn<
   string | FetchArgs,
@@ -51,20 +58,23 @@ export type GatewayBaseQuery = BaseQueryFn<
 
 type RawQuery = ReturnType<typeof fetchBaseQuery>;
 
-type GatewayClient = { config: GatewayClientConfig; clients: Record<GatewayService, RawQuery> };
+/** The configured clients of one portal; reaches the base query as the store's `extra.gateway`. */
+export type GatewayClient = {
+  readonly config: GatewayClientConfig;
+  readonly clients: Record<GatewayService, RawQuery>;
+  /**
+   * Twenty parallel requests rejected with the same token end the session once, not twenty times: the
+   * token whose rejection ended a session. A rejection that ended nothing (a sign-in in progress) is
+   * not recorded, so later 401s with that token are still reported.
+   */
+  lastRejectedToken: string | null;
+};
 
-/*
- * Why module-level wiring: RTK Query's `createApi` is created once at module level by convention
- * (features inject endpoints into that one value), while the token store, the refresher, the
- * base URLs and the logger only exist once the manifest is loaded at run time. The app calls
- * `configureGatewayClient` once at start, before the first request; tests call it in `beforeEach`.
+/**
+ * What the store passes to thunks and to the base query as `extra` (RTK's thunk extra argument), so
+ * the gateway client is per store, never a module global: one portal, one test, one client.
  */
-let client: GatewayClient | null = null;
-const unauthorizedHandlers: UnauthorizedHandler[] = [];
-// Twenty parallel requests rejected with the same token end the session once, not twenty times: the
-// token whose rejection ended a session (the handler cleared it). A rejection the handler ignored (a
-// sign-in in progress) is not recorded, so later 401s with that token still reach the handler.
-let lastRejectedToken: string | null = null;
+export type GatewayExtra = { gateway: GatewayClient };
 
 function makeRawQuery(baseUrl: string, config: GatewayClientConfig): RawQuery {
   return fetchBaseQuery({
@@ -79,39 +89,34 @@ function makeRawQuery(baseUrl: string, config: GatewayClientConfig): RawQuery {
   });
 }
 
-export function configureGatewayClient(config: GatewayClientConfig): void {
-  client = {
+/** The two clients of SPEC 7 (gateway and data service) over one configuration. */
+export function createGatewayClient(config: GatewayClientConfig): GatewayClient {
+  return {
     config,
     clients: {
       gateway: makeRawQuery(config.gatewayBaseUrl, config),
       data: makeRawQuery(config.dataServiceBaseUrl, config),
     },
+    lastRejectedToken: null,
   };
-  lastRejectedToken = null;
 }
 
-/** Forgets the configuration and every registered 401 handler (tests, hot reload). */
-export function resetGatewayClient(): void {
-  client = null;
-  unauthorizedHandlers.length = 0;
-  lastRejectedToken = null;
-}
-
-export function getGatewayClientConfig(): GatewayClientConfig | null {
-  return client?.config ?? null;
+function gatewayOf(extra: unknown): GatewayClient | null {
+  const gateway = (extra as Partial<GatewayExtra> | undefined)?.gateway;
+  return gateway ?? null;
 }
 
 /**
- * Registers the function run when a request with a session token is answered 401; the last one
- * registered wins. Returns the function that unregisters it. Until the app registers one, a 401
- * only comes back as an error.
+ * A thunk answering the store's gateway configuration, for what cannot go through RTK Query (a file
+ * download hands a blob to the browser): `dispatch(readGatewayConfig())`.
  */
-export function registerUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
-  unauthorizedHandlers.push(handler);
-  return () => {
-    const index = unauthorizedHandlers.lastIndexOf(handler);
-    if (index >= 0) unauthorizedHandlers.splice(index, 1);
-  };
+export function readGatewayConfig(): ThunkAction<
+  GatewayClientConfig | null,
+  unknown,
+  unknown,
+  UnknownAction
+> {
+  return (_dispatch, _getState, extra) => gatewayOf(extra)?.config ?? null;
 }
 
 function toHeaders(init: FetchArgs['headers']): Headers {
@@ -162,36 +167,24 @@ function isServerOrNetworkError(error: FetchBaseQueryError): boolean {
     : error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 }
 
-function runUnauthorizedHandler(config: GatewayClientConfig, context: UnauthorizedContext): void {
-  const handler = unauthorizedHandlers.at(-1);
-  if (!handler) return;
-  try {
-    handler(context);
-  } catch (error) {
-    config.logger.error('The 401 handler failed', error);
-  }
-}
-
 /** This token's rejection already ended a session, and it has not been stored again since. */
-function alreadyEnded(config: GatewayClientConfig, sentToken: string): boolean {
-  if (sentToken !== lastRejectedToken) return false;
-  if (config.tokenStore.get() !== sentToken) return true;
+function alreadyEnded(client: GatewayClient, sentToken: string): boolean {
+  if (sentToken !== client.lastRejectedToken) return false;
+  if (client.config.tokenStore.get() !== sentToken) return true;
   // The same token is stored again (a new sign-in): its 401s end that session too.
-  lastRejectedToken = null;
+  client.lastRejectedToken = null;
   return false;
 }
 
-export function createGatewayBaseQuery(
-  resolveClient: () => GatewayClient | null = () => client,
-): GatewayBaseQuery {
+export function createGatewayBaseQuery(): GatewayBaseQuery {
   // RTK passes the endpoint's extraOptions as they are: undefined when the endpoint sets none.
   return async (args, api: BaseQueryApi, extraOptions: GatewayExtraOptions | undefined) => {
-    const current = resolveClient();
+    const current = gatewayOf(api.extra);
     if (!current) {
       return {
         error: {
           status: 'CUSTOM_ERROR',
-          error: 'The gateway client is not configured: call configureGatewayClient() at start',
+          error: 'The store has no gateway client: makeStore({ extra: { gateway } })',
         },
       };
     }
@@ -232,10 +225,11 @@ export function createGatewayBaseQuery(
       // A mutation sent with a replaced token is not retried and does not end a session that is still valid.
       if (result.error?.status === 401 && !(tokenChanged && method !== 'GET')) {
         config.logger.warn('Request answered 401', describe);
-        if (!options.skipUnauthorizedHandler && !alreadyEnded(config, sentToken)) {
-          runUnauthorizedHandler(config, describe);
-          // Recorded only when the handler ended the session, i.e. the token is no longer the stored one.
-          if (config.tokenStore.get() !== sentToken) lastRejectedToken = sentToken;
+        if (!options.skipUnauthorizedHandler && !alreadyEnded(current, sentToken)) {
+          // The listener runs synchronously within the dispatch.
+          api.dispatch(unauthorizedResponse(describe));
+          // Recorded only when the listener ended the session, i.e. the token is no longer the stored one.
+          if (config.tokenStore.get() !== sentToken) current.lastRejectedToken = sentToken;
         }
       }
     }

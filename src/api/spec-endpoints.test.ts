@@ -1,11 +1,11 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogLevelName } from '../logging/logger.ts';
 import { createLogger } from '../logging/logger.ts';
 import { InvalidTokenError } from '../session/refresh.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
-import { configureGatewayClient, resetGatewayClient } from './base-query.ts';
-import { gatewayApi } from './gateway-api.ts';
+import { createGatewayClient } from './base-query.ts';
+import type { GatewayClient } from './base-query.ts';
+import { makeStore } from '../runtime/store.ts';
 import { HttpStatusError, postRefreshToken, specApi } from './spec-endpoints.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 
@@ -21,11 +21,10 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+let gatewayClient: GatewayClient;
+
 function makeReduxStore() {
-  return configureStore({
-    reducer: { [gatewayApi.reducerPath]: gatewayApi.reducer },
-    middleware: (getDefault) => getDefault().concat(gatewayApi.middleware),
-  });
+  return makeStore({ extra: { gateway: gatewayClient } });
 }
 
 type AppStore = ReturnType<typeof makeReduxStore>;
@@ -53,7 +52,7 @@ beforeEach(() => {
       return answer(request);
     }),
   );
-  configureGatewayClient({
+  gatewayClient = createGatewayClient({
     gatewayBaseUrl: GATEWAY,
     dataServiceBaseUrl: 'https://data.test/',
     tokenStore: { get: () => TOKEN },
@@ -64,7 +63,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  resetGatewayClient();
   vi.unstubAllGlobals();
 });
 

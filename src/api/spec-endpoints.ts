@@ -1,7 +1,6 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { logger as sharedLogger } from '../logging/logger.ts';
 import { InvalidTokenError } from '../session/refresh.ts';
-import { getGatewayClientConfig } from './base-query.ts';
+import type { GatewayExtra } from './base-query.ts';
 import type { GatewayExtraOptions } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { permissionCodes } from './permission-codes.ts';
@@ -38,13 +37,22 @@ export type ReportsArgs = { accountId: number; page?: number; pageSize?: number 
 /** `pageSize` comes from the caller: the first load uses the manifest's `constants.entitiesPageSize`. */
 export type EntitiesArgs = { page?: number; pageSize: number; search?: string };
 
-/** Logs a failure the spec says is logged and then yields no data (SPEC section 8). */
+/**
+ * Logs a failure the spec says is logged and then yields no data (SPEC section 8), with the store's own
+ * logger (its gateway client's); the caller still gets the error.
+ */
 function logFailure(what: string) {
-  return (error: FetchBaseQueryError): FetchBaseQueryError => {
-    (getGatewayClientConfig()?.logger ?? sharedLogger).error(`Failed to load ${what}`, {
-      status: error.status,
-    });
-    return error;
+  return async (
+    _arg: unknown,
+    { queryFulfilled, extra }: { queryFulfilled: Promise<unknown>; extra: unknown },
+  ): Promise<void> => {
+    try {
+      await queryFulfilled;
+    } catch (failure) {
+      const status = (failure as { error?: { status?: unknown } }).error?.status;
+      const logger = (extra as Partial<GatewayExtra> | undefined)?.gateway?.config.logger ?? sharedLogger;
+      logger.error(`Failed to load ${what}`, { status });
+    }
   };
 }
 
@@ -77,12 +85,12 @@ export const specApi = gatewayApi.injectEndpoints({
         permissions: permissionCodes(answer.permissions),
       }),
       providesTags: ['Contact', 'Permissions'],
-      transformErrorResponse: logFailure('the user context'),
+      onQueryStarted: logFailure('the user context'),
     }),
     getContactMe: build.query<Contact, void>({
       query: () => 'contact/me',
       providesTags: ['Contact'],
-      transformErrorResponse: logFailure('the user context'),
+      onQueryStarted: logFailure('the user context'),
     }),
     getCurrentUserPermissions: build.query<Permissions, PermissionsArgs>({
       query: (args) => ({
@@ -94,7 +102,7 @@ export const specApi = gatewayApi.injectEndpoints({
         permissions: permissionCodes(answer.permissions),
       }),
       providesTags: (_result, _error, args) => [{ type: 'Permissions', id: args?.accountId ?? 'GLOBAL' }],
-      transformErrorResponse: logFailure('permissions'),
+      onQueryStarted: logFailure('permissions'),
     }),
     getLatestTerms: build.query<Terms, void>({
       query: () => service('contact', 'terms/latest'),
@@ -129,7 +137,7 @@ export const specApi = gatewayApi.injectEndpoints({
     getEntitySummary: build.query<EntitySummary, number>({
       query: (id) => service('connect', `accounts/${encodeURIComponent(String(id))}/summary`),
       providesTags: (_result, _error, id) => [{ type: 'Entity', id }],
-      transformErrorResponse: logFailure('the entity'),
+      onQueryStarted: logFailure('the entity'),
     }),
     getCurrentUserEntities: build.query<EntityPage, EntitiesArgs>({
       query: (args) => ({
@@ -141,12 +149,12 @@ export const specApi = gatewayApi.injectEndpoints({
         },
       }),
       providesTags: ['Entities'],
-      transformErrorResponse: logFailure('entities'),
+      onQueryStarted: logFailure('entities'),
     }),
     getUserOrigin: build.query<UserOrigin, void>({
       query: () => 'userorigin',
       extraOptions: anonymous,
-      transformErrorResponse: logFailure('the user origin'),
+      onQueryStarted: logFailure('the user origin'),
     }),
   }),
 });

@@ -1,21 +1,19 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
-import { resetGatewayClient } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { specApi } from './spec-endpoints.ts';
-import type { GatewayClient } from './start-gateway-client.ts';
+import type { StartedGatewayClient } from './start-gateway-client.ts';
+import { makeStore } from '../runtime/store.ts';
 import { startGatewayClient } from './start-gateway-client.ts';
 import { service } from './service-path.ts';
 import manifest from '../../portal.config.json' with { type: 'json' };
 
-let client: GatewayClient | undefined;
+let client: StartedGatewayClient | undefined;
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   client?.tokenStore.dispose();
-  resetGatewayClient();
   vi.unstubAllGlobals();
 });
 
@@ -46,10 +44,7 @@ it('wires the manifest session settings: storage kind, key and refresh buffer', 
   client.tokenStore.set(tokenExpiringIn(4 * 60, Date.now()));
   expect(sessionStorage.getItem('token')).not.toBeNull();
 
-  const store = configureStore({
-    reducer: { [gatewayApi.reducerPath]: gatewayApi.reducer },
-    middleware: (getDefault) => getDefault().concat(gatewayApi.middleware),
-  });
+  const store = makeStore({ extra: { gateway: client.gateway } });
   await store.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate());
 
   expect(urls).toEqual([
@@ -85,10 +80,7 @@ it('sends a call built with service() to the prefix the manifest names, so renam
       }),
     }),
   });
-  const store = configureStore({
-    reducer: { [gatewayApi.reducerPath]: gatewayApi.reducer },
-    middleware: (getDefault) => getDefault().concat(gatewayApi.middleware),
-  });
+  const store = makeStore({ extra: { gateway: client.gateway } });
   await store.dispatch(probeApi.endpoints.serviceProbe.initiate(1001));
   expect(urls).toEqual(['https://gateway.test/comptes/v2/accounts/1001/bank']);
 });

@@ -3,7 +3,8 @@ import type { TokenRefresher } from '../session/refresh.ts';
 import { createTokenRefresher } from '../session/refresh.ts';
 import type { StorageKind, TokenStore } from '../session/token-storage.ts';
 import { createTokenStore } from '../session/token-storage.ts';
-import { configureGatewayClient } from './base-query.ts';
+import { createGatewayClient } from './base-query.ts';
+import type { GatewayClient } from './base-query.ts';
 import { postRefreshToken } from './spec-endpoints.ts';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -28,10 +29,17 @@ export type StartGatewayClientOptions = {
   now?: () => number;
 };
 
-export type GatewayClient = { tokenStore: TokenStore; refresher: TokenRefresher };
+export type StartedGatewayClient = {
+  tokenStore: TokenStore;
+  refresher: TokenRefresher;
+  gateway: GatewayClient;
+};
 
-/** Builds the token store and the refresher from the settings and wires the api slice to them; call once at start. */
-export function startGatewayClient(options: StartGatewayClientOptions): GatewayClient {
+/**
+ * Builds the token store, the refresher and the gateway client from the settings; the composition root
+ * gives the client to its store (`makeStore({ extra: { gateway } })`).
+ */
+export function startGatewayClient(options: StartGatewayClientOptions): StartedGatewayClient {
   const { gatewayBaseUrl, dataServiceBaseUrl, session, logger, services } = options;
   const tokenStore = createTokenStore({
     kind: session.storage,
@@ -46,7 +54,7 @@ export function startGatewayClient(options: StartGatewayClientOptions): GatewayC
     ...(session.refreshTimeoutMs === undefined ? {} : { timeoutMs: session.refreshTimeoutMs }),
     logger,
   });
-  configureGatewayClient({
+  const gateway = createGatewayClient({
     gatewayBaseUrl,
     dataServiceBaseUrl,
     tokenStore,
@@ -55,5 +63,5 @@ export function startGatewayClient(options: StartGatewayClientOptions): GatewayC
     services,
     timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
-  return { tokenStore, refresher };
+  return { tokenStore, refresher, gateway };
 }

@@ -14,7 +14,6 @@ import type { Analytics } from '../analytics/analytics.ts';
 import { ANALYTICS_KEY_ENV } from '../analytics/analytics.ts';
 import { createConsentStore } from '../analytics/consent.ts';
 import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
-import { registerUnauthorizedHandler } from '../api/base-query.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
 import { SessionServiceProvider } from '../auth/session-context.tsx';
 import { createSessionService } from '../auth/session-service.ts';
@@ -73,12 +72,8 @@ export async function createPortal(
   });
   const runtime: PortalRuntime = { config, flags, registry, logger };
   const i18n = await createI18n(config.app, safeLocalStorage());
-  const store = makeStore();
-  // Online/offline and focus events reach RTK Query: queries on screen are asked again when back online.
-  setupListeners(store.dispatch);
-
   // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
-  const { tokenStore } = startGatewayClient({
+  const { tokenStore, gateway } = startGatewayClient({
     gatewayBaseUrl: envString(env, config.gateway.baseUrlEnv) ?? config.gateway.baseUrl,
     dataServiceBaseUrl: envString(env, config.gateway.dataServiceUrlEnv) ?? config.gateway.dataServiceUrl,
     session: config.session,
@@ -88,6 +83,9 @@ export async function createPortal(
       ? {}
       : { requestTimeoutMs: config.gateway.requestTimeoutMs }),
   });
+  const store = makeStore({ extra: { gateway } });
+  // Online/offline and focus events reach RTK Query: queries on screen are asked again when back online.
+  setupListeners(store.dispatch);
   const selectedEntityStore = createSelectedEntityStore({ key: config.session.selectedEntityKey, logger });
   const analyticsScript = config.thirdPartyScripts.find((script) => script.name === 'analytics');
   const analytics = createAnalytics({
@@ -111,10 +109,6 @@ export async function createPortal(
     onSignedOut: () => {
       analytics.reset();
     },
-  });
-  // SPEC 4: a 401 on a request sent with a session token ends the session as expired.
-  registerUnauthorizedHandler(() => {
-    session.expireSession();
   });
   // Not awaited: the page mounts at once and the router waits while the status is 'unknown'.
   const ready = session.bootstrap();

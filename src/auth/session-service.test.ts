@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  configureGatewayClient,
-  registerUnauthorizedHandler,
-  resetGatewayClient,
-} from '../api/base-query.ts';
+import { createGatewayClient, unauthorizedResponse } from '../api/base-query.ts';
+import { specApi } from '../api/spec-endpoints.ts';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
 import { createLogger } from '../logging/logger.ts';
@@ -137,7 +134,7 @@ function setup(
     ensureFreshToken: () => Promise.resolve(tokenStore.get()),
     settled: () => Promise.resolve(tokenStore.get()),
   };
-  configureGatewayClient({
+  const gateway = createGatewayClient({
     gatewayBaseUrl: BASE,
     dataServiceBaseUrl: BASE,
     tokenStore,
@@ -146,7 +143,7 @@ function setup(
     fetchFn,
     services: loadRealManifest().gateway.services,
   });
-  const store = makeStore();
+  const store = makeStore({ extra: { gateway } });
   const identity = fakeIdentity();
   const identitySettings: CollaboratorIdentitySettings[] = [];
 
@@ -162,9 +159,6 @@ function setup(
       return Promise.resolve(identity);
     },
     now: () => NOW,
-  });
-  registerUnauthorizedHandler(() => {
-    service.expireSession();
   });
   return { store, service, tokenStore, calls, bodies, identity, identitySettings, logs };
 }
@@ -185,7 +179,6 @@ afterEach(() => {
   current?.service.dispose();
   current?.tokenStore.dispose();
   current = null;
-  resetGatewayClient();
   vi.restoreAllMocks();
 });
 
@@ -598,7 +591,6 @@ describe('sign-out', () => {
       service.dispose();
       setupWith.service.dispose();
       setupWith.tokenStore.dispose();
-      resetGatewayClient();
     }
     expect(singleSignOut).toHaveBeenCalledTimes(1);
   });
@@ -644,6 +636,25 @@ describe('401 handler and expiry', () => {
     expect(store.getState().session.selectedEntity).toBeNull();
     expect(localStorage.getItem('selected-entity')).toBeNull();
   });
+  it('a 401 on a later call is one action, handled by the session: it ends as expired and the token goes', async () => {
+    const { service, store, tokenStore } = use({
+      overrides: { 'GET /connect/api/accounts/1002/summary': { status: 401 } },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    const seen: string[] = [];
+    store.startListening({
+      predicate: () => true,
+      effect: (action) => {
+        seen.push(action.type);
+      },
+    });
+    await store.dispatch(specApi.endpoints.getEntitySummary.initiate(1002));
+    expect(seen.filter((type) => type === unauthorizedResponse.type)).toHaveLength(1);
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().session.expiredNotice).toBe(true);
+    expect(tokenStore.get()).toBeNull();
+  });
+
   it('a 401 while signing out does not end the session as expired', async () => {
     const { service, store, tokenStore } = use();
     await service.signInCustomer({ email: 'a@b.fr', password: 'x' });

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { unauthorizedResponse } from '../api/base-query.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import type {
@@ -11,7 +12,7 @@ import type {
   UserInformation,
 } from '../api/types.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
-import type { AppDispatch, RootState } from '../runtime/store.ts';
+import type { AppStore } from '../runtime/store.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import { createSafeStorage } from '../session/safe-storage.ts';
@@ -94,7 +95,7 @@ export type SessionService = {
   dispose(): void;
 };
 
-type SessionStoreLike = { dispatch: AppDispatch; getState: () => RootState };
+type SessionStoreLike = Pick<AppStore, 'dispatch' | 'getState' | 'startListening'>;
 
 export type SessionServiceDeps = {
   store: SessionStoreLike;
@@ -387,6 +388,21 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   }
 
+  // SPEC 4: a 401 on a request sent with a session token ends the session as expired.
+  const stopListening = store.startListening({
+    actionCreator: unauthorizedResponse,
+    effect: () => {
+      expireSession();
+    },
+  });
+
+  function expireSession(): void {
+    // Not signed in (a sign-in in progress fails on its own 401), or a sign-out is ending the session.
+    if (signingOut || store.getState().session.status === 'anonymous') return;
+    logger.warn('The session ended on a 401 answer');
+    endLocally(true);
+  }
+
   // Another tab signed out (or this one): leave too, without calling anything.
   const unsubscribe = tokenStore.subscribe((token) => {
     if (token === null && isAuthenticated() && !signingOut) {
@@ -537,12 +553,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       }
     },
 
-    expireSession() {
-      // Not signed in (a sign-in in progress fails on its own 401), or a sign-out is ending the session.
-      if (signingOut || store.getState().session.status === 'anonymous') return;
-      logger.warn('The session ended on a 401 answer');
-      endLocally(true);
-    },
+    expireSession,
 
     async selectEntity(entityId) {
       if (!Number.isSafeInteger(entityId)) throw new Error(`Not an entity id: ${String(entityId)}`);
@@ -620,6 +631,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
 
     dispose() {
+      stopListening();
       unsubscribe();
       cancelExpiryCheck();
     },

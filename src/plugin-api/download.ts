@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { getGatewayClientConfig } from '../api/base-query.ts';
+import { readGatewayConfig } from '../api/base-query.ts';
 import { resolveServicePath } from '../api/service-path.ts';
+import { useAppDispatch } from '../runtime/hooks.ts';
 
 export type DownloadQuery = Readonly<Record<string, string | number | undefined>>;
 
@@ -25,32 +26,36 @@ export function useGatewayDownload(): (
   query: DownloadQuery,
   fileName: string,
 ) => Promise<void> {
-  return useCallback(async (path, query, fileName) => {
-    const config = getGatewayClientConfig();
-    if (config === null) throw new DownloadError(0);
-    const url = new URL(
-      resolveServicePath(path, config.services ?? {}),
-      new URL(config.gatewayBaseUrl, window.location.origin),
-    );
-    for (const [key, value] of Object.entries(query))
-      if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
-    const token = await config.refresher.ensureFreshToken();
-    const response = await fetch(
-      url,
-      token === null ? {} : { headers: { Authorization: `Bearer ${token}` } },
-    ).catch(() => null);
-    if (response === null) throw new DownloadError(0);
-    if (!response.ok) throw new DownloadError(response.status);
-    const blob = await response.blob();
-    const href = URL.createObjectURL(blob);
-    const anchor = document.createElement('a');
-    anchor.href = href;
-    anchor.download = fileName;
-    anchor.rel = 'noopener';
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-    // The browser has taken the file; the object URL can go after this task.
-    setTimeout(() => URL.revokeObjectURL(href), 0);
-  }, []);
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (path, query, fileName) => {
+      const config = dispatch(readGatewayConfig());
+      if (config === null) throw new DownloadError(0);
+      const url = new URL(
+        resolveServicePath(path, config.services ?? {}),
+        new URL(config.gatewayBaseUrl, window.location.origin),
+      );
+      for (const [key, value] of Object.entries(query))
+        if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+      const token = await config.refresher.ensureFreshToken();
+      const response = await fetch(
+        url,
+        token === null ? {} : { headers: { Authorization: `Bearer ${token}` } },
+      ).catch(() => null);
+      if (response === null) throw new DownloadError(0);
+      if (!response.ok) throw new DownloadError(response.status);
+      const blob = await response.blob();
+      const href = URL.createObjectURL(blob);
+      const anchor = document.createElement('a');
+      anchor.href = href;
+      anchor.download = fileName;
+      anchor.rel = 'noopener';
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      // The browser has taken the file; the object URL can go after this task.
+      setTimeout(() => URL.revokeObjectURL(href), 0);
+    },
+    [dispatch],
+  );
 }

@@ -1,5 +1,8 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import type { TypedStartListening } from '@reduxjs/toolkit';
 import { gatewayApi } from '../api/gateway-api.ts';
+import { logger as sharedLogger } from '../logging/logger.ts';
+import type { GatewayExtra } from '../api/base-query.ts';
 import { sessionSlice } from './session-slice.ts';
 
 const rootReducer = combineReducers({
@@ -9,13 +12,41 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** One store per mounted portal (and per test). */
-export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
-    reducer: rootReducer,
-    ...(preloadedState === undefined ? {} : { preloadedState }),
-    middleware: (getDefault) => getDefault().concat(gatewayApi.middleware),
+/** What thunks, listeners and the base query receive as `extra`: the store's gateway client. */
+type StoreExtra = GatewayExtra;
+
+type StoreOptions = {
+  /** The gateway client this store's calls go through (absent: every call fails, saying so). */
+  extra?: StoreExtra;
+  preloadedState?: Partial<RootState>;
+};
+
+/**
+ * One store per mounted portal (and per test), with its own gateway client as `extra` and a listener
+ * middleware: `store.startListening` registers what reacts to actions (the 401 of SPEC 4).
+ */
+export function makeStore(options: StoreOptions = {}) {
+  const listeners = createListenerMiddleware({
+    ...(options.extra ? { extra: options.extra } : {}),
+    // A failing listener is logged, never thrown into the dispatch that triggered it.
+    onError: (error) => {
+      (options.extra?.gateway.config.logger ?? sharedLogger).error('A store listener failed', error);
+    },
   });
+  const store = configureStore({
+    reducer: rootReducer,
+    ...(options.preloadedState === undefined ? {} : { preloadedState: options.preloadedState }),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: options.extra } })
+        .prepend(listeners.middleware)
+        .concat(gatewayApi.middleware),
+  });
+  const startListening = listeners.startListening as TypedStartListening<
+    RootState,
+    typeof store.dispatch,
+    StoreExtra | undefined
+  >;
+  return Object.assign(store, { startListening });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

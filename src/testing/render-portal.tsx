@@ -80,7 +80,7 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
     registry: createPluginRegistry(options.plugins ?? realPlugins),
     logger,
   };
-  const store = makeStore({ session: { ...initialSessionState, ...options.session } });
+  const store = makeStore({ preloadedState: { session: { ...initialSessionState, ...options.session } } });
   const i18n = await createI18n(config.app);
   const entities = options.entities ?? [];
 

@@ -15,8 +15,7 @@ import type { i18n as I18n } from 'i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { configureGatewayClient, resetGatewayClient } from '../api/base-query.ts';
-import { gatewayApi } from '../api/gateway-api.ts';
+import { createGatewayClient } from '../api/base-query.ts';
 import type { EntitySummary } from '../api/types.ts';
 import { RuntimeProvider } from '../runtime/runtime.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
@@ -135,8 +134,7 @@ export async function renderWithPortal(
     sink: (level, message, details) => logs.push({ level, message, details }),
   });
   const gateway: FakeGateway = options.gateway ?? (() => undefined);
-  resetGatewayClient();
-  configureGatewayClient({
+  const gatewayClient = createGatewayClient({
     gatewayBaseUrl: 'https://gateway.test/',
     dataServiceBaseUrl: 'https://data.test/',
     tokenStore: { get: () => 'test-token' },
@@ -175,8 +173,10 @@ export async function renderWithPortal(
     defaultLocale: options.language ?? options.config.app.defaultLocale,
     locales: options.config.app.locales,
   });
-  const store = makeStore({ session: sessionFor(options.persona ?? { isCustomer: true, entity: {} }) });
-  store.dispatch(gatewayApi.util.resetApiState());
+  const store = makeStore({
+    extra: { gateway: gatewayClient },
+    preloadedState: { session: sessionFor(options.persona ?? { isCustomer: true, entity: {} }) },
+  });
   const tracker: Tracker = { track: (event, properties) => tracked.push({ event, properties }) };
   const user = userEvent.setup();
   const tree = (
