@@ -1,17 +1,7 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { unauthorizedResponse } from '../api/base-query.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { specApi } from '../api/spec-endpoints.ts';
-import type {
-  Contact,
-  EntityPage,
-  EntitySummary,
-  Permissions,
-  TermsAcceptance,
-  UserInformation,
-} from '../api/types.ts';
-import { selectConditionContext } from '../runtime/condition-context.ts';
 import type { AppStore } from '../runtime/store.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
@@ -25,18 +15,18 @@ import { collaboratorIdentitySettings } from './collaborator-settings.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
 import { createInteractionFlag } from './interaction-flag.ts';
 import type { InteractionFlag } from './interaction-flag.ts';
-import { landingPath, routePath } from './landing.ts';
+import { call, httpStatus } from './gateway-calls.ts';
+import { routePath } from './landing.ts';
 import { safeRedirectPath } from './redirect-target.ts';
+import { createSessionActions } from './session-actions.ts';
+import { GatewayUnavailableError, SessionRejectedError, loadUserContext } from './user-context.ts';
+import type { SessionContextActions } from './session-actions.ts';
 import {
-  entityCleared,
-  entitySelected,
   sessionEnded,
-  sessionStarted,
   sessionUnauthenticated,
   sessionUnavailable,
   sessionResuming,
   signOutStarted,
-  termsAccepted,
 } from '../runtime/session-slice.ts';
 import type { CurrentUser } from '../runtime/session-slice.ts';
 
@@ -46,8 +36,6 @@ export type SignInOutcome =
   | { ok: true; /** Where to go now: the safe `redirect`, the terms page or the landing page. */ to: string }
   | { ok: false; reason: SignInFailure };
 
-type TermsCheckResult = { state: 'current' } | { state: 'required'; termsId: number };
-
 export type SignOutOutcome = {
   /** True when the page is leaving for the identity provider's sign-out. */
   redirected: boolean;
@@ -55,10 +43,10 @@ export type SignOutOutcome = {
   to: string;
 };
 
-/** The user's login page from `GET userorigin` (SPEC 2): 'COLLAB' → collaborator login, else client login. */
-export type LoginChoice = 'client' | 'collaborator';
+export type { LoginChoice } from './session-actions.ts';
 
-export type SessionService = {
+/** The session's lifecycle: start, sign in, sign out, expiry. */
+type SessionLifecycle = {
   /** At start: stored active token → user context → authenticated; no token → anonymous. */
   bootstrap(): Promise<void>;
   /** Resumes the stored session again after the gateway could not be reached ('unavailable'). */
@@ -74,26 +62,15 @@ export type SessionService = {
   signOut(): Promise<SignOutOutcome>;
   /** The default 401 handler: the session ends as expired (SPEC 4 'Session expiry'). */
   expireSession(): void;
-  /** Loads the entity's permissions, summary and report count, then stores it; rejects on failure (→ 403). */
-  selectEntity(entityId: number): Promise<void>;
-  clearEntity(): void;
-  acceptTerms(termsId: number): Promise<void>;
-  /**
-   * Whether the signed-in customer must accept the terms: answered from the session (checked at sign-in),
-   * asking `currentuser/terms` only when the session does not know; collaborators are never asked.
-   */
-  checkTerms(): Promise<TermsCheckResult>;
-  /** A page of the user's entities (the entity switcher). */
-  listEntities(args: { search?: string; pageSize: number }): Promise<readonly EntitySummary[]>;
-  chooseLoginPage(): Promise<LoginChoice>;
-  /** Where a signed-in user goes: the safe redirect, else the terms page when due, else the landing page. */
-  destinationAfterSignIn(redirect: string | null | undefined): string;
   /** Whether `url` carries an identity provider answer (`code` or `error` with `state`). */
   hasRedirectResult(url: string): boolean;
   interactionFlag: InteractionFlag;
   /** Stops listening to other tabs and timers (tests, hot reload). */
   dispose(): void;
 };
+
+/** The lifecycle and the actions on a started session (session-actions.ts), as the screens see them. */
+export type SessionService = SessionLifecycle & SessionContextActions;
 
 type SessionStoreLike = Pick<AppStore, 'dispatch' | 'getState' | 'startListening'>;
 
@@ -121,8 +98,6 @@ export type SessionServiceDeps = {
   now?: () => number;
 };
 
-type UnwrappableResult<T> = { unwrap(): Promise<T>; unsubscribe?: () => void };
-
 const defaultLoadIdentity = async (
   settings: CollaboratorIdentitySettings,
   logger: Logger,
@@ -131,36 +106,8 @@ const defaultLoadIdentity = async (
   return createCollaboratorIdentity({ settings, logger });
 };
 
-function httpStatus(error: unknown): number | string | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    return (error as FetchBaseQueryError).status;
-  }
-  return undefined;
-}
-
-/** The gateway answered 401 to a call of the user context: the token is not accepted, no session starts. */
-class SessionRejectedError extends Error {
-  override readonly name = 'SessionRejectedError';
-}
-
-function unique(values: readonly string[]): string[] {
-  return [...new Set(values)];
-}
-
 // setTimeout cannot wait longer than about 24.8 days (2^31 - 1 ms).
 const MAX_TIMER_MS = 2_147_483_647;
-
-/** The gateway could not be reached while loading the user context (network, timeout or 5xx). */
-class GatewayUnavailableError extends Error {
-  override readonly name = 'GatewayUnavailableError';
-  constructor() {
-    super('The gateway could not be reached to load the user context');
-  }
-}
-
-function isUnreachable(status: unknown): boolean {
-  return typeof status === 'number' ? status >= 500 : status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR';
-}
 
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { store, config, flags, logger, tokenStore, selectedEntityStore } = deps;
@@ -171,6 +118,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   const cancel = deps.clearTimeout ?? ((handle: unknown) => win.clearTimeout(handle as number));
   const now = deps.now ?? (() => tokenStore.now());
   const interactionFlag = createInteractionFlag(tabStorage(win), logger);
+  const actions = createSessionActions({ store, config, flags, logger, selectedEntityStore, window: win });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
   let identity: Promise<CollaboratorIdentity> | null = null;
@@ -189,45 +137,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       throw error;
     });
     return identity;
-  }
-
-  async function call<T>(result: UnwrappableResult<T>): Promise<T> {
-    try {
-      return await result.unwrap();
-    } finally {
-      result.unsubscribe?.();
-    }
-  }
-
-  /** A call whose failure is logged and yields no data (SPEC 8). */
-  async function optional<T>(what: string, result: UnwrappableResult<T>): Promise<T | null> {
-    try {
-      return await call(result);
-    } catch (error) {
-      logger.warn(`Continuing without ${what}`, { status: httpStatus(error) });
-      return null;
-    }
-  }
-
-  /**
-   * A user-context call: a 401 rejects the whole context (no session), any other failure yields no data.
-   * `unreachable` records whether a failure was the gateway not answering (network, timeout, 5xx).
-   */
-  async function contextCall<T>(
-    what: string,
-    result: UnwrappableResult<T>,
-    unreachable?: { value: boolean },
-  ): Promise<T | null> {
-    try {
-      return await call(result);
-    } catch (error) {
-      const status = httpStatus(error);
-      if (status === 401)
-        throw new SessionRejectedError(`The gateway rejected the token when loading ${what}`);
-      if (unreachable !== undefined && isUnreachable(status)) unreachable.value = true;
-      logger.warn(`Continuing without ${what}`, { status });
-      return null;
-    }
   }
 
   function isAuthenticated(): boolean {
@@ -273,85 +182,24 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     if (wasSignedIn) deps.onSignedOut?.();
   }
 
-  async function loadUserContext(kind?: 'customer' | 'collaborator'): Promise<void> {
-    const { dispatch } = store;
-    const askTerms = () =>
-      contextCall<TermsAcceptance>(
-        'the terms acceptance',
-        dispatch(specApi.endpoints.getTermsAcceptance.initiate()),
-      );
-    const unreachable = { value: false };
-    // A 401 on any of these calls rejects the token: no session is started (SessionRejectedError).
-    const [information, contactMe, permissions, entities, earlyTerms] = await Promise.all([
-      contextCall<UserInformation>(
-        'the user information',
-        dispatch(specApi.endpoints.getUserInformation.initiate()),
-      ),
-      contextCall<Contact>('the contact', dispatch(specApi.endpoints.getContactMe.initiate()), unreachable),
-      contextCall<Permissions>(
-        'the permissions',
-        dispatch(specApi.endpoints.getCurrentUserPermissions.initiate(undefined)),
-      ),
-      contextCall<EntityPage>(
-        'the entities',
-        dispatch(
-          specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: config.constants.entitiesPageSize }),
-        ),
-      ),
-      kind === 'customer' ? askTerms() : Promise.resolve(null),
-    ]);
-    // The session ended meanwhile (another tab signed out, the 401 handler): do not start it again.
-    if (tokenStore.get() === null) throw new Error('The session ended while its context was loading');
-    const contact = contactMe ?? information?.contact ?? null;
-    if (contact === null) {
-      if (unreachable.value) throw new GatewayUnavailableError();
-      throw new Error('The user context could not be loaded');
-    }
-    // SPEC 4: a customer without stored acceptance is checked; collaborators are not asked.
-    const terms = contact.isCustomer ? (earlyTerms ?? (kind === 'customer' ? null : await askTerms())) : null;
-    if (contact.isCustomer && terms === null) throw new Error('The terms acceptance could not be checked');
-    const hasAcceptedTerms = terms === null || terms.isCurrent;
-    const entityCount = entities?.totalItems ?? 0;
-    const user: CurrentUser = {
-      ...contact,
-      isCollab: !contact.isCustomer,
-      hasAcceptedTerms,
-      favoriteEntities: information?.favoriteEntities ?? [],
-    };
-    dispatch(
-      sessionStarted({
-        user,
-        globalPermissions: unique([...(information?.permissions ?? []), ...(permissions?.permissions ?? [])]),
-        entityCount,
-        singleEntityId: entityCount === 1 ? (entities?.items[0]?.accountId ?? null) : null,
-        pendingTermsId: terms === null || terms.isCurrent ? null : terms.terms.termsId,
+  /** Loads the user context and starts the session (SPEC 4), then watches its expiry. */
+  async function startSession(kind?: 'customer' | 'collaborator'): Promise<void> {
+    const user = await store.dispatch(
+      loadUserContext({
+        kind,
+        entitiesPageSize: config.constants.entitiesPageSize,
+        logger,
+        stillSignedIn: () => tokenStore.get() !== null,
       }),
     );
     scheduleExpiryCheck();
     deps.onSignedIn?.(user);
   }
 
-  function destinationAfterSignIn(redirect: string | null | undefined): string {
-    const state = store.getState();
-    const session = state.session;
-    const safe = safeRedirectPath(redirect, win.location.origin);
-    if (
-      session.user?.isCustomer === true &&
-      !session.user.hasAcceptedTerms &&
-      session.pendingTermsId !== null
-    ) {
-      const termsPath = routePath(config, config.routing.termsRoute, { termsId: session.pendingTermsId });
-      return safe === null ? termsPath : `${termsPath}?redirect=${encodeURIComponent(safe)}`;
-    }
-    if (safe !== null) return safe;
-    const context = selectConditionContext(state, config, flags);
-    return landingPath(config, context, { singleEntityId: session.singleEntityId }) ?? '/';
-  }
-
   async function startWithToken(token: string, kind: 'customer' | 'collaborator'): Promise<void> {
     tokenStore.set(token);
     try {
-      await loadUserContext(kind);
+      await startSession(kind);
     } catch (error) {
       // No session was started: nothing of this token stays, neither stored nor cached.
       tokenStore.clear();
@@ -370,7 +218,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     redirect: string | null,
   ): Promise<SignInOutcome> {
     await startWithToken(await exchange(accessToken), 'collaborator');
-    return { ok: true, to: destinationAfterSignIn(redirect) };
+    return { ok: true, to: actions.destinationAfterSignIn(redirect) };
   }
 
   async function signOutOfSingleSignOn(): Promise<void> {
@@ -413,7 +261,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   });
 
-  return {
+  const lifecycle: SessionLifecycle = {
     interactionFlag,
 
     async bootstrap() {
@@ -425,7 +273,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         return;
       }
       try {
-        await loadUserContext();
+        await startSession();
       } catch (error) {
         logger.error('Failed to load the user context', error);
         if (error instanceof SessionRejectedError) {
@@ -442,7 +290,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     async retryBootstrap() {
       store.dispatch(sessionResuming());
-      await this.bootstrap();
+      await lifecycle.bootstrap();
     },
 
     async signInCustomer({ email, password }, redirect = null) {
@@ -450,7 +298,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       try {
         const answer = await call(store.dispatch(specApi.endpoints.login.initiate({ email, password })));
         await startWithToken(answer.token, 'customer');
-        return { ok: true, to: destinationAfterSignIn(redirect) };
+        return { ok: true, to: actions.destinationAfterSignIn(redirect) };
       } catch (error) {
         if (error instanceof SessionRejectedError) {
           // The login was accepted but the new token was not: a failure, no session.
@@ -484,7 +332,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     async completeCollaboratorSignIn(url) {
       const flag = interactionFlag.get();
-      if (!this.hasRedirectResult(url)) {
+      if (!lifecycle.hasRedirectResult(url)) {
         // Back from the provider's sign-out (or a stale flag): the flag is simply cleared.
         if (flag !== null) interactionFlag.clear();
         return { ok: false, reason: 'no-result' };
@@ -555,71 +403,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     expireSession,
 
-    async selectEntity(entityId) {
-      if (!Number.isSafeInteger(entityId)) throw new Error(`Not an entity id: ${String(entityId)}`);
-      const { dispatch } = store;
-      const [permissions, entity, reports] = await Promise.all([
-        call(dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: entityId }))),
-        call(dispatch(specApi.endpoints.getEntitySummary.initiate(entityId))),
-        optional(
-          'the report count',
-          dispatch(specApi.endpoints.getReportsCount.initiate({ accountId: entityId })),
-        ),
-      ]);
-      dispatch(
-        entitySelected({
-          entity,
-          permissions: permissions.permissions,
-          reportsCount: reports?.totalItems ?? 0,
-        }),
-      );
-      selectedEntityStore.set(entityId);
-    },
-
-    clearEntity() {
-      store.dispatch(entityCleared());
-      selectedEntityStore.clear();
-    },
-
-    async acceptTerms(termsId) {
-      await call(store.dispatch(specApi.endpoints.acceptTerms.initiate({ termsId })));
-      store.dispatch(termsAccepted());
-    },
-
-    async checkTerms() {
-      const { user, pendingTermsId } = store.getState().session;
-      if (user === null || !user.isCustomer || user.hasAcceptedTerms) return { state: 'current' };
-      if (pendingTermsId !== null) return { state: 'required', termsId: pendingTermsId };
-      const answer = await call(store.dispatch(specApi.endpoints.getTermsAcceptance.initiate()));
-      if (answer.isCurrent) {
-        store.dispatch(termsAccepted());
-        return { state: 'current' };
-      }
-      return { state: 'required', termsId: answer.terms.termsId };
-    },
-
-    async listEntities({ search, pageSize }) {
-      const page = await call(
-        store.dispatch(
-          specApi.endpoints.getCurrentUserEntities.initiate({
-            pageSize,
-            ...(search === undefined ? {} : { search }),
-          }),
-        ),
-      );
-      return page.items;
-    },
-
-    async chooseLoginPage() {
-      const origin = await optional(
-        'the user origin',
-        store.dispatch(specApi.endpoints.getUserOrigin.initiate()),
-      );
-      return origin === 'COLLAB' ? 'collaborator' : 'client';
-    },
-
-    destinationAfterSignIn,
-
     hasRedirectResult(url) {
       let params: URLSearchParams;
       try {
@@ -636,4 +419,5 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       cancelExpiryCheck();
     },
   };
+  return { ...lifecycle, ...actions };
 }

@@ -1,0 +1,169 @@
+/*
+ * What the portal does with a started session besides its lifecycle: select or clear the entity, check
+ * and accept the terms, list the entities, choose the login page. Each is a thunk over the store (so it
+ * reaches the gateway through the store's own client); `createSessionActions` binds them to a store for
+ * the screens and guards. Where to go after sign-in is a pure function of the session state.
+ */
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { specApi } from '../api/spec-endpoints.ts';
+import type { EntitySummary } from '../api/types.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { FeatureFlags } from '../manifest/flags.ts';
+import { selectConditionContext } from '../runtime/condition-context.ts';
+import { entityCleared, entitySelected, termsAccepted } from '../runtime/session-slice.ts';
+import type { AppStore, RootState } from '../runtime/store.ts';
+import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
+import { call, optional } from './gateway-calls.ts';
+import { landingPath, routePath } from './landing.ts';
+import { safeRedirectPath } from './redirect-target.ts';
+
+type TermsCheckResult = { state: 'current' } | { state: 'required'; termsId: number };
+
+/** The user's login page from `GET userorigin` (SPEC 2): 'COLLAB' → collaborator login, else client login. */
+export type LoginChoice = 'client' | 'collaborator';
+
+type SessionThunk<T> = ThunkAction<Promise<T>, RootState, unknown, UnknownAction>;
+
+export type SessionContextActions = {
+  /** Loads the entity's permissions, summary and report count, then stores it; rejects on failure (→ 403). */
+  selectEntity(entityId: number): Promise<void>;
+  clearEntity(): void;
+  acceptTerms(termsId: number): Promise<void>;
+  /**
+   * Whether the signed-in customer must accept the terms: answered from the session (checked at sign-in),
+   * asking `currentuser/terms` only when the session does not know; collaborators are never asked.
+   */
+  checkTerms(): Promise<TermsCheckResult>;
+  /** A page of the user's entities (the entity switcher). */
+  listEntities(args: { search?: string; pageSize: number }): Promise<readonly EntitySummary[]>;
+  chooseLoginPage(): Promise<LoginChoice>;
+  /** Where a signed-in user goes: the safe redirect, else the terms page when due, else the landing page. */
+  destinationAfterSignIn(redirect: string | null | undefined): string;
+};
+
+/** SPEC 4 'Selecting an entity': its permissions, summary and report count, then the entity is stored. */
+function selectEntity(entityId: number, logger: Logger): SessionThunk<void> {
+  return async (dispatch) => {
+    if (!Number.isSafeInteger(entityId)) throw new Error(`Not an entity id: ${String(entityId)}`);
+    const [permissions, entity, reports] = await Promise.all([
+      call(dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: entityId }))),
+      call(dispatch(specApi.endpoints.getEntitySummary.initiate(entityId))),
+      optional(
+        logger,
+        'the report count',
+        dispatch(specApi.endpoints.getReportsCount.initiate({ accountId: entityId })),
+      ),
+    ]);
+    dispatch(
+      entitySelected({
+        entity,
+        permissions: permissions.permissions,
+        reportsCount: reports?.totalItems ?? 0,
+      }),
+    );
+  };
+}
+
+function acceptTerms(termsId: number): SessionThunk<void> {
+  return async (dispatch) => {
+    await call(dispatch(specApi.endpoints.acceptTerms.initiate({ termsId })));
+    dispatch(termsAccepted());
+  };
+}
+
+function checkTerms(): SessionThunk<TermsCheckResult> {
+  return async (dispatch, getState) => {
+    const { user, pendingTermsId } = getState().session;
+    if (user === null || !user.isCustomer || user.hasAcceptedTerms) return { state: 'current' };
+    if (pendingTermsId !== null) return { state: 'required', termsId: pendingTermsId };
+    const answer = await call(dispatch(specApi.endpoints.getTermsAcceptance.initiate()));
+    if (answer.isCurrent) {
+      dispatch(termsAccepted());
+      return { state: 'current' };
+    }
+    return { state: 'required', termsId: answer.terms.termsId };
+  };
+}
+
+function listEntities(args: { search?: string; pageSize: number }): SessionThunk<readonly EntitySummary[]> {
+  return async (dispatch) => {
+    const page = await call(
+      dispatch(
+        specApi.endpoints.getCurrentUserEntities.initiate({
+          pageSize: args.pageSize,
+          ...(args.search === undefined ? {} : { search: args.search }),
+        }),
+      ),
+    );
+    return page.items;
+  };
+}
+
+function chooseLoginPage(logger: Logger): SessionThunk<LoginChoice> {
+  return async (dispatch) => {
+    const origin = await optional(
+      logger,
+      'the user origin',
+      dispatch(specApi.endpoints.getUserOrigin.initiate()),
+    );
+    return origin === 'COLLAB' ? 'collaborator' : 'client';
+  };
+}
+
+/**
+ * Where a signed-in user goes (a pure function of the session): the terms page when the customer must
+ * accept them first (keeping a safe redirect), else the safe same-origin redirect, else the landing page.
+ */
+function destinationAfterSignIn(
+  state: RootState,
+  config: PortalConfig,
+  flags: FeatureFlags,
+  redirect: string | null | undefined,
+  origin: string,
+): string {
+  const session = state.session;
+  const safe = safeRedirectPath(redirect, origin);
+  if (
+    session.user?.isCustomer === true &&
+    !session.user.hasAcceptedTerms &&
+    session.pendingTermsId !== null
+  ) {
+    const termsPath = routePath(config, config.routing.termsRoute, { termsId: session.pendingTermsId });
+    return safe === null ? termsPath : `${termsPath}?redirect=${encodeURIComponent(safe)}`;
+  }
+  if (safe !== null) return safe;
+  const context = selectConditionContext(state, config, flags);
+  return landingPath(config, context, { singleEntityId: session.singleEntityId }) ?? '/';
+}
+
+export type SessionActionsDeps = {
+  store: Pick<AppStore, 'dispatch' | 'getState'>;
+  config: PortalConfig;
+  flags: FeatureFlags;
+  logger: Logger;
+  selectedEntityStore: SelectedEntityStore;
+  window?: Window;
+};
+
+/** The actions bound to one store; the selected entity's id is persisted (SPEC 3) beside the store. */
+export function createSessionActions(deps: SessionActionsDeps): SessionContextActions {
+  const { store, config, flags, logger, selectedEntityStore } = deps;
+  const win = deps.window ?? window;
+  return {
+    async selectEntity(entityId) {
+      await store.dispatch(selectEntity(entityId, logger));
+      selectedEntityStore.set(entityId);
+    },
+    clearEntity() {
+      store.dispatch(entityCleared());
+      selectedEntityStore.clear();
+    },
+    acceptTerms: (termsId) => store.dispatch(acceptTerms(termsId)),
+    checkTerms: () => store.dispatch(checkTerms()),
+    listEntities: (args) => store.dispatch(listEntities(args)),
+    chooseLoginPage: () => store.dispatch(chooseLoginPage(logger)),
+    destinationAfterSignIn: (redirect) =>
+      destinationAfterSignIn(store.getState(), config, flags, redirect, win.location.origin),
+  };
+}

@@ -1,0 +1,126 @@
+/*
+ * The user context of SPEC 4 and 7, loaded when a session starts: the user information, contact, global
+ * permissions, the first page of entities and (for customers) the terms acceptance, all at once. A thunk,
+ * so it reaches the gateway through the store's own client.
+ */
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { specApi } from '../api/spec-endpoints.ts';
+import type { Contact, EntityPage, Permissions, TermsAcceptance, UserInformation } from '../api/types.ts';
+import type { Logger } from '../logging/logger.ts';
+import { sessionStarted } from '../runtime/session-slice.ts';
+import type { CurrentUser } from '../runtime/session-slice.ts';
+import type { RootState } from '../runtime/store.ts';
+import { call, httpStatus } from './gateway-calls.ts';
+import type { UnwrappableResult } from './gateway-calls.ts';
+
+/** The gateway answered 401 to a call of the user context: the token is not accepted, no session starts. */
+export class SessionRejectedError extends Error {
+  override readonly name = 'SessionRejectedError';
+}
+
+/** The gateway could not be reached while loading the user context (network, timeout or 5xx). */
+export class GatewayUnavailableError extends Error {
+  override readonly name = 'GatewayUnavailableError';
+  constructor() {
+    super('The gateway could not be reached to load the user context');
+  }
+}
+
+function isUnreachable(status: unknown): boolean {
+  return typeof status === 'number' ? status >= 500 : status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR';
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+type LoadUserContextArgs = {
+  /** How the session is being started; undefined when a stored session is resumed. */
+  kind: 'customer' | 'collaborator' | undefined;
+  entitiesPageSize: number;
+  logger: Logger;
+  /** False once the session ended meanwhile (another tab signed out, a 401): it is not started again. */
+  stillSignedIn: () => boolean;
+};
+
+/**
+ * Loads the user context and dispatches `sessionStarted`; answers the user. Rejects with
+ * SessionRejectedError on a 401, GatewayUnavailableError when the gateway did not answer, else an Error.
+ */
+export function loadUserContext(
+  args: LoadUserContextArgs,
+): ThunkAction<Promise<CurrentUser>, RootState, unknown, UnknownAction> {
+  const { kind, logger } = args;
+  /**
+   * A user-context call: a 401 rejects the whole context (no session), any other failure yields no data.
+   * `unreachable` records whether a failure was the gateway not answering (network, timeout, 5xx).
+   */
+  async function contextCall<T>(
+    what: string,
+    result: UnwrappableResult<T>,
+    unreachable?: { value: boolean },
+  ): Promise<T | null> {
+    try {
+      return await call(result);
+    } catch (error) {
+      const status = httpStatus(error);
+      if (status === 401)
+        throw new SessionRejectedError(`The gateway rejected the token when loading ${what}`);
+      if (unreachable !== undefined && isUnreachable(status)) unreachable.value = true;
+      logger.warn(`Continuing without ${what}`, { status });
+      return null;
+    }
+  }
+
+  return async (dispatch) => {
+    const askTerms = () =>
+      contextCall<TermsAcceptance>(
+        'the terms acceptance',
+        dispatch(specApi.endpoints.getTermsAcceptance.initiate()),
+      );
+    const unreachable = { value: false };
+    // A 401 on any of these calls rejects the token: no session is started (SessionRejectedError).
+    const [information, contactMe, permissions, entities, earlyTerms] = await Promise.all([
+      contextCall<UserInformation>(
+        'the user information',
+        dispatch(specApi.endpoints.getUserInformation.initiate()),
+      ),
+      contextCall<Contact>('the contact', dispatch(specApi.endpoints.getContactMe.initiate()), unreachable),
+      contextCall<Permissions>(
+        'the permissions',
+        dispatch(specApi.endpoints.getCurrentUserPermissions.initiate(undefined)),
+      ),
+      contextCall<EntityPage>(
+        'the entities',
+        dispatch(specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: args.entitiesPageSize })),
+      ),
+      kind === 'customer' ? askTerms() : Promise.resolve(null),
+    ]);
+    if (!args.stillSignedIn()) throw new Error('The session ended while its context was loading');
+    const contact = contactMe ?? information?.contact ?? null;
+    if (contact === null) {
+      if (unreachable.value) throw new GatewayUnavailableError();
+      throw new Error('The user context could not be loaded');
+    }
+    // SPEC 4: a customer without stored acceptance is checked; collaborators are not asked.
+    const terms = contact.isCustomer ? (earlyTerms ?? (kind === 'customer' ? null : await askTerms())) : null;
+    if (contact.isCustomer && terms === null) throw new Error('The terms acceptance could not be checked');
+    const entityCount = entities?.totalItems ?? 0;
+    const user: CurrentUser = {
+      ...contact,
+      isCollab: !contact.isCustomer,
+      hasAcceptedTerms: terms === null || terms.isCurrent,
+      favoriteEntities: information?.favoriteEntities ?? [],
+    };
+    dispatch(
+      sessionStarted({
+        user,
+        globalPermissions: unique([...(information?.permissions ?? []), ...(permissions?.permissions ?? [])]),
+        entityCount,
+        singleEntityId: entityCount === 1 ? (entities?.items[0]?.accountId ?? null) : null,
+        pendingTermsId: terms === null || terms.isCurrent ? null : terms.terms.termsId,
+      }),
+    );
+    return user;
+  };
+}
