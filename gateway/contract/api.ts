@@ -11,8 +11,15 @@ export type RouteDefinition = {
   readonly method: HttpMethod;
   /** Fastify-style path (`:id`); openapi.json shows `{id}`. */
   readonly path: string;
-  /** bearer: needs a valid session token (401 otherwise); none: public; admin: /__admin, loopback, GATEWAY_FAULTS=on. */
+  /**
+   * bearer: needs a valid session token (401 otherwise); none: public; admin: test and demo tools, only
+   * when turned on (GATEWAY_FAULTS=on, or GATEWAY_DEMO=on for `demo` routes), called directly under the
+   * gateway's own host name (not through the portal's proxy), with no Origin header (no browser page, no
+   * CORS), from this machine; 403 otherwise.
+   */
   readonly auth: 'bearer' | 'none' | 'admin';
+  /** An admin route served in demo mode (GATEWAY_DEMO=on) rather than with GATEWAY_FAULTS=on. */
+  readonly demo?: true;
   readonly tag: string;
   readonly summary: string;
   readonly status: 200 | 201 | 204;
@@ -118,7 +125,7 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Always 204 (no user enumeration). For a known e-mail, a reset link (valid 1 h, single use) goes to the server log and the dev inbox.',
+      'Always 204 (no user enumeration). For a known customer e-mail, a reset link (valid 1 h, single use) is mailed (the demo inbox in demo mode); it retires every earlier link of that user. Collaborators get none: their password belongs to the identity provider.',
     status: 204,
     body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
     response: null,
@@ -144,9 +151,11 @@ export const routes = {
   inbox: {
     method: 'GET',
     path: '/authentication/api/dev/inbox',
-    auth: 'none',
+    auth: 'admin',
+    demo: true,
     tag: 'authentication',
-    summary: 'Demo mail box (loopback callers only): messages sent to that address, oldest first.',
+    summary:
+      'Demo mail box, only in demo mode (GATEWAY_DEMO=on) and behind the admin guard: messages sent to that address, oldest first.',
     status: 200,
     query: {
       type: 'object',

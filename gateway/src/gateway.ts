@@ -18,6 +18,7 @@ import { createStore } from './db/store.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { createFaults } from './http/faults.ts';
+import { createHostCheck, hostVariants } from './http/host-check.ts';
 import { forbidden, unauthorized } from './http/http-error.ts';
 import { registerRoutes } from './http/route-table.ts';
 import { installValidators } from './http/validation.ts';
@@ -62,6 +63,16 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({ secret, ttlS: options.tokenTtlS ?? 3600, store });
   const faults = createFaults();
+  const portalUrl = options.portalUrl ?? 'http://127.0.0.1:5173';
+  const listening: { url?: string } = {};
+  const hostCheck = createHostCheck({
+    ownHosts: () => (listening.url === undefined ? [] : hostVariants(listening.url)),
+    extraHosts: [
+      ...hostVariants(portalUrl),
+      ...(options.issuer === undefined ? [] : hostVariants(options.issuer)),
+      ...(options.allowedHosts ?? []),
+    ],
+  });
   // Filled once the server listens: the issuer needs the actual port.
   const oidc: {
     provider?: Provider;
@@ -75,6 +86,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         ? false
         : {
             level: logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: ['password', '*.password', 'req.headers.authorization', 'req.headers.cookie'],
               censor: '***',
@@ -88,6 +100,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       createServer((request, response) => {
         const url = request.url ?? '/';
         if (oidc.callback && isOidcPath(url)) {
+          if (!hostCheck.isAllowed(request.headers.host)) {
+            response.writeHead(421, { 'content-type': 'application/json; charset=utf-8' });
+            response.end(JSON.stringify({ error: 'misdirected_request', message: 'Unknown host.' }));
+            return;
+          }
           // Express-style mount: the provider derives its mount path from originalUrl minus url.
           Object.assign(request, { originalUrl: url });
           request.url = url.slice('/oidc'.length) || '/';
@@ -116,7 +133,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     tokens,
     catalogue,
     userOrigin: options.userOrigin ?? 'CLIENT',
-    portalUrl: options.portalUrl ?? 'http://127.0.0.1:5173',
+    portalUrl,
     log: app.log,
     news,
     faults,
@@ -141,10 +158,24 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     if (!claims) throw unauthorized();
     sessions.set(request, claims);
   };
-  const admin = (request: FastifyRequest): Promise<void> =>
-    isLoopbackAddress(request.ip) ? Promise.resolve() : Promise.reject(forbidden());
+  // Test and demo tools (faults, reset, the demo inbox): only when a setting turns them on, only under
+  // the gateway's own host name (never through the portal's proxy, whose requests carry the portal's
+  // Host), never from a web page (no Origin, so no CORS) and never relayed by a proxy.
+  const admin = (request: FastifyRequest): Promise<void> => {
+    const { headers } = request;
+    const direct =
+      hostCheck.isOwnHost(headers.host) &&
+      headers.origin === undefined &&
+      headers['x-forwarded-for'] === undefined &&
+      headers['x-forwarded-host'] === undefined &&
+      headers.forwarded === undefined &&
+      headers.via === undefined &&
+      isLoopbackAddress(request.ip);
+    return direct ? Promise.resolve() : Promise.reject(forbidden());
+  };
 
   installErrorHandling(app);
+  hostCheck.install(app);
   installValidators(app);
   if (options.faults) faults.install(app);
   installCors(app);
@@ -164,7 +195,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...adminHandlers(deps),
     },
     { bearer, admin, sessionOf: (request) => sessions.get(request) ?? null },
-    { admin: options.faults ?? false },
+    { admin: options.faults ?? false, demo: options.demo ?? false },
   );
   registerInteractionRoutes(app, store, () => {
     if (!oidc.provider) throw new Error('the OIDC provider is not started');
@@ -174,6 +205,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   await app.listen({ host: '127.0.0.1', port: options.port ?? 4010 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${String(port)}`;
+  listening.url = url;
 
   const provider = createOidcProvider({
     issuer: options.issuer ?? `${url}/oidc`,

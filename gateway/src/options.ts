@@ -11,6 +11,13 @@ export type GatewayOptions = {
   userOrigin?: 'COLLAB' | 'CLIENT';
   /** Enables /__admin (fault injection, news, reset). */
   faults?: boolean;
+  /**
+   * Demo mode: serves the demo inbox (reset e-mails) to admin callers. On in `npm start`, off by default in
+   * `npm run gateway`: a real deployment sends e-mails, it does not show them.
+   */
+  demo?: boolean;
+  /** Host header values accepted besides the gateway's own and the portal's (`GATEWAY_ALLOWED_HOSTS`). */
+  allowedHosts?: readonly string[];
   /** Default http://127.0.0.1:{port}/oidc. */
   issuer?: string;
   /** HS256 secret of the session tokens; else a random key kept in the data dir. */
@@ -24,6 +31,8 @@ export type GatewayOptions = {
   /** false silences the log (tests); otherwise a pino level. */
   logLevel?: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   logRequests?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write: (line: string) => void };
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -40,6 +49,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     tokenTtlS: ttl,
     userOrigin: origin === 'COLLAB' ? 'COLLAB' : 'CLIENT',
     faults: env['GATEWAY_FAULTS'] === 'on',
+    demo: env['GATEWAY_DEMO'] === 'on',
+    allowedHosts: (env['GATEWAY_ALLOWED_HOSTS'] ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
     ...(env['GATEWAY_ISSUER'] ? { issuer: env['GATEWAY_ISSUER'] } : {}),
     ...(env['GATEWAY_SECRET'] ? { secret: env['GATEWAY_SECRET'] } : {}),
     ...(env['GATEWAY_MANIFEST'] ? { manifestPath: resolve(REPO_ROOT, env['GATEWAY_MANIFEST']) } : {}),

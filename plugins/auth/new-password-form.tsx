@@ -1,5 +1,5 @@
 import { Alert, Button, PasswordInput, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConstant, useNewPassword, usePluginTranslation, useRoutePath } from '@portal/plugin-api';
@@ -8,12 +8,33 @@ import { MIN_PASSWORD_LENGTH, confirmError, newPasswordError, passwordStrength }
 
 const STRENGTH_COLORS = ['gray', 'red', 'orange', 'yellow', 'green'] as const;
 
+/** No Referer leaves this page (its address held a reset token): a meta policy while it is shown. */
+function useNoReferrer(): void {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'referrer';
+    meta.content = 'no-referrer';
+    document.head.append(meta);
+    return () => {
+      meta.remove();
+    };
+  }, []);
+}
+
 /** New password with a reset token from `?token=`: used by the reset form and the password creation page. */
 export function NewPasswordForm({ titleKey }: { titleKey: string }) {
   const { t } = usePluginTranslation('auth');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const [params, setParams] = useSearchParams();
+  // Read once, then kept in memory only: the address bar, the history and any Referer lose it.
+  const [token] = useState(() => params.get('token') ?? '');
+  useEffect(() => {
+    if (!params.has('token')) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
+  useNoReferrer();
   const levels = useConstant('passwordStrengthLevels');
   const loginPath = useRoutePath('login');
   const failedPath = useRoutePath('resetPasswordFailed');

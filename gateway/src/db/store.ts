@@ -193,6 +193,10 @@ export function createStore(db: Database) {
     useResetToken: db.prepare<[string, string, number], { user_id: number }>(
       'UPDATE reset_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id',
     ),
+    // One live reset link per user: issuing or using one retires the others.
+    retireResetTokens: db.prepare<[string, number]>(
+      'UPDATE reset_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL',
+    ),
     setPassword: db.prepare<[string, number]>('UPDATE users SET password_hash = ? WHERE id = ?'),
     insertInbox: db.prepare<[string, string, string, string]>(
       'INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)',

@@ -44,16 +44,19 @@ export type Guards = {
   sessionOf: (request: FastifyRequest) => SessionClaims | null;
 };
 
-/** Registers every route of the contract with its schemas; admin routes only when faults are on. */
+/**
+ * Registers every route of the contract with its schemas; admin routes only when faults are on, demo
+ * routes (the inbox) only in demo mode.
+ */
 export function registerRoutes(
   app: FastifyInstance,
   handlers: Handlers,
   guards: Guards,
-  options: { admin: boolean },
+  options: { admin: boolean; demo: boolean },
 ): void {
   for (const id of Object.keys(routes) as RouteId[]) {
     const definition: RouteDefinition = routes[id];
-    if (definition.auth === 'admin' && !options.admin) continue;
+    if (definition.auth === 'admin' && !(definition.demo === true ? options.demo : options.admin)) continue;
     const handler = handlers[id] as unknown as LooseHandler;
     const guard =
       definition.auth === 'bearer' ? guards.bearer : definition.auth === 'admin' ? guards.admin : undefined;
