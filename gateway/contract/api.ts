@@ -105,7 +105,7 @@ export const routes = {
     auth: 'bearer',
     tag: 'authentication',
     summary:
-      'New session token with a fresh lifetime. The presented token stays valid until its own exp (not revoked), so parallel requests never fail.',
+      'Next session token of the same session (same sid), its exp capped at the absolute session lifetime (GATEWAY_SESSION_MAX_AGE_S, 12 h). The presented token keeps working for a short grace (GATEWAY_REFRESH_GRACE_MS, 30 s) for requests in flight, then 401. A session that has ended or reached its lifetime → 401 session_ended.',
     status: 200,
     response: s.tokenResponseSchema,
   },
@@ -114,9 +114,19 @@ export const routes = {
     path: '/authentication/api/logout',
     auth: 'bearer',
     tag: 'authentication',
-    summary: 'Revokes the presented token (its jti); later calls with it answer 401.',
+    summary:
+      'Ends the session of the presented token: every token of that sign-in (before or after a refresh) answers 401 afterwards.',
     status: 204,
     body: { type: ['object', 'null'], properties: { gigyaUserId: { type: 'string', maxLength: 200 } } },
+    response: null,
+  },
+  logoutEverywhere: {
+    method: 'POST',
+    path: '/authentication/api/logout-everywhere',
+    auth: 'bearer',
+    tag: 'authentication',
+    summary: 'Sign out everywhere: ends every session of the current user (a password change does the same).',
+    status: 204,
     response: null,
   },
   resetPassword: {
@@ -136,7 +146,7 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Sets a new password with a reset token. Password shorter than 8 → 422; unknown, used or expired token → 400 invalid_token.',
+      'Sets a new password with a reset token and ends every session of that user. Password shorter than 8 → 422; unknown, used or expired token → 400 invalid_token.',
     status: 204,
     body: {
       type: 'object',
@@ -643,4 +653,8 @@ export type SessionClaims = {
   iat: number;
   exp: number;
   jti: string;
+  /** Session id: the same on every token of one sign-in; sign-out ends the session, not one token. */
+  sid: string;
+  iss: string;
+  aud: string;
 };

@@ -61,7 +61,13 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const store = createStore(db);
   const finance = createFinanceStore(db);
   const secret = sessionSecret(options.dataDir, options.secret);
-  const tokens = createSessionTokens({ secret, ttlS: options.tokenTtlS ?? 3600, store });
+  const tokens = createSessionTokens({
+    secret,
+    ttlS: options.tokenTtlS ?? 3600,
+    sessionMaxAgeS: options.sessionMaxAgeS ?? 12 * 3600,
+    refreshGraceMs: options.refreshGraceMs ?? 30_000,
+    store,
+  });
   const faults = createFaults();
   const portalUrl = options.portalUrl ?? 'http://127.0.0.1:5173';
   const listening: { url?: string } = {};
@@ -141,7 +147,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       if (!oidc.provider) return undefined;
       const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);
       return token && !token.isExpired && token.clientId === 'portal'
-        ? { accountId: token.accountId }
+        ? { accountId: token.accountId, ...(token.grantId ? { grantId: token.grantId } : {}) }
         : undefined;
     },
     reseed: async () => {
@@ -212,6 +218,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     sessionSecret: secret,
     signingJwk: oidcSigningJwk(options.dataDir),
+  });
+  // A collaborator's portal sessions live on their provider grant: revoking it ends them at once.
+  provider.on('grant.revoked', (_ctx, grantId) => {
+    if (typeof grantId === 'string') tokens.endGrantSessions(grantId);
   });
   provider.on('server_error', (_ctx, error) => {
     app.log.error({ err: error }, 'oidc server error');

@@ -8,6 +8,10 @@ export type GatewayOptions = {
   port?: number;
   dataDir: string;
   tokenTtlS?: number;
+  /** Absolute lifetime of a sign-in in seconds: refreshes stop there. Default 12 h. */
+  sessionMaxAgeS?: number;
+  /** How long a token replaced by a refresh keeps working (ms), for requests in flight. Default 30 s. */
+  refreshGraceMs?: number;
   userOrigin?: 'COLLAB' | 'CLIENT';
   /** Enables /__admin (fault injection, news, reset). */
   faults?: boolean;
@@ -42,11 +46,19 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   if (!Number.isInteger(ttl) || ttl < 1) throw new Error('GATEWAY_TOKEN_TTL_S must be a positive integer');
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error('GATEWAY_PORT must be a port number');
+  const maxAge = Number(env['GATEWAY_SESSION_MAX_AGE_S'] ?? 12 * 3600);
+  if (!Number.isInteger(maxAge) || maxAge < 1)
+    throw new Error('GATEWAY_SESSION_MAX_AGE_S must be a positive integer');
+  const grace = Number(env['GATEWAY_REFRESH_GRACE_MS'] ?? 30_000);
+  if (!Number.isInteger(grace) || grace < 0)
+    throw new Error('GATEWAY_REFRESH_GRACE_MS must be a non-negative integer');
   const level = env['GATEWAY_LOG_LEVEL'];
   return {
     port,
     dataDir: resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? '.data/gateway'),
     tokenTtlS: ttl,
+    sessionMaxAgeS: maxAge,
+    refreshGraceMs: grace,
     userOrigin: origin === 'COLLAB' ? 'COLLAB' : 'CLIENT',
     faults: env['GATEWAY_FAULTS'] === 'on',
     demo: env['GATEWAY_DEMO'] === 'on',

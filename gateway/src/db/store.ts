@@ -15,6 +15,7 @@ export type UserRow = {
   favorite_entities: string;
 };
 
+export type SessionRow = { sid: string; user_id: number; ends_at: number; grant_id: string | null };
 export type MembershipRow = { is_signatory: 0 | 1; permissions: string };
 export type EntityRow = {
   account_id: number;
@@ -184,9 +185,32 @@ export function createStore(db: Database) {
       `SELECT b.booking_id, b.slot_id, s.starts_at, s.ends_at, s.advisor, b.created_at
          FROM bookings b JOIN slots s ON s.slot_id = b.slot_id WHERE b.user_id = ? ORDER BY s.starts_at`,
     ),
-    revokedJtis: db.prepare<[number], { jti: string }>('SELECT jti FROM revoked_tokens WHERE exp > ?'),
-    revoke: db.prepare<[string, number]>('INSERT OR IGNORE INTO revoked_tokens (jti, exp) VALUES (?, ?)'),
-    purgeRevoked: db.prepare<[number]>('DELETE FROM revoked_tokens WHERE exp <= ?'),
+    insertSession: db.prepare<[string, number, number, number, string | null]>(
+      'INSERT INTO sessions (sid, user_id, started_at, ends_at, grant_id) VALUES (?, ?, ?, ?, ?)',
+    ),
+    liveSessions: db.prepare<[number], SessionRow>(
+      'SELECT sid, user_id, ends_at, grant_id FROM sessions WHERE ended_at IS NULL AND ends_at > ?',
+    ),
+    endSession: db.prepare<[number, string]>(
+      'UPDATE sessions SET ended_at = ? WHERE sid = ? AND ended_at IS NULL',
+    ),
+    endUserSessions: db.prepare<[number, number], { sid: string }>(
+      'UPDATE sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL RETURNING sid',
+    ),
+    endGrantSessions: db.prepare<[number, string], { sid: string }>(
+      'UPDATE sessions SET ended_at = ? WHERE grant_id = ? AND ended_at IS NULL RETURNING sid',
+    ),
+    purgeSessions: db.prepare<[number]>('DELETE FROM sessions WHERE ends_at <= ?'),
+    liveGrant: db.prepare<[string, number], { id: string }>(
+      "SELECT id FROM oidc_store WHERE model = 'Grant' AND id = ? AND (expires_at IS NULL OR expires_at > ?)",
+    ),
+    retiredTokens: db.prepare<[number], { jti: string; dies_at_ms: number }>(
+      'SELECT jti, dies_at_ms FROM retired_tokens WHERE exp > ?',
+    ),
+    retireToken: db.prepare<[string, number, number]>(
+      'INSERT OR IGNORE INTO retired_tokens (jti, dies_at_ms, exp) VALUES (?, ?, ?)',
+    ),
+    purgeRetired: db.prepare<[number]>('DELETE FROM retired_tokens WHERE exp <= ?'),
     insertResetToken: db.prepare<[string, number, number]>(
       'INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
     ),

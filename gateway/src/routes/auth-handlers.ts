@@ -18,6 +18,7 @@ type AuthRoutes =
   | 'login'
   | 'refreshToken'
   | 'logout'
+  | 'logoutEverywhere'
   | 'resetPassword'
   | 'createNewPassword'
   | 'inbox'
@@ -41,13 +42,23 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       const valid = await verifyPassword(body.password, user?.password_hash);
       // Collaborators sign in through the OIDC provider only.
       if (!user || !valid || user.is_customer !== 1) throw invalidCredentials();
-      return { token: await tokens.sign(user) };
+      return { token: await tokens.startSession(user) };
     },
 
-    refreshToken: async ({ session }) => ({ token: await tokens.sign(currentUser(deps, session)) }),
+    refreshToken: async ({ session }) => {
+      const token = await tokens.refresh(session, currentUser(deps, session));
+      // The sign-in reached its absolute lifetime (or ended meanwhile): sign in again.
+      if (token === null) throw new HttpError(401, 'session_ended', 'The session has ended; sign in again.');
+      return { token };
+    },
 
     logout: ({ session }) => {
-      tokens.revoke(session);
+      tokens.endSession(session.sid);
+      return undefined;
+    },
+
+    logoutEverywhere: ({ session }) => {
+      tokens.endUserSessions(currentUser(deps, session).id);
       return undefined;
     },
 
@@ -77,10 +88,12 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
         if (!row) return false;
         store.q.retireResetTokens.run(usedAt, row.user_id);
         store.q.setPassword.run(hash, row.user_id);
-        return true;
+        return row.user_id;
       });
-      if (!updated)
+      if (updated === false)
         throw new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
+      // Whoever knew the old password is signed out everywhere.
+      tokens.endUserSessions(updated);
       return undefined;
     },
 
@@ -105,7 +118,7 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
           'The access token is unknown, expired or not a collaborator’s.',
         );
       }
-      return { token: await tokens.sign(user) };
+      return { token: await tokens.startSession(user, accessToken?.grantId) };
     },
   };
 }

@@ -19,7 +19,7 @@ export type Deps = {
   /** Domain events (SPEC 3 types): screens publish, the notification centre subscribes. */
   events: EventBus;
   /** Account id (portal user id) of a live access token of the OIDC provider. */
-  findOidcAccessToken: (value: string) => Promise<{ accountId: string } | undefined>;
+  findOidcAccessToken: (value: string) => Promise<{ accountId: string; grantId?: string } | undefined>;
   reseed: () => Promise<void>;
 };
 
