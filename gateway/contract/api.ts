@@ -28,9 +28,38 @@ export type RouteDefinition = {
   readonly body?: JSONSchema;
   /** null: no body (204). */
   readonly response: JSONSchema | null;
+  /**
+   * Where the target entity's id is. The gateway checks, before validating the input and before the
+   * handler, that the caller is attached to that entity and holds one of `requiresAnyOf` there (403
+   * otherwise); `handler`: the entity is found from the resource (a report's) and the handler checks it.
+   * The persona × route matrix (gateway/test/access-matrix.test.ts) is generated from these fields.
+   */
+  readonly entityId?: { readonly in: 'params' | 'query' | 'body'; readonly name: string } | 'handler';
   /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
   readonly requiresAnyOf?: readonly string[];
-  /** Codes of which one is also needed to grant permission codes or signatory status in the body (403 otherwise). */
+  /** Collaborators only: a customer gets 403 whatever codes they hold. */
+  readonly collaboratorsOnly?: true;
+  /** Codes of which one is needed among the caller's global permissions (wallet-wide calls; 403 otherwise). */
+  readonly globalRequiresAnyOf?: readonly string[];
+  /**
+   * Codes per value of one query parameter (a document kind has its own codes), checked on the target
+   * entity besides `requiresAnyOf`; `default` is the value when the parameter is absent.
+   */
+  readonly requiresAnyOfByQuery?: {
+    readonly name: string;
+    readonly default: string;
+    readonly values: Readonly<Record<string, readonly string[]>>;
+  };
+  /** Answer items whose `field` has one of these values are kept only for holders of one of its codes. */
+  readonly itemsRequireAnyOf?: {
+    readonly field: string;
+    readonly values: Readonly<Record<string, readonly string[]>>;
+  };
+  /**
+   * Codes of which one is also needed to grant permission codes or signatory status in the body (403
+   * otherwise). Besides: a customer grants only codes they hold on that entity, a collaborator only
+   * customer codes, unknown codes never (422); signatory status only by a signatory or a CLADMI001 holder.
+   */
   readonly grantRequiresAnyOf?: readonly string[];
   /**
    * The manifest action (`actions` in portal.config.json) that offers this call in the portal. Its
@@ -60,6 +89,32 @@ const accountIdParams = {
   type: 'object',
   required: ['accountId'],
   properties: { accountId: s.idParams.properties.id },
+} as const;
+
+const entityInParams = { in: 'params', name: 'id' } as const;
+const entityInQuery = { in: 'query', name: 'accountId' } as const;
+const entityInBody = { in: 'body', name: 'accountId' } as const;
+
+/** SPEC 6: CLRAPP001 financial reports, CLRAPP002 HR reports, CORAPP001 (collaborators) both. */
+const BI_REPORT_CODES = ['CLRAPP001', 'CLRAPP002', 'CORAPP001'] as const;
+const BI_REPORT_ITEMS = {
+  field: 'kind',
+  values: { financial: ['CLRAPP001', 'CORAPP001'], hr: ['CLRAPP002', 'CORAPP001'] },
+} as const;
+
+/**
+ * SPEC 6 per document kind, as the manifest's routes: legacy documents (entity.documents), accounting
+ * (CLGED0002 / COGED0002, CLGEDPEN01 for the accounting-software documents), social management
+ * (payslips: CLGED0001 only, see README "Reading of SPEC 6 for documents").
+ */
+const DOCUMENT_KIND_CODES = {
+  name: 'kind',
+  default: 'legacy',
+  values: {
+    legacy: ['COGED0001', 'CLGED0001', 'CLGED0002'],
+    accounting: ['CLGED0002', 'COGED0002', 'CLGEDPEN01'],
+    'social-management': ['CLGED0001'],
+  },
 } as const;
 
 export const routes = {
@@ -210,6 +265,7 @@ export const routes = {
   currentUserPermissions: {
     method: 'GET',
     path: '/authorization/api/authorization/currentuser',
+    entityId: entityInQuery,
     auth: 'bearer',
     tag: 'user',
     summary:
@@ -286,6 +342,7 @@ export const routes = {
   homeLayout: {
     method: 'GET',
     path: '/contact/api/contacts/currentuser/home-layouts/:accountId',
+    entityId: { in: 'params', name: 'accountId' },
     auth: 'bearer',
     tag: 'settings',
     summary: "The user's own home grid for that entity, or null when the manifest default applies.",
@@ -296,6 +353,7 @@ export const routes = {
   saveHomeLayout: {
     method: 'PUT',
     path: '/contact/api/contacts/currentuser/home-layouts/:accountId',
+    entityId: { in: 'params', name: 'accountId' },
     auth: 'bearer',
     tag: 'settings',
     summary: 'Replaces the home grid of the current user for that entity; answers what was stored.',
@@ -328,6 +386,7 @@ export const routes = {
   accountSummary: {
     method: 'GET',
     path: '/connect/api/accounts/:id/summary',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary:
@@ -339,6 +398,9 @@ export const routes = {
   reportsCurrentUser: {
     method: 'GET',
     path: '/reporting/api/reports/currentuser',
+    entityId: entityInQuery,
+    // No code needed to count: the portal's entity.hasReports fact asks for every entity; items are filtered.
+    itemsRequireAnyOf: BI_REPORT_ITEMS,
     auth: 'bearer',
     tag: 'reports',
     summary:
@@ -358,6 +420,9 @@ export const routes = {
   reports: {
     method: 'GET',
     path: '/reporting/api/reports',
+    entityId: entityInQuery,
+    requiresAnyOf: BI_REPORT_CODES,
+    itemsRequireAnyOf: BI_REPORT_ITEMS,
     auth: 'bearer',
     tag: 'reports',
     summary: 'All BI reports of the entity, newest first.',
@@ -368,6 +433,8 @@ export const routes = {
   depositReport: {
     method: 'POST',
     path: '/reporting/api/reports',
+    entityId: entityInBody,
+    collaboratorsOnly: true,
     auth: 'bearer',
     tag: 'reports',
     summary: 'Deposits a BI report on an entity.',
@@ -380,6 +447,7 @@ export const routes = {
   deleteReport: {
     method: 'DELETE',
     path: '/reporting/api/reports/:id',
+    entityId: 'handler',
     auth: 'bearer',
     tag: 'reports',
     summary:
@@ -393,6 +461,7 @@ export const routes = {
   entityUsers: {
     method: 'GET',
     path: '/account/api/accounts/:id/users',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary:
@@ -405,6 +474,7 @@ export const routes = {
   addEntityUser: {
     method: 'POST',
     path: '/account/api/accounts/:id/users',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary:
@@ -420,9 +490,11 @@ export const routes = {
   removeEntityUser: {
     method: 'DELETE',
     path: '/account/api/accounts/:id/users/:userId',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
-    summary: 'Detaches a user from the entity (404 if not attached).',
+    summary:
+      'Detaches a user from the entity (404 if not attached). A customer may detach customers only (403).',
     status: 204,
     params: entityUserParams,
     response: null,
@@ -432,6 +504,7 @@ export const routes = {
   entityCollaborators: {
     method: 'GET',
     path: '/wallet/api/accounts/:id/collaborators',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'wallet',
     summary:
@@ -443,6 +516,7 @@ export const routes = {
   folders: {
     method: 'GET',
     path: '/wallet/api/folders',
+    collaboratorsOnly: true,
     auth: 'bearer',
     tag: 'wallet',
     summary:
@@ -454,6 +528,8 @@ export const routes = {
   mandates: {
     method: 'GET',
     path: '/wallet/api/mandates',
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COMAND001'],
     auth: 'bearer',
     tag: 'wallet',
     summary: 'Mandates of every entity the user is attached to.',
@@ -463,6 +539,9 @@ export const routes = {
   modRequests: {
     method: 'GET',
     path: '/offer/api/mod-requests',
+    entityId: entityInQuery,
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COOFF002'],
     auth: 'bearer',
     tag: 'offers',
     summary:
@@ -474,6 +553,9 @@ export const routes = {
   createModRequest: {
     method: 'POST',
     path: '/offer/api/mod-requests',
+    entityId: entityInBody,
+    collaboratorsOnly: true,
+    requiresAnyOf: ['COOFF001'],
     auth: 'bearer',
     tag: 'offers',
     summary: 'Creates a pending MOD request; offerCode must be in the catalogue (422 otherwise).',
@@ -494,6 +576,7 @@ export const routes = {
   subscriptions: {
     method: 'GET',
     path: '/offer/api/accounts/:id/subscriptions',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'offers',
     summary: 'Subscriptions of the entity.',
@@ -504,6 +587,7 @@ export const routes = {
   indicators: {
     method: 'GET',
     path: '/registry/api/accounts/:id/indicators',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary: 'Key indicators of the entity.',
@@ -515,6 +599,8 @@ export const routes = {
   documents: {
     method: 'GET',
     path: '/accounting-integration/api/accounts/:id/documents',
+    entityId: entityInParams,
+    requiresAnyOfByQuery: DOCUMENT_KIND_CODES,
     auth: 'bearer',
     tag: 'entities',
     summary: 'Documents of the entity of one kind (default legacy).',
@@ -531,6 +617,7 @@ export const routes = {
   delegations: {
     method: 'GET',
     path: '/account/api/accounts/:id/delegations',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary: 'Delegation history of the entity, newest first.',

@@ -36,6 +36,11 @@ function operation(id: string, route: RouteDefinition) {
     ...(route.auth === 'bearer' ? { security: [{ bearer: [] }] } : { security: [] }),
     ...(route.requiresAnyOf ? { 'x-requires-any-of': route.requiresAnyOf } : {}),
     ...(route.grantRequiresAnyOf ? { 'x-grant-requires-any-of': route.grantRequiresAnyOf } : {}),
+    ...(route.entityId ? { 'x-entity-id': route.entityId } : {}),
+    ...(route.collaboratorsOnly ? { 'x-collaborators-only': true } : {}),
+    ...(route.globalRequiresAnyOf ? { 'x-global-requires-any-of': route.globalRequiresAnyOf } : {}),
+    ...(route.requiresAnyOfByQuery ? { 'x-requires-any-of-by-query': route.requiresAnyOfByQuery } : {}),
+    ...(route.itemsRequireAnyOf ? { 'x-items-require-any-of': route.itemsRequireAnyOf } : {}),
     ...(route.concurrency ? { 'x-concurrency': route.concurrency } : {}),
     parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
     ...(route.body

@@ -28,6 +28,7 @@ import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
 import type { GatewayOptions } from './options.ts';
 import { REPO_ROOT } from './options.ts';
 import { loadPermissionCatalogue } from './permissions.ts';
+import { createAccessCheck } from './routes/access.ts';
 import { adminHandlers } from './routes/admin-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import type { Deps } from './routes/deps.ts';
@@ -200,7 +201,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...financeHandlers(deps, finance),
       ...adminHandlers(deps),
     },
-    { bearer, admin, sessionOf: (request) => sessions.get(request) ?? null },
+    {
+      bearer,
+      admin,
+      sessionOf: (request) => sessions.get(request) ?? null,
+      access: createAccessCheck(deps),
+    },
     { admin: options.faults ?? false, demo: options.demo ?? false },
   );
   registerInteractionRoutes(app, store, () => {

@@ -139,6 +139,14 @@ export function createStore(db: Database) {
     reportsPage: db.prepare<[number, number, number], ReportRow>(
       'SELECT * FROM bi_reports WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
     ),
+    // Kinds as a JSON array: the kinds of report the caller may see (SPEC 6 codes per kind).
+    reportsCountOfKinds: db.prepare<[number, string], { total: number }>(
+      'SELECT COUNT(*) AS total FROM bi_reports WHERE account_id = ? AND kind IN (SELECT value FROM json_each(?))',
+    ),
+    reportsPageOfKinds: db.prepare<[number, string, number, number], ReportRow>(
+      `SELECT * FROM bi_reports WHERE account_id = ? AND kind IN (SELECT value FROM json_each(?))
+        ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ),
     report: db.prepare<[number], ReportRow>('SELECT * FROM bi_reports WHERE id = ?'),
     insertReport: db.prepare<[number, string, string, string, number], ReportRow>(
       'INSERT INTO bi_reports (account_id, title, kind, created_at, created_by) VALUES (?, ?, ?, ?, ?) RETURNING *',

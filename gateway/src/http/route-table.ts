@@ -42,6 +42,12 @@ export type Guards = {
   bearer: (request: FastifyRequest) => Promise<void>;
   admin: (request: FastifyRequest) => Promise<void>;
   sessionOf: (request: FastifyRequest) => SessionClaims | null;
+  /** The contract's access fields of the route, checked before validation (throws 403). */
+  access: (
+    definition: RouteDefinition,
+    session: SessionClaims | null,
+    input: { params: unknown; query: unknown; body: unknown },
+  ) => void;
 };
 
 /**
@@ -69,6 +75,18 @@ export function registerRoutes(
         ...(definition.body ? { body: definition.body } : {}),
       },
       ...(guard ? { onRequest: guard } : {}),
+      preValidation: (request, _reply, done) => {
+        try {
+          guards.access(definition, guards.sessionOf(request), {
+            params: request.params,
+            query: request.query,
+            body: request.body,
+          });
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
+      },
       handler: async (request, reply) => {
         const result = await handler({
           params: request.params,
