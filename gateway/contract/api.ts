@@ -3,6 +3,7 @@
 // portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { financeRoutes } from './finance-routes.ts';
+import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 import * as s from './schemas.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -149,7 +150,7 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Customer sign-in. Wrong credentials, unknown e-mail or a collaborator (who must use OIDC) → 401 invalid_credentials.',
+      'Customer sign-in. Wrong credentials, unknown e-mail or a collaborator (who must use OIDC) → 401 invalid_credentials. 5 failed attempts per account or 20 per address in 15 min (attempts counted as they start, a success gives its own back) → 429 too_many_requests with Retry-After and retryAfterS (seconds). Hashes hashed from older parameters are re-hashed at a good sign-in.',
     status: 200,
     body: loginBody,
     response: s.tokenResponseSchema,
@@ -190,7 +191,7 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Always 204 (no user enumeration). For a known customer e-mail, a reset link (valid 1 h, single use) is mailed (the demo inbox in demo mode); it retires every earlier link of that user. Collaborators get none: their password belongs to the identity provider.',
+      'Always 204 (no user enumeration), at most one e-mail per address every 5 min; more than 10 requests per caller address in 15 min → 429 with Retry-After. For a known customer e-mail, a reset link (valid 1 h, single use) is mailed (the demo inbox in demo mode); it retires every earlier link of that user. Collaborators get none: their password belongs to the identity provider.',
     status: 204,
     body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
     response: null,
@@ -201,14 +202,15 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Sets a new password with a reset token and ends every session of that user. Password shorter than 8 → 422; unknown, used or expired token → 400 invalid_token.',
+      'Sets a new password with a reset token and ends every session of that user. The token is checked first: unknown, used or expired → 400 invalid_token (no hashing). A password that breaks the rule of contract/password-rule.ts (12 characters, not blank, not common) → 422 weak_password with its problem. More than 10 attempts per address in 15 min → 429 with Retry-After and retryAfterS.',
     status: 204,
     body: {
       type: 'object',
       required: ['token', 'password'],
       properties: {
         token: { type: 'string', minLength: 1, maxLength: 200 },
-        password: { type: 'string', minLength: 8, maxLength: 200 },
+        // The rule itself (gateway/contract/password-rule.ts) is checked after the token.
+        password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
       },
     },
     response: null,

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { NewsItem, SessionClaims } from '../contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
+import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import { createSessionTokens } from './auth/session-tokens.ts';
+import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createEventBus } from './events.ts';
@@ -58,7 +60,11 @@ function isOidcPath(url: string): boolean {
 
 /** Starts the gateway on 127.0.0.1 (port 0 for tests) and answers once it listens. */
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
-  const db = await openDatabase(options.dataDir, options.reset ?? false);
+  const hasher = createPasswordHasher(options.scrypt ?? OWASP_SCRYPT, {
+    concurrency: options.hashConcurrency ?? 2,
+    queue: 64,
+  });
+  const db = await openDatabase(options.dataDir, options.reset ?? false, hasher.hash);
   const store = createStore(db);
   const finance = createFinanceStore(db);
   const secret = sessionSecret(options.dataDir, options.secret);
@@ -70,6 +76,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     store,
   });
   const faults = createFaults();
+  const throttle = createThrottle();
   const portalUrl = options.portalUrl ?? 'http://127.0.0.1:5173';
   const listening: { url?: string } = {};
   const hostCheck = createHostCheck({
@@ -88,6 +95,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
 
   const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
+    // Behind a reverse proxy the caller's address is in X-Forwarded-For (throttling per address).
+    trustProxy: options.trustProxy ?? false,
     logger:
       logLevel === false
         ? false
@@ -141,6 +150,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     catalogue,
     userOrigin: options.userOrigin ?? 'CLIENT',
     portalUrl,
+    hasher,
+    throttle,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
     log: app.log,
     news,
     faults,
@@ -152,7 +164,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         : undefined;
     },
     reseed: async () => {
-      await seedDatabase(db);
+      await seedDatabase(db, hasher.hash);
+      throttle.reset();
       tokens.loadRevocations();
       faults.clear();
       news.items = DEFAULT_NEWS;
@@ -209,7 +222,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
     { admin: options.faults ?? false, demo: options.demo ?? false },
   );
-  registerInteractionRoutes(app, store, () => {
+  registerInteractionRoutes(app, deps, () => {
     if (!oidc.provider) throw new Error('the OIDC provider is not started');
     return oidc.provider;
   });

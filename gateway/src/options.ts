@@ -1,5 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ScryptParams } from './auth/passwords.ts';
+import type { ThrottleLimits } from './auth/throttle.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,6 +37,14 @@ export type GatewayOptions = {
   /** false silences the log (tests); otherwise a pino level. */
   logLevel?: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   logRequests?: boolean;
+  /** scrypt parameters of new hashes (default OWASP's); older hashes are re-hashed at the next sign-in. */
+  scrypt?: ScryptParams;
+  /** Password hashes computed at once (default 2). */
+  hashConcurrency?: number;
+  /** Attempt limits (tests lower them). */
+  limits?: Partial<ThrottleLimits>;
+  /** Trust X-Forwarded-For from a reverse proxy for the caller's address (GATEWAY_TRUST_PROXY=on). */
+  trustProxy?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write: (line: string) => void };
 };
@@ -62,6 +72,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     userOrigin: origin === 'COLLAB' ? 'COLLAB' : 'CLIENT',
     faults: env['GATEWAY_FAULTS'] === 'on',
     demo: env['GATEWAY_DEMO'] === 'on',
+    trustProxy: env['GATEWAY_TRUST_PROXY'] === 'on',
     allowedHosts: (env['GATEWAY_ALLOWED_HOSTS'] ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())

@@ -4,9 +4,26 @@ import type { SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConstant, useNewPassword, usePluginTranslation, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
-import { MIN_PASSWORD_LENGTH, confirmError, newPasswordError, passwordStrength } from './validation.ts';
+import {
+  MIN_PASSWORD_LENGTH,
+  confirmError,
+  newPasswordError,
+  passwordStrength,
+  throttledMessage,
+  throttledWait,
+  type FailureMessage,
+} from './validation.ts';
 
 const STRENGTH_COLORS = ['gray', 'red', 'orange', 'yellow', 'green'] as const;
+
+/** The rule the gateway says a password breaks (422 weak_password with its `problem`), as a message key. */
+function passwordRuleKey(error: unknown): string {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
+  const problem = typeof data === 'object' && data !== null && 'problem' in data ? data.problem : undefined;
+  return typeof problem === 'string' && ['tooShort', 'tooLong', 'blank', 'common'].includes(problem)
+    ? `validation.password.${problem}`
+    : 'validation.password.common';
+}
 
 /** No Referer leaves this page (its address held a reset token): a meta policy while it is shown. */
 function useNoReferrer(): void {
@@ -45,7 +62,7 @@ export function NewPasswordForm({ titleKey }: { titleKey: string }) {
     password: null,
     confirm: null,
   });
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<FailureMessage | null>(null);
 
   const strength = passwordStrength(password, levels.length);
   const level = levels[strength] ?? '';
@@ -56,15 +73,17 @@ export function NewPasswordForm({ titleKey }: { titleKey: string }) {
     const next = { password: newPasswordError(password), confirm: confirmError(password, confirm) };
     setErrors(next);
     if (next.password !== null || next.confirm !== null) return;
-    setFailed(false);
+    setFailed(null);
     try {
       await createPassword({ token, password }).unwrap();
       void navigate(`${loginPath}?passwordChanged=true`, { replace: true });
     } catch (error) {
       const status = (error as { status?: unknown }).status;
       // 400: the link is unknown, used or expired.
+      const wait = throttledWait(error);
       if (status === 400) void navigate(failedPath, { replace: true });
-      else setFailed(true);
+      else if (status === 422) setErrors({ password: passwordRuleKey(error), confirm: null });
+      else setFailed(wait === null ? { key: 'errors.requestFailed' } : throttledMessage(wait));
     }
   }
 
@@ -78,9 +97,9 @@ export function NewPasswordForm({ titleKey }: { titleKey: string }) {
         <form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="md">
             <Text size="sm">{t('newPassword.hint', { count: MIN_PASSWORD_LENGTH })}</Text>
-            {failed && (
+            {failed !== null && (
               <Alert color="red" role="alert">
-                {t('errors.requestFailed')}
+                {t(failed.key, failed.count === undefined ? {} : { count: failed.count })}
               </Alert>
             )}
             <PasswordInput

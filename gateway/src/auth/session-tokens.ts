@@ -5,8 +5,8 @@ import type { SessionRow, Store, UserRow } from '../db/store.ts';
 
 const CACHE_LIMIT = 10_000;
 /** iss and aud of every session token: a token signed for something else with the same key is refused. */
-export const SESSION_ISSUER = 'portal-gateway';
-export const SESSION_AUDIENCE = 'portal';
+const SESSION_ISSUER = 'portal-gateway';
+const SESSION_AUDIENCE = 'portal';
 
 function isSessionClaims(payload: Record<string, unknown>): payload is SessionClaims {
   return (

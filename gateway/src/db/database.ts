@@ -7,7 +7,11 @@ import { seedDatabase } from './seed.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { seedFinance } from '../finance/finance-store.ts';
 
-export async function openDatabase(dataDir: string, reset: boolean): Promise<Database> {
+export async function openDatabase(
+  dataDir: string,
+  reset: boolean,
+  hash: (password: string) => Promise<string>,
+): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
   db.pragma('journal_mode = WAL');
@@ -17,7 +21,7 @@ export async function openDatabase(dataDir: string, reset: boolean): Promise<Dat
   db.exec(SCHEMA_SQL);
   db.pragma(`user_version = ${String(SCHEMA_VERSION)}`);
   const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seededAt'").get();
-  if (reset || seeded === undefined) await seedDatabase(db);
+  if (reset || seeded === undefined) await seedDatabase(db, hash);
   seedFinance(
     db,
     personas.entities.map((entity) => entity.accountId),

@@ -229,6 +229,13 @@ export function createStore(db: Database) {
     retireResetTokens: db.prepare<[string, number]>(
       'UPDATE reset_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL',
     ),
+    // Only if unchanged meanwhile: a re-hash never overwrites a password set by a reset in between.
+    replacePasswordHash: db.prepare<[string, number, string]>(
+      'UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?',
+    ),
+    liveResetToken: db.prepare<[string, number], { user_id: number }>(
+      'SELECT user_id FROM reset_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
+    ),
     setPassword: db.prepare<[string, number]>('UPDATE users SET password_hash = ? WHERE id = ?'),
     insertInbox: db.prepare<[string, string, string, string]>(
       'INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)',

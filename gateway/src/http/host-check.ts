@@ -32,8 +32,6 @@ export function createHostCheck(options: {
   return { isAllowed, isOwnHost, install };
 }
 
-export type HostCheck = ReturnType<typeof createHostCheck>;
-
 /** `host:port` and the same port on localhost, for a URL served on loopback. */
 export function hostVariants(url: string): string[] {
   const parsed = new URL(url);

@@ -56,21 +56,6 @@ export function createAccessCheck(deps: Deps) {
   };
 }
 
-/** Keeps the items the caller may see by the route's `itemsRequireAnyOf` (BI reports by kind). */
-export function visibleItems<T>(
-  definition: RouteDefinition,
-  held: ReadonlySet<string>,
-  items: readonly T[],
-  valueOf: (item: T) => string,
-): T[] {
-  const rule = definition.itemsRequireAnyOf;
-  if (rule === undefined) return [...items];
-  return items.filter((item) => {
-    const codes = rule.values[valueOf(item)];
-    return codes === undefined || codes.some((code) => held.has(code));
-  });
-}
-
 /** The item values (report kinds) the caller may see, for a filter in SQL. */
 export function visibleValues(definition: RouteDefinition, held: ReadonlySet<string>): string[] {
   const rule = definition.itemsRequireAnyOf;

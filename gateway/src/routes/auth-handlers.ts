@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { accountKey, addressKey, checkPassword } from '../auth/sign-in.ts';
+import { passwordProblem } from '../../contract/password-rule.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { currentUser, type Deps } from './deps.ts';
@@ -8,6 +9,10 @@ const RESET_TTL_S = 3600;
 
 function invalidCredentials(): HttpError {
   return new HttpError(401, 'invalid_credentials', 'E-mail or password is incorrect.');
+}
+
+function invalidResetToken(): HttpError {
+  return new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
 }
 
 function sha256(value: string): string {
@@ -37,11 +42,10 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       return value === 'COLLAB' || value === 'CLIENT' ? value : deps.userOrigin;
     },
 
-    login: async ({ body }) => {
-      const user = store.q.userByEmail.get(body.email.trim());
-      const valid = await verifyPassword(body.password, user?.password_hash);
+    login: async ({ body, request }) => {
+      const user = await checkPassword(deps, body.email, body.password, request.ip);
       // Collaborators sign in through the OIDC provider only.
-      if (!user || !valid || user.is_customer !== 1) throw invalidCredentials();
+      if (user?.is_customer !== 1) throw invalidCredentials();
       return { token: await tokens.startSession(user) };
     },
 
@@ -62,10 +66,17 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       return undefined;
     },
 
-    resetPassword: ({ body }) => {
+    resetPassword: ({ body, request }) => {
+      deps.throttle.take([[addressKey('reset', request.ip), deps.limits.resetPerAddress]]);
       const user = store.q.userByEmail.get(body.email.trim());
       // A collaborator's password belongs to the identity provider: no link, and the same 204 as anyone.
       if (user?.is_customer !== 1) return undefined;
+      // At most one e-mail per address every few minutes: more requests answer the same and send nothing.
+      try {
+        deps.throttle.take([[`reset-mail:${accountKey(user.email)}`, deps.limits.resetMailPerAccount]]);
+      } catch {
+        return undefined;
+      }
       const token = randomBytes(32).toString('base64url');
       const link = `${deps.portalUrl}/resetPasswordForm?token=${token}`;
       const createdAt = new Date().toISOString();
@@ -79,9 +90,17 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       return undefined;
     },
 
-    createNewPassword: async ({ body }) => {
-      const hash = await hashPassword(body.password);
+    createNewPassword: async ({ body, request }) => {
+      deps.throttle.take([[addressKey('new-password', request.ip), deps.limits.newPasswordPerAddress]]);
       const nowS = Math.floor(Date.now() / 1000);
+      // The token first: a guessed token costs no hashing.
+      if (!store.q.liveResetToken.get(sha256(body.token), nowS)) throw invalidResetToken();
+      const problem = passwordProblem(body.password);
+      if (problem !== null)
+        throw new HttpError(422, 'weak_password', `The password breaks the rule: ${problem}.`, {
+          details: { problem },
+        });
+      const hash = await deps.hasher.hash(body.password);
       const updated = store.transaction(() => {
         const usedAt = new Date().toISOString();
         const row = store.q.useResetToken.get(usedAt, sha256(body.token), nowS);
@@ -90,8 +109,9 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
         store.q.setPassword.run(hash, row.user_id);
         return row.user_id;
       });
-      if (updated === false)
-        throw new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
+      if (updated === false) throw invalidResetToken();
+      const changed = store.q.userById.get(updated);
+      if (changed) deps.throttle.clear(accountKey(changed.email));
       // Whoever knew the old password is signed out everywhere.
       tokens.endUserSessions(updated);
       return undefined;

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewsItem, SessionClaims } from '../../contract/api.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionTokens } from '../auth/session-tokens.ts';
+import type { Throttle, ThrottleLimits } from '../auth/throttle.ts';
 import type { Store, UserRow, MembershipRow } from '../db/store.ts';
 import type { EventBus } from '../events.ts';
 import type { Faults } from '../http/faults.ts';
@@ -13,6 +15,9 @@ export type Deps = {
   catalogue: PermissionCatalogue;
   userOrigin: 'COLLAB' | 'CLIENT';
   portalUrl: string;
+  hasher: PasswordHasher;
+  throttle: Throttle;
+  limits: ThrottleLimits;
   log: FastifyBaseLogger;
   news: { items: readonly NewsItem[] };
   faults: Faults;
