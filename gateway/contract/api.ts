@@ -70,6 +70,11 @@ export type RouteDefinition = {
   readonly action?: string;
   /** The media type of an answer that is not JSON (a CSV export), streamed by the handler. */
   readonly produces?: string;
+  /**
+   * Error statuses this route answers besides the ones every route of its kind does (400, 404, 405, 421,
+   * and 401/403 with a bearer, 413/422 with a body): openapi.json lists them all.
+   */
+  readonly errors?: readonly (401 | 409 | 429)[];
   /** How concurrent writes resolve. */
   readonly concurrency?: string;
 };
@@ -147,6 +152,7 @@ export const routes = {
   login: {
     method: 'POST',
     path: '/authentication/api/login',
+    errors: [401, 429],
     auth: 'none',
     tag: 'authentication',
     summary:
@@ -188,6 +194,7 @@ export const routes = {
   resetPassword: {
     method: 'POST',
     path: '/authentication/api/resetPassword',
+    errors: [429],
     auth: 'none',
     tag: 'authentication',
     summary:
@@ -199,6 +206,7 @@ export const routes = {
   createNewPassword: {
     method: 'POST',
     path: '/authentication/api/createNewPassword',
+    errors: [429],
     auth: 'none',
     tag: 'authentication',
     summary:
@@ -234,6 +242,7 @@ export const routes = {
   tokenExchange: {
     method: 'POST',
     path: '/authentication/api/token-exchange',
+    errors: [401],
     auth: 'none',
     tag: 'authentication',
     summary:
@@ -313,6 +322,7 @@ export const routes = {
   acceptTerms: {
     method: 'PATCH',
     path: '/contact/api/contacts/currentuser/terms',
+    errors: [409],
     auth: 'bearer',
     tag: 'terms',
     summary: 'Records acceptance of termsId, which must be the latest (409 otherwise). Idempotent.',
@@ -476,6 +486,7 @@ export const routes = {
   addEntityUser: {
     method: 'POST',
     path: '/account/api/accounts/:id/users',
+    errors: [409],
     entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
@@ -640,6 +651,7 @@ export const routes = {
   createBooking: {
     method: 'POST',
     path: '/booking/api/bookings',
+    errors: [409],
     auth: 'bearer',
     tag: 'booking',
     summary: 'Books a slot: unknown slot → 404, already booked → 409.',

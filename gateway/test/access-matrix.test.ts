@@ -161,12 +161,33 @@ describe('attacks on permissions', () => {
   });
 
   it('signatory status is granted only by a signatory or a CLADMI001 holder', async () => {
-    // Marc on 1002: signatory; on 1001 he is not and holds no rights code.
-    const asMarc = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: marc(),
-      body: { email: 'eve.sign@demo.test', firstName: 'Eve', lastName: 'Sign', isSignatory: true },
+    // A rights manager of 1001 (CLUSER002 and CLUSER004) who is neither a signatory nor a CLADMI001 holder.
+    const email = 'rights.manager@demo.test';
+    expect(
+      (
+        await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+          token: claire(),
+          body: { email, firstName: 'Rita', lastName: 'Rights', permissions: ['CLUSER002', 'CLUSER004'] },
+        })
+      ).status,
+    ).toBe(201);
+    await call(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } });
+    const inbox = json<{ messages: { link: string }[] }>(
+      await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+    );
+    const token = new URL(inbox.messages[0]?.link ?? '').searchParams.get('token');
+    await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+      body: { token, password: 'une phrase assez longue' },
     });
-    expect(asMarc.status).toBe(403);
+    const rita = await login(gateway, email, 'une phrase assez longue');
+    const add = (body: Record<string, unknown>) =>
+      call(gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: rita,
+        body: { firstName: 'New', lastName: 'Member', ...body },
+      });
+    expect((await add({ email: 'eve.sign@demo.test', isSignatory: true })).status).toBe(403);
+    expect((await add({ email: 'ok.member@demo.test', permissions: ['CLUSER002'] })).status).toBe(201);
+    // Claire is a signatory of 1001: she may.
     const asClaire = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
       token: claire(),
       body: { email: 'new.signatory@demo.test', firstName: 'New', lastName: 'Signatory', isSignatory: true },

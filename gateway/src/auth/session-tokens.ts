@@ -2,6 +2,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { SessionClaims } from '../../contract/api.ts';
 import type { SessionRow, Store, UserRow } from '../db/store.ts';
+import { storedId } from '../oidc/sqlite-adapter.ts';
 
 const CACHE_LIMIT = 10_000;
 /** iss and aud of every session token: a token signed for something else with the same key is refused. */
@@ -103,7 +104,7 @@ export function createSessionTokens(options: SessionTokenOptions) {
 
   function grantAlive(session: SessionRow): boolean {
     if (session.grant_id === null) return true;
-    return store.q.liveGrant.get(session.grant_id, Math.floor(Date.now() / 1000)) !== undefined;
+    return store.q.liveGrant.get(storedId(session.grant_id), Math.floor(Date.now() / 1000)) !== undefined;
   }
 
   function endSessions(sids: readonly string[]): void {

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
 import { seedDatabase } from './seed.ts';
@@ -12,9 +12,15 @@ export async function openDatabase(
   reset: boolean,
   hash: (password: string) => Promise<string>,
 ): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
+  // Password hashes, session and signing keys: the data dir is the owner's alone (0700, files 0600).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
   db.pragma('journal_mode = WAL');
+  for (const file of ['gateway.sqlite', 'gateway.sqlite-wal', 'gateway.sqlite-shm']) {
+    const path = join(dataDir, file);
+    if (existsSync(path)) chmodSync(path, 0o600);
+  }
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
