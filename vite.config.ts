@@ -1,24 +1,36 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import manifest from './portal.config.json' with { type: 'json' };
 import { barrelFiles, entryAliases } from './scripts/aliases.ts';
 import { gatewayProxy } from './scripts/gateway-proxy.ts';
-import { devWithoutCsp } from './scripts/vite-dev-csp.ts';
+import { cspIdentityOrigin, devWithoutCsp } from './scripts/vite-dev-csp.ts';
 import { manifestValidation } from './scripts/vite-manifest-plugin.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
 
-export default defineConfig({
-  plugins: [manifestValidation(), react(), devWithoutCsp()],
+const identity = manifest.identity.collaborator;
+
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    manifestValidation(),
+    react(),
+    devWithoutCsp(),
+    cspIdentityOrigin(
+      process.env[identity.authorityEnv] ??
+        loadEnv(mode, process.cwd(), 'VITE_')[identity.authorityEnv] ??
+        identity.authority,
+    ),
+  ],
   resolve: { alias: entryAliases },
   server: { host: '127.0.0.1', proxy },
   preview: { host: '127.0.0.1', proxy },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in production: the built files are what is served, the sources stay with us.
+    sourcemap: false,
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => (barrelFiles.has(id) ? false : undefined) },
     },
   },
-});
+}));

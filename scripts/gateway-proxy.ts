@@ -1,5 +1,17 @@
 import type { ProxyOptions } from 'vite';
 
+const TOOL_PATHS = ['/authentication/api/dev/', '/__admin'];
+
+function isToolPath(url: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.split('?')[0] ?? '').replace(/\/{2,}/g, '/');
+  } catch {
+    return true; // an address that does not decode is not forwarded either
+  }
+  return TOOL_PATHS.some((prefix) => path.toLowerCase().startsWith(prefix));
+}
+
 type GatewaySettings = { services: Readonly<Record<string, string>> };
 
 /**
@@ -12,5 +24,16 @@ export function gatewayProxy(gateway: GatewaySettings, target: string): Record<s
     ...new Set(Object.values(gateway.services).map((prefix) => `/${prefix.replace(/^\/|\/$/g, '')}/`)),
   ];
   const paths = [...prefixes, '/contact/', '/userorigin'];
-  return Object.fromEntries(paths.map((path) => [path, { target, changeOrigin: false }]));
+  return Object.fromEntries(
+    paths.map((path) => [
+      path,
+      {
+        target,
+        changeOrigin: false,
+        // The demo inbox and the test tools are never reachable from the portal's origin: answering
+        // false makes Vite skip the proxy, and the portal has no such page (404).
+        bypass: (request) => (isToolPath(request.url ?? '') ? false : undefined),
+      },
+    ]),
+  );
 }

@@ -37,6 +37,8 @@ const portalEnv = {
 const gatewayEnv = {
   GATEWAY_PORT: String(gatewayPort),
   GATEWAY_PORTAL_URL: process.env.GATEWAY_PORTAL_URL ?? portalUrl,
+  // The demo inbox shows the reset e-mails of the demo personas; `npm run gateway` alone keeps it off.
+  GATEWAY_DEMO: process.env.GATEWAY_DEMO ?? 'on',
 };
 
 function step(title, command, args, env = {}) {

@@ -15,3 +15,26 @@ export function devWithoutCsp(): Plugin {
     },
   };
 }
+
+const ANY_LOOPBACK = 'http://127.0.0.1:* http://localhost:*';
+
+/**
+ * The built portal's policy names the configured identity provider's origin in connect-src (token calls)
+ * and frame-src (the silent-renew frame), instead of any loopback port: index.html holds a placeholder
+ * that only the build fills in.
+ */
+export function cspIdentityOrigin(authority: string): Plugin {
+  const origin = new URL(authority).origin;
+  return {
+    name: 'portal-csp-identity-origin',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => {
+        if (!html.includes(ANY_LOOPBACK))
+          throw new Error(`index.html: the CSP no longer holds "${ANY_LOOPBACK}"`);
+        return html.replaceAll(ANY_LOOPBACK, origin);
+      },
+    },
+  };
+}

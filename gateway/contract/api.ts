@@ -3,6 +3,7 @@
 // portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { financeRoutes } from './finance-routes.ts';
+import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 import * as s from './schemas.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,8 +12,15 @@ export type RouteDefinition = {
   readonly method: HttpMethod;
   /** Fastify-style path (`:id`); openapi.json shows `{id}`. */
   readonly path: string;
-  /** bearer: needs a valid session token (401 otherwise); none: public; admin: /__admin, loopback, GATEWAY_FAULTS=on. */
+  /**
+   * bearer: needs a valid session token (401 otherwise); none: public; admin: test and demo tools, only
+   * when turned on (GATEWAY_FAULTS=on, or GATEWAY_DEMO=on for `demo` routes), called directly under the
+   * gateway's own host name (not through the portal's proxy), with no Origin header (no browser page, no
+   * CORS), from this machine; 403 otherwise.
+   */
   readonly auth: 'bearer' | 'none' | 'admin';
+  /** An admin route served in demo mode (GATEWAY_DEMO=on) rather than with GATEWAY_FAULTS=on. */
+  readonly demo?: true;
   readonly tag: string;
   readonly summary: string;
   readonly status: 200 | 201 | 204;
@@ -21,9 +29,38 @@ export type RouteDefinition = {
   readonly body?: JSONSchema;
   /** null: no body (204). */
   readonly response: JSONSchema | null;
+  /**
+   * Where the target entity's id is. The gateway checks, before validating the input and before the
+   * handler, that the caller is attached to that entity and holds one of `requiresAnyOf` there (403
+   * otherwise); `handler`: the entity is found from the resource (a report's) and the handler checks it.
+   * The persona × route matrix (gateway/test/access-matrix.test.ts) is generated from these fields.
+   */
+  readonly entityId?: { readonly in: 'params' | 'query' | 'body'; readonly name: string } | 'handler';
   /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
   readonly requiresAnyOf?: readonly string[];
-  /** Codes of which one is also needed to grant permission codes or signatory status in the body (403 otherwise). */
+  /** Collaborators only: a customer gets 403 whatever codes they hold. */
+  readonly collaboratorsOnly?: true;
+  /** Codes of which one is needed among the caller's global permissions (wallet-wide calls; 403 otherwise). */
+  readonly globalRequiresAnyOf?: readonly string[];
+  /**
+   * Codes per value of one query parameter (a document kind has its own codes), checked on the target
+   * entity besides `requiresAnyOf`; `default` is the value when the parameter is absent.
+   */
+  readonly requiresAnyOfByQuery?: {
+    readonly name: string;
+    readonly default: string;
+    readonly values: Readonly<Record<string, readonly string[]>>;
+  };
+  /** Answer items whose `field` has one of these values are kept only for holders of one of its codes. */
+  readonly itemsRequireAnyOf?: {
+    readonly field: string;
+    readonly values: Readonly<Record<string, readonly string[]>>;
+  };
+  /**
+   * Codes of which one is also needed to grant permission codes or signatory status in the body (403
+   * otherwise). Besides: a customer grants only codes they hold on that entity, a collaborator only
+   * customer codes, unknown codes never (422); signatory status only by a signatory or a CLADMI001 holder.
+   */
   readonly grantRequiresAnyOf?: readonly string[];
   /**
    * The manifest action (`actions` in portal.config.json) that offers this call in the portal. Its
@@ -33,6 +70,11 @@ export type RouteDefinition = {
   readonly action?: string;
   /** The media type of an answer that is not JSON (a CSV export), streamed by the handler. */
   readonly produces?: string;
+  /**
+   * Error statuses this route answers besides the ones every route of its kind does (400, 404, 405, 421,
+   * and 401/403 with a bearer, 413/422 with a body): openapi.json lists them all.
+   */
+  readonly errors?: readonly (401 | 409 | 429)[];
   /** How concurrent writes resolve. */
   readonly concurrency?: string;
 };
@@ -53,6 +95,32 @@ const accountIdParams = {
   type: 'object',
   required: ['accountId'],
   properties: { accountId: s.idParams.properties.id },
+} as const;
+
+const entityInParams = { in: 'params', name: 'id' } as const;
+const entityInQuery = { in: 'query', name: 'accountId' } as const;
+const entityInBody = { in: 'body', name: 'accountId' } as const;
+
+/** SPEC 6: CLRAPP001 financial reports, CLRAPP002 HR reports, CORAPP001 (collaborators) both. */
+const BI_REPORT_CODES = ['CLRAPP001', 'CLRAPP002', 'CORAPP001'] as const;
+const BI_REPORT_ITEMS = {
+  field: 'kind',
+  values: { financial: ['CLRAPP001', 'CORAPP001'], hr: ['CLRAPP002', 'CORAPP001'] },
+} as const;
+
+/**
+ * SPEC 6 per document kind, as the manifest's routes: legacy documents (entity.documents), accounting
+ * (CLGED0002 / COGED0002, CLGEDPEN01 for the accounting-software documents), social management
+ * (payslips: CLGED0001 only, see README "Reading of SPEC 6 for documents").
+ */
+const DOCUMENT_KIND_CODES = {
+  name: 'kind',
+  default: 'legacy',
+  values: {
+    legacy: ['COGED0001', 'CLGED0001', 'CLGED0002'],
+    accounting: ['CLGED0002', 'COGED0002', 'CLGEDPEN01'],
+    'social-management': ['CLGED0001'],
+  },
 } as const;
 
 export const routes = {
@@ -84,10 +152,11 @@ export const routes = {
   login: {
     method: 'POST',
     path: '/authentication/api/login',
+    errors: [401, 429],
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Customer sign-in. Wrong credentials, unknown e-mail or a collaborator (who must use OIDC) → 401 invalid_credentials.',
+      'Customer sign-in. Wrong credentials, unknown e-mail or a collaborator (who must use OIDC) → 401 invalid_credentials. 5 failed attempts per account or 20 per address in 15 min (attempts counted as they start, a success gives its own back) → 429 too_many_requests with Retry-After and retryAfterS (seconds). Hashes hashed from older parameters are re-hashed at a good sign-in.',
     status: 200,
     body: loginBody,
     response: s.tokenResponseSchema,
@@ -98,7 +167,7 @@ export const routes = {
     auth: 'bearer',
     tag: 'authentication',
     summary:
-      'New session token with a fresh lifetime. The presented token stays valid until its own exp (not revoked), so parallel requests never fail.',
+      'Next session token of the same session (same sid), its exp capped at the absolute session lifetime (GATEWAY_SESSION_MAX_AGE_S, 12 h). The presented token keeps working for a short grace (GATEWAY_REFRESH_GRACE_MS, 30 s) for requests in flight, then 401. A session that has ended or reached its lifetime → 401 session_ended.',
     status: 200,
     response: s.tokenResponseSchema,
   },
@@ -107,18 +176,29 @@ export const routes = {
     path: '/authentication/api/logout',
     auth: 'bearer',
     tag: 'authentication',
-    summary: 'Revokes the presented token (its jti); later calls with it answer 401.',
+    summary:
+      'Ends the session of the presented token: every token of that sign-in (before or after a refresh) answers 401 afterwards.',
     status: 204,
     body: { type: ['object', 'null'], properties: { gigyaUserId: { type: 'string', maxLength: 200 } } },
+    response: null,
+  },
+  logoutEverywhere: {
+    method: 'POST',
+    path: '/authentication/api/logout-everywhere',
+    auth: 'bearer',
+    tag: 'authentication',
+    summary: 'Sign out everywhere: ends every session of the current user (a password change does the same).',
+    status: 204,
     response: null,
   },
   resetPassword: {
     method: 'POST',
     path: '/authentication/api/resetPassword',
+    errors: [429],
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Always 204 (no user enumeration). For a known e-mail, a reset link (valid 1 h, single use) goes to the server log and the dev inbox.',
+      'Always 204 (no user enumeration), at most one e-mail per address every 5 min; more than 10 requests per caller address in 15 min → 429 with Retry-After. For a known customer e-mail, a reset link (valid 1 h, single use) is mailed (the demo inbox in demo mode); it retires every earlier link of that user. Collaborators get none: their password belongs to the identity provider.',
     status: 204,
     body: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
     response: null,
@@ -126,17 +206,19 @@ export const routes = {
   createNewPassword: {
     method: 'POST',
     path: '/authentication/api/createNewPassword',
+    errors: [429],
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Sets a new password with a reset token. Password shorter than 8 → 422; unknown, used or expired token → 400 invalid_token.',
+      'Sets a new password with a reset token and ends every session of that user. The token is checked first: unknown, used or expired → 400 invalid_token (no hashing). A password that breaks the rule of contract/password-rule.ts (12 characters, not blank, not common) → 422 weak_password with its problem. More than 10 attempts per address in 15 min → 429 with Retry-After and retryAfterS.',
     status: 204,
     body: {
       type: 'object',
       required: ['token', 'password'],
       properties: {
         token: { type: 'string', minLength: 1, maxLength: 200 },
-        password: { type: 'string', minLength: 8, maxLength: 200 },
+        // The rule itself (gateway/contract/password-rule.ts) is checked after the token.
+        password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
       },
     },
     response: null,
@@ -144,9 +226,11 @@ export const routes = {
   inbox: {
     method: 'GET',
     path: '/authentication/api/dev/inbox',
-    auth: 'none',
+    auth: 'admin',
+    demo: true,
     tag: 'authentication',
-    summary: 'Demo mail box (loopback callers only): messages sent to that address, oldest first.',
+    summary:
+      'Demo mail box, only in demo mode (GATEWAY_DEMO=on) and behind the admin guard: messages sent to that address, oldest first.',
     status: 200,
     query: {
       type: 'object',
@@ -158,6 +242,7 @@ export const routes = {
   tokenExchange: {
     method: 'POST',
     path: '/authentication/api/token-exchange',
+    errors: [401],
     auth: 'none',
     tag: 'authentication',
     summary:
@@ -191,6 +276,7 @@ export const routes = {
   currentUserPermissions: {
     method: 'GET',
     path: '/authorization/api/authorization/currentuser',
+    entityId: entityInQuery,
     auth: 'bearer',
     tag: 'user',
     summary:
@@ -236,6 +322,7 @@ export const routes = {
   acceptTerms: {
     method: 'PATCH',
     path: '/contact/api/contacts/currentuser/terms',
+    errors: [409],
     auth: 'bearer',
     tag: 'terms',
     summary: 'Records acceptance of termsId, which must be the latest (409 otherwise). Idempotent.',
@@ -267,6 +354,7 @@ export const routes = {
   homeLayout: {
     method: 'GET',
     path: '/contact/api/contacts/currentuser/home-layouts/:accountId',
+    entityId: { in: 'params', name: 'accountId' },
     auth: 'bearer',
     tag: 'settings',
     summary: "The user's own home grid for that entity, or null when the manifest default applies.",
@@ -277,6 +365,7 @@ export const routes = {
   saveHomeLayout: {
     method: 'PUT',
     path: '/contact/api/contacts/currentuser/home-layouts/:accountId',
+    entityId: { in: 'params', name: 'accountId' },
     auth: 'bearer',
     tag: 'settings',
     summary: 'Replaces the home grid of the current user for that entity; answers what was stored.',
@@ -309,6 +398,7 @@ export const routes = {
   accountSummary: {
     method: 'GET',
     path: '/connect/api/accounts/:id/summary',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary:
@@ -320,6 +410,9 @@ export const routes = {
   reportsCurrentUser: {
     method: 'GET',
     path: '/reporting/api/reports/currentuser',
+    entityId: entityInQuery,
+    // No code needed to count: the portal's entity.hasReports fact asks for every entity; items are filtered.
+    itemsRequireAnyOf: BI_REPORT_ITEMS,
     auth: 'bearer',
     tag: 'reports',
     summary:
@@ -339,6 +432,9 @@ export const routes = {
   reports: {
     method: 'GET',
     path: '/reporting/api/reports',
+    entityId: entityInQuery,
+    requiresAnyOf: BI_REPORT_CODES,
+    itemsRequireAnyOf: BI_REPORT_ITEMS,
     auth: 'bearer',
     tag: 'reports',
     summary: 'All BI reports of the entity, newest first.',
@@ -349,6 +445,8 @@ export const routes = {
   depositReport: {
     method: 'POST',
     path: '/reporting/api/reports',
+    entityId: entityInBody,
+    collaboratorsOnly: true,
     auth: 'bearer',
     tag: 'reports',
     summary: 'Deposits a BI report on an entity.',
@@ -361,6 +459,7 @@ export const routes = {
   deleteReport: {
     method: 'DELETE',
     path: '/reporting/api/reports/:id',
+    entityId: 'handler',
     auth: 'bearer',
     tag: 'reports',
     summary:
@@ -374,6 +473,7 @@ export const routes = {
   entityUsers: {
     method: 'GET',
     path: '/account/api/accounts/:id/users',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary:
@@ -386,6 +486,8 @@ export const routes = {
   addEntityUser: {
     method: 'POST',
     path: '/account/api/accounts/:id/users',
+    errors: [409],
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary:
@@ -401,9 +503,11 @@ export const routes = {
   removeEntityUser: {
     method: 'DELETE',
     path: '/account/api/accounts/:id/users/:userId',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
-    summary: 'Detaches a user from the entity (404 if not attached).',
+    summary:
+      'Detaches a user from the entity (404 if not attached). A customer may detach customers only (403).',
     status: 204,
     params: entityUserParams,
     response: null,
@@ -413,6 +517,7 @@ export const routes = {
   entityCollaborators: {
     method: 'GET',
     path: '/wallet/api/accounts/:id/collaborators',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'wallet',
     summary:
@@ -424,6 +529,7 @@ export const routes = {
   folders: {
     method: 'GET',
     path: '/wallet/api/folders',
+    collaboratorsOnly: true,
     auth: 'bearer',
     tag: 'wallet',
     summary:
@@ -435,6 +541,8 @@ export const routes = {
   mandates: {
     method: 'GET',
     path: '/wallet/api/mandates',
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COMAND001'],
     auth: 'bearer',
     tag: 'wallet',
     summary: 'Mandates of every entity the user is attached to.',
@@ -444,6 +552,9 @@ export const routes = {
   modRequests: {
     method: 'GET',
     path: '/offer/api/mod-requests',
+    entityId: entityInQuery,
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COOFF002'],
     auth: 'bearer',
     tag: 'offers',
     summary:
@@ -455,6 +566,9 @@ export const routes = {
   createModRequest: {
     method: 'POST',
     path: '/offer/api/mod-requests',
+    entityId: entityInBody,
+    collaboratorsOnly: true,
+    requiresAnyOf: ['COOFF001'],
     auth: 'bearer',
     tag: 'offers',
     summary: 'Creates a pending MOD request; offerCode must be in the catalogue (422 otherwise).',
@@ -475,6 +589,7 @@ export const routes = {
   subscriptions: {
     method: 'GET',
     path: '/offer/api/accounts/:id/subscriptions',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'offers',
     summary: 'Subscriptions of the entity.',
@@ -485,6 +600,7 @@ export const routes = {
   indicators: {
     method: 'GET',
     path: '/registry/api/accounts/:id/indicators',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary: 'Key indicators of the entity.',
@@ -496,6 +612,8 @@ export const routes = {
   documents: {
     method: 'GET',
     path: '/accounting-integration/api/accounts/:id/documents',
+    entityId: entityInParams,
+    requiresAnyOfByQuery: DOCUMENT_KIND_CODES,
     auth: 'bearer',
     tag: 'entities',
     summary: 'Documents of the entity of one kind (default legacy).',
@@ -512,6 +630,7 @@ export const routes = {
   delegations: {
     method: 'GET',
     path: '/account/api/accounts/:id/delegations',
+    entityId: entityInParams,
     auth: 'bearer',
     tag: 'entities',
     summary: 'Delegation history of the entity, newest first.',
@@ -532,6 +651,7 @@ export const routes = {
   createBooking: {
     method: 'POST',
     path: '/booking/api/bookings',
+    errors: [409],
     auth: 'bearer',
     tag: 'booking',
     summary: 'Books a slot: unknown slot → 404, already booked → 409.',
@@ -634,4 +754,8 @@ export type SessionClaims = {
   iat: number;
   exp: number;
   jti: string;
+  /** Session id: the same on every token of one sign-in; sign-out ends the session, not one token. */
+  sid: string;
+  iss: string;
+  aud: string;
 };

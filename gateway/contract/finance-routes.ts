@@ -139,6 +139,7 @@ export const financeRoutes = {
     status: 200,
     params: idParams,
     response: bankSchema,
+    entityId: { in: 'params', name: 'id' },
     requiresAnyOf: ['CLBANK001', 'COBANK001'],
   },
   bankTransactions: {
@@ -160,6 +161,7 @@ export const financeRoutes = {
       },
     },
     response: transactionPageSchema,
+    entityId: { in: 'params', name: 'id' },
     requiresAnyOf: ['CLBANK001', 'COBANK001'],
   },
   bankTransactionsCsv: {
@@ -181,6 +183,7 @@ export const financeRoutes = {
     },
     response: { type: 'string', description: 'text/csv' },
     produces: 'text/csv; charset=utf-8',
+    entityId: { in: 'params', name: 'id' },
     requiresAnyOf: ['CLBANK001', 'COBANK001'],
     action: 'bank.export',
   },
@@ -199,6 +202,7 @@ export const financeRoutes = {
       properties: { year: { type: 'integer', minimum: 2000, maximum: 2100 } },
     },
     response: keyFiguresSchema,
+    entityId: { in: 'params', name: 'id' },
     requiresAnyOf: ['CLKPI0001', 'COKPI0001'],
   },
 } as const satisfies Record<string, RouteDefinition>;

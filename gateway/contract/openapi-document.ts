@@ -20,10 +20,11 @@ function parametersOf(schema: JSONSchema | undefined, location: 'path' | 'query'
 
 function operation(id: string, route: RouteDefinition) {
   const errors: Record<string, unknown> = {};
-  const statuses = new Set<number>([400, 404]);
+  // 405: a known path with another method; 421: a Host the gateway does not serve.
+  const statuses = new Set<number>([400, 404, 405, 421, ...(route.errors ?? [])]);
   if (route.auth === 'bearer') [401, 403].forEach((status) => statuses.add(status));
   if (route.body) [413, 422].forEach((status) => statuses.add(status));
-  for (const status of [...statuses].sort()) {
+  for (const status of [...statuses].sort((a, b) => a - b)) {
     errors[String(status)] = {
       description: 'Error',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -36,6 +37,11 @@ function operation(id: string, route: RouteDefinition) {
     ...(route.auth === 'bearer' ? { security: [{ bearer: [] }] } : { security: [] }),
     ...(route.requiresAnyOf ? { 'x-requires-any-of': route.requiresAnyOf } : {}),
     ...(route.grantRequiresAnyOf ? { 'x-grant-requires-any-of': route.grantRequiresAnyOf } : {}),
+    ...(route.entityId ? { 'x-entity-id': route.entityId } : {}),
+    ...(route.collaboratorsOnly ? { 'x-collaborators-only': true } : {}),
+    ...(route.globalRequiresAnyOf ? { 'x-global-requires-any-of': route.globalRequiresAnyOf } : {}),
+    ...(route.requiresAnyOfByQuery ? { 'x-requires-any-of-by-query': route.requiresAnyOfByQuery } : {}),
+    ...(route.itemsRequireAnyOf ? { 'x-items-require-any-of': route.itemsRequireAnyOf } : {}),
     ...(route.concurrency ? { 'x-concurrency': route.concurrency } : {}),
     parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
     ...(route.body

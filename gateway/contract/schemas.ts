@@ -25,7 +25,14 @@ export const errorSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['error', 'message'],
-  properties: { error: str, message: str },
+  properties: {
+    error: str,
+    message: str,
+    /** 429: seconds to wait, as in Retry-After. */
+    retryAfterS: { type: 'integer', minimum: 1 },
+    /** 422 weak_password: the rule broken (tooShort, tooLong, blank, common). */
+    problem: str,
+  },
 } as const;
 
 export const tokenResponseSchema = {
@@ -449,7 +456,8 @@ export const idParams = {
 export const pageQuery = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
+    // Bounded: a page number past any data is a 400, never an SQLite OFFSET overflow (500).
+    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 2 },
     search: { type: 'string', maxLength: 200, default: '' },
   },

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { NewsItem, SessionClaims } from '../contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
+import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import { createSessionTokens } from './auth/session-tokens.ts';
+import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createEventBus } from './events.ts';
@@ -18,6 +20,7 @@ import { createStore } from './db/store.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { createFaults } from './http/faults.ts';
+import { createHostCheck, hostVariants } from './http/host-check.ts';
 import { forbidden, unauthorized } from './http/http-error.ts';
 import { registerRoutes } from './http/route-table.ts';
 import { installValidators } from './http/validation.ts';
@@ -27,6 +30,7 @@ import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
 import type { GatewayOptions } from './options.ts';
 import { REPO_ROOT } from './options.ts';
 import { loadPermissionCatalogue } from './permissions.ts';
+import { createAccessCheck } from './routes/access.ts';
 import { adminHandlers } from './routes/admin-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import type { Deps } from './routes/deps.ts';
@@ -56,12 +60,33 @@ function isOidcPath(url: string): boolean {
 
 /** Starts the gateway on 127.0.0.1 (port 0 for tests) and answers once it listens. */
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
-  const db = await openDatabase(options.dataDir, options.reset ?? false);
+  const hasher = createPasswordHasher(options.scrypt ?? OWASP_SCRYPT, {
+    concurrency: options.hashConcurrency ?? 2,
+    queue: 64,
+  });
+  const db = await openDatabase(options.dataDir, options.reset ?? false, hasher.hash);
   const store = createStore(db);
   const finance = createFinanceStore(db);
   const secret = sessionSecret(options.dataDir, options.secret);
-  const tokens = createSessionTokens({ secret, ttlS: options.tokenTtlS ?? 3600, store });
+  const tokens = createSessionTokens({
+    secret,
+    ttlS: options.tokenTtlS ?? 3600,
+    sessionMaxAgeS: options.sessionMaxAgeS ?? 12 * 3600,
+    refreshGraceMs: options.refreshGraceMs ?? 30_000,
+    store,
+  });
   const faults = createFaults();
+  const throttle = createThrottle();
+  const portalUrl = options.portalUrl ?? 'http://127.0.0.1:5173';
+  const listening: { url?: string } = {};
+  const hostCheck = createHostCheck({
+    ownHosts: () => (listening.url === undefined ? [] : hostVariants(listening.url)),
+    extraHosts: [
+      ...hostVariants(portalUrl),
+      ...(options.issuer === undefined ? [] : hostVariants(options.issuer)),
+      ...(options.allowedHosts ?? []),
+    ],
+  });
   // Filled once the server listens: the issuer needs the actual port.
   const oidc: {
     provider?: Provider;
@@ -70,11 +95,14 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
 
   const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
+    // Behind a reverse proxy the caller's address is in X-Forwarded-For (throttling per address).
+    trustProxy: options.trustProxy ?? false,
     logger:
       logLevel === false
         ? false
         : {
             level: logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: ['password', '*.password', 'req.headers.authorization', 'req.headers.cookie'],
               censor: '***',
@@ -88,6 +116,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       createServer((request, response) => {
         const url = request.url ?? '/';
         if (oidc.callback && isOidcPath(url)) {
+          if (!hostCheck.isAllowed(request.headers.host)) {
+            response.writeHead(421, { 'content-type': 'application/json; charset=utf-8' });
+            response.end(JSON.stringify({ error: 'misdirected_request', message: 'Unknown host.' }));
+            return;
+          }
           // Express-style mount: the provider derives its mount path from originalUrl minus url.
           Object.assign(request, { originalUrl: url });
           request.url = url.slice('/oidc'.length) || '/';
@@ -116,7 +149,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     tokens,
     catalogue,
     userOrigin: options.userOrigin ?? 'CLIENT',
-    portalUrl: options.portalUrl ?? 'http://127.0.0.1:5173',
+    portalUrl,
+    hasher,
+    throttle,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
     log: app.log,
     news,
     faults,
@@ -124,11 +160,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       if (!oidc.provider) return undefined;
       const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);
       return token && !token.isExpired && token.clientId === 'portal'
-        ? { accountId: token.accountId }
+        ? { accountId: token.accountId, ...(token.grantId ? { grantId: token.grantId } : {}) }
         : undefined;
     },
     reseed: async () => {
-      await seedDatabase(db);
+      await seedDatabase(db, hasher.hash);
+      throttle.reset();
       tokens.loadRevocations();
       faults.clear();
       news.items = DEFAULT_NEWS;
@@ -141,10 +178,24 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     if (!claims) throw unauthorized();
     sessions.set(request, claims);
   };
-  const admin = (request: FastifyRequest): Promise<void> =>
-    isLoopbackAddress(request.ip) ? Promise.resolve() : Promise.reject(forbidden());
+  // Test and demo tools (faults, reset, the demo inbox): only when a setting turns them on, only under
+  // the gateway's own host name (never through the portal's proxy, whose requests carry the portal's
+  // Host), never from a web page (no Origin, so no CORS) and never relayed by a proxy.
+  const admin = (request: FastifyRequest): Promise<void> => {
+    const { headers } = request;
+    const direct =
+      hostCheck.isOwnHost(headers.host) &&
+      headers.origin === undefined &&
+      headers['x-forwarded-for'] === undefined &&
+      headers['x-forwarded-host'] === undefined &&
+      headers.forwarded === undefined &&
+      headers.via === undefined &&
+      isLoopbackAddress(request.ip);
+    return direct ? Promise.resolve() : Promise.reject(forbidden());
+  };
 
   installErrorHandling(app);
+  hostCheck.install(app);
   installValidators(app);
   if (options.faults) faults.install(app);
   installCors(app);
@@ -163,10 +214,15 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...financeHandlers(deps, finance),
       ...adminHandlers(deps),
     },
-    { bearer, admin, sessionOf: (request) => sessions.get(request) ?? null },
-    { admin: options.faults ?? false },
+    {
+      bearer,
+      admin,
+      sessionOf: (request) => sessions.get(request) ?? null,
+      access: createAccessCheck(deps),
+    },
+    { admin: options.faults ?? false, demo: options.demo ?? false },
   );
-  registerInteractionRoutes(app, store, () => {
+  registerInteractionRoutes(app, deps, () => {
     if (!oidc.provider) throw new Error('the OIDC provider is not started');
     return oidc.provider;
   });
@@ -174,12 +230,17 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   await app.listen({ host: '127.0.0.1', port: options.port ?? 4010 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${String(port)}`;
+  listening.url = url;
 
   const provider = createOidcProvider({
     issuer: options.issuer ?? `${url}/oidc`,
     store,
     sessionSecret: secret,
     signingJwk: oidcSigningJwk(options.dataDir),
+  });
+  // A collaborator's portal sessions live on their provider grant: revoking it ends them at once.
+  provider.on('grant.revoked', (_ctx, grantId) => {
+    if (typeof grantId === 'string') tokens.endGrantSessions(grantId);
   });
   provider.on('server_error', (_ctx, error) => {
     app.log.error({ err: error }, 'oidc server error');

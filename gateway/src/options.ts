@@ -1,5 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ScryptParams } from './auth/passwords.ts';
+import type { ThrottleLimits } from './auth/throttle.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -8,9 +10,20 @@ export type GatewayOptions = {
   port?: number;
   dataDir: string;
   tokenTtlS?: number;
+  /** Absolute lifetime of a sign-in in seconds: refreshes stop there. Default 12 h. */
+  sessionMaxAgeS?: number;
+  /** How long a token replaced by a refresh keeps working (ms), for requests in flight. Default 30 s. */
+  refreshGraceMs?: number;
   userOrigin?: 'COLLAB' | 'CLIENT';
   /** Enables /__admin (fault injection, news, reset). */
   faults?: boolean;
+  /**
+   * Demo mode: serves the demo inbox (reset e-mails) to admin callers. On in `npm start`, off by default in
+   * `npm run gateway`: a real deployment sends e-mails, it does not show them.
+   */
+  demo?: boolean;
+  /** Host header values accepted besides the gateway's own and the portal's (`GATEWAY_ALLOWED_HOSTS`). */
+  allowedHosts?: readonly string[];
   /** Default http://127.0.0.1:{port}/oidc. */
   issuer?: string;
   /** HS256 secret of the session tokens; else a random key kept in the data dir. */
@@ -24,6 +37,16 @@ export type GatewayOptions = {
   /** false silences the log (tests); otherwise a pino level. */
   logLevel?: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   logRequests?: boolean;
+  /** scrypt parameters of new hashes (default OWASP's); older hashes are re-hashed at the next sign-in. */
+  scrypt?: ScryptParams;
+  /** Password hashes computed at once (default 2). */
+  hashConcurrency?: number;
+  /** Attempt limits (tests lower them). */
+  limits?: Partial<ThrottleLimits>;
+  /** Trust X-Forwarded-For from a reverse proxy for the caller's address (GATEWAY_TRUST_PROXY=on). */
+  trustProxy?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write: (line: string) => void };
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -33,13 +56,27 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   if (!Number.isInteger(ttl) || ttl < 1) throw new Error('GATEWAY_TOKEN_TTL_S must be a positive integer');
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error('GATEWAY_PORT must be a port number');
+  const maxAge = Number(env['GATEWAY_SESSION_MAX_AGE_S'] ?? 12 * 3600);
+  if (!Number.isInteger(maxAge) || maxAge < 1)
+    throw new Error('GATEWAY_SESSION_MAX_AGE_S must be a positive integer');
+  const grace = Number(env['GATEWAY_REFRESH_GRACE_MS'] ?? 30_000);
+  if (!Number.isInteger(grace) || grace < 0)
+    throw new Error('GATEWAY_REFRESH_GRACE_MS must be a non-negative integer');
   const level = env['GATEWAY_LOG_LEVEL'];
   return {
     port,
     dataDir: resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? '.data/gateway'),
     tokenTtlS: ttl,
+    sessionMaxAgeS: maxAge,
+    refreshGraceMs: grace,
     userOrigin: origin === 'COLLAB' ? 'COLLAB' : 'CLIENT',
     faults: env['GATEWAY_FAULTS'] === 'on',
+    demo: env['GATEWAY_DEMO'] === 'on',
+    trustProxy: env['GATEWAY_TRUST_PROXY'] === 'on',
+    allowedHosts: (env['GATEWAY_ALLOWED_HOSTS'] ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
     ...(env['GATEWAY_ISSUER'] ? { issuer: env['GATEWAY_ISSUER'] } : {}),
     ...(env['GATEWAY_SECRET'] ? { secret: env['GATEWAY_SECRET'] } : {}),
     ...(env['GATEWAY_MANIFEST'] ? { manifestPath: resolve(REPO_ROOT, env['GATEWAY_MANIFEST']) } : {}),

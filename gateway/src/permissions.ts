@@ -38,8 +38,33 @@ const FALLBACK_COLLABORATOR_CODES = [
   'CORAP003',
 ];
 
+const FALLBACK_CUSTOMER_CODES = [
+  'CLBANK001',
+  'CLEMB001',
+  'CLEVP001',
+  'CLINVO001',
+  'CLGED0002',
+  'CLGED0001',
+  'CLKPI0001',
+  'CLINFO001',
+  'CLOFF001',
+  'CLMEG001',
+  'CLPEN001',
+  'CLGEDPEN01',
+  'CLSILA001',
+  'CLRAPP001',
+  'CLRAPP002',
+  'CLUSER002',
+  'CLUSER001',
+  'CLADMI001',
+  'CLUSER004',
+  'CLUSER003',
+];
+
 export type PermissionCatalogue = {
   collaboratorCodes: readonly string[];
+  /** The codes a customer may be granted (scope "customer" in the manifest). */
+  customerCodes: readonly string[];
   source: 'manifest' | 'fallback';
   /** Replaces ALL_COLLABORATOR_CODES by the manifest's collaborator codes; keeps order, drops duplicates. */
   expand: (codes: readonly string[]) => string[];
@@ -49,13 +74,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Collaborator codes of the manifest: every key of `permissions` whose scope is "collaborator". */
-export function collaboratorCodesOf(manifest: unknown): string[] {
+/** Codes of the manifest of one scope: every key of `permissions` whose scope is that one. */
+export function codesOfScope(manifest: unknown, scope: 'collaborator' | 'customer'): string[] {
   if (!isRecord(manifest) || !isRecord(manifest['permissions'])) {
     throw new Error('the manifest has no "permissions" object');
   }
   return Object.entries(manifest['permissions'])
-    .filter(([, definition]) => isRecord(definition) && definition['scope'] === 'collaborator')
+    .filter(([, definition]) => isRecord(definition) && definition['scope'] === scope)
     .map(([code]) => code);
 }
 
@@ -64,18 +89,23 @@ export function loadPermissionCatalogue(
   warn: (message: string) => void,
 ): PermissionCatalogue {
   let collaboratorCodes: readonly string[];
+  let customerCodes: readonly string[];
   let source: PermissionCatalogue['source'] = 'manifest';
   try {
-    collaboratorCodes = collaboratorCodesOf(JSON.parse(readFileSync(manifestPath, 'utf8')));
+    const manifest: unknown = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    collaboratorCodes = codesOfScope(manifest, 'collaborator');
+    customerCodes = codesOfScope(manifest, 'customer');
   } catch (error) {
     warn(
       `cannot read permission codes from ${manifestPath} (${(error as Error).message}); using SPEC section 6 codes`,
     );
     collaboratorCodes = FALLBACK_COLLABORATOR_CODES;
+    customerCodes = FALLBACK_CUSTOMER_CODES;
     source = 'fallback';
   }
   return {
     collaboratorCodes,
+    customerCodes,
     source,
     expand: (codes) => [
       ...new Set(codes.flatMap((code) => (code === ALL_COLLABORATOR_CODES ? collaboratorCodes : [code]))),

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildGateway, type Gateway } from '../src/gateway.ts';
@@ -11,7 +12,16 @@ export type Started = Gateway & { dataDir: string; dispose: () => Promise<void> 
 
 export async function startGateway(overrides: Partial<GatewayOptions> = {}): Promise<Started> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'gateway-test-'));
-  const gateway = await buildGateway({ port: 0, logLevel: false, faults: true, ...overrides, dataDir });
+  const gateway = await buildGateway({
+    port: 0,
+    logLevel: false,
+    faults: true,
+    demo: true,
+    // Today's hash of the demo data costs little; test/passwords.test.ts checks OWASP's and the re-hash.
+    scrypt: { N: 2 ** 14, r: 8, p: 1 },
+    ...overrides,
+    dataDir,
+  });
   return {
     ...gateway,
     dataDir,
@@ -45,6 +55,31 @@ export async function call(
   let parsed: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/**
+ * A GET with headers that fetch will not send as given (Host, Origin): what a proxy or a browser page
+ * on another origin sends.
+ */
+export function rawGet(
+  gateway: { url: string },
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${gateway.url}${path}`, { method: 'GET', headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, body, headers: response.headers });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 /** Narrows a JSON answer for assertions; the shape itself is asserted by the tests. */

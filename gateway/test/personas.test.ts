@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import personas from '../seed/personas.json' with { type: 'json' };
+import { seededReports } from '../seed/demo-data.ts';
 import { REPO_ROOT } from '../src/options.ts';
-import { collaboratorCodesOf } from '../src/permissions.ts';
+import { codesOfScope } from '../src/permissions.ts';
 import {
   call,
   collaboratorToken,
@@ -26,8 +27,9 @@ type Page = {
   currentPage: number;
 };
 
-const manifestCodes = collaboratorCodesOf(
+const manifestCodes = codesOfScope(
   JSON.parse(readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8')),
+  'collaborator',
 );
 const expand = (codes: readonly string[]) => [
   ...new Set(codes.flatMap((code) => (code === 'ALL_COLLABORATOR_CODES' ? manifestCodes : [code]))),
@@ -122,8 +124,17 @@ describe.each(personas.users)('persona $email', (user) => {
         `/reporting/api/reports/currentuser?accountId=${String(membership.accountId)}`,
         { token: token() },
       );
-      const seeded = personas.entities.find((entity) => entity.accountId === membership.accountId)?.biReports;
-      expect(json<Page>(reports).totalItems).toBe(seeded);
+      // Financial reports count for CLRAPP001 / CORAPP001 holders, HR reports for CLRAPP002 / CORAPP001.
+      const held = new Set(expand(membership.permissions));
+      const seen = seededReports(
+        membership.accountId,
+        personas.entities.find((entity) => entity.accountId === membership.accountId)?.biReports ?? 0,
+      ).filter((report) =>
+        (report.kind === 'hr' ? ['CLRAPP002', 'CORAPP001'] : ['CLRAPP001', 'CORAPP001']).some((code) =>
+          held.has(code),
+        ),
+      );
+      expect(json<Page>(reports).totalItems).toBe(seen.length);
     }
   });
 

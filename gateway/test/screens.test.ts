@@ -95,7 +95,7 @@ describe('entity screens', () => {
   it('deposits and deletes BI reports with the collaborator codes, and totalItems follows', async () => {
     const count = async () =>
       json<{ totalItems: number }>(
-        await call(gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1004', { token: sam }),
+        await call(gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1004', { token: paul }),
       ).totalItems;
     expect(await count()).toBe(1);
     const deposit = await call(gateway, 'POST', '/reporting/api/reports', {
@@ -132,9 +132,13 @@ describe('entity screens', () => {
     ).toBe(404);
     expect(await count()).toBe(1);
     const list = json<Items<{ accountId: number }>>(
-      await call(gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: sam }),
+      await call(gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: paul }),
     );
     expect(list.items).toHaveLength(1);
+    // Sam is attached to 1004 without a BI code: the list is refused and the count says none.
+    expect((await call(gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: sam })).status).toBe(
+      403,
+    );
   });
 
   it('adds and removes users of an entity with the right codes', async () => {
@@ -175,8 +179,11 @@ describe('entity screens', () => {
     );
     expect(folders.totalItems).toBe(4);
     expect(
-      json<Items<unknown>>(await call(gateway, 'GET', '/wallet/api/mandates', { token: lea })).items.length,
+      json<Items<unknown>>(await call(gateway, 'GET', '/wallet/api/mandates', { token: paul })).items.length,
     ).toBeGreaterThan(0);
+    // Mandates need COMAND001 (Lea holds no code), and customers never read the wallet's calls.
+    expect((await call(gateway, 'GET', '/wallet/api/mandates', { token: lea })).status).toBe(403);
+    expect((await call(gateway, 'GET', '/wallet/api/mandates', { token: claire })).status).toBe(403);
     expect(
       (await call(gateway, 'GET', '/offer/api/accounts/1001/subscriptions', { token: claire })).body,
     ).toEqual({ items: [{ offerCode: 'PENNYLANE', status: 'validated' }] });
@@ -215,28 +222,29 @@ describe('entity screens', () => {
       ).items.map((offer) => offer.offerCode),
     ).toContain('FORMS');
     const created = await call(gateway, 'POST', '/offer/api/mod-requests', {
-      token: marc,
+      token: paul,
       body: { accountId: 1003, offerCode: 'FORMS', comment: 'Merci' },
     });
     expect(created.status).toBe(201);
     expect(
       (
         await call(gateway, 'POST', '/offer/api/mod-requests', {
-          token: marc,
+          token: paul,
           body: { accountId: 1003, offerCode: 'NOPE' },
         })
       ).status,
     ).toBe(422);
+    // MOD requests are the collaborators' (COOFF001 on the entity): a customer gets 403 even where attached.
     expect(
       (
         await call(gateway, 'POST', '/offer/api/mod-requests', {
           token: marc,
-          body: { accountId: 1004, offerCode: 'FORMS' },
+          body: { accountId: 1003, offerCode: 'FORMS' },
         })
       ).status,
     ).toBe(403);
     const requests = json<Items<{ accountId: number; offerCode: string }>>(
-      await call(gateway, 'GET', '/offer/api/mod-requests?accountId=1003', { token: marc }),
+      await call(gateway, 'GET', '/offer/api/mod-requests?accountId=1003', { token: paul }),
     );
     expect(requests.items.some((request) => request.offerCode === 'FORMS')).toBe(true);
 

@@ -78,6 +78,17 @@ describe('client login page', () => {
     );
   });
 
+  it('after too many attempts says how long to wait', async () => {
+    const service = fakeService({ ok: false, reason: 'throttled', retryAfterS: 840 });
+    const { user } = await renderLogin('/login?choice=client', service);
+    await user.type(await screen.findByLabelText(/E-mail/), 'claire.solo@demo.test');
+    await user.type(screen.getByLabelText(/Mot de passe/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Trop de tentatives. Réessayez dans 14 minutes.',
+    );
+  });
+
   it('on success goes where the service says, passing the redirect along', async () => {
     const service = fakeService({ ok: true, to: '/dossier/1001/banque' });
     const { user, router } = await renderLogin(

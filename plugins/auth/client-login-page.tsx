@@ -17,7 +17,7 @@ import { useRoutePath, useSessionActions } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
-import { emailError, passwordError } from './validation.ts';
+import { emailError, passwordError, throttledMessage, type FailureMessage } from './validation.ts';
 import { useT } from './translation.ts';
 import type { AuthKey } from './translation.ts';
 
@@ -35,7 +35,7 @@ export default function ClientLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({ email: null, password: null });
-  const [failure, setFailure] = useState<AuthKey | null>(null);
+  const [failure, setFailure] = useState<FailureMessage | null>(null);
   const [sending, setSending] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
 
@@ -75,7 +75,13 @@ export default function ClientLoginPage() {
     setSending(false);
     // The e-mail stays as typed; the password is asked again.
     setPassword('');
-    setFailure(outcome.reason === 'invalid-credentials' ? 'errors.invalidCredentials' : 'errors.unavailable');
+    if (outcome.reason === 'throttled') {
+      setFailure(throttledMessage(outcome.retryAfterS));
+      return;
+    }
+    setFailure({
+      key: outcome.reason === 'invalid-credentials' ? 'errors.invalidCredentials' : 'errors.unavailable',
+    });
   }
 
   const collaboratorLink = {
@@ -98,7 +104,7 @@ export default function ClientLoginPage() {
           )}
           {failure !== null && (
             <Alert color="red" role="alert" ref={failureRef} tabIndex={-1}>
-              {t(failure)}
+              {t(failure.key, failure.count === undefined ? {} : { count: failure.count })}
             </Alert>
           )}
           <form noValidate onSubmit={(event) => void submit(event)}>

@@ -1,21 +1,60 @@
 import { Alert, Button, PasswordInput, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConstant, useNewPassword, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
-import { MIN_PASSWORD_LENGTH, confirmError, newPasswordError, passwordStrength } from './validation.ts';
+import {
+  MIN_PASSWORD_LENGTH,
+  confirmError,
+  newPasswordError,
+  passwordStrength,
+  throttledMessage,
+  throttledWait,
+  type FailureMessage,
+} from './validation.ts';
 import { useT } from './translation.ts';
 import type { AuthKey } from './translation.ts';
 
 const STRENGTH_COLORS = ['gray', 'red', 'orange', 'yellow', 'green'] as const;
 
+/** The rule the gateway says a password breaks (422 weak_password with its `problem`), as a message key. */
+const PASSWORD_RULES = ['tooShort', 'tooLong', 'blank', 'common'] as const;
+
+function passwordRuleKey(error: unknown): AuthKey {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
+  const problem = typeof data === 'object' && data !== null && 'problem' in data ? data.problem : undefined;
+  const rule = PASSWORD_RULES.find((known) => known === problem) ?? 'common';
+  return `validation.password.${rule}`;
+}
+
+/** No Referer leaves this page (its address held a reset token): a meta policy while it is shown. */
+function useNoReferrer(): void {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'referrer';
+    meta.content = 'no-referrer';
+    document.head.append(meta);
+    return () => {
+      meta.remove();
+    };
+  }, []);
+}
+
 /** New password with a reset token from `?token=`: used by the reset form and the password creation page. */
 export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
   const { t } = useT();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const [params, setParams] = useSearchParams();
+  // Read once, then kept in memory only: the address bar, the history and any Referer lose it.
+  const [token] = useState(() => params.get('token') ?? '');
+  useEffect(() => {
+    if (!params.has('token')) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
+  useNoReferrer();
   const levels = useConstant('passwordStrengthLevels');
   const loginPath = useRoutePath('login');
   const failedPath = useRoutePath('resetPasswordFailed');
@@ -26,7 +65,7 @@ export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
     password: null,
     confirm: null,
   });
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<FailureMessage | null>(null);
 
   const strength = passwordStrength(password, levels.length);
   // The level names are data of the manifest (SPEC 5); the locales test keeps a label for each.
@@ -38,15 +77,17 @@ export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
     const next = { password: newPasswordError(password), confirm: confirmError(password, confirm) };
     setErrors(next);
     if (next.password !== null || next.confirm !== null) return;
-    setFailed(false);
+    setFailed(null);
     try {
       await createPassword({ token, password }).unwrap();
       void navigate(`${loginPath}?passwordChanged=true`, { replace: true });
     } catch (error) {
       const status = (error as { status?: unknown }).status;
       // 400: the link is unknown, used or expired.
+      const wait = throttledWait(error);
       if (status === 400) void navigate(failedPath, { replace: true });
-      else setFailed(true);
+      else if (status === 422) setErrors({ password: passwordRuleKey(error), confirm: null });
+      else setFailed(wait === null ? { key: 'errors.requestFailed' } : throttledMessage(wait));
     }
   }
 
@@ -60,9 +101,9 @@ export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
         <form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="md">
             <Text size="sm">{t('newPassword.hint', { count: MIN_PASSWORD_LENGTH })}</Text>
-            {failed && (
+            {failed !== null && (
               <Alert color="red" role="alert">
-                {t('errors.requestFailed')}
+                {t(failed.key, failed.count === undefined ? {} : { count: failed.count })}
               </Alert>
             )}
             <PasswordInput

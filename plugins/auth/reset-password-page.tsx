@@ -4,7 +4,7 @@ import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePasswordResetRequest, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
-import { emailError } from './validation.ts';
+import { emailError, throttledMessage, throttledWait, type FailureMessage } from './validation.ts';
 import { useT } from './translation.ts';
 import type { AuthKey } from './translation.ts';
 
@@ -16,28 +16,29 @@ export default function ResetPasswordPage() {
   const [requestReset, { isLoading }] = usePasswordResetRequest();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<AuthKey | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<FailureMessage | null>(null);
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = emailError(email);
     setError(problem);
     if (problem !== null) return;
-    setFailed(false);
+    setFailed(null);
     try {
       await requestReset({ email: email.trim() }).unwrap();
       void navigate(successPath, { state: { email: email.trim() } });
-    } catch {
-      setFailed(true);
+    } catch (failure) {
+      const wait = throttledWait(failure);
+      setFailed(wait === null ? { key: 'errors.requestFailed' } : throttledMessage(wait));
     }
   }
 
   return (
     <AuthCard title={t('resetPassword.title')}>
       <Text>{t('resetPassword.intro')}</Text>
-      {failed && (
+      {failed !== null && (
         <Alert color="red" role="alert">
-          {t('errors.requestFailed')}
+          {t(failed.key, failed.count === undefined ? {} : { count: failed.count })}
         </Alert>
       )}
       <form noValidate onSubmit={(event) => void submit(event)}>

@@ -1,11 +1,12 @@
 // Field rules of the sign-in forms; the answers are translation keys of the `auth` namespace.
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@portal/plugin-api';
 import type { AuthKey } from './translation.ts';
+
+export { passwordStrength } from '@portal/plugin-api';
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 // Deliberately loose: one @, something on each side, a dot in the domain. The server decides the rest.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The gateway refuses shorter passwords (createNewPassword answers 422). */
-export const MIN_PASSWORD_LENGTH = 8;
 
 export function emailError(email: string): AuthKey | null {
   const value = email.trim();
@@ -17,9 +18,11 @@ export function passwordError(password: string): AuthKey | null {
   return password === '' ? 'validation.passwordRequired' : null;
 }
 
+/** The gateway's rule (length, not blank, not a common password), as a translation key. */
 export function newPasswordError(password: string): AuthKey | null {
-  if (password === '') return 'validation.passwordRequired';
-  return password.length < MIN_PASSWORD_LENGTH ? 'validation.passwordTooShort' : null;
+  const problem = passwordProblem(password);
+  if (problem === null) return null;
+  return problem === 'required' ? 'validation.passwordRequired' : `validation.password.${problem}`;
 }
 
 export function confirmError(password: string, confirm: string): AuthKey | null {
@@ -27,20 +30,22 @@ export function confirmError(password: string, confirm: string): AuthKey | null 
   return confirm === password ? null : 'validation.confirmMismatch';
 }
 
-/**
- * SPEC 5 strength levels, as an index into the manifest's `passwordStrengthLevels` (empty, weak, poor,
- * medium, strong): 0 for an empty password, then one step per quality met, capped at the last level.
- */
-export function passwordStrength(password: string, levelCount: number): number {
-  if (password === '' || levelCount <= 1) return 0;
-  const qualities = [
-    password.length >= MIN_PASSWORD_LENGTH,
-    /[a-z]/.test(password) && /[A-Z]/.test(password),
-    /\d/.test(password),
-    /[^A-Za-z0-9]/.test(password),
-    password.length >= 12,
-  ].filter(Boolean).length;
-  // Any non-empty password is at least the first non-empty level; a short one never goes past it.
-  const level = password.length < MIN_PASSWORD_LENGTH ? 1 : Math.max(1, qualities - 1);
-  return Math.min(levelCount - 1, level);
+/** A message of the `auth` namespace with the number it counts (a wait in minutes or seconds). */
+export type FailureMessage = { key: AuthKey; count?: number };
+
+/** 429: "too many attempts, try again in N minutes" (or seconds under a minute), from the gateway's wait. */
+export function throttledMessage(retryAfterS: number): FailureMessage {
+  return retryAfterS >= 60
+    ? { key: 'errors.throttledMinutes', count: Math.ceil(retryAfterS / 60) }
+    : { key: 'errors.throttledSeconds', count: Math.max(1, Math.ceil(retryAfterS)) };
+}
+
+/** The wait of a 429 error of a gateway call (its body's retryAfterS), or null for any other error. */
+export function throttledWait(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 429)
+    return null;
+  const data = 'data' in error ? error.data : undefined;
+  const value =
+    typeof data === 'object' && data !== null && 'retryAfterS' in data ? data.retryAfterS : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : 60;
 }

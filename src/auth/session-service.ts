@@ -34,7 +34,9 @@ type SignInFailure = 'invalid-credentials' | 'unavailable' | 'no-result' | 'not-
 
 export type SignInOutcome =
   | { ok: true; /** Where to go now: the safe `redirect`, the terms page or the landing page. */ to: string }
-  | { ok: false; reason: SignInFailure };
+  | { ok: false; reason: SignInFailure }
+  /** Too many attempts (429): the gateway says how many seconds to wait. */
+  | { ok: false; reason: 'throttled'; retryAfterS: number };
 
 export type SignOutOutcome = {
   /** True when the page is leaving for the identity provider's sign-out. */
@@ -105,6 +107,14 @@ const defaultLoadIdentity = async (
   const { createCollaboratorIdentity } = await import('./collaborator-identity.ts');
   return createCollaboratorIdentity({ settings, logger });
 };
+
+/** The wait of a 429 answer (`retryAfterS` of its body, as the gateway sends it), at least one second. */
+function retryAfterSeconds(error: unknown): number {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
+  const value =
+    typeof data === 'object' && data !== null && 'retryAfterS' in data ? data.retryAfterS : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(1, Math.ceil(value)) : 60;
+}
 
 // setTimeout cannot wait longer than about 24.8 days (2^31 - 1 ms).
 const MAX_TIMER_MS = 2_147_483_647;
@@ -307,6 +317,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         }
         const status = httpStatus(error);
         if (status === 401 || status === 400) return { ok: false, reason: 'invalid-credentials' };
+        if (status === 429) return { ok: false, reason: 'throttled', retryAfterS: retryAfterSeconds(error) };
         logger.error('Customer sign-in failed', { status });
         return { ok: false, reason: 'unavailable' };
       } finally {

@@ -152,3 +152,17 @@ describe('shared logger', () => {
     expect(logger.getMinLevel()).toBe(2);
   });
 });
+
+describe('authorization values', () => {
+  it('masks an Authorization header and a bearer token in text, as it masks passwords', () => {
+    const { log, entries } = recordingLogger(1);
+    log.error('call failed', {
+      headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', Cookie: 'sid=abc' },
+    });
+    log.error('sent Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln to the gateway');
+    const written = JSON.stringify(entries);
+    expect(written).not.toContain('eyJhbGciOiJIUzI1NiJ9');
+    expect(written).not.toContain('sid=abc');
+    expect(maskSecretsInString('{"authorization":"Basic dXNlcjpwYXNz"}')).toBe('{"authorization":"***"}');
+  });
+});

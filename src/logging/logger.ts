@@ -30,7 +30,8 @@ export type LoggerOptions = {
 
 const DEFAULT_MIN_LEVEL: LogLevel = 5;
 
-const SECRET_KEY = /pass(word)?|pwd|secret|token/i;
+// Authorization values (a bearer token, Basic credentials) and cookies are secrets as much as passwords.
+const SECRET_KEY = /pass(word)?|pwd|secret|token|authori[sz]ation|cookie/i;
 const MASK = '***';
 // Deep enough for any payload we log; guards against pathological structures without a cycle.
 const MAX_DEPTH = 12;
@@ -45,9 +46,14 @@ export function maskSecretsInString(text: string): string {
   return (
     text
       // key=value pairs as in query strings and form bodies
-      .replace(/([\w-]*(?:pass(?:word)?|pwd|secret|token)[\w-]*)=([^&\s]*)/gi, `$1=${MASK}`)
+      .replace(/([\w-]*(?:pass(?:word)?|pwd|secret|token|authori[sz]ation)[\w-]*)=([^&\s]*)/gi, `$1=${MASK}`)
       // "key": "value" pairs inside serialised JSON
-      .replace(/("[^"]*(?:pass(?:word)?|pwd|secret|token)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, `$1"${MASK}"`)
+      .replace(
+        /("[^"]*(?:pass(?:word)?|pwd|secret|token|authori[sz]ation|cookie)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+        `$1"${MASK}"`,
+      )
+      // a bearer or basic credential anywhere in free text ("Authorization: Bearer eyJ…")
+      .replace(/\b(Bearer|Basic)\s+[\w\-.~+/]+=*/gi, `$1 ${MASK}`)
   );
 }
 

@@ -34,6 +34,9 @@ export type { TranslationKey, TypedPluginTranslate } from './translation.ts';
 export { gatewayApi, service } from './gateway.ts';
 export type { GatewayBody, GatewayQuery, GatewayResponse, ServiceName } from './gateway.ts';
 export { DownloadError, useGatewayDownload } from './download.ts';
+/** The password rule and strength levels the gateway applies to a new password. */
+export { PASSWORD_MIN_LENGTH, passwordProblem, passwordStrength } from './password-rule.ts';
+export type { PasswordProblem } from './password-rule.ts';
 export type { DownloadQuery } from './download.ts';
 export {
   safeRedirectPath,

@@ -1,9 +1,13 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { SessionClaims } from '../../contract/api.ts';
-import type { Store, UserRow } from '../db/store.ts';
+import type { SessionRow, Store, UserRow } from '../db/store.ts';
+import { storedId } from '../oidc/sqlite-adapter.ts';
 
 const CACHE_LIMIT = 10_000;
+/** iss and aud of every session token: a token signed for something else with the same key is refused. */
+const SESSION_ISSUER = 'portal-gateway';
+const SESSION_AUDIENCE = 'portal';
 
 function isSessionClaims(payload: Record<string, unknown>): payload is SessionClaims {
   return (
@@ -13,46 +17,141 @@ function isSessionClaims(payload: Record<string, unknown>): payload is SessionCl
     typeof payload['isCustomer'] === 'boolean' &&
     typeof payload['iat'] === 'number' &&
     typeof payload['exp'] === 'number' &&
-    typeof payload['jti'] === 'string'
+    typeof payload['jti'] === 'string' &&
+    typeof payload['sid'] === 'string' &&
+    typeof payload['iss'] === 'string' &&
+    typeof payload['aud'] === 'string'
   );
 }
 
-export function createSessionTokens(options: { secret: Uint8Array; ttlS: number; store: Store }) {
-  const { secret, ttlS, store } = options;
-  // Verified tokens keyed by their string: skips the HMAC on hot paths; exp and revocation are still checked each time.
+export type SessionTokenOptions = {
+  secret: Uint8Array;
+  /** Lifetime of one token (s). */
+  ttlS: number;
+  /** Absolute lifetime of a sign-in (s): no refresh goes past it. */
+  sessionMaxAgeS: number;
+  /** How long a token replaced by a refresh still works, for the requests already in flight (ms). */
+  refreshGraceMs: number;
+  store: Store;
+};
+
+export function createSessionTokens(options: SessionTokenOptions) {
+  const { secret, ttlS, sessionMaxAgeS, refreshGraceMs, store } = options;
+  // Verified tokens keyed by their string: skips the HMAC on hot paths; exp, retirement and the session
+  // are still checked each time.
   const verified = new Map<string, SessionClaims>();
-  const revoked = new Set<string>();
+  /** Live sessions by sid (not ended, absolute end not reached). */
+  const live = new Map<string, SessionRow>();
+  /** Tokens replaced by a refresh: jti → the moment they stop working (ms). */
+  const retired = new Map<string, number>();
 
   function loadRevocations(): void {
-    revoked.clear();
+    live.clear();
+    retired.clear();
     verified.clear();
     const nowS = Math.floor(Date.now() / 1000);
-    store.q.purgeRevoked.run(nowS);
-    for (const row of store.q.revokedJtis.all(nowS)) revoked.add(row.jti);
+    store.q.purgeRetired.run(nowS);
+    store.q.purgeSessions.run(nowS);
+    for (const row of store.q.liveSessions.all(nowS)) live.set(row.sid, row);
+    for (const row of store.q.retiredTokens.all(nowS)) retired.set(row.jti, row.dies_at_ms);
   }
   loadRevocations();
 
-  async function sign(user: UserRow): Promise<string> {
-    return new SignJWT({
-      email: user.email,
-      gigyaUserId: user.gigya_user_id,
-      isCustomer: user.is_customer === 1,
-    })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(user.id))
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
-      .setJti(randomUUID())
-      .sign(secret);
+  async function signFor(user: UserRow, session: SessionRow): Promise<string> {
+    const nowS = Math.floor(Date.now() / 1000);
+    return (
+      new SignJWT({
+        email: user.email,
+        gigyaUserId: user.gigya_user_id,
+        isCustomer: user.is_customer === 1,
+        sid: session.sid,
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(SESSION_ISSUER)
+        .setAudience(SESSION_AUDIENCE)
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        // Never past the end of the sign-in.
+        .setExpirationTime(Math.min(nowS + ttlS, session.ends_at))
+        .setJti(randomUUID())
+        .sign(secret)
+    );
+  }
+
+  /** A new sign-in: a session row and its first token. grantId: the OIDC grant a collaborator's session lives on. */
+  async function startSession(user: UserRow, grantId?: string): Promise<string> {
+    const nowS = Math.floor(Date.now() / 1000);
+    // A silent renew exchanges a new access token of the same grant: the same sign-in, the same session
+    // (so its sign-out and its absolute lifetime still cover every token).
+    if (grantId !== undefined) {
+      const same = [...live.values()].find(
+        (session) => session.grant_id === grantId && session.user_id === user.id,
+      );
+      if (same && liveSession(same.sid)) return signFor(user, same);
+    }
+    const session: SessionRow = {
+      sid: randomUUID(),
+      user_id: user.id,
+      ends_at: nowS + sessionMaxAgeS,
+      grant_id: grantId ?? null,
+    };
+    store.transaction(() =>
+      store.q.insertSession.run(session.sid, user.id, nowS, session.ends_at, session.grant_id),
+    );
+    live.set(session.sid, session);
+    return signFor(user, session);
+  }
+
+  function grantAlive(session: SessionRow): boolean {
+    if (session.grant_id === null) return true;
+    return store.q.liveGrant.get(storedId(session.grant_id), Math.floor(Date.now() / 1000)) !== undefined;
+  }
+
+  function endSessions(sids: readonly string[]): void {
+    for (const sid of sids) live.delete(sid);
+  }
+
+  function endSession(sid: string): void {
+    store.transaction(() => store.q.endSession.run(Math.floor(Date.now() / 1000), sid));
+    endSessions([sid]);
+  }
+
+  /** Password change, "sign out everywhere": every session of the user ends. */
+  function endUserSessions(userId: number): void {
+    const rows = store.transaction(() => store.q.endUserSessions.all(Math.floor(Date.now() / 1000), userId));
+    endSessions(rows.map((row) => row.sid));
+  }
+
+  /** The identity provider revoked a grant: the portal sessions built on it end too. */
+  function endGrantSessions(grantId: string): void {
+    const rows = store.transaction(() =>
+      store.q.endGrantSessions.all(Math.floor(Date.now() / 1000), grantId),
+    );
+    endSessions(rows.map((row) => row.sid));
+  }
+
+  function liveSession(sid: string): SessionRow | undefined {
+    const session = live.get(sid);
+    if (!session) return undefined;
+    if (session.ends_at <= Date.now() / 1000 || !grantAlive(session)) {
+      if (session.grant_id !== null) endGrantSessions(session.grant_id);
+      live.delete(sid);
+      return undefined;
+    }
+    return session;
   }
 
   async function verify(token: string): Promise<SessionClaims | null> {
-    const nowS = Date.now() / 1000;
+    const nowMs = Date.now();
     let claims = verified.get(token);
     if (!claims) {
       try {
-        // Only HS256: "alg: none" and any other algorithm are refused by jose.
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        // Only HS256 ("alg: none" and any other algorithm are refused), and only our issuer and audience.
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          issuer: SESSION_ISSUER,
+          audience: SESSION_AUDIENCE,
+        });
         if (!isSessionClaims(payload)) return null;
         claims = payload;
       } catch {
@@ -61,19 +160,39 @@ export function createSessionTokens(options: { secret: Uint8Array; ttlS: number;
       if (verified.size >= CACHE_LIMIT) verified.clear();
       verified.set(token, claims);
     }
-    if (claims.exp <= nowS || revoked.has(claims.jti)) {
+    const diesAt = retired.get(claims.jti);
+    if (claims.exp * 1000 <= nowMs || (diesAt !== undefined && diesAt <= nowMs) || !liveSession(claims.sid)) {
       verified.delete(token);
       return null;
     }
     return claims;
   }
 
-  function revoke(claims: SessionClaims): void {
-    store.transaction(() => store.q.revoke.run(claims.jti, claims.exp));
-    revoked.add(claims.jti);
+  /**
+   * The next token of the same session, or null when the session has ended or reached its absolute
+   * lifetime. The presented token keeps working for a short grace only.
+   */
+  async function refresh(claims: SessionClaims, user: UserRow): Promise<string | null> {
+    const session = liveSession(claims.sid);
+    if (!session) return null;
+    const diesAt = Math.min(Date.now() + refreshGraceMs, claims.exp * 1000);
+    if (!retired.has(claims.jti)) {
+      store.transaction(() => store.q.retireToken.run(claims.jti, diesAt, claims.exp));
+      retired.set(claims.jti, diesAt);
+    }
+    return signFor(user, session);
   }
 
-  return { sign, verify, revoke, loadRevocations, ttlS };
+  return {
+    startSession,
+    refresh,
+    verify,
+    endSession,
+    endUserSessions,
+    endGrantSessions,
+    loadRevocations,
+    ttlS,
+  };
 }
 
 export type SessionTokens = ReturnType<typeof createSessionTokens>;

@@ -1,23 +1,33 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { seedFinance } from '../finance/finance-store.ts';
 
-export async function openDatabase(dataDir: string, reset: boolean): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
+export async function openDatabase(
+  dataDir: string,
+  reset: boolean,
+  hash: (password: string) => Promise<string>,
+): Promise<Database> {
+  // Password hashes, session and signing keys: the data dir is the owner's alone (0700, files 0600).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
   db.pragma('journal_mode = WAL');
+  for (const file of ['gateway.sqlite', 'gateway.sqlite-wal', 'gateway.sqlite-shm']) {
+    const path = join(dataDir, file);
+    if (existsSync(path)) chmodSync(path, 0o600);
+  }
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA_SQL);
   db.pragma(`user_version = ${String(SCHEMA_VERSION)}`);
   const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seededAt'").get();
-  if (reset || seeded === undefined) await seedDatabase(db);
+  if (reset || seeded === undefined) await seedDatabase(db, hash);
   seedFinance(
     db,
     personas.entities.map((entity) => entity.accountId),

@@ -92,7 +92,21 @@ CREATE TABLE IF NOT EXISTS bookings (
   user_id INTEGER NOT NULL REFERENCES users(id),
   created_at TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS revoked_tokens (jti TEXT PRIMARY KEY, exp INTEGER NOT NULL);
+-- One row per sign-in: every token of the chain carries its sid. ends_at is the absolute lifetime (s),
+-- ended_at is set by sign-out, a password change, "sign out everywhere" or the end of the OIDC grant.
+CREATE TABLE IF NOT EXISTS sessions (
+  sid TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  started_at INTEGER NOT NULL,
+  ends_at INTEGER NOT NULL,
+  ended_at INTEGER,
+  grant_id TEXT
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
+CREATE INDEX IF NOT EXISTS sessions_grant ON sessions(grant_id);
+-- A token replaced by a refresh dies at dies_at_ms (a short grace for requests in flight); the row is
+-- kept until the token would have expired anyway (exp, s).
+CREATE TABLE IF NOT EXISTS retired_tokens (jti TEXT PRIMARY KEY, dies_at_ms INTEGER NOT NULL, exp INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS reset_tokens (
   token_hash TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),
@@ -124,7 +138,8 @@ export const TABLES = [
   'oidc_store',
   'inbox',
   'reset_tokens',
-  'revoked_tokens',
+  'retired_tokens',
+  'sessions',
   'bookings',
   'slots',
   'mod_requests',

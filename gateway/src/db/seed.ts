@@ -1,14 +1,25 @@
 import type { Database } from 'better-sqlite3';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { FAVORITE_ENTITIES, MOD_REQUESTS, TERMS, seededReports, slots } from '../../seed/demo-data.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { TABLES } from './schema.ts';
 
 const LATEST_TERMS_ID = Math.max(...TERMS.map((terms) => terms.termsId));
 
+// The demo password's hashes, made once per process: a reseed (before each end-to-end test) costs no hashing.
+const demoHashes = new Map<(password: string) => Promise<string>, Promise<string[]>>();
+
 /** Hashes first (async), then writes everything in one transaction: a crash never leaves half a seed. */
-export async function seedDatabase(db: Database, now: Date = new Date()): Promise<void> {
-  const hashes = await Promise.all(personas.users.map(() => hashPassword(personas.password)));
+export async function seedDatabase(
+  db: Database,
+  hash: (password: string) => Promise<string>,
+  now: Date = new Date(),
+): Promise<void> {
+  let made = demoHashes.get(hash);
+  if (!made) {
+    made = Promise.all(personas.users.map(() => hash(personas.password)));
+    demoHashes.set(hash, made);
+  }
+  const hashes = await made;
   const seededAt = now.toISOString();
 
   db.transaction(() => {

@@ -15,6 +15,7 @@ export type UserRow = {
   favorite_entities: string;
 };
 
+export type SessionRow = { sid: string; user_id: number; ends_at: number; grant_id: string | null };
 export type MembershipRow = { is_signatory: 0 | 1; permissions: string };
 export type EntityRow = {
   account_id: number;
@@ -138,6 +139,14 @@ export function createStore(db: Database) {
     reportsPage: db.prepare<[number, number, number], ReportRow>(
       'SELECT * FROM bi_reports WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
     ),
+    // Kinds as a JSON array: the kinds of report the caller may see (SPEC 6 codes per kind).
+    reportsCountOfKinds: db.prepare<[number, string], { total: number }>(
+      'SELECT COUNT(*) AS total FROM bi_reports WHERE account_id = ? AND kind IN (SELECT value FROM json_each(?))',
+    ),
+    reportsPageOfKinds: db.prepare<[number, string, number, number], ReportRow>(
+      `SELECT * FROM bi_reports WHERE account_id = ? AND kind IN (SELECT value FROM json_each(?))
+        ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ),
     report: db.prepare<[number], ReportRow>('SELECT * FROM bi_reports WHERE id = ?'),
     insertReport: db.prepare<[number, string, string, string, number], ReportRow>(
       'INSERT INTO bi_reports (account_id, title, kind, created_at, created_by) VALUES (?, ?, ?, ?, ?) RETURNING *',
@@ -184,14 +193,48 @@ export function createStore(db: Database) {
       `SELECT b.booking_id, b.slot_id, s.starts_at, s.ends_at, s.advisor, b.created_at
          FROM bookings b JOIN slots s ON s.slot_id = b.slot_id WHERE b.user_id = ? ORDER BY s.starts_at`,
     ),
-    revokedJtis: db.prepare<[number], { jti: string }>('SELECT jti FROM revoked_tokens WHERE exp > ?'),
-    revoke: db.prepare<[string, number]>('INSERT OR IGNORE INTO revoked_tokens (jti, exp) VALUES (?, ?)'),
-    purgeRevoked: db.prepare<[number]>('DELETE FROM revoked_tokens WHERE exp <= ?'),
+    insertSession: db.prepare<[string, number, number, number, string | null]>(
+      'INSERT INTO sessions (sid, user_id, started_at, ends_at, grant_id) VALUES (?, ?, ?, ?, ?)',
+    ),
+    liveSessions: db.prepare<[number], SessionRow>(
+      'SELECT sid, user_id, ends_at, grant_id FROM sessions WHERE ended_at IS NULL AND ends_at > ?',
+    ),
+    endSession: db.prepare<[number, string]>(
+      'UPDATE sessions SET ended_at = ? WHERE sid = ? AND ended_at IS NULL',
+    ),
+    endUserSessions: db.prepare<[number, number], { sid: string }>(
+      'UPDATE sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL RETURNING sid',
+    ),
+    endGrantSessions: db.prepare<[number, string], { sid: string }>(
+      'UPDATE sessions SET ended_at = ? WHERE grant_id = ? AND ended_at IS NULL RETURNING sid',
+    ),
+    purgeSessions: db.prepare<[number]>('DELETE FROM sessions WHERE ends_at <= ?'),
+    liveGrant: db.prepare<[string, number], { id: string }>(
+      "SELECT id FROM oidc_store WHERE model = 'Grant' AND id = ? AND (expires_at IS NULL OR expires_at > ?)",
+    ),
+    retiredTokens: db.prepare<[number], { jti: string; dies_at_ms: number }>(
+      'SELECT jti, dies_at_ms FROM retired_tokens WHERE exp > ?',
+    ),
+    retireToken: db.prepare<[string, number, number]>(
+      'INSERT OR IGNORE INTO retired_tokens (jti, dies_at_ms, exp) VALUES (?, ?, ?)',
+    ),
+    purgeRetired: db.prepare<[number]>('DELETE FROM retired_tokens WHERE exp <= ?'),
     insertResetToken: db.prepare<[string, number, number]>(
       'INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
     ),
     useResetToken: db.prepare<[string, string, number], { user_id: number }>(
       'UPDATE reset_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id',
+    ),
+    // One live reset link per user: issuing or using one retires the others.
+    retireResetTokens: db.prepare<[string, number]>(
+      'UPDATE reset_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL',
+    ),
+    // Only if unchanged meanwhile: a re-hash never overwrites a password set by a reset in between.
+    replacePasswordHash: db.prepare<[string, number, string]>(
+      'UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?',
+    ),
+    liveResetToken: db.prepare<[string, number], { user_id: number }>(
+      'SELECT user_id FROM reset_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
     ),
     setPassword: db.prepare<[string, number]>('UPDATE users SET password_hash = ? WHERE id = ?'),
     insertInbox: db.prepare<[string, string, string, string]>(

@@ -11,6 +11,8 @@ export function installCors(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (!isLoopbackOrigin(origin)) return;
+    // The test and demo tools never answer a web page, not even its preflight.
+    if (/^\/(__admin|authentication\/api\/dev)(\/|\?|$)/.test(request.url)) return;
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Vary', 'Origin');
     if (request.method === 'OPTIONS') {

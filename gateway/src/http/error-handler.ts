@@ -18,7 +18,10 @@ const CODES: Readonly<Record<number, string>> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.details, error: error.code, message: error.message });
     }
     if (error.validation) {
       const status = error.validationContext === 'body' ? 422 : 400;

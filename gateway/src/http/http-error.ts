@@ -1,11 +1,24 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
+  /** More fields of the error body (a 429's retryAfterS, a 422's problem). */
+  readonly details: Readonly<Record<string, string | number>>;
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(statusCode: number, code: string, message: string) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    extra: {
+      details?: Readonly<Record<string, string | number>>;
+      headers?: Readonly<Record<string, string>>;
+    } = {},
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
+    this.details = extra.details ?? {};
+    this.headers = extra.headers ?? {};
   }
 }
 

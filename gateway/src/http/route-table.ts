@@ -11,6 +11,7 @@ import type {
   SessionClaims,
 } from '../../contract/api.ts';
 import { routes } from '../../contract/api.ts';
+import { HttpError } from './http-error.ts';
 
 type RequestContext<K extends RouteId> = {
   params: ApiParams<K>;
@@ -42,18 +43,48 @@ export type Guards = {
   bearer: (request: FastifyRequest) => Promise<void>;
   admin: (request: FastifyRequest) => Promise<void>;
   sessionOf: (request: FastifyRequest) => SessionClaims | null;
+  /** The contract's access fields of the route, checked before validation (throws 403). */
+  access: (
+    definition: RouteDefinition,
+    session: SessionClaims | null,
+    input: { params: unknown; query: unknown; body: unknown },
+  ) => void;
 };
 
-/** Registers every route of the contract with its schemas; admin routes only when faults are on. */
+const DIGITS = /^\d+$/;
+
+/**
+ * Integer parameters as they were typed: digits only. The schema's coercion alone reads "1.001e3" and
+ * "0x3E9" as 1001, and "1e20" as a page number past any data.
+ */
+function digitsOnly(definition: RouteDefinition, params: unknown, query: unknown): void {
+  for (const [schema, raw] of [
+    [definition.params, params],
+    [definition.query, query],
+  ] as const) {
+    if (typeof schema !== 'object' || typeof raw !== 'object' || raw === null) continue;
+    const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+    for (const [name, property] of Object.entries(properties)) {
+      const value = (raw as Record<string, unknown>)[name];
+      if (property.type === 'integer' && typeof value === 'string' && !DIGITS.test(value))
+        throw new HttpError(400, 'invalid_request', `${name} must be written in digits only.`);
+    }
+  }
+}
+
+/**
+ * Registers every route of the contract with its schemas; admin routes only when faults are on, demo
+ * routes (the inbox) only in demo mode.
+ */
 export function registerRoutes(
   app: FastifyInstance,
   handlers: Handlers,
   guards: Guards,
-  options: { admin: boolean },
+  options: { admin: boolean; demo: boolean },
 ): void {
   for (const id of Object.keys(routes) as RouteId[]) {
     const definition: RouteDefinition = routes[id];
-    if (definition.auth === 'admin' && !options.admin) continue;
+    if (definition.auth === 'admin' && !(definition.demo === true ? options.demo : options.admin)) continue;
     const handler = handlers[id] as unknown as LooseHandler;
     const guard =
       definition.auth === 'bearer' ? guards.bearer : definition.auth === 'admin' ? guards.admin : undefined;
@@ -66,6 +97,19 @@ export function registerRoutes(
         ...(definition.body ? { body: definition.body } : {}),
       },
       ...(guard ? { onRequest: guard } : {}),
+      preValidation: (request, _reply, done) => {
+        try {
+          digitsOnly(definition, request.params, request.query);
+          guards.access(definition, guards.sessionOf(request), {
+            params: request.params,
+            query: request.query,
+            body: request.body,
+          });
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
+      },
       handler: async (request, reply) => {
         const result = await handler({
           params: request.params,
@@ -76,6 +120,8 @@ export function registerRoutes(
           reply,
         });
         reply.code(definition.status);
+        // Session tokens and reset links must not stay in a browser or proxy cache.
+        if (definition.path.startsWith('/authentication/')) reply.header('Cache-Control', 'no-store');
         if (definition.produces !== undefined) return reply.type(definition.produces).send(result);
         if (definition.response === null) return reply.send();
         // Serialised here so that a bare string ("CLIENT") or null is still sent as JSON.

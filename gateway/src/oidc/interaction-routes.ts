@@ -1,8 +1,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
-import { verifyPassword } from '../auth/passwords.ts';
-import type { Store } from '../db/store.ts';
+import { checkPassword } from '../auth/sign-in.ts';
+import { TooManyRequests } from '../auth/throttle.ts';
+import type { Deps } from '../routes/deps.ts';
 import { escapeHtml } from './html.ts';
 import { INTERACTION_PATH } from './provider.ts';
 
@@ -34,7 +35,7 @@ function expiredPage(reply: FastifyReply): FastifyReply {
 /** The provider's login interaction: a plain form for collaborators, checked against the database. */
 export function registerInteractionRoutes(
   app: FastifyInstance,
-  store: Store,
+  deps: Deps,
   getProvider: () => Provider,
 ): void {
   void app.register(async (scope) => {
@@ -75,9 +76,25 @@ export function registerInteractionRoutes(
         }
         const email = typeof request.body?.['email'] === 'string' ? request.body['email'].trim() : '';
         const password = typeof request.body?.['password'] === 'string' ? request.body['password'] : '';
-        const user = store.q.userByEmail.get(email);
-        const valid = await verifyPassword(password, user?.password_hash);
-        if (!user || !valid || user.is_customer !== 0) {
+        let user;
+        try {
+          user = await checkPassword(deps, email, password, request.ip);
+        } catch (error) {
+          if (!(error instanceof TooManyRequests)) throw error;
+          const minutes = Math.ceil(error.retryAfterS / 60);
+          return reply
+            .code(429)
+            .header('Retry-After', String(error.retryAfterS))
+            .type('text/html; charset=utf-8')
+            .send(
+              signInPage(
+                request.params.uid,
+                email,
+                `Trop de tentatives. Réessayez dans ${String(minutes)} minute${minutes > 1 ? 's' : ''}.`,
+              ),
+            );
+        }
+        if (user?.is_customer !== 0) {
           return reply
             .code(401)
             .type('text/html; charset=utf-8')

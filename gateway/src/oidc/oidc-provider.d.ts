@@ -52,7 +52,12 @@ declare module 'oidc-provider' {
     static find(id: string): Promise<Grant | undefined>;
   }
 
-  export type AccessTokenModel = { accountId: string; clientId: string; isExpired: boolean };
+  export type AccessTokenModel = {
+    accountId: string;
+    clientId: string;
+    isExpired: boolean;
+    grantId?: string;
+  };
 
   export type AdapterPayload = Record<string, unknown> & {
     grantId?: string;

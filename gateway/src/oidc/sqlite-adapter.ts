@@ -1,9 +1,30 @@
 // oidc-provider storage in the gateway's SQLite database, so provider sessions, grants and tokens
 // survive a restart (the provider's bundled memory adapter is process-wide and capped at 1000 entries).
 import type { Database } from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import type { AdapterPayload, OidcAdapter } from 'oidc-provider';
 
 type Row = { payload: string; expires_at: number | null };
+
+/**
+ * Rows are keyed by a hash of the provider's id: for tokens, codes and sessions the id is the secret
+ * itself (the bearer value, the cookie), and a copy of the database must not be a bag of live tokens.
+ */
+export function storedId(id: string): string {
+  return createHash('sha256').update(id).digest('base64url');
+}
+
+// Models found by their id only: their payload's jti (the bearer value itself) is not stored, and is put
+// back from the id the provider asks for.
+const BEARER_MODELS = new Set([
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'ClientCredentials',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PushedAuthorizationRequest',
+]);
 
 export function sqliteAdapter(db: Database): new (model: string) => OidcAdapter {
   const nowS = () => Math.floor(Date.now() / 1000);
@@ -44,10 +65,11 @@ export function sqliteAdapter(db: Database): new (model: string) => OidcAdapter 
     }
 
     upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      const stored = BEARER_MODELS.has(this.model) ? { ...payload, jti: undefined } : payload;
       q.upsert.run(
         this.model,
-        id,
-        JSON.stringify(payload),
+        storedId(id),
+        JSON.stringify(stored),
         expiresIn === undefined ? null : nowS() + expiresIn,
         payload.grantId ?? null,
         payload.uid ?? null,
@@ -57,7 +79,8 @@ export function sqliteAdapter(db: Database): new (model: string) => OidcAdapter 
     }
 
     find(id: string): Promise<AdapterPayload | undefined> {
-      return Promise.resolve(live(q.find.get(this.model, id)));
+      const payload = live(q.find.get(this.model, storedId(id)));
+      return Promise.resolve(payload && BEARER_MODELS.has(this.model) ? { ...payload, jti: id } : payload);
     }
 
     findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -69,12 +92,12 @@ export function sqliteAdapter(db: Database): new (model: string) => OidcAdapter 
     }
 
     consume(id: string): Promise<void> {
-      q.consume.run(nowS(), this.model, id);
+      q.consume.run(nowS(), this.model, storedId(id));
       return Promise.resolve();
     }
 
     destroy(id: string): Promise<void> {
-      q.destroy.run(this.model, id);
+      q.destroy.run(this.model, storedId(id));
       return Promise.resolve();
     }
 

@@ -1,13 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { HttpError, forbidden } from '../http/http-error.ts';
+import { accountKey, addressKey, checkPassword } from '../auth/sign-in.ts';
+import { passwordProblem } from '../../contract/password-rule.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { currentUser, isLoopbackAddress, type Deps } from './deps.ts';
+import { currentUser, type Deps } from './deps.ts';
 
 const RESET_TTL_S = 3600;
 
 function invalidCredentials(): HttpError {
   return new HttpError(401, 'invalid_credentials', 'E-mail or password is incorrect.');
+}
+
+function invalidResetToken(): HttpError {
+  return new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
 }
 
 function sha256(value: string): string {
@@ -18,6 +23,7 @@ type AuthRoutes =
   | 'login'
   | 'refreshToken'
   | 'logout'
+  | 'logoutEverywhere'
   | 'resetPassword'
   | 'createNewPassword'
   | 'inbox'
@@ -36,51 +42,82 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       return value === 'COLLAB' || value === 'CLIENT' ? value : deps.userOrigin;
     },
 
-    login: async ({ body }) => {
-      const user = store.q.userByEmail.get(body.email.trim());
-      const valid = await verifyPassword(body.password, user?.password_hash);
+    login: async ({ body, request }) => {
+      const user = await checkPassword(deps, body.email, body.password, request.ip);
       // Collaborators sign in through the OIDC provider only.
-      if (!user || !valid || user.is_customer !== 1) throw invalidCredentials();
-      return { token: await tokens.sign(user) };
+      if (user?.is_customer !== 1) throw invalidCredentials();
+      return { token: await tokens.startSession(user) };
     },
 
-    refreshToken: async ({ session }) => ({ token: await tokens.sign(currentUser(deps, session)) }),
+    refreshToken: async ({ session }) => {
+      const token = await tokens.refresh(session, currentUser(deps, session));
+      // The sign-in reached its absolute lifetime (or ended meanwhile): sign in again.
+      if (token === null) throw new HttpError(401, 'session_ended', 'The session has ended; sign in again.');
+      return { token };
+    },
 
     logout: ({ session }) => {
-      tokens.revoke(session);
+      tokens.endSession(session.sid);
       return undefined;
     },
 
-    resetPassword: ({ body }) => {
+    logoutEverywhere: ({ session }) => {
+      tokens.endUserSessions(currentUser(deps, session).id);
+      return undefined;
+    },
+
+    resetPassword: ({ body, request }) => {
+      deps.throttle.take([[addressKey('reset', request.ip), deps.limits.resetPerAddress]]);
       const user = store.q.userByEmail.get(body.email.trim());
-      if (!user) return undefined;
+      // A collaborator's password belongs to the identity provider: no link, and the same 204 as anyone.
+      if (user?.is_customer !== 1) return undefined;
+      // At most one e-mail per address every few minutes: more requests answer the same and send nothing.
+      try {
+        deps.throttle.take([[`reset-mail:${accountKey(user.email)}`, deps.limits.resetMailPerAccount]]);
+      } catch {
+        return undefined;
+      }
       const token = randomBytes(32).toString('base64url');
       const link = `${deps.portalUrl}/resetPasswordForm?token=${token}`;
       const createdAt = new Date().toISOString();
       store.transaction(() => {
+        store.q.retireResetTokens.run(createdAt, user.id);
         store.q.insertResetToken.run(sha256(token), user.id, Math.floor(Date.now() / 1000) + RESET_TTL_S);
         store.q.insertInbox.run(user.email, 'Réinitialisation de votre mot de passe', link, createdAt);
       });
-      deps.log.info({ to: user.email, link }, 'password reset link');
+      // Never the link: whoever reads the log could take over the account with it.
+      deps.log.info({ userId: user.id }, 'password reset link sent');
       return undefined;
     },
 
-    createNewPassword: async ({ body }) => {
-      const hash = await hashPassword(body.password);
+    createNewPassword: async ({ body, request }) => {
+      deps.throttle.take([[addressKey('new-password', request.ip), deps.limits.newPasswordPerAddress]]);
       const nowS = Math.floor(Date.now() / 1000);
+      // The token first: a guessed token costs no hashing.
+      if (!store.q.liveResetToken.get(sha256(body.token), nowS)) throw invalidResetToken();
+      const problem = passwordProblem(body.password);
+      if (problem !== null)
+        throw new HttpError(422, 'weak_password', `The password breaks the rule: ${problem}.`, {
+          details: { problem },
+        });
+      const hash = await deps.hasher.hash(body.password);
       const updated = store.transaction(() => {
-        const row = store.q.useResetToken.get(new Date().toISOString(), sha256(body.token), nowS);
+        const usedAt = new Date().toISOString();
+        const row = store.q.useResetToken.get(usedAt, sha256(body.token), nowS);
         if (!row) return false;
+        store.q.retireResetTokens.run(usedAt, row.user_id);
         store.q.setPassword.run(hash, row.user_id);
-        return true;
+        return row.user_id;
       });
-      if (!updated)
-        throw new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
+      if (updated === false) throw invalidResetToken();
+      const changed = store.q.userById.get(updated);
+      if (changed) deps.throttle.clear(accountKey(changed.email));
+      // Whoever knew the old password is signed out everywhere.
+      tokens.endUserSessions(updated);
       return undefined;
     },
 
-    inbox: ({ query, request }) => {
-      if (!isLoopbackAddress(request.ip)) throw forbidden();
+    inbox: ({ query }) => {
       return {
         messages: store.q.inbox.all(query.email).map((row) => ({
           to: row.to_email,
@@ -101,7 +138,7 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
           'The access token is unknown, expired or not a collaborator’s.',
         );
       }
-      return { token: await tokens.sign(user) };
+      return { token: await tokens.startSession(user, accessToken?.grantId) };
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewsItem, SessionClaims } from '../../contract/api.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionTokens } from '../auth/session-tokens.ts';
+import type { Throttle, ThrottleLimits } from '../auth/throttle.ts';
 import type { Store, UserRow, MembershipRow } from '../db/store.ts';
 import type { EventBus } from '../events.ts';
 import type { Faults } from '../http/faults.ts';
@@ -13,13 +15,16 @@ export type Deps = {
   catalogue: PermissionCatalogue;
   userOrigin: 'COLLAB' | 'CLIENT';
   portalUrl: string;
+  hasher: PasswordHasher;
+  throttle: Throttle;
+  limits: ThrottleLimits;
   log: FastifyBaseLogger;
   news: { items: readonly NewsItem[] };
   faults: Faults;
   /** Domain events (SPEC 3 types): screens publish, the notification centre subscribes. */
   events: EventBus;
   /** Account id (portal user id) of a live access token of the OIDC provider. */
-  findOidcAccessToken: (value: string) => Promise<{ accountId: string } | undefined>;
+  findOidcAccessToken: (value: string) => Promise<{ accountId: string; grantId?: string } | undefined>;
   reseed: () => Promise<void>;
 };
 

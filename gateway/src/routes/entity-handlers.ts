@@ -1,10 +1,11 @@
-import type { BiReport, Entity } from '../../contract/api.ts';
+import type { BiReport, Entity, RouteDefinition } from '../../contract/api.ts';
 import { delegations, documents, indicators, mandates } from '../../seed/demo-data.ts';
 import { unusablePasswordHash } from '../auth/passwords.ts';
 import type { EntityRow, ReportRow } from '../db/store.ts';
-import { conflict, forbidden, notFound } from '../http/http-error.ts';
+import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { routes } from '../../contract/api.ts';
+import { visibleValues } from './access.ts';
 import {
   currentUser,
   entityPermissions,
@@ -87,6 +88,12 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
     return row;
   }
 
+  /** The report kinds (a JSON array) the user may see on the entity: SPEC 6 codes per kind. */
+  function reportKinds(userId: number, accountId: number, definition: RouteDefinition): string {
+    const held = new Set(entityPermissions(deps, requireMembership(deps, userId, accountId)));
+    return JSON.stringify(visibleValues(definition, held));
+  }
+
   /** Membership of the entity with one of the route's codes, or 403 (not attached first, then no code). */
   function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
     const membership = requireMembership(deps, userId, accountId);
@@ -131,10 +138,11 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     reportsCurrentUser: ({ session, query }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, query.accountId);
-      const { total } = store.q.reportsCount.get(query.accountId) ?? { total: 0 };
-      const rows = store.q.reportsPage.all(
+      const kinds = reportKinds(user.id, query.accountId, routes.reportsCurrentUser);
+      const { total } = store.q.reportsCountOfKinds.get(query.accountId, kinds) ?? { total: 0 };
+      const rows = store.q.reportsPageOfKinds.all(
         query.accountId,
+        kinds,
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
@@ -148,8 +156,8 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     reports: ({ session, query }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, query.accountId);
-      return { items: store.q.reportsPage.all(query.accountId, -1, 0).map(toReport) };
+      const kinds = reportKinds(user.id, query.accountId, routes.reports);
+      return { items: store.q.reportsPageOfKinds.all(query.accountId, kinds, -1, 0).map(toReport) };
     },
 
     depositReport: ({ session, body }) => {
@@ -206,6 +214,14 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       // Adding a user is not granting rights: codes or signatory status need the rights-management code.
       if (permissions.length > 0 || isSignatory)
         requireAnyPermission(deps, membership, routes.addEntityUser.grantRequiresAnyOf);
+      const unknown = permissions.filter((code) => !deps.catalogue.customerCodes.includes(code));
+      if (unknown.length > 0)
+        throw new HttpError(422, 'invalid_body', `Unknown customer permission codes: ${unknown.join(', ')}.`);
+      const held = new Set(entityPermissions(deps, membership));
+      // A customer passes on only what they hold there; a collaborator (who holds no customer code)
+      // manages the customer codes of the firm's clients.
+      if (user.is_customer === 1 && permissions.some((code) => !held.has(code))) throw forbidden();
+      if (isSignatory && membership.is_signatory !== 1 && !held.has('CLADMI001')) throw forbidden();
       const added = store.transaction(() => {
         let target = store.q.userByEmail.get(email);
         if (target && target.is_customer !== 1) throw conflict('This e-mail belongs to a collaborator.');
@@ -246,6 +262,8 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
         requireMembership(deps, user.id, params.id),
         routes.removeEntityUser.requiresAnyOf,
       );
+      // A customer may detach customers only, never the firm's collaborators.
+      if (user.is_customer === 1 && store.q.userById.get(params.userId)?.is_customer === 0) throw forbidden();
       const { changes } = store.transaction(() => store.q.deleteMembership.run(params.userId, params.id));
       if (changes === 0) throw notFound(`User ${String(params.userId)} of entity ${String(params.id)}`);
       return undefined;

@@ -1,0 +1,66 @@
+// The contract's access fields (entityId, requiresAnyOf, collaboratorsOnly, globalRequiresAnyOf,
+// requiresAnyOfByQuery) checked in one place for every route, before the input is validated: a caller
+// who may not use a route learns nothing from its validation errors.
+import type { RouteDefinition, SessionClaims } from '../../contract/api.ts';
+import { forbidden } from '../http/http-error.ts';
+import { currentUser, entityPermissions, parseCodes, requireMembership, type Deps } from './deps.ts';
+
+const DIGITS = /^[1-9]\d{0,9}$/;
+
+/** The id as sent (a path or query string, or a JSON number), or undefined when validation will refuse it. */
+function idOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  if (typeof value === 'string' && DIGITS.test(value)) return Number(value);
+  return undefined;
+}
+
+function field(source: unknown, name: string): unknown {
+  return typeof source === 'object' && source !== null
+    ? (source as Record<string, unknown>)[name]
+    : undefined;
+}
+
+export type RawInput = { params: unknown; query: unknown; body: unknown };
+
+export function createAccessCheck(deps: Deps) {
+  return (definition: RouteDefinition, session: SessionClaims | null, input: RawInput): void => {
+    if (session === null || definition.auth !== 'bearer') return;
+    const needsUser =
+      definition.collaboratorsOnly === true ||
+      definition.globalRequiresAnyOf !== undefined ||
+      (definition.entityId !== undefined && definition.entityId !== 'handler');
+    if (!needsUser) return;
+    const user = currentUser(deps, session);
+    if (definition.collaboratorsOnly === true && user.is_customer === 1) throw forbidden();
+    if (definition.globalRequiresAnyOf !== undefined) {
+      const global = new Set(deps.catalogue.expand(parseCodes(user.global_permissions)));
+      if (!definition.globalRequiresAnyOf.some((code) => global.has(code))) throw forbidden();
+    }
+    const locator = definition.entityId;
+    if (locator === undefined || locator === 'handler') return;
+    const raw = field(input[locator.in], locator.name);
+    // Absent (an optional filter) or malformed (validation answers 400/422): nothing to check here.
+    if (raw === undefined) return;
+    const accountId = idOf(raw);
+    if (accountId === undefined) return;
+    const membership = requireMembership(deps, user.id, accountId);
+    const held = new Set(entityPermissions(deps, membership));
+    if (definition.requiresAnyOf !== undefined && !definition.requiresAnyOf.some((code) => held.has(code)))
+      throw forbidden();
+    const byQuery = definition.requiresAnyOfByQuery;
+    if (byQuery !== undefined) {
+      const value = field(input.query, byQuery.name) ?? byQuery.default;
+      const codes = typeof value === 'string' ? byQuery.values[value] : undefined;
+      if (codes !== undefined && !codes.some((code) => held.has(code))) throw forbidden();
+    }
+  };
+}
+
+/** The item values (report kinds) the caller may see, for a filter in SQL. */
+export function visibleValues(definition: RouteDefinition, held: ReadonlySet<string>): string[] {
+  const rule = definition.itemsRequireAnyOf;
+  if (rule === undefined) return [];
+  return Object.entries(rule.values)
+    .filter(([, codes]) => codes.some((code) => held.has(code)))
+    .map(([value]) => value);
+}
