@@ -4,15 +4,8 @@ import type { SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConstant, useNewPassword, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
-import {
-  MIN_PASSWORD_LENGTH,
-  confirmError,
-  newPasswordError,
-  passwordStrength,
-  throttledMessage,
-  throttledWait,
-  type FailureMessage,
-} from './validation.ts';
+import { MIN_PASSWORD_LENGTH, newPasswordError, passwordStrength } from './password-validation.ts';
+import { confirmError, throttledMessage, throttledWait, type FailureMessage } from './validation.ts';
 import { useT } from './translation.ts';
 import type { AuthKey } from './translation.ts';
 

@@ -1,9 +1,5 @@
 // Field rules of the sign-in forms; the answers are translation keys of the `auth` namespace.
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@portal/plugin-api';
 import type { AuthKey } from './translation.ts';
-
-export { passwordStrength } from '@portal/plugin-api';
-export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 // Deliberately loose: one @, something on each side, a dot in the domain. The server decides the rest.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -16,13 +12,6 @@ export function emailError(email: string): AuthKey | null {
 
 export function passwordError(password: string): AuthKey | null {
   return password === '' ? 'validation.passwordRequired' : null;
-}
-
-/** The gateway's rule (length, not blank, not a common password), as a translation key. */
-export function newPasswordError(password: string): AuthKey | null {
-  const problem = passwordProblem(password);
-  if (problem === null) return null;
-  return problem === 'required' ? 'validation.passwordRequired' : `validation.password.${problem}`;
 }
 
 export function confirmError(password: string, confirm: string): AuthKey | null {

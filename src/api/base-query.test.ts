@@ -67,8 +67,8 @@ function makeReduxStore() {
   const store = makeStore(gatewayClient === undefined ? {} : { extra: { gateway: gatewayClient } });
   store.startListening({
     actionCreator: unauthorizedResponse,
-    effect: (action) => {
-      unauthorizedHandlers.at(-1)?.(action.payload);
+    effect: (context) => {
+      unauthorizedHandlers.at(-1)?.(context);
     },
   });
   return store;

@@ -643,13 +643,13 @@ describe('401 handler and expiry', () => {
     await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
     const seen: string[] = [];
     store.startListening({
-      predicate: () => true,
-      effect: (action) => {
-        seen.push(action.type);
+      actionCreator: unauthorizedResponse,
+      effect: (context) => {
+        seen.push(context.url);
       },
     });
     await store.dispatch(specApi.endpoints.getEntitySummary.initiate(1002));
-    expect(seen.filter((type) => type === unauthorizedResponse.type)).toHaveLength(1);
+    expect(seen).toEqual(['connect/api/accounts/1002/summary']);
     expect(store.getState().session.status).toBe('anonymous');
     expect(store.getState().session.expiredNotice).toBe(true);
     expect(tokenStore.get()).toBeNull();

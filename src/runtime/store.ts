@@ -1,8 +1,8 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import type { TypedStartListening } from '@reduxjs/toolkit';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { logger as sharedLogger } from '../logging/logger.ts';
 import type { GatewayExtra } from '../api/base-query.ts';
+import { createActionListeners } from './action-listeners.ts';
 import { sessionSlice } from './session-slice.ts';
 
 const rootReducer = combineReducers({
@@ -26,12 +26,9 @@ type StoreOptions = {
  * middleware: `store.startListening` registers what reacts to actions (the 401 of SPEC 4).
  */
 export function makeStore(options: StoreOptions = {}) {
-  const listeners = createListenerMiddleware({
-    ...(options.extra ? { extra: options.extra } : {}),
-    // A failing listener is logged, never thrown into the dispatch that triggered it.
-    onError: (error) => {
-      (options.extra?.gateway.config.logger ?? sharedLogger).error('A store listener failed', error);
-    },
+  // A failing listener is logged, never thrown into the dispatch that triggered it.
+  const listeners = createActionListeners((error) => {
+    (options.extra?.gateway.config.logger ?? sharedLogger).error('A store listener failed', error);
   });
   const store = configureStore({
     reducer: rootReducer,
@@ -41,12 +38,7 @@ export function makeStore(options: StoreOptions = {}) {
         .prepend(listeners.middleware)
         .concat(gatewayApi.middleware),
   });
-  const startListening = listeners.startListening as TypedStartListening<
-    RootState,
-    typeof store.dispatch,
-    StoreExtra | undefined
-  >;
-  return Object.assign(store, { startListening });
+  return Object.assign(store, { startListening: listeners.startListening });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
