@@ -2,6 +2,7 @@
 // The server registers routes from this table, scripts/openapi.ts writes openapi.json from it, and the
 // portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import * as s from './schemas.ts';
 
@@ -57,6 +58,7 @@ const accountIdParams = {
 
 export const routes = {
   ...financeRoutes,
+  ...documentsRoutes,
   health: {
     method: 'GET',
     path: '/health',

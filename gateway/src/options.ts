@@ -24,6 +24,8 @@ export type GatewayOptions = {
   /** false silences the log (tests); otherwise a pino level. */
   logLevel?: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   logRequests?: boolean;
+  /** Largest document or report file accepted (413 beyond); default: the manifest's constants.documents. */
+  maxUploadBytes?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -48,5 +50,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     logLevel:
       level === 'fatal' || level === 'error' || level === 'warn' || level === 'debug' ? level : 'info',
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
+    ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
   };
 }
