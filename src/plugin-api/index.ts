@@ -33,6 +33,9 @@ export { gatewayApi, service } from './gateway.ts';
 export type { GatewayBody, GatewayQuery, GatewayResponse, ServiceName } from './gateway.ts';
 export { DownloadError, useGatewayDownload } from './download.ts';
 export type { DownloadQuery } from './download.ts';
+export { useGatewayOpen, useGatewayUpload } from './upload.ts';
+export type { UploadOptions } from './upload.ts';
+export { useRouteMeta } from './route-meta.ts';
 export {
   safeRedirectPath,
   useAuthRouting,

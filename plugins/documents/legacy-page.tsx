@@ -1,8 +1,0 @@
-import { usePluginTranslation } from '@portal/plugin-api';
-import { ComingSoonPage } from '@portal/ui';
-
-/** Not built yet: its title and a 'coming soon' notice. */
-export default function LegacyPage() {
-  const { t } = usePluginTranslation('documents');
-  return <ComingSoonPage title={t('legacy.title')} />;
-}
