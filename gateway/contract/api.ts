@@ -371,6 +371,7 @@ export const routes = {
     params: s.idParams,
     response: null,
     requiresAnyOf: ['CORAP003'],
+    action: 'biReports.delete',
     concurrency: 'first delete wins; others 404',
   },
   entityUsers: {

@@ -1,7 +1,7 @@
 import { gatewayApi, service } from '@portal/plugin-api';
 import type { GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
-export type DocumentPage = GatewayResponse<'documentPage'>;
+type DocumentPage = GatewayResponse<'documentPage'>;
 export type PortalDocument = DocumentPage['items'][number];
 export type DocumentKind = PortalDocument['kind'];
 type DocumentPageArgs = GatewayQuery<'documentPage'> & { accountId: number };

@@ -61,7 +61,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export type ReceivedFile = { tempPath: string; size: number; mimeType: string };
+type ReceivedFile = { tempPath: string; size: number; mimeType: string };
 
 export type FileStore = {
   /** Streams `input` to a temporary file, enforcing the limit and the allowed types; cleans up on failure. */
