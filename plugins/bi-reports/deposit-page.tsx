@@ -67,6 +67,7 @@ export default function DepositPage() {
             placeholder={t('deposit.folderPlaceholder')}
             searchable
             required
+            allowDeselect={false}
             nothingFoundMessage={t('filters.noFolder')}
             value={folder}
             onChange={setFolder}

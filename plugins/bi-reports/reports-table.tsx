@@ -153,6 +153,8 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
               confirmLabel={t('delete.confirm')}
               errorMessage={t('delete.failed')}
               onConfirm={() => remove(report.id).unwrap()}
+              // Mantine caps a subtle button's shade at 6, too light on striped rows: the darker red as a CSS colour.
+              buttonProps={{ color: 'var(--mantine-color-red-9)' }}
             />
           ) : null}
         </Group>
