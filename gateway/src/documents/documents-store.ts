@@ -1,7 +1,7 @@
 // Documents and BI report files in SQLite (metadata) and on disk (bytes, see file-store.ts). Seeded for
 // the personas' entities with real small PDFs made at seed time, and reseeded with the rest of the
 // database: a seed stamp follows the main seed's `seededAt`, so a reset wipes what users uploaded too.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { FileStore } from './file-store.ts';
 import { makePdf } from './pdf.ts';
 
@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS documents (
 );
 CREATE INDEX IF NOT EXISTS documents_list ON documents(account_id, kind, created_at);
 CREATE INDEX IF NOT EXISTS documents_period ON documents(account_id, kind, period);
+CREATE INDEX IF NOT EXISTS documents_name ON documents(account_id, kind, name COLLATE NOCASE);
 CREATE TABLE IF NOT EXISTS report_files (
   report_id INTEGER PRIMARY KEY,
   period TEXT NOT NULL,
@@ -139,6 +140,18 @@ export type DocumentsStore = ReturnType<typeof createDocumentsStore>;
 
 export function createDocumentsStore(db: Database, files: FileStore) {
   db.exec(DOCUMENTS_SCHEMA_SQL);
+  // The list queries are built from the filters in use: a few shapes, each prepared once and kept
+  // (preparing on every call cost more than running the query on 1,000 documents).
+  const statements = new Map<string, Statement<unknown[], unknown>>();
+  const prepare = <P extends unknown[], R = unknown>(sql: string): Statement<P, R> => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare<unknown[], unknown>(sql);
+      statements.set(sql, statement);
+    }
+    // One SQL text always has the same parameters and row shape: the caller's types name them.
+    return statement as unknown as Statement<P, R>;
+  };
 
   const documentWhere = (accountId: number, filters: Pick<DocumentFilters, 'kind' | 'period' | 'q'>) => {
     const clauses = ['account_id = ?', 'kind = ?'];
@@ -185,64 +198,55 @@ export function createDocumentsStore(db: Database, files: FileStore) {
     FROM bi_reports r JOIN entities e ON e.account_id = r.account_id
     LEFT JOIN report_files f ON f.report_id = r.id`;
 
-  const insertDocument = db.prepare<
+  const insertDocument = prepare<
     [number, string, string, string, string, number, string, string, number | null, string],
     DocumentRow
   >(
     `INSERT INTO documents (account_id, kind, name, period, mime_type, size, storage_key, uploaded_by, uploader_id, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   );
-  const insertReportFile = db.prepare<[number, string, string, number, string]>(
+  const insertReportFile = prepare<[number, string, string, number, string]>(
     'INSERT INTO report_files (report_id, period, mime_type, size, storage_key) VALUES (?, ?, ?, ?, ?)',
   );
 
   /** Removes from disk the files whose rows were deleted (after the deleting transaction committed). */
   const sweepOrphans = () => {
-    const rows = db.prepare<[], { storage_key: string }>('SELECT storage_key FROM orphan_files').all();
+    const rows = prepare<[], { storage_key: string }>('SELECT storage_key FROM orphan_files').all();
     for (const row of rows) files.remove(row.storage_key);
-    if (rows.length > 0) db.prepare('DELETE FROM orphan_files').run();
+    if (rows.length > 0) prepare('DELETE FROM orphan_files').run();
   };
 
   return {
-    transaction: <T>(work: () => T): T => db.transaction(work)(),
-
     documentsPage(accountId: number, filters: DocumentFilters, page: number, pageSize: number) {
       const where = documentWhere(accountId, filters);
       const total =
-        db
-          .prepare<(string | number)[], { n: number }>(
-            `SELECT COUNT(*) AS n FROM documents WHERE ${where.sql}`,
-          )
-          .get(...where.values)?.n ?? 0;
-      const rows = db
-        .prepare<(string | number)[], DocumentRow>(
-          `SELECT * FROM documents WHERE ${where.sql}
+        prepare<(string | number)[], { n: number }>(
+          `SELECT COUNT(*) AS n FROM documents WHERE ${where.sql}`,
+        ).get(...where.values)?.n ?? 0;
+      const rows = prepare<(string | number)[], DocumentRow>(
+        `SELECT * FROM documents WHERE ${where.sql}
            ORDER BY ${DOCUMENT_COLUMNS[filters.sort]} ${filters.order === 'asc' ? 'ASC' : 'DESC'}, id ${filters.order === 'asc' ? 'ASC' : 'DESC'}
            LIMIT ? OFFSET ?`,
-        )
-        .all(...where.values, pageSize, (page - 1) * pageSize);
+      ).all(...where.values, pageSize, (page - 1) * pageSize);
       return { rows, total };
     },
 
     periods(accountId: number, kind: string): string[] {
-      return db
-        .prepare<[number, string], { period: string }>(
-          'SELECT DISTINCT period FROM documents WHERE account_id = ? AND kind = ? ORDER BY period DESC',
-        )
+      return prepare<[number, string], { period: string }>(
+        'SELECT DISTINCT period FROM documents WHERE account_id = ? AND kind = ? ORDER BY period DESC',
+      )
         .all(accountId, kind)
         .map((row) => row.period);
     },
 
     document(id: number): DocumentRow | undefined {
-      return db.prepare<[number], DocumentRow>('SELECT * FROM documents WHERE id = ?').get(id);
+      return prepare<[number], DocumentRow>('SELECT * FROM documents WHERE id = ?').get(id);
     },
 
     documents(ids: readonly number[]): DocumentRow[] {
-      return db
-        .prepare<number[], DocumentRow>(
-          `SELECT * FROM documents WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY name COLLATE NOCASE, id`,
-        )
-        .all(...ids);
+      return prepare<number[], DocumentRow>(
+        `SELECT * FROM documents WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY name COLLATE NOCASE, id`,
+      ).all(...ids);
     },
 
     /** Inserts the row and moves the file into place in one transaction: both or neither. */
@@ -280,22 +284,18 @@ export function createDocumentsStore(db: Database, files: FileStore) {
       sweepOrphans();
       const where = reportWhere(filters);
       const total =
-        db
-          .prepare<(string | number)[], { n: number }>(
-            `SELECT COUNT(*) AS n FROM bi_reports r LEFT JOIN report_files f ON f.report_id = r.id WHERE ${where.sql}`,
-          )
-          .get(...where.values)?.n ?? 0;
+        prepare<(string | number)[], { n: number }>(
+          `SELECT COUNT(*) AS n FROM bi_reports r LEFT JOIN report_files f ON f.report_id = r.id WHERE ${where.sql}`,
+        ).get(...where.values)?.n ?? 0;
       const direction = filters.order === 'asc' ? 'ASC' : 'DESC';
-      const rows = db
-        .prepare<(string | number)[], ReportRow>(
-          `${REPORT_SELECT} WHERE ${where.sql} ORDER BY ${REPORT_COLUMNS[filters.sort]} ${direction}, r.id ${direction} LIMIT ? OFFSET ?`,
-        )
-        .all(...where.values, pageSize, (page - 1) * pageSize);
+      const rows = prepare<(string | number)[], ReportRow>(
+        `${REPORT_SELECT} WHERE ${where.sql} ORDER BY ${REPORT_COLUMNS[filters.sort]} ${direction}, r.id ${direction} LIMIT ? OFFSET ?`,
+      ).all(...where.values, pageSize, (page - 1) * pageSize);
       return { rows, total };
     },
 
     report(id: number): ReportRow | undefined {
-      return db.prepare<[number], ReportRow>(`${REPORT_SELECT} WHERE r.id = ?`).get(id);
+      return prepare<[number], ReportRow>(`${REPORT_SELECT} WHERE r.id = ?`).get(id);
     },
 
     /** Inserts the report, its file row and moves the file into place, in one transaction. */
@@ -305,11 +305,9 @@ export function createDocumentsStore(db: Database, files: FileStore) {
       inTransaction: (reportId: number) => void,
     ): ReportRow {
       const id = db.transaction(() => {
-        const report = db
-          .prepare<[number, string, string, string, number], { id: number }>(
-            'INSERT INTO bi_reports (account_id, title, kind, created_at, created_by) VALUES (?, ?, ?, ?, ?) RETURNING id',
-          )
-          .get(row.accountId, row.title, row.kind, new Date().toISOString(), row.createdBy);
+        const report = prepare<[number, string, string, string, number], { id: number }>(
+          'INSERT INTO bi_reports (account_id, title, kind, created_at, created_by) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        ).get(row.accountId, row.title, row.kind, new Date().toISOString(), row.createdBy);
         if (!report) throw new Error('report insert returned nothing');
         const file = commit();
         insertReportFile.run(report.id, row.period, file.mimeType, file.size, file.key);
@@ -323,10 +321,9 @@ export function createDocumentsStore(db: Database, files: FileStore) {
 
     /** Customers attached to the entity: who a collaborator's deposit notifies. */
     customersOf(accountId: number): number[] {
-      return db
-        .prepare<[number], { id: number }>(
-          'SELECT u.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND u.is_customer = 1',
-        )
+      return prepare<[number], { id: number }>(
+        'SELECT u.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND u.is_customer = 1',
+      )
         .all(accountId)
         .map((row) => row.id);
     },
@@ -338,7 +335,7 @@ export function createDocumentsStore(db: Database, files: FileStore) {
       subjectId: number | null,
       data: string,
     ) {
-      db.prepare(
+      prepare(
         'INSERT INTO recorded_notifications (user_id, account_id, type, subject_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       ).run(userId, accountId, type, subjectId, data, new Date().toISOString());
     },
@@ -348,12 +345,11 @@ export function createDocumentsStore(db: Database, files: FileStore) {
      * `seededAt` differs from ours): a reset or a fresh database.
      */
     seedIfNeeded(accountIds: readonly number[], now: Date = new Date()): void {
-      const seededAt = db
-        .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'seededAt'")
-        .get()?.value;
-      const ours = db
-        .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'documentsSeededFor'")
-        .get()?.value;
+      const seededAt = prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'seededAt'").get()
+        ?.value;
+      const ours = prepare<[], { value: string }>(
+        "SELECT value FROM meta WHERE key = 'documentsSeededFor'",
+      ).get()?.value;
       if (seededAt !== undefined && ours === seededAt) return;
       files.clear();
       db.transaction(() => {
@@ -388,11 +384,9 @@ export function createDocumentsStore(db: Database, files: FileStore) {
             }
           });
         }
-        const reports = db
-          .prepare<[], { id: number; title: string; created_at: string; account_id: number }>(
-            'SELECT id, title, created_at, account_id FROM bi_reports',
-          )
-          .all();
+        const reports = prepare<[], { id: number; title: string; created_at: string; account_id: number }>(
+          'SELECT id, title, created_at, account_id FROM bi_reports',
+        ).all();
         for (const report of reports) {
           const bytes = makePdf(report.title, [`Dossier ${String(report.account_id)}`, 'Rapport BI']);
           insertReportFile.run(
@@ -403,7 +397,7 @@ export function createDocumentsStore(db: Database, files: FileStore) {
             files.put(bytes),
           );
         }
-        db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('documentsSeededFor', ?)").run(
+        prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('documentsSeededFor', ?)").run(
           seededAt ?? '',
         );
       })();
