@@ -1,9 +1,10 @@
-import { Alert, Anchor, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConstant, useGatewayUpload, usePluginTranslation, useRouteHref } from '@portal/plugin-api';
 import { FileUpload, PageTitle } from '@portal/ui';
-import { REPORT_KINDS, depositPath, useReportFoldersQuery } from './reports-api.ts';
+import { FolderPicker } from './folder-picker.tsx';
+import { REPORT_KINDS, depositPath } from './reports-api.ts';
 import type { Report, ReportKind } from './reports-api.ts';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -22,8 +23,7 @@ export default function DepositPage() {
   const { t } = usePluginTranslation('bi-reports');
   const rules = useConstant('documents');
   const upload = useGatewayUpload();
-  const folders = useReportFoldersQuery();
-  const [folder, setFolder] = useState<string | null>(null);
+  const [folder, setFolder] = useState<number | undefined>(undefined);
   const [kind, setKind] = useState<ReportKind>('financial');
   const [title, setTitle] = useState('');
   const [period, setPeriod] = useState('');
@@ -31,7 +31,7 @@ export default function DepositPage() {
   const walletHref = useRouteHref('wallet.biReports');
   const entityHref = useRouteHref('entity.biReports', { entityId: deposited?.accountId ?? 0 });
 
-  const ready = folder !== null && title.trim() !== '' && MONTH.test(period);
+  const ready = folder !== undefined && title.trim() !== '' && MONTH.test(period);
 
   return (
     <Stack gap="lg" maw={720}>
@@ -62,19 +62,12 @@ export default function DepositPage() {
 
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
-          <Select
+          <FolderPicker
             label={t('deposit.folder')}
-            placeholder={t('deposit.folderPlaceholder')}
-            searchable
+            emptyLabel={t('deposit.folderPlaceholder')}
             required
-            allowDeselect={false}
-            nothingFoundMessage={t('filters.noFolder')}
             value={folder}
             onChange={setFolder}
-            data={(folders.data?.items ?? []).map((entity) => ({
-              value: String(entity.accountId),
-              label: `${entity.name} (${entity.accountNumber})`,
-            }))}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="deposit-kind">
@@ -112,7 +105,7 @@ export default function DepositPage() {
           upload={(file, options) => {
             const form = new FormData();
             // The fields go before the file: the gateway checks the folder before storing a byte.
-            form.append('accountId', folder);
+            form.append('accountId', String(folder));
             form.append('kind', kind);
             form.append('title', title.trim());
             form.append('period', period);

@@ -1,4 +1,4 @@
-import { Alert, Group, Button, NativeSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   DownloadError,
@@ -9,12 +9,12 @@ import {
 } from '@portal/plugin-api';
 import { ConfirmAction, DataTable, formatDay, formatMonth, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
+import { FolderPicker } from './folder-picker.tsx';
 import {
   REPORT_KINDS,
   reportFilePath,
   useDeleteReportMutation,
   useEntityReportsQuery,
-  useReportFoldersQuery,
   useWalletReportsQuery,
 } from './reports-api.ts';
 import type { Report, ReportKind } from './reports-api.ts';
@@ -77,7 +77,6 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
     { ...query, ...(folder === undefined ? {} : { accountId: folder }) },
     { skip: !wallet, refetchOnMountOrArgChange: true },
   );
-  const folders = useReportFoldersQuery(undefined, { skip: !wallet });
   const result = wallet ? walletResult : entityResult;
 
   const act = async (work: () => Promise<void>) => {
@@ -185,18 +184,13 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
         toolbar={
           <>
             {wallet ? (
-              <Select
+              <FolderPicker
                 label={t('filters.folder')}
-                placeholder={t('filters.allFolders')}
-                searchable
-                clearable
-                nothingFoundMessage={t('filters.noFolder')}
-                value={folder === undefined ? null : String(folder)}
-                onChange={(value) => table.setFilter('folder', value ?? undefined)}
-                data={(folders.data?.items ?? []).map((entity) => ({
-                  value: String(entity.accountId),
-                  label: `${entity.name} (${entity.accountNumber})`,
-                }))}
+                emptyLabel={t('filters.allFolders')}
+                value={folder}
+                onChange={(value) =>
+                  table.setFilter('folder', value === undefined ? undefined : String(value))
+                }
               />
             ) : null}
             <NativeSelect

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, NativeSelect, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   DownloadError,
@@ -197,13 +197,13 @@ export default function DocumentListPage() {
             <Text size="sm" ff="monospace" fw={600} data-testid="mail-drop-address">
               {result.data.mailDropAddress}
             </Text>
+            {/* The button's own label says it is copied (and a live region tells screen readers); no tooltip,
+                whose floating-position code would land in a chunk the entity home loads. */}
             <CopyButton value={result.data.mailDropAddress}>
               {({ copied, copy }) => (
-                <Tooltip label={t('mailDrop.copied')} opened={copied} withArrow>
-                  <Button size="xs" variant="light" onClick={copy} aria-label={t('mailDrop.copy')}>
-                    {copied ? t('mailDrop.copied') : t('mailDrop.copyShort')}
-                  </Button>
-                </Tooltip>
+                <Button size="xs" variant="light" onClick={copy} aria-label={t('mailDrop.copy')}>
+                  <span aria-live="polite">{copied ? t('mailDrop.copied') : t('mailDrop.copyShort')}</span>
+                </Button>
               )}
             </CopyButton>
           </Group>

@@ -26,7 +26,7 @@ describe('the upload', () => {
       <FileUpload label="Ajouter des documents" rules={rules} upload={upload} onUploaded={onUploaded} />,
       { config: loadRealManifest() },
     );
-    await view.user.upload(screen.getByLabelText('Ajouter des documents'), [
+    await view.user.upload(await screen.findByLabelText('Ajouter des documents'), [
       file('bilan.pdf', 10),
       file('vide.pdf', 0),
       file('gros.pdf', 2048),
@@ -34,7 +34,7 @@ describe('the upload', () => {
       file('scan.png', 10, 'image/gif'),
     ]);
     const list = screen.getByRole('list', { name: 'Fichiers en cours d’envoi' });
-    await vi.waitFor(() => expect(within(list).getByText('Envoyé')).toBeInTheDocument());
+    await within(list).findByText('Envoyé', {}, { timeout: 5000 });
     expect(upload).toHaveBeenCalledOnce();
     expect(upload.mock.calls[0]?.[0].name).toBe('bilan.pdf');
     expect(onUploaded).toHaveBeenCalledWith({ id: 1 }, expect.any(File));
@@ -60,13 +60,13 @@ describe('the upload', () => {
     const view = await renderWithPortal(<FileUpload label="Ajouter" rules={rules} upload={upload} />, {
       config: loadRealManifest(),
     });
-    await view.user.upload(screen.getByLabelText('Ajouter'), [
+    await view.user.upload(await screen.findByLabelText('Ajouter'), [
       file('lent.pdf', 10),
       file('refuse.pdf', 10),
       file('ok.pdf', 10),
     ]);
     await view.user.click(await screen.findByRole('button', { name: 'Annuler l’envoi de lent.pdf' }));
-    await vi.waitFor(() => expect(screen.getByText('Annulé : non envoyé')).toBeInTheDocument());
+    await screen.findByText('Annulé : non envoyé', {}, { timeout: 5000 });
     expect(screen.getByText('Envoyé')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('ce type de fichier n’est pas accepté');
   });

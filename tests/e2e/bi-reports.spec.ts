@@ -32,12 +32,11 @@ const pdf = (title: string) =>
   );
 
 async function deposit(page: Page, kind: 'Financier' | 'RH', title: string) {
-  // The folder stays chosen after a deposit: a second report on it needs only its own details.
-  const folder = page.getByRole('textbox', { name: 'Dossier' });
-  if ((await folder.inputValue()) === '') {
-    await folder.fill('Durand');
-    await page.getByRole('option', { name: 'Cabinet Durand (C-1002)' }).click();
-  }
+  // A search that leaves one folder chooses it; the folder stays chosen for the next deposit.
+  const folder = page.getByRole('combobox', { name: 'Dossier' });
+  if ((await folder.inputValue()) === '')
+    await page.getByRole('searchbox', { name: 'Rechercher un dossier' }).fill('Durand');
+  await expect(folder).toHaveValue('1002');
   await page.getByText(kind, { exact: true }).click();
   await page.getByLabel('Titre').fill(title);
   await page.getByLabel('Période').fill('2026-09');
@@ -72,8 +71,7 @@ test('Paul deposits reports and finds them in both lists; Marc on 1002 sees the 
   await page.goto('/portefeuille/rapports-bi');
   const walletList = page.getByRole('table', { name: 'Rapports BI de tous les dossiers' });
   await expect(walletList.getByText('Tableau de bord septembre')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Dossier' }).fill('Durand');
-  await page.getByRole('option', { name: 'Cabinet Durand (C-1002)' }).click();
+  await page.getByRole('searchbox', { name: 'Rechercher un dossier' }).fill('C-1002');
   await expect(page).toHaveURL(/folder=1002/);
   await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'RH' });
   await expect(walletList.getByRole('row')).toHaveCount(2);

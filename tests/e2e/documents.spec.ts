@@ -36,6 +36,8 @@ test('Claire finds, sorts, filters, opens and downloads her social-management do
   page,
   axe,
 }) => {
+  // Sort, filter, open, download, ZIP and an accessibility check: more than 30 s on a busy machine.
+  test.slow();
   await signIn(page, 'claire.solo@demo.test');
   await page
     .getByRole('navigation', { name: "Navigation de l'entité" })
@@ -110,6 +112,8 @@ test('uploads: an empty file, one over the limit and a renamed executable are re
   request,
   expectConsoleErrors,
 }) => {
+  // Five files, one of 21 MB made here, then the gateway asked directly: slow on a busy machine.
+  test.slow();
   expectConsoleErrors(/status of 415/);
   await signIn(page, 'claire.solo@demo.test');
   await page.goto('/dossier/1001/comptabilite/archive');
