@@ -95,25 +95,26 @@ describe('entity reads need the entity code', () => {
   });
 
   it('answers each route to holders of its code only', async () => {
-    // Marc on 1001: CLGED0002, CLKPI0001.
+    // Marc on 1001: CLGED0002, CLKPI0001; each document kind has its own codes (DOCUMENT_KIND_CODES):
+    // payslips (social management) are never read with CLGED0002 alone.
     expect(await statuses(marc, 1001)).toEqual({
       ...ALL_FORBIDDEN,
       indicators: 200,
       legacyDocuments: 200,
       accountingDocuments: 200,
-      socialDocuments: 200,
     });
     // Marc on 1002: CLBANK001, CLGED0001, CLRAPP001, CLUSER001.
     expect(await statuses(marc, 1002)).toEqual({
       ...ALL_OK,
       indicators: 403,
+      accountingDocuments: 403,
       delegations: 403,
     });
     // Claire on 1001: every client code, but delegations are for collaborators (COGES001).
     expect(await statuses(claire, 1001)).toEqual({ ...ALL_OK, delegations: 403 });
-    // Paul holds every collaborator code.
-    expect(await statuses(paul, 1001)).toEqual(ALL_OK);
-    expect(await statuses(paul, 1004)).toEqual(ALL_OK);
+    // Paul holds every collaborator code; social management has none (README, "Reading of SPEC 6").
+    expect(await statuses(paul, 1001)).toEqual({ ...ALL_OK, socialDocuments: 403 });
+    expect(await statuses(paul, 1004)).toEqual({ ...ALL_OK, socialDocuments: 403 });
   });
 
   it('still answers the right data to holders', async () => {
@@ -132,14 +133,9 @@ describe('entity reads need the entity code', () => {
     expect(indicators.items.length).toBeGreaterThan(0);
   });
 
-  it('serves documents to a holder of CLGEDPEN01 alone (the accounting/documents home widget)', async () => {
+  it('serves accounting documents to a holder of CLGEDPEN01 alone (the accounting/documents home widget)', async () => {
     const pen = await newMemberOf1001('pen.only@demo.test', ['CLGEDPEN01']);
-    expect(await statuses(pen, 1001)).toEqual({
-      ...ALL_FORBIDDEN,
-      legacyDocuments: 200,
-      accountingDocuments: 200,
-      socialDocuments: 200,
-    });
+    expect(await statuses(pen, 1001)).toEqual({ ...ALL_FORBIDDEN, accountingDocuments: 200 });
     const documents = json<Items<{ kind: string }>>(
       await call(gateway, 'GET', '/accounting-integration/api/accounts/1001/documents?kind=accounting', {
         token: pen,

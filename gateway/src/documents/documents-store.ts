@@ -142,11 +142,11 @@ export function createDocumentsStore(db: Database, files: FileStore) {
   db.exec(DOCUMENTS_SCHEMA_SQL);
   // The list queries are built from the filters in use: a few shapes, each prepared once and kept
   // (preparing on every call cost more than running the query on 1,000 documents).
-  const statements = new Map<string, Statement<unknown[], unknown>>();
+  const statements = new Map<string, Statement>();
   const prepare = <P extends unknown[], R = unknown>(sql: string): Statement<P, R> => {
     let statement = statements.get(sql);
     if (statement === undefined) {
-      statement = db.prepare<unknown[], unknown>(sql);
+      statement = db.prepare(sql);
       statements.set(sql, statement);
     }
     // One SQL text always has the same parameters and row shape: the caller's types name them.
