@@ -43,8 +43,8 @@ test('Claire finds, sorts, filters, opens and downloads her social-management do
     .getByRole('navigation', { name: "Navigation de l'entité" })
     .getByRole('link', { name: 'Gestion sociale' })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Documents de gestion sociale' })).toBeVisible();
-  const list = table(page, 'Documents de gestion sociale');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestion sociale' })).toBeVisible();
+  const list = table(page, 'Gestion sociale');
   await expect(list).toHaveAttribute('aria-busy', 'false');
   await expect(list.getByRole('row')).toHaveCount(7);
   await expect(page.getByText('6 résultats')).toBeVisible();
@@ -181,7 +181,7 @@ test('a Ged notification link opens social management with the new document mark
   await signIn(page, 'claire.solo@demo.test');
   await page.goto(`/dossier/1001/ged?notificationType=Ged-GSDocumentUploaded&documentId=${String(id)}`);
   await expect(page).toHaveURL(/\/dossier\/1001\/gestion-sociale\?.*documentId=/);
-  const marked = table(page, 'Documents de gestion sociale').locator('tr[aria-current="true"]');
+  const marked = table(page, 'Gestion sociale').locator('tr[aria-current="true"]');
   await expect(marked).toHaveCount(1);
   await expect(marked).toContainText('Attestation employeur.pdf');
 });
