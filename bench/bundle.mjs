@@ -153,6 +153,9 @@ function addedOverHome(routeName) {
 const addedPages = [
   ['entity.bank', 'bank page'],
   ['entity.indicators', 'indicators page (charts)'],
+  // One document-list page serves the four document routes (issue 11): social management stands for them.
+  ['entity.socialManagement', 'documents page'],
+  ['entity.biReports', 'BI reports page'],
 ].map(([routeName, label]) => [label, addedOverHome(routeName)]);
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

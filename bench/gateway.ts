@@ -40,6 +40,34 @@ async function startChild(): Promise<{ url: string; stop: () => void }> {
   };
 }
 
+const DOCUMENTS = Number(process.env['BENCH_DOCUMENTS'] ?? 1000);
+
+/** Uploads DOCUMENTS small PDFs to entity 1001 through the real upload route, 8 at a time. */
+async function seedDocuments(url: string, token: string): Promise<void> {
+  const pdf = new TextEncoder().encode(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
+  const one = async (index: number) => {
+    const form = new FormData();
+    form.append('period', `2025-${String((index % 12) + 1).padStart(2, '0')}`);
+    form.append(
+      'file',
+      new Blob([pdf], { type: 'application/pdf' }),
+      `Pièce ${String(index).padStart(4, '0')}.pdf`,
+    );
+    const answer = await fetch(`${url}/account/api/accounts/1001/documents?kind=accounting`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (answer.status !== 201) throw new Error(`upload ${String(index)} answered ${String(answer.status)}`);
+  };
+  for (let start = 0; start < DOCUMENTS; start += 8)
+    await Promise.all(
+      Array.from({ length: Math.min(8, DOCUMENTS - start) }, (_, offset) => one(start + offset)),
+    );
+}
+
 const target = process.env['GATEWAY_URL']
   ? { url: process.env['GATEWAY_URL'], stop: () => undefined }
   : await startChild();
@@ -50,6 +78,7 @@ try {
     body: JSON.stringify({ email: 'claire.solo@demo.test', password: 'Demo-2026!' }),
   });
   const { token } = (await login.json()) as { token: string };
+  await seedDocuments(target.url, token);
   const rows: { path: string; rps: number; p50: number; p99: number; errors: number }[] = [];
   // /health has no auth and no database read: the floor that the machine and Fastify set.
   for (const path of [
@@ -58,6 +87,10 @@ try {
     '/authorization/api/authorization/currentuser?accountId=1001',
     // The bank page: a filtered, sorted page of the entity's transactions (issue 14).
     '/account/api/accounts/1001/bank/transactions?from=2026-07-01&to=2026-09-30&q=virement&min=100&sort=amount&order=desc&page=2&pageSize=25',
+    // The accounting documents of an entity holding over 1,000 of them (issue 11): a page sorted by name,
+    // and a name search within a period.
+    '/account/api/accounts/1001/documents?kind=accounting&sort=name&order=asc&page=3&pageSize=20',
+    '/account/api/accounts/1001/documents?kind=accounting&period=2025-06&q=pi%C3%A8ce&sort=size&order=desc',
   ]) {
     const result = await autocannon({
       url: `${target.url}${path}`,

@@ -433,8 +433,30 @@ export const portalConfigSchema = {
           additionalProperties: false,
         },
         passwordStrengthLevels: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        documents: {
+          type: 'object',
+          description:
+            'Upload rules of documents and BI reports: checked by the portal before sending and by the gateway on arrival.',
+          properties: {
+            maxFileSizeBytes: positiveInt,
+            allowedTypes: {
+              type: 'array',
+              items: { type: 'string', pattern: '^[a-z]+/[a-z0-9.+-]+$' },
+              minItems: 1,
+              description: 'Media types, as the gateway reads them from the first bytes of a file.',
+            },
+            allowedExtensions: {
+              type: 'array',
+              items: { type: 'string', pattern: '^\\.[a-z0-9]+$' },
+              minItems: 1,
+              description: 'What the file picker offers.',
+            },
+          },
+          required: ['maxFileSizeBytes', 'allowedTypes', 'allowedExtensions'],
+          additionalProperties: false,
+        },
       },
-      required: ['entitiesPageSize', 'smartOffer', 'passwordStrengthLevels'],
+      required: ['entitiesPageSize', 'smartOffer', 'passwordStrengthLevels', 'documents'],
       additionalProperties: false,
     },
     thirdPartyScripts: {

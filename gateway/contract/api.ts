@@ -2,6 +2,7 @@
 // The server registers routes from this table, scripts/openapi.ts writes openapi.json from it, and the
 // portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 import * as s from './schemas.ts';
@@ -125,6 +126,7 @@ const DOCUMENT_KIND_CODES = {
 
 export const routes = {
   ...financeRoutes,
+  ...documentsRoutes,
   health: {
     method: 'GET',
     path: '/health',
@@ -468,6 +470,7 @@ export const routes = {
     params: s.idParams,
     response: null,
     requiresAnyOf: ['CORAP003'],
+    action: 'biReports.delete',
     concurrency: 'first delete wins; others 404',
   },
   entityUsers: {

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -9,10 +10,15 @@ import { join } from 'node:path';
 import type { NewsItem, SessionClaims } from '../contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
+import personas from '../seed/personas.json' with { type: 'json' };
 import { createSessionTokens } from './auth/session-tokens.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
+import { documentsHandlers } from './documents/documents-handlers.ts';
+import { createDocumentsStore } from './documents/documents-store.ts';
+import { createFileStore } from './documents/file-store.ts';
+import { loadUploadRules } from './documents/upload-rules.ts';
 import { createEventBus } from './events.ts';
 import { financeHandlers } from './finance/finance-handlers.ts';
 import { createFinanceStore } from './finance/finance-store.ts';
@@ -67,6 +73,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const db = await openDatabase(options.dataDir, options.reset ?? false, hasher.hash);
   const store = createStore(db);
   const finance = createFinanceStore(db);
+  const files = createFileStore(options.dataDir);
+  const documents = createDocumentsStore(db, files);
+  const seedDocuments = () => {
+    documents.seedIfNeeded(personas.entities.map((entity) => entity.accountId));
+  };
+  seedDocuments();
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({
     secret,
@@ -138,6 +150,13 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
   );
   const news: { items: readonly NewsItem[] } = { items: DEFAULT_NEWS };
+  const uploadRules = loadUploadRules(
+    options.manifestPath ?? join(REPO_ROOT, 'portal.config.json'),
+    options.maxUploadBytes,
+    (message) => {
+      app.log.warn(message);
+    },
+  );
 
   const events = createEventBus((error, event) => {
     app.log.error({ err: error, eventType: event.type }, 'event listener failed');
@@ -166,6 +185,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     reseed: async () => {
       await seedDatabase(db, hasher.hash);
       throttle.reset();
+      seedDocuments();
       tokens.loadRevocations();
       faults.clear();
       news.items = DEFAULT_NEWS;
@@ -199,6 +219,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   installValidators(app);
   if (options.faults) faults.install(app);
   installCors(app);
+  // Document and report uploads stream their file part (documents-handlers.ts); JSON keeps BODY_LIMIT.
+  await app.register(multipart, { limits: { fileSize: uploadRules.maxBytes, files: 1, fields: 8 } });
   // The provider's sign-in page is served from this origin: its browser tab asks for a favicon.
   const favicon = readFileSync(join(REPO_ROOT, 'public/favicon.svg'));
   app.get('/favicon.ico', (_request, reply) =>
@@ -212,6 +234,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...entityHandlers(deps),
       ...offerHandlers(deps),
       ...financeHandlers(deps, finance),
+      ...documentsHandlers(deps, documents, files, uploadRules),
       ...adminHandlers(deps),
     },
     {

@@ -47,6 +47,8 @@ export type GatewayOptions = {
   trustProxy?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write: (line: string) => void };
+  /** Largest document or report file accepted (413 beyond); default: the manifest's constants.documents. */
+  maxUploadBytes?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -85,5 +87,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     logLevel:
       level === 'fatal' || level === 'error' || level === 'warn' || level === 'debug' ? level : 'info',
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
+    ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
   };
 }

@@ -1,8 +1,17 @@
-import { ComingSoonPage } from '@portal/ui';
+import { Stack } from '@mantine/core';
+import { useSelectedEntity } from '@portal/plugin-api';
+import { PageTitle } from '@portal/ui';
+import { ReportsTable } from './reports-table.tsx';
 import { useT } from './translation.ts';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+/** The entity's BI reports: financial, HR or both, as the person's codes allow (the gateway filters). */
 export default function EntityReportsPage() {
   const { t } = useT();
-  return <ComingSoonPage title={t('entityReports.title')} />;
+  const accountId = useSelectedEntity()?.entity.accountId ?? 0;
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('entityReports.title')}</PageTitle>
+      <ReportsTable accountId={accountId} />
+    </Stack>
+  );
 }

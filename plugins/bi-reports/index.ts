@@ -1,6 +1,6 @@
 import { definePage, definePlugin, defineWidget } from '@portal/plugin-api';
 
-/** BI reports: the entity list, the collaborator deposit and the wallet list; screens not built yet. */
+/** BI reports: the entity list, the wallet list and the collaborator's deposit, with their files. */
 export default definePlugin({
   id: 'bi-reports',
   pages: [

@@ -1,8 +1,15 @@
-import { ComingSoonPage } from '@portal/ui';
+import { Stack } from '@mantine/core';
+import { PageTitle } from '@portal/ui';
+import { ReportsTable } from './reports-table.tsx';
 import { useT } from './translation.ts';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+/** The BI reports of every folder of the wallet, with a searchable folder filter. */
 export default function WalletReportsPage() {
   const { t } = useT();
-  return <ComingSoonPage title={t('walletReports.title')} />;
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('walletReports.title')}</PageTitle>
+      <ReportsTable />
+    </Stack>
+  );
 }

@@ -1,12 +1,10 @@
 import { definePage, definePlugin } from '@portal/plugin-api';
 
-/** Documents: legacy, accounting archive, accounting v2 and social management; screens not built yet. */
+/**
+ * Documents: one list page that serves legacy documents, the accounting archive, accounting documents v2
+ * and social management; which documents it shows comes from the route's `gedContext` in the manifest.
+ */
 export default definePlugin({
   id: 'documents',
-  pages: [
-    definePage({ name: 'legacy', component: () => import('./legacy-page.tsx') }),
-    definePage({ name: 'accounting-archive', component: () => import('./accounting-archive-page.tsx') }),
-    definePage({ name: 'accounting-v2', component: () => import('./accounting-v2-page.tsx') }),
-    definePage({ name: 'social-management', component: () => import('./social-management-page.tsx') }),
-  ],
+  pages: [definePage({ name: 'list', component: () => import('./document-list-page.tsx') })],
 });

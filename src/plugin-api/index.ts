@@ -38,6 +38,9 @@ export { DownloadError, useGatewayDownload } from './download.ts';
 export { PASSWORD_MIN_LENGTH, passwordProblem, passwordStrength } from './password-rule.ts';
 export type { PasswordProblem } from './password-rule.ts';
 export type { DownloadQuery } from './download.ts';
+export { useGatewayOpen, useGatewayUpload } from './upload.ts';
+export type { UploadOptions } from './upload.ts';
+export { useRouteMeta } from './route-meta.ts';
 export {
   safeRedirectPath,
   useAuthRouting,

@@ -78,3 +78,27 @@ export function formatChange(fraction: number, language: string): string {
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
+
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/**
+ * A file size in the unit that suits it, in the person's language (1 kB = 1024 bytes here, as file
+ * managers show it).
+ *
+ * @example
+ * formatFileSize(2_500_000, 'fr-FR') // '2,4 Mo'
+ */
+export function formatFileSize(bytes: number, language: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: SIZE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}

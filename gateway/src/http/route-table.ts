@@ -122,7 +122,9 @@ export function registerRoutes(
         reply.code(definition.status);
         // Session tokens and reset links must not stay in a browser or proxy cache.
         if (definition.path.startsWith('/authentication/')) reply.header('Cache-Control', 'no-store');
-        if (definition.produces !== undefined) return reply.type(definition.produces).send(result);
+        // A file download sets its own sniffed type; `produces` is the default.
+        if (definition.produces !== undefined)
+          return (reply.hasHeader('content-type') ? reply : reply.type(definition.produces)).send(result);
         if (definition.response === null) return reply.send();
         // Serialised here so that a bare string ("CLIENT") or null is still sent as JSON.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));

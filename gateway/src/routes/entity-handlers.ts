@@ -6,6 +6,7 @@ import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts'
 import type { Handlers } from '../http/route-table.ts';
 import { routes } from '../../contract/api.ts';
 import { visibleValues } from './access.ts';
+import { DOCUMENT_KIND_CODES } from '../../contract/documents-routes.ts';
 import {
   currentUser,
   entityPermissions,
@@ -309,6 +310,8 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
     documents: ({ session, params, query }) => {
       const user = currentUser(deps, session);
       requireEntityCode(user.id, params.id, routes.documents.requiresAnyOf);
+      // Each kind has its own codes: payslips (social management) are never read with CLGED0002 alone.
+      requireEntityCode(user.id, params.id, DOCUMENT_KIND_CODES[query.kind]);
       return { items: documents(params.id, query.kind) };
     },
 

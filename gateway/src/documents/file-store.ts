@@ -1,0 +1,173 @@
+// Files on disk under the data directory: streamed in to a temporary file (never whole in memory),
+// checked (size, type from the first bytes), then moved into place by a rename, which is atomic on one
+// file system. The caller renames inside the transaction that inserts the file's row, so a row never
+// points at a missing file; a crash between the two leaves at most an unreferenced file.
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { ReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { HttpError } from '../http/http-error.ts';
+
+/** The types a file may have, by its first bytes; an extension only chooses among ZIP-based formats. */
+const SIGNATURES: readonly { mimeType: string; bytes: readonly number[] }[] = [
+  { mimeType: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+  { mimeType: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { mimeType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { mimeType: 'application/zip', bytes: [0x50, 0x4b, 0x03, 0x04] },
+];
+
+const OFFICE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** The type of a file from its first bytes (and, for a ZIP container, its extension); null if unknown. */
+export function sniffType(head: Uint8Array, fileName: string): string | null {
+  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
+  if (!match) return null;
+  if (match.mimeType !== 'application/zip') return match.mimeType;
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return OFFICE_BY_EXTENSION[extension] ?? match.mimeType;
+}
+
+/**
+ * The name shown and offered on download: the last path segment only (no `../`), no control or
+ * separator characters, Unicode kept (NFC), at most 200 characters. Never used as a path on disk.
+ */
+export function safeDisplayName(raw: string): string {
+  const last = raw.split(/[/\\]/).pop() ?? '';
+  const cleaned = last
+    .normalize('NFC')
+    // Control characters and the characters file systems refuse.
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 200);
+  return cleaned === '' ? 'document' : cleaned;
+}
+
+/** `Content-Disposition` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\%;]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+type ReceivedFile = { tempPath: string; size: number; mimeType: string };
+
+export type FileStore = {
+  /** Streams `input` to a temporary file, enforcing the limit and the allowed types; cleans up on failure. */
+  receive: (
+    input: Readable,
+    fileName: string,
+    rules: { maxBytes: number; allowedTypes: readonly string[]; isTruncated: () => boolean },
+  ) => Promise<ReceivedFile>;
+  /** Moves a received file into place under a new random key (call inside the row's transaction). */
+  commit: (received: ReceivedFile) => string;
+  /** Writes seed bytes under a new key. */
+  put: (bytes: Buffer) => string;
+  open: (key: string) => ReadStream;
+  pathOf: (key: string) => string;
+  remove: (key: string) => void;
+  discard: (received: ReceivedFile) => void;
+  /** Removes every stored file (a reseed). */
+  clear: () => void;
+};
+
+export function createFileStore(dataDir: string): FileStore {
+  const root = join(dataDir, 'files');
+  const temp = join(root, '.tmp');
+  mkdirSync(temp, { recursive: true });
+  // Keys are our random UUIDs, never a name a person chose: no path can escape the folder.
+  const pathOf = (key: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`not a file key: ${key}`);
+    return join(root, key);
+  };
+
+  return {
+    receive: async (input, fileName, rules) => {
+      const tempPath = join(temp, `${randomUUID()}.part`);
+      let size = 0;
+      const head: number[] = [];
+      let mimeType: string | null = null;
+      const check = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > rules.maxBytes) {
+            done(tooLarge(rules.maxBytes));
+            return;
+          }
+          if (head.length < 8) {
+            head.push(...chunk.subarray(0, 8 - head.length));
+            if (head.length >= 8 || mimeType === null) mimeType = sniffType(Uint8Array.from(head), fileName);
+            if (head.length >= 8 && (mimeType === null || !rules.allowedTypes.includes(mimeType))) {
+              done(unsupported());
+              return;
+            }
+          }
+          done(null, chunk);
+        },
+      });
+      const output = createWriteStream(tempPath, { flags: 'wx' });
+      try {
+        await pipeline(input, check, output);
+        if (rules.isTruncated()) throw tooLarge(rules.maxBytes);
+        if (size === 0) throw new HttpError(422, 'empty_file', 'The file is empty.');
+        mimeType = sniffType(Uint8Array.from(head), fileName);
+        if (mimeType === null || !rules.allowedTypes.includes(mimeType)) throw unsupported();
+        return { tempPath, size, mimeType };
+      } catch (error) {
+        // The file may still be opening when the check fails: remove it once the stream has closed.
+        if (!output.closed) await once(output, 'close').catch(() => undefined);
+        rmSync(tempPath, { force: true });
+        if (error instanceof HttpError) throw error;
+        if (isFileTooLarge(error)) throw tooLarge(rules.maxBytes);
+        throw error;
+      }
+    },
+    commit: (received) => {
+      const key = randomUUID();
+      renameSync(received.tempPath, pathOf(key));
+      return key;
+    },
+    put: (bytes) => {
+      const key = randomUUID();
+      writeFileSync(pathOf(key), bytes, { flag: 'wx' });
+      return key;
+    },
+    open: (key) => createReadStream(pathOf(key)),
+    pathOf,
+    remove: (key) => rmSync(pathOf(key), { force: true }),
+    discard: (received) => rmSync(received.tempPath, { force: true }),
+    clear: () => {
+      rmSync(root, { recursive: true, force: true });
+      mkdirSync(temp, { recursive: true });
+    },
+  };
+}
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, 'payload_too_large', `The file is larger than ${String(maxBytes)} bytes.`);
+}
+
+function unsupported(): HttpError {
+  return new HttpError(
+    415,
+    'unsupported_media_type',
+    'The file’s content is not an allowed type (PDF, image or office document), whatever its name.',
+  );
+}
+
+function isFileTooLarge(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE'
+  );
+}

@@ -1,0 +1,211 @@
+import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { DownloadError, useAction, useGatewayDownload, useGatewayOpen } from '@portal/plugin-api';
+import { ConfirmAction, DataTable, formatDay, formatMonth, useTableState } from '@portal/ui';
+import type { DataColumn } from '@portal/ui';
+import { FolderPicker } from './folder-picker.tsx';
+import {
+  REPORT_KINDS,
+  reportFilePath,
+  useDeleteReportMutation,
+  useEntityReportsQuery,
+  useWalletReportsQuery,
+} from './reports-api.ts';
+import type { Report, ReportKind } from './reports-api.ts';
+import { useT } from './translation.ts';
+
+const PAGE_SIZE = 20;
+const SORTS = ['title', 'kind', 'period', 'createdAt', 'account'] as const;
+type Sort = (typeof SORTS)[number];
+const isSort = (value: string | undefined): value is Sort => SORTS.some((sort) => sort === value);
+const isKind = (value: string | undefined): value is ReportKind =>
+  REPORT_KINDS.some((kind) => kind === value);
+
+/**
+ * The BI report list of one entity (`accountId`) or of the whole wallet (no `accountId`: a folder column
+ * and filter). Kind, period, title search, sort and page live in the address; delete behind the manifest
+ * action `biReports.delete`, with the one confirmation.
+ */
+export function ReportsTable({ accountId }: { accountId?: number }) {
+  const { t, language } = useT();
+  const wallet = accountId === undefined;
+  const canDelete = useAction('biReports.delete');
+  const download = useGatewayDownload();
+  const open = useGatewayOpen();
+  const [remove] = useDeleteReportMutation();
+  const [problem, setProblem] = useState<'forbidden' | 'failed' | undefined>(undefined);
+
+  const table = useTableState({
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+    filterKeys: ['kind', 'period', 'folder', 'reportId'],
+  });
+  const { filters } = table.query;
+  const kind = isKind(filters['kind']) ? filters['kind'] : undefined;
+  const period =
+    filters['period'] !== undefined && /^\d{4}-\d{2}$/.test(filters['period'])
+      ? filters['period']
+      : undefined;
+  const folder =
+    filters['folder'] !== undefined && /^\d+$/.test(filters['folder'])
+      ? Number(filters['folder'])
+      : undefined;
+  const highlighted =
+    filters['reportId'] !== undefined && /^\d+$/.test(filters['reportId'])
+      ? Number(filters['reportId'])
+      : undefined;
+  const query = {
+    sort: isSort(table.query.sort) ? table.query.sort : 'createdAt',
+    order: table.query.order,
+    page: table.query.page,
+    pageSize: PAGE_SIZE,
+    ...(kind === undefined ? {} : { kind }),
+    ...(period === undefined ? {} : { period }),
+    ...(table.query.search === '' ? {} : { q: table.query.search }),
+  } as const;
+  // A deposit made elsewhere shows as soon as the list is opened again.
+  const entityResult = useEntityReportsQuery(
+    { accountId: accountId ?? 0, ...query },
+    { skip: wallet || accountId === 0, refetchOnMountOrArgChange: true },
+  );
+  const walletResult = useWalletReportsQuery(
+    { ...query, ...(folder === undefined ? {} : { accountId: folder }) },
+    { skip: !wallet, refetchOnMountOrArgChange: true },
+  );
+  const result = wallet ? walletResult : entityResult;
+
+  const act = async (work: () => Promise<void>) => {
+    setProblem(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(error instanceof DownloadError && error.status === 403 ? 'forbidden' : 'failed');
+    }
+  };
+  const fileName = (report: Report) => `${report.title}.pdf`;
+
+  const columns: DataColumn<Report>[] = [
+    { key: 'title', header: t('columns.title'), sortable: true, render: (report) => report.title },
+    ...(wallet
+      ? [
+          {
+            key: 'account',
+            header: t('columns.folder'),
+            sortable: true,
+            render: (report: Report) => report.accountName,
+          },
+        ]
+      : []),
+    { key: 'kind', header: t('columns.kind'), sortable: true, render: (report) => t(`kinds.${report.kind}`) },
+    {
+      key: 'period',
+      header: t('columns.period'),
+      sortable: true,
+      render: (report) => formatMonth(report.period, language),
+    },
+    {
+      key: 'createdAt',
+      header: t('columns.date'),
+      sortable: true,
+      render: (report) => formatDay(report.createdAt.slice(0, 10), language),
+    },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      render: (report) => (
+        <Group gap={4} wrap="nowrap">
+          {report.hasFile ? (
+            <>
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-label={t('open', { title: report.title })}
+                onClick={() => void act(() => open(reportFilePath(report.id), { disposition: 'inline' }))}
+              >
+                {t('openShort')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-label={t('download', { title: report.title })}
+                onClick={() =>
+                  void act(() =>
+                    download(reportFilePath(report.id), { disposition: 'attachment' }, fileName(report)),
+                  )
+                }
+              >
+                {t('downloadShort')}
+              </Button>
+            </>
+          ) : null}
+          {canDelete ? (
+            <ConfirmAction
+              label={t('delete.button')}
+              ariaLabel={t('delete.aria', { title: report.title })}
+              title={t('delete.title')}
+              message={t('delete.message', { title: report.title, folder: report.accountName })}
+              confirmLabel={t('delete.confirm')}
+              errorMessage={t('delete.failed')}
+              onConfirm={() => remove(report.id).unwrap()}
+              // Mantine caps a subtle button's shade at 6, too light on striped rows: the darker red as a CSS colour.
+              buttonProps={{ color: 'var(--mantine-color-red-9)' }}
+            />
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      {problem === undefined ? null : (
+        <Alert color="red" variant="light" role="alert">
+          {t(`problems.${problem}`)}
+        </Alert>
+      )}
+      <DataTable
+        caption={t(wallet ? 'walletReports.caption' : 'entityReports.caption')}
+        columns={columns}
+        rowKey={(report) => report.id}
+        table={table}
+        data={result.data}
+        isLoading={result.isLoading}
+        isFetching={result.isFetching}
+        isError={result.isError}
+        onRetry={() => void result.refetch()}
+        emptyMessage={t('empty')}
+        searchLabel={t('filters.search')}
+        highlighted={highlighted}
+        toolbar={
+          <>
+            {wallet ? (
+              <FolderPicker
+                label={t('filters.folder')}
+                emptyLabel={t('filters.allFolders')}
+                value={folder}
+                onChange={(value) =>
+                  table.setFilter('folder', value === undefined ? undefined : String(value))
+                }
+              />
+            ) : null}
+            <NativeSelect
+              label={t('filters.kind')}
+              value={kind ?? ''}
+              onChange={(event) => table.setFilter('kind', event.currentTarget.value)}
+              data={[
+                { value: '', label: t('filters.allKinds') },
+                ...REPORT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
+              ]}
+            />
+            <TextInput
+              type="month"
+              label={t('filters.period')}
+              value={period ?? ''}
+              onChange={(event) => table.setFilter('period', event.currentTarget.value)}
+            />
+          </>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { gatewayApi, service } from '@portal/plugin-api';
+import type { GatewayQuery, GatewayResponse } from '@portal/plugin-api';
+
+type DocumentPage = GatewayResponse<'documentPage'>;
+export type PortalDocument = DocumentPage['items'][number];
+export type DocumentKind = PortalDocument['kind'];
+type DocumentPageArgs = GatewayQuery<'documentPage'> & { accountId: number };
+
+/** Where a document's bytes are served (open or download). */
+export const documentFilePath = (id: number) => service('account', `documents/${String(id)}/file`);
+/** The ZIP of a selection. */
+export const documentsZipPath = (accountId: number) =>
+  service('account', `accounts/${String(accountId)}/documents.zip`);
+/** Where new files are sent. */
+export const documentsPath = (accountId: number) =>
+  service('account', `accounts/${String(accountId)}/documents`);
+
+const documentsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Documents'] }).injectEndpoints({
+  endpoints: (build) => ({
+    documentPage: build.query<DocumentPage, DocumentPageArgs>({
+      query: ({ accountId, ...params }) => ({ url: documentsPath(accountId), params }),
+      providesTags: (_result, _error, { accountId, kind }) => [
+        { type: 'Documents', id: `${String(accountId)}-${kind}` },
+      ],
+    }),
+  }),
+});
+
+export const { useDocumentPageQuery } = documentsApi;

@@ -1,0 +1,119 @@
+import { useCallback } from 'react';
+import type { GatewayClientConfig } from '../api/base-query.ts';
+import { readGatewayConfig } from '../api/base-query.ts';
+import { useAppDispatch } from '../runtime/hooks.ts';
+import { resolveServicePath } from '../api/service-path.ts';
+import { DownloadError } from './download.ts';
+import type { DownloadQuery } from './download.ts';
+
+export type UploadOptions = {
+  /** Called as bytes leave the browser: a fraction from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting cancels the upload (the promise rejects with an AbortError DOMException). */
+  signal?: AbortSignal;
+};
+
+async function gatewayUrl(
+  config: GatewayClientConfig | null,
+  path: string,
+  query: DownloadQuery,
+): Promise<{ url: URL; token: string | null }> {
+  if (config === null) throw new DownloadError(0);
+  const url = new URL(
+    resolveServicePath(path, config.services ?? {}),
+    new URL(config.gatewayBaseUrl, window.location.origin),
+  );
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  return { url, token: await config.refresher.ensureFreshToken() };
+}
+
+/**
+ * Sends a form with files to the gateway with the person's session, reporting progress and cancellable.
+ * A fetch cannot report upload progress, so this uses XMLHttpRequest. It resolves with the JSON answer;
+ * it rejects with `DownloadError(status)` when the gateway refuses (413, 415, 422...) or cannot be reached.
+ *
+ * @example
+ * const upload = useGatewayUpload();
+ * const form = new FormData(); form.append('file', file);
+ * await upload(service('account', `accounts/${id}/documents`), { kind }, form, { onProgress: setProgress, signal });
+ */
+export function useGatewayUpload(): (
+  path: string,
+  query: DownloadQuery,
+  form: FormData,
+  options?: UploadOptions,
+) => Promise<unknown> {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (path, query, form, options = {}) => {
+      const { url, token } = await gatewayUrl(dispatch(readGatewayConfig()), path, query);
+      return new Promise<unknown>((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        const abort = () => request.abort();
+        if (options.signal?.aborted === true) {
+          reject(new DOMException('The upload was cancelled', 'AbortError'));
+          return;
+        }
+        options.signal?.addEventListener('abort', abort, { once: true });
+        request.open('POST', url);
+        if (token !== null) request.setRequestHeader('Authorization', `Bearer ${token}`);
+        request.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+        };
+        request.onload = () => {
+          options.signal?.removeEventListener('abort', abort);
+          if (request.status < 200 || request.status >= 300) {
+            reject(new DownloadError(request.status));
+            return;
+          }
+          try {
+            resolve(request.responseText === '' ? null : (JSON.parse(request.responseText) as unknown));
+          } catch {
+            resolve(null);
+          }
+        };
+        request.onerror = () => reject(new DownloadError(0));
+        request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+        request.send(form);
+      });
+    },
+    [dispatch],
+  );
+}
+
+/**
+ * Opens a file the gateway serves (a PDF, an image) in a new browser tab with the person's session. A
+ * link cannot carry the bearer token, so the tab is opened at once (popup blockers allow it only during
+ * the click) and given the fetched file when it arrives.
+ *
+ * @example
+ * const open = useGatewayOpen();
+ * await open(service('account', `documents/${id}/file`), { disposition: 'inline' });
+ */
+export function useGatewayOpen(): (path: string, query: DownloadQuery) => Promise<void> {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (path, query) => {
+      const tab = window.open('', '_blank');
+      try {
+        const { url, token } = await gatewayUrl(dispatch(readGatewayConfig()), path, query);
+        const response = await fetch(
+          url,
+          token === null ? {} : { headers: { Authorization: `Bearer ${token}` } },
+        ).catch(() => null);
+        if (response === null) throw new DownloadError(0);
+        if (!response.ok) throw new DownloadError(response.status);
+        const href = URL.createObjectURL(await response.blob());
+        if (tab === null) window.location.assign(href);
+        else tab.location.href = href;
+        // The tab has loaded the file long before this; the object URL can then go.
+        setTimeout(() => URL.revokeObjectURL(href), 60_000);
+      } catch (error) {
+        tab?.close();
+        throw error;
+      }
+    },
+    [dispatch],
+  );
+}

@@ -1,0 +1,254 @@
+import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFileSize } from './format.ts';
+
+/** What may be sent: the manifest's `constants.documents`, checked here before a byte leaves. */
+export type UploadRules = {
+  maxFileSizeBytes: number;
+  allowedTypes: readonly string[];
+  allowedExtensions: readonly string[];
+};
+
+/** Sends one file; rejects with `{ status }` (the gateway's answer, 0 offline) or an AbortError. */
+export type UploadFile = (
+  file: File,
+  options: { onProgress: (fraction: number) => void; signal: AbortSignal },
+) => Promise<unknown>;
+
+export type FileUploadProps = {
+  /** The zone's title, e.g. "Add documents". */
+  label: string;
+  rules: UploadRules;
+  upload: UploadFile;
+  /** Called once per file the gateway kept, with its answer. */
+  onUploaded?: (answer: unknown, file: File) => void;
+  /** One file only (a report deposit); several by default. */
+  single?: boolean;
+};
+
+type Failure = 'empty' | 'tooLarge' | 'type' | 'forbidden' | 'invalid' | 'offline' | 'failed';
+type Item = {
+  id: number;
+  file: File;
+  progress: number;
+  state: 'sending' | 'done' | 'failed' | 'cancelled';
+  failure?: Failure;
+  controller: AbortController;
+};
+
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const extensionOf = (name: string) => /\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '';
+
+/** Why a file cannot be sent, by the manifest's rules; undefined when it may go. */
+export function checkFile(file: File, rules: UploadRules): Failure | undefined {
+  if (file.size === 0) return 'empty';
+  if (file.size > rules.maxFileSizeBytes) return 'tooLarge';
+  if (!rules.allowedExtensions.includes(extensionOf(file.name))) return 'type';
+  // The browser's type is a guess from the name; when it has one it must agree (the gateway reads the bytes).
+  if (file.type !== '' && !rules.allowedTypes.includes(file.type)) return 'type';
+  return undefined;
+}
+
+function failureOf(error: unknown): Failure {
+  const status =
+    typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+      ? error.status
+      : -1;
+  if (status === 0) return 'offline';
+  if (status === 403) return 'forbidden';
+  if (status === 413) return 'tooLarge';
+  if (status === 415) return 'type';
+  if (status === 422) return 'invalid';
+  return 'failed';
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * The one upload of the portal: drop files on the zone or pick them, each checked against the manifest's
+ * rules before it is sent, then sent on its own with a progress bar and a cancel; a refused file says why
+ * and the others carry on.
+ *
+ * @example
+ * <FileUpload label={t('upload.title')} rules={useConstant('documents')}
+ *   upload={(file, options) => send(file, options)} onUploaded={() => refetch()} />
+ */
+export function FileUpload({ label, rules, upload, onUploaded, single = false }: FileUploadProps) {
+  // Its own namespace, fetched with the first page that shows an upload: the sign-in page never pays for it.
+  const { t, i18n } = useTranslation('upload');
+  const [items, setItems] = useState<Item[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const nextId = useRef(1);
+  const live = useRef(new Set<AbortController>());
+
+  // Leaving the page cancels what is still on its way.
+  useEffect(() => {
+    const controllers = live.current;
+    return () => {
+      for (const controller of controllers) controller.abort();
+    };
+  }, []);
+
+  const update = (id: number, change: Partial<Item>) =>
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
+
+  const send = (item: Item) => {
+    live.current.add(item.controller);
+    upload(item.file, {
+      signal: item.controller.signal,
+      onProgress: (fraction) => update(item.id, { progress: Math.round(fraction * 100) }),
+    })
+      .then((answer) => {
+        update(item.id, { state: 'done', progress: 100 });
+        onUploaded?.(answer, item.file);
+      })
+      .catch((error: unknown) => {
+        update(
+          item.id,
+          isAbort(error) ? { state: 'cancelled' } : { state: 'failed', failure: failureOf(error) },
+        );
+      })
+      .finally(() => live.current.delete(item.controller));
+  };
+
+  const add = (files: readonly File[]) => {
+    const chosen = single ? files.slice(0, 1) : files;
+    const added = chosen.map((file): Item => {
+      const failure = checkFile(file, rules);
+      return {
+        id: nextId.current++,
+        file,
+        progress: 0,
+        controller: new AbortController(),
+        ...(failure === undefined ? { state: 'sending' } : { state: 'failed', failure }),
+      };
+    });
+    setItems((current) => [...added, ...(single ? [] : current)]);
+    for (const item of added) if (item.state === 'sending') send(item);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    add([...event.dataTransfer.files]);
+  };
+
+  const maxSize = formatFileSize(rules.maxFileSizeBytes, i18n.language);
+  const extensions = rules.allowedExtensions.join(', ');
+
+  return (
+    <Stack gap="xs">
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        style={{
+          borderStyle: 'dashed',
+          borderWidth: 2,
+          borderColor: dragging ? 'var(--mantine-color-blue-6)' : undefined,
+          background: dragging ? 'var(--mantine-color-blue-light)' : undefined,
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="upload-zone"
+      >
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Stack gap={2}>
+            <Text fw={600}>{label}</Text>
+            <Text size="sm" c="dimmed">
+              {t(single ? 'dropOne' : 'drop')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('rules', { extensions, size: maxSize })}
+            </Text>
+          </Stack>
+          <Button variant="light" onClick={() => input.current?.click()}>
+            {t(single ? 'chooseOne' : 'choose')}
+          </Button>
+        </Group>
+        {/* Hidden by style, not Mantine's VisuallyHidden: sharing that component with the home split it into
+            one more chunk the home then loads. The button above opens it; tests and assistive tech reach it by label. */}
+        <input
+          ref={input}
+          type="file"
+          aria-label={label}
+          multiple={!single}
+          accept={rules.allowedExtensions.join(',')}
+          tabIndex={-1}
+          style={HIDDEN}
+          onChange={(event) => {
+            add([...(event.currentTarget.files ?? [])]);
+            event.currentTarget.value = '';
+          }}
+        />
+      </Paper>
+      {items.length > 0 ? (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list')}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <Group gap="sm" wrap="nowrap" align="center">
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text size="sm" truncate="end">
+                    {item.file.name}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {formatFileSize(item.file.size, i18n.language)}
+                    </Text>
+                  </Text>
+                  {item.state === 'sending' ? (
+                    <Progress
+                      value={item.progress}
+                      size="sm"
+                      aria-label={t('progress', { name: item.file.name })}
+                    />
+                  ) : (
+                    <Text
+                      size="xs"
+                      role={item.state === 'failed' ? 'alert' : 'status'}
+                      c={item.state === 'failed' ? 'red.8' : item.state === 'done' ? 'teal.9' : 'dimmed'}
+                    >
+                      {item.state === 'failed'
+                        ? t(`failure.${item.failure ?? 'failed'}`, { size: maxSize, extensions })
+                        : t(item.state)}
+                    </Text>
+                  )}
+                </Stack>
+                {item.state === 'sending' ? (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('cancelFile', { name: item.file.name })}
+                    onClick={() => item.controller.abort()}
+                  >
+                    {t('cancel')}
+                  </Button>
+                ) : (
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('dismiss', { name: item.file.name })}
+                    onClick={() => setItems((current) => current.filter((other) => other.id !== item.id))}
+                  />
+                )}
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
