@@ -50,6 +50,8 @@ function logFailure(what: string) {
       await queryFulfilled;
     } catch (failure) {
       const status = (failure as { error?: { status?: unknown } }).error?.status;
+      // No status: the call was cancelled (the session ended and its data was dropped), nothing failed.
+      if (status === undefined) return;
       const logger = (extra as Partial<GatewayExtra> | undefined)?.gateway?.config.logger ?? sharedLogger;
       logger.error(`Failed to load ${what}`, { status });
     }

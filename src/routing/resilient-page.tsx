@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { GuardPending } from './guard-pending.tsx';
+import { isCodeLoadError } from './load-failure.ts';
 import { PageFailure } from './page-failure.tsx';
 
 type PageModule = { default: ComponentType };
@@ -17,6 +18,8 @@ export function resilientPage(load: () => Promise<PageModule>, firstError: unkno
       error: firstError,
       loading: false,
     });
+    // Whether the code failed while the browser was offline (the first failure is this render's).
+    const failedOffline = useRef(!navigator.onLine);
     const retry = useCallback(() => {
       setState((current) => ({ ...current, loading: true }));
       load().then(
@@ -24,7 +27,16 @@ export function resilientPage(load: () => Promise<PageModule>, firstError: unkno
           loaded = module.default;
           setState({ error: null, loading: false });
         },
-        (error: unknown) => setState({ error, loading: false }),
+        (error: unknown) => {
+          // Chromium keeps a module that failed to fetch failed for the document's life, so once back
+          // online the same import fails again: load the document again, at the same address.
+          if (failedOffline.current && navigator.onLine && isCodeLoadError(error)) {
+            window.location.reload();
+            return;
+          }
+          failedOffline.current = !navigator.onLine;
+          setState({ error, loading: false });
+        },
       );
     }, []);
     if (loaded !== null) {
