@@ -431,9 +431,33 @@ export const portalConfigSchema = {
           additionalProperties: false,
         },
         passwordStrengthLevels: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        mandateToolUrl: {
+          type: 'string',
+          pattern: '^https://',
+          description: 'The external mandate tool, linked from the mandates page when its flag is on.',
+        },
       },
       required: ['entitiesPageSize', 'smartOffer', 'passwordStrengthLevels'],
       additionalProperties: false,
+    },
+    applications: {
+      type: 'array',
+      description:
+        'The launcher catalogue: applications opened in a new tab. url may hold {accountNumber} (the selected entity); scope says which launcher lists it; when decides who sees it.',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+          label: i18nKey,
+          description: i18nKey,
+          icon: { type: 'string', minLength: 1 },
+          url: { type: 'string', pattern: '^https://' },
+          scope: { type: 'string', enum: ['entity', 'wallet'] },
+          when: conditionRef,
+        },
+        required: ['id', 'label', 'icon', 'url', 'scope', 'when'],
+        additionalProperties: false,
+      },
     },
     thirdPartyScripts: {
       type: 'array',

@@ -3,6 +3,7 @@
 // portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { financeRoutes } from './finance-routes.ts';
+import { portfolioRoutes } from './portfolio-routes.ts';
 import * as s from './schemas.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,6 +58,7 @@ const accountIdParams = {
 
 export const routes = {
   ...financeRoutes,
+  ...portfolioRoutes,
   health: {
     method: 'GET',
     path: '/health',

@@ -12,9 +12,13 @@ import { createSessionTokens } from './auth/session-tokens.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createEventBus } from './events.ts';
+import type { EventBus } from './events.ts';
 import { financeHandlers } from './finance/finance-handlers.ts';
 import { createFinanceStore } from './finance/finance-store.ts';
 import { createStore } from './db/store.ts';
+import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
+import { seedPortfolio } from './portfolio/portfolio-seed.ts';
+import { createPortfolioStore } from './portfolio/portfolio-store.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { createFaults } from './http/faults.ts';
@@ -35,7 +39,13 @@ import { entityHandlers } from './routes/entity-handlers.ts';
 import { offerHandlers } from './routes/offer-handlers.ts';
 import { userHandlers } from './routes/user-handlers.ts';
 
-export type Gateway = { app: FastifyInstance; url: string; close: () => Promise<void> };
+export type Gateway = {
+  app: FastifyInstance;
+  url: string;
+  close: () => Promise<void>;
+  /** The domain-event bus, so tests can see what a call published. */
+  events: EventBus;
+};
 
 const BODY_LIMIT = 100 * 1024;
 const sessions = new WeakMap<FastifyRequest, SessionClaims>();
@@ -59,6 +69,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const db = await openDatabase(options.dataDir, options.reset ?? false);
   const store = createStore(db);
   const finance = createFinanceStore(db);
+  const portfolio = createPortfolioStore(db);
+  seedPortfolio(db, options.seedFolders ?? 0);
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({ secret, ttlS: options.tokenTtlS ?? 3600, store });
   const faults = createFaults();
@@ -129,6 +141,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
     reseed: async () => {
       await seedDatabase(db);
+      seedPortfolio(db, options.seedFolders ?? 0);
       tokens.loadRevocations();
       faults.clear();
       news.items = DEFAULT_NEWS;
@@ -161,6 +174,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...entityHandlers(deps),
       ...offerHandlers(deps),
       ...financeHandlers(deps, finance),
+      ...portfolioHandlers(deps, portfolio),
       ...adminHandlers(deps),
     },
     { bearer, admin, sessionOf: (request) => sessions.get(request) ?? null },
@@ -192,6 +206,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     app,
     url,
+    events,
     close: async () => {
       if (closed) return;
       closed = true;

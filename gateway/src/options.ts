@@ -24,6 +24,8 @@ export type GatewayOptions = {
   /** false silences the log (tests); otherwise a pino level. */
   logLevel?: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   logRequests?: boolean;
+  /** Extra folders attached to Paul (GATEWAY_SEED_FOLDERS), for the folder bench and e2e. Default 0. */
+  seedFolders?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -48,5 +50,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     logLevel:
       level === 'fatal' || level === 'error' || level === 'warn' || level === 'debug' ? level : 'info',
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
+    seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
   };
+}
+
+function seedFoldersOf(value: string | undefined): number {
+  const count = Number(value ?? 0);
+  if (!Number.isInteger(count) || count < 0 || count > 100000)
+    throw new Error('GATEWAY_SEED_FOLDERS must be an integer from 0 to 100000');
+  return count;
 }

@@ -161,6 +161,14 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkCondition(script.when, `/thirdPartyScripts/${String(i)}/when`);
   });
 
+  const applicationIds = new Set<string>();
+  (config.applications ?? []).forEach((application, i) => {
+    if (applicationIds.has(application.id))
+      report(`/applications/${String(i)}/id`, `duplicate application id "${application.id}"`);
+    applicationIds.add(application.id);
+    checkCondition(application.when, `/applications/${String(i)}/when`);
+  });
+
   for (const [name, condition] of Object.entries(config.actions ?? {})) {
     checkCondition(condition, joinPointer('/actions', name));
   }
