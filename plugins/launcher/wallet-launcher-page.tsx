@@ -1,8 +1,19 @@
-import { usePluginTranslation } from '@portal/plugin-api';
-import { ComingSoonPage } from '@portal/ui';
+import { Stack, Text } from '@mantine/core';
+import { useApplications, usePluginTranslation } from '@portal/plugin-api';
+import { PageTitle } from '@portal/ui';
+import { AppTiles } from './app-tiles.tsx';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+/** The firm's external tools for collaborators, whatever the folder. */
 export default function WalletLauncherPage() {
   const { t } = usePluginTranslation('launcher');
-  return <ComingSoonPage title={t('walletLauncher.title')} />;
+  const applications = useApplications('wallet');
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('walletLauncher.title')}</PageTitle>
+      <Text c="dimmed" size="sm">
+        {t('walletLauncher.intro')}
+      </Text>
+      <AppTiles applications={applications} emptyMessage={t('walletLauncher.empty')} />
+    </Stack>
+  );
 }

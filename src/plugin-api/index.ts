@@ -17,6 +17,7 @@ export type {
 } from './define.ts';
 export {
   useAction,
+  useApplications,
   useConstant,
   useFlag,
   usePermission,
@@ -25,7 +26,7 @@ export {
   useSession,
   useTrack,
 } from './hooks.ts';
-export type { PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
+export type { LauncherApplication, PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';
 export { usePluginTranslation } from './translation.ts';
 export type { PluginTranslate } from './translation.ts';
