@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { useAction, usePluginTranslation, useSelectedEntity } from '@portal/plugin-api';
 import { formatDay, PageTitle } from '@portal/ui';
 import { useCompanySheetQuery, useSaveCompanySheetMutation } from './company-sheet-api.ts';
@@ -96,7 +96,7 @@ export default function InfoPage() {
           },
     );
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (draft === null) return;
     const found = validateSheet(draft.fields);
