@@ -426,6 +426,11 @@ export const portalConfigSchema = {
               type: 'string',
               description: 'Comma-separated account numbers that get the alternative price.',
             },
+            offerCode: {
+              type: 'string',
+              minLength: 1,
+              description: 'The catalogue offer these prices apply to (the offers catalogue shows them).',
+            },
           },
           required: ['defaultPrice', 'alternativePrice', 'alternativeAccountNumbers'],
           additionalProperties: false,

@@ -1,8 +1,0 @@
-import { usePluginTranslation } from '@portal/plugin-api';
-import { ComingSoonPage } from '@portal/ui';
-
-/** Not built yet: its title and a 'coming soon' notice. */
-export default function OffersPage() {
-  const { t } = usePluginTranslation('entity-overview');
-  return <ComingSoonPage title={t('offers.title')} />;
-}

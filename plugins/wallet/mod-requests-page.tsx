@@ -1,8 +1,0 @@
-import { usePluginTranslation } from '@portal/plugin-api';
-import { ComingSoonPage } from '@portal/ui';
-
-/** Not built yet: its title and a 'coming soon' notice. */
-export default function ModRequestsPage() {
-  const { t } = usePluginTranslation('wallet');
-  return <ComingSoonPage title={t('modRequests.title')} />;
-}
