@@ -43,13 +43,14 @@ const render = (permissions: string[], saveStatus = 200) =>
     gateway: gateway(saveStatus),
   });
 
-describe('company sheet', () => {
+// Typing through user-event is slow on a busy machine: these tests get more than the default 5 s.
+describe('company sheet', { timeout: 20_000 }, () => {
   it('refuses invalid fields with a message under each and sends nothing', async () => {
     const view = await render(['COINFO001', 'COINFO002']);
     await view.user.click(await screen.findByRole('button', { name: 'Modifier la fiche' }));
     const siren = screen.getByRole('textbox', { name: /SIREN/ });
     await view.user.clear(siren);
-    await view.user.type(siren, '12 34');
+    await view.user.type(siren, '12');
     await view.user.clear(screen.getByRole('textbox', { name: /Code d'activité/ }));
     await view.user.type(screen.getByRole('textbox', { name: /Code d'activité/ }), '1071');
     await view.user.click(screen.getByRole('button', { name: 'Enregistrer' }));

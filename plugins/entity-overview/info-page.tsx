@@ -30,6 +30,11 @@ const TEXT_FIELDS = [
   'fiscalYearEnd',
 ] as const;
 const REQUIRED: ReadonlySet<string> = new Set(['legalName', 'legalForm', 'addressLine', 'city']);
+// Mantine's default error red is too light on white for WCAG AA: the message in a darker red, the value in the text colour.
+const FIELD_STYLES = {
+  input: { color: 'var(--mantine-color-text)' },
+  error: { color: 'var(--mantine-color-red-9)' },
+} as const;
 const CONTACT_FIELDS = ['name', 'role', 'email', 'phone'] as const;
 const MAX_CONTACTS = 5;
 
@@ -162,6 +167,7 @@ export default function InfoPage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {TEXT_FIELDS.map((key) => (
               <TextInput
+                styles={FIELD_STYLES}
                 key={key}
                 label={t(`info.fields.${key}`)}
                 description={
@@ -183,6 +189,7 @@ export default function InfoPage() {
               <Group key={index} align="flex-end" gap="sm" wrap="wrap">
                 {CONTACT_FIELDS.map((key) => (
                   <TextInput
+                    styles={FIELD_STYLES}
                     key={key}
                     label={t(`info.contactFields.${key}`, { number: index + 1 })}
                     value={contact[key]}

@@ -54,7 +54,6 @@ export function AppTiles({
             target="_blank"
             // The application must not reach back into the portal's window, nor learn where it came from.
             rel="noopener noreferrer"
-            aria-label={t('tile.open', { name: t(application.label) })}
             onClick={() => track('featureConsulted', { feature: `launcher-${application.id}` })}
             display="block"
             h="100%"

@@ -178,7 +178,7 @@ export default function CatalogPage() {
                       onClick={() => setActivating(offer)}
                       aria-label={t('catalog.activateFor', { offer: offer.name })}
                     >
-                      {t('catalog.activate')}
+                      {t('catalog.activateShort')}
                     </Button>
                   ) : null}
                 </Stack>

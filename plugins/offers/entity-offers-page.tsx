@@ -6,7 +6,7 @@ import { statusOf, useEntityOffersQuery, useRequestOfferMutation } from './offer
 import type { EntityOffer } from './offers-api.ts';
 import { offerPrice } from './price.ts';
 
-const COLORS = { validated: 'teal', pending: 'orange', refused: 'gray', cancelled: 'gray' } as const;
+const COLORS = { validated: 'teal.9', pending: 'indigo.9', refused: 'gray.7', cancelled: 'gray.7' } as const;
 
 /** The entity's offers: what it subscribes to and with which status; a customer may ask for another. */
 export default function EntityOffersPage() {
@@ -36,13 +36,13 @@ export default function EntityOffersPage() {
       offer.subscriptionStatus !== 'cancelled'
     )
       return (
-        <Badge variant="light" color={COLORS[offer.subscriptionStatus]}>
+        <Badge variant="filled" color={COLORS[offer.subscriptionStatus]}>
           {t(`subscriptions.statuses.${offer.subscriptionStatus}`)}
         </Badge>
       );
     if (offer.pendingRequest)
       return (
-        <Badge variant="light" color="orange">
+        <Badge variant="filled" color="indigo.9">
           {t('entityOffers.requested')}
         </Badge>
       );
@@ -54,7 +54,7 @@ export default function EntityOffersPage() {
         loading={request.isLoading && request.originalArgs?.offerCode === offer.offerCode}
         aria-label={t('entityOffers.askFor', { offer: offer.name })}
       >
-        {t('entityOffers.ask')}
+        {t('entityOffers.askShort')}
       </Button>
     ) : (
       <Text size="sm" c="dimmed">

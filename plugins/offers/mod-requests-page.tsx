@@ -27,7 +27,11 @@ import type { ModRequest, ModRequestStatus } from './offers-api.ts';
 const STATUSES: readonly ModRequestStatus[] = ['pending', 'validated', 'refused'];
 const SORTS = ['createdAt', 'accountName', 'status'] as const;
 const PAGE_SIZE = 20;
-const COLORS: Record<ModRequestStatus, string> = { pending: 'orange', validated: 'teal', refused: 'gray' };
+const COLORS: Record<ModRequestStatus, string> = {
+  pending: 'indigo.9',
+  validated: 'teal.9',
+  refused: 'gray.7',
+};
 const isStatus = (value: string | undefined): value is ModRequestStatus =>
   STATUSES.some((status) => status === value);
 
@@ -99,7 +103,7 @@ export default function ModRequestsPage() {
       sortable: true,
       render: (row) => (
         <Stack gap={2}>
-          <Badge color={COLORS[row.status]} variant="light">
+          <Badge color={COLORS[row.status]} variant="filled">
             {t(`modRequests.statuses.${row.status}`)}
           </Badge>
           {row.reason === '' ? null : (

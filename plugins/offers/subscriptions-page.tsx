@@ -3,7 +3,7 @@ import { usePluginTranslation } from '@portal/plugin-api';
 import { PageTitle } from '@portal/ui';
 import { useWalletSubscriptionsQuery } from './offers-api.ts';
 
-const COLORS = { validated: 'teal', pending: 'orange', refused: 'gray', cancelled: 'gray' } as const;
+const COLORS = { validated: 'teal.9', pending: 'indigo.9', refused: 'gray.7', cancelled: 'gray.7' } as const;
 
 /**
  * The subscriptions of every entity the person may see offers of. A short list (a few per entity), so one
@@ -57,7 +57,7 @@ export default function SubscriptionsPage() {
                   </Table.Td>
                   <Table.Td>{row.offerName}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={COLORS[row.status]}>
+                    <Badge variant="filled" color={COLORS[row.status]}>
                       {t(`subscriptions.statuses.${row.status}`)}
                     </Badge>
                   </Table.Td>

@@ -80,7 +80,7 @@ export default function MandatesPage() {
             data={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
           />
         ) : (
-          <Badge variant="light" color="gray">
+          <Badge variant="filled" color="gray.7">
             {statusLabel(row.status)}
           </Badge>
         ),

@@ -50,7 +50,7 @@ test('Paul finds a folder by number among 5,000, stars it, and after a reload it
     .getByRole('link', { name: `Ouvrir le dossier ${name}` })
     .click();
   await expect(page).toHaveURL(/\/dossier\/104237\/accueil$/);
-  expect(await page.evaluate(() => localStorage.getItem('selected-entity'))).toBe('104237');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('selected-entity'))).toBe('104237');
 });
 
 test('the search is kept in the address: the back button restores it', async ({ page }) => {
