@@ -212,38 +212,34 @@ export function createPortfolioStore(db: Database) {
           ).total;
         return { rows: found, total };
       }
+      // No search: a count without LIKE, the few favourites, then the others along the sort's index.
       const total = (
-        prepared(`SELECT COUNT(*) AS total ${folderFrom}`).get(query.userId, ...search) as { total: number }
+        prepared('SELECT COUNT(*) AS total FROM memberships WHERE user_id = ?').get(query.userId) as {
+          total: number;
+        }
       ).total;
       const favoriteRows = prepared(
         `SELECT e.account_id, e.account_number, e.name, m.is_signatory, 1 AS is_favorite
            FROM memberships m JOIN entities e ON e.account_id = m.account_id
-          WHERE m.user_id = ? AND m.account_id IN (SELECT value FROM json_each(?)) AND ${SEARCH}
+          WHERE m.user_id = ? AND m.account_id IN (SELECT value FROM json_each(?))
           ORDER BY ${order}`,
-      ).all(query.userId, favorites, ...search) as FolderRow[];
+      ).all(query.userId, favorites) as FolderRow[];
       const rows = favoriteRows.slice(query.offset, query.offset + query.limit);
       const wanted = query.limit - rows.length;
       if (wanted > 0) {
-        // Without a search, CROSS JOIN keeps entities as the outer loop: SQLite walks the sort's index and
-        // stops at the page's end. With one, most folders do not match: reading the user's memberships and
-        // sorting the few matches is cheaper than walking the whole index.
-        const from =
-          query.q === ''
-            ? 'FROM entities e CROSS JOIN memberships m ON m.user_id = ? AND m.account_id = e.account_id'
-            : 'FROM memberships m JOIN entities e ON e.account_id = m.account_id AND m.user_id = ?';
-        rows.push(
-          ...(prepared(
-            `SELECT e.account_id, e.account_number, e.name, m.is_signatory, 0 AS is_favorite ${from}
-              WHERE e.account_id NOT IN (SELECT value FROM json_each(?)) AND ${SEARCH}
-              ORDER BY ${order} LIMIT ? OFFSET ?`,
-          ).all(
-            query.userId,
-            favorites,
-            ...search,
-            wanted,
-            Math.max(0, query.offset - favoriteRows.length),
-          ) as FolderRow[]),
-        );
+        // CROSS JOIN keeps entities as the outer loop: SQLite walks the sort's index and stops at the page's end.
+        const others = prepared(
+          `SELECT e.account_id, e.account_number, e.name, m.is_signatory, 0 AS is_favorite
+             FROM entities e CROSS JOIN memberships m ON m.user_id = ? AND m.account_id = e.account_id
+            WHERE e.account_id NOT IN (SELECT value FROM json_each(?))
+            ORDER BY ${order} LIMIT ? OFFSET ?`,
+        ).all(
+          query.userId,
+          favorites,
+          wanted,
+          Math.max(0, query.offset - favoriteRows.length),
+        ) as FolderRow[];
+        rows.push(...others);
       }
       return { rows, total };
     },
