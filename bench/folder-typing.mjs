@@ -97,7 +97,7 @@ try {
     const started = performance.now();
     await page.goto('/portefeuille/dossiers', { waitUntil: 'commit' });
     await table.locator('tbody tr').nth(19).waitFor();
-    await page.waitForFunction(() => document.querySelector('table[aria-busy="false"]') !== null);
+    await page.waitForFunction(() => globalThis.document.querySelector('table[aria-busy="false"]') !== null);
     firstRender.push(performance.now() - started);
   }
 
@@ -105,17 +105,17 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     const number = `D-${String(100001 + ((round * 2477) % 5000))}`;
     await search.fill('');
-    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 20);
+    await page.waitForFunction(() => globalThis.document.querySelectorAll('table tbody tr').length === 20);
     await search.pressSequentially(number.slice(0, -1), { delay: 0 });
     const started = performance.now();
     await search.press(number.slice(-1));
     await page.waitForFunction(
       (wanted) => {
-        const rows = document.querySelectorAll('table tbody tr');
+        const rows = globalThis.document.querySelectorAll('table tbody tr');
         return (
           rows.length === 1 &&
           (rows[0]?.textContent ?? '').includes(wanted) &&
-          document.querySelector('table[aria-busy="false"]') !== null
+          globalThis.document.querySelector('table[aria-busy="false"]') !== null
         );
       },
       number,

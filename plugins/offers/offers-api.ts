@@ -6,7 +6,6 @@ export type EntityOffer = GatewayResponse<'entityOffers'>['items'][number];
 type ModRequestPage = GatewayResponse<'walletModRequests'>;
 export type ModRequest = ModRequestPage['items'][number];
 export type ModRequestStatus = ModRequest['status'];
-export type SubscriptionRow = GatewayResponse<'walletSubscriptions'>['items'][number];
 export type FolderChoice = GatewayResponse<'walletFolders'>['items'][number];
 
 const offersApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Offers', 'ModRequests'] }).injectEndpoints({

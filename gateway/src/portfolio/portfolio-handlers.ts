@@ -85,7 +85,7 @@ function toMandate(row: MandateRow) {
 }
 
 /** Field rules of the company sheet; the portal shows the same ones before sending. */
-export function invalidSheetFields(sheet: CompanySheet): string[] {
+function invalidSheetFields(sheet: CompanySheet): string[] {
   const invalid: string[] = [];
   const required = ['legalName', 'legalForm', 'addressLine', 'city'] as const;
   for (const key of required) if (sheet[key].trim() === '') invalid.push(key);
