@@ -428,7 +428,6 @@ export const portalConfigSchema = {
             },
             offerCode: {
               type: 'string',
-              minLength: 1,
               description: 'The catalogue offer these prices apply to (the offers catalogue shows them).',
             },
           },
@@ -448,19 +447,17 @@ export const portalConfigSchema = {
     applications: {
       type: 'array',
       description:
-        'The launcher catalogue: applications opened in a new tab. url may hold {accountNumber} (the selected entity); scope says which launcher lists it; when decides who sees it.',
+        'The launcher catalogue: applications opened in a new tab. label is a key of the launcher plugin (its description is label + "Text"); an url with {accountNumber} (the selected entity) is an entity application, listed by the entity launcher; the others are the firm tools, listed by the wallet launcher; when decides who sees it.',
       items: {
         type: 'object',
         properties: {
-          id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-          label: i18nKey,
-          description: i18nKey,
-          icon: { type: 'string', minLength: 1 },
+          id: { type: 'string' },
+          label: { type: 'string' },
+          icon: { type: 'string' },
           url: { type: 'string', pattern: '^https://' },
-          scope: { type: 'string', enum: ['entity', 'wallet'] },
           when: conditionRef,
         },
-        required: ['id', 'label', 'icon', 'url', 'scope', 'when'],
+        required: ['id', 'label', 'icon', 'url', 'when'],
         additionalProperties: false,
       },
     },

@@ -62,11 +62,9 @@ export function AppTiles({
               <Stack gap="xs" align="flex-start">
                 <AppIcon name={application.icon} />
                 <Text fw={600}>{t(application.label)}</Text>
-                {application.description === undefined ? null : (
-                  <Text size="sm" c="dimmed">
-                    {t(application.description)}
-                  </Text>
-                )}
+                <Text size="sm" c="dimmed">
+                  {t(`${application.label}Text`)}
+                </Text>
                 <Text size="xs" c="blue.8">
                   {t('tile.newTab')}
                 </Text>

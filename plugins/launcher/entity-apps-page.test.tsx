@@ -17,7 +17,7 @@ describe('entity launcher', () => {
   it('shows only the applications the codes open, each in a new tab with the entity number in its address', async () => {
     const view = await render(['CLPEN001']);
     const tile = await screen.findByRole('link', { name: /^Logiciel comptable/ });
-    expect(tile.getAttribute('href')).toBe('https://app.pennylane.example.test/companies/C-1001');
+    expect(tile.getAttribute('href')).toBe('https://compta.example/C-1001');
     expect(tile.getAttribute('target')).toBe('_blank');
     expect(tile.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.queryByRole('link', { name: /Logiciel de paie/ })).toBeNull();

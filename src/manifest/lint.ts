@@ -161,11 +161,7 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkCondition(script.when, `/thirdPartyScripts/${String(i)}/when`);
   });
 
-  const applicationIds = new Set<string>();
-  (config.applications ?? []).forEach((application, i) => {
-    if (applicationIds.has(application.id))
-      report(`/applications/${String(i)}/id`, `duplicate application id "${application.id}"`);
-    applicationIds.add(application.id);
+  config.applications?.forEach((application, i) => {
     checkCondition(application.when, `/applications/${String(i)}/when`);
   });
 

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { useCallback, useContext, useEffect, useMemo } from 'react';
+import { useCallback, useContext, useEffect } from 'react';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import { useAppSelector } from '../runtime/hooks.ts';
@@ -194,58 +194,4 @@ export function useRouteHref(
   );
   // A missing parameter gives no link rather than a broken one.
   return allowed ? pathOf(config, routeName, { entityId, ...params }) : undefined;
-}
-
-/**
- * An application of the manifest's launcher catalogue (`applications`), ready to open: its URL has the
- * selected entity's number in place of `{accountNumber}`.
- *
- * @example
- * const apps = useApplications('entity');
- * apps.map((app) => <a key={app.id} href={app.href} target="_blank" rel="noopener noreferrer">{t(app.label)}</a>);
- */
-export type LauncherApplication = {
-  id: string;
-  /** A key of the calling plugin's translations. */
-  label: string;
-  description: string | undefined;
-  icon: string;
-  href: string;
-};
-
-/**
- * The applications of one launcher (`entity`: the selected entity's; `wallet`: the firm's tools) whose
- * `when` holds for the person. An entity application needs a selected entity (its URL names it).
- *
- * @example
- * const tools = useApplications('wallet');
- */
-export function useApplications(scope: 'entity' | 'wallet'): readonly LauncherApplication[] {
-  const { config, flags } = useRuntime();
-  const accountNumber = useAppSelector((state) => state.session.selectedEntity?.accountNumber);
-  // A string, so the selector's answer compares equal while nothing relevant changes.
-  const allowedIds = useAppSelector((state) => {
-    const context = selectConditionContext(state, config, flags);
-    return (config.applications ?? [])
-      .filter((application) => application.scope === scope && isConditionMet(application.when, context))
-      .map((application) => application.id)
-      .join('\n');
-  });
-  return useMemo(() => {
-    const allowed = new Set(allowedIds.split('\n'));
-    return (config.applications ?? []).flatMap((application) => {
-      if (!allowed.has(application.id)) return [];
-      const needsEntity = application.url.includes('{accountNumber}');
-      if (needsEntity && accountNumber === undefined) return [];
-      return [
-        {
-          id: application.id,
-          label: application.label,
-          description: application.description,
-          icon: application.icon,
-          href: application.url.replaceAll('{accountNumber}', encodeURIComponent(accountNumber ?? '')),
-        },
-      ];
-    });
-  }, [config, allowedIds, accountNumber]);
 }

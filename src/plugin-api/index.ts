@@ -17,7 +17,6 @@ export type {
 } from './define.ts';
 export {
   useAction,
-  useApplications,
   useConstant,
   useFlag,
   usePermission,
@@ -26,7 +25,9 @@ export {
   useSession,
   useTrack,
 } from './hooks.ts';
-export type { LauncherApplication, PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
+export type { PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
+export { useApplications } from './applications.ts';
+export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';
 export { usePluginTranslation } from './translation.ts';
 export type { PluginTranslate } from './translation.ts';

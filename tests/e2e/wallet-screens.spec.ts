@@ -76,7 +76,7 @@ test('launchers: Claire’s accounting software with her entity number; Paul’s
   await signInCustomer(page, 'claire.solo@demo.test');
   await page.goto('/dossier/1001/launcher');
   const tile = page.getByRole('link', { name: /^Logiciel comptable/ });
-  await expect(tile).toHaveAttribute('href', 'https://app.pennylane.example.test/companies/C-1001');
+  await expect(tile).toHaveAttribute('href', 'https://compta.example/C-1001');
   await expect(tile).toHaveAttribute('rel', 'noopener noreferrer');
   expect(describeViolations(await axe())).toEqual([]);
 });
