@@ -1,11 +1,13 @@
 // Load test of the reference gateway: p99 latency and requests/s of hot calls at 100 connections.
 // Starts the gateway in a child process on a temp data dir (so the load generator does not share its
-// event loop), or targets GATEWAY_URL when set.
+// event loop), or targets GATEWAY_URL when set. The child seeds 5,000 extra folders for Paul
+// (GATEWAY_SEED_FOLDERS) so the folder search is measured at the size issue 13 asks for.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { collaboratorToken } from '../gateway/test/helpers.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
@@ -26,7 +28,13 @@ async function waitForHealth(url: string): Promise<void> {
 async function startChild(): Promise<{ url: string; stop: () => void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-    env: { ...process.env, GATEWAY_PORT: String(PORT), GATEWAY_DATA_DIR: dataDir, GATEWAY_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      GATEWAY_PORT: String(PORT),
+      GATEWAY_DATA_DIR: dataDir,
+      GATEWAY_LOG_LEVEL: 'warn',
+      GATEWAY_SEED_FOLDERS: '5000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${String(PORT)}`;
@@ -79,9 +87,11 @@ try {
   });
   const { token } = (await login.json()) as { token: string };
   await seedDocuments(target.url, token);
+  // The folders are a collaborator's list: Paul signs in through the OIDC provider.
+  const paul = await collaboratorToken(target, 'paul.collab@demo.test');
   const rows: { path: string; rps: number; p50: number; p99: number; errors: number }[] = [];
   // /health has no auth and no database read: the floor that the machine and Fastify set.
-  for (const path of [
+  const cases: { path: string; token: string }[] = [
     '/health',
     '/contact/me',
     '/authorization/api/authorization/currentuser?accountId=1001',
@@ -91,12 +101,20 @@ try {
     // and a name search within a period.
     '/account/api/accounts/1001/documents?kind=accounting&sort=name&order=asc&page=3&pageSize=20',
     '/account/api/accounts/1001/documents?kind=accounting&period=2025-06&q=pi%C3%A8ce&sort=size&order=desc',
-  ]) {
+  ].map((path) => ({ path, token }));
+  // The folders page among 5,004 (issue 13): the first page, a search by number, a search by name.
+  for (const path of [
+    '/wallet/api/portfolio/folders?sort=name&order=asc&page=1&pageSize=20',
+    '/wallet/api/portfolio/folders?q=D-10423&sort=name&order=asc&page=1&pageSize=20',
+    '/wallet/api/portfolio/folders?q=garage&sort=accountNumber&order=desc&page=3&pageSize=20',
+  ])
+    cases.push({ path, token: paul });
+  for (const { path, token: bearer } of cases) {
     const result = await autocannon({
       url: `${target.url}${path}`,
       connections: CONNECTIONS,
       duration: DURATION_S,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${bearer}` },
     });
     rows.push({
       path,

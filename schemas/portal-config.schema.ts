@@ -428,6 +428,10 @@ export const portalConfigSchema = {
               type: 'string',
               description: 'Comma-separated account numbers that get the alternative price.',
             },
+            offerCode: {
+              type: 'string',
+              description: 'The catalogue offer these prices apply to (the offers catalogue shows them).',
+            },
           },
           required: ['defaultPrice', 'alternativePrice', 'alternativeAccountNumbers'],
           additionalProperties: false,
@@ -455,9 +459,31 @@ export const portalConfigSchema = {
           required: ['maxFileSizeBytes', 'allowedTypes', 'allowedExtensions'],
           additionalProperties: false,
         },
+        mandateToolUrl: {
+          type: 'string',
+          pattern: '^https://',
+          description: 'The external mandate tool, linked from the mandates page when its flag is on.',
+        },
       },
       required: ['entitiesPageSize', 'smartOffer', 'passwordStrengthLevels', 'documents'],
       additionalProperties: false,
+    },
+    applications: {
+      type: 'array',
+      description:
+        'The launcher catalogue: applications opened in a new tab. label is a key of the launcher plugin (its description is label + "Text"); an url with {accountNumber} (the selected entity) is an entity application, listed by the entity launcher; the others are the firm tools, listed by the wallet launcher; when decides who sees it.',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          label: { type: 'string' },
+          icon: { type: 'string' },
+          url: { type: 'string', pattern: '^https://' },
+          when: conditionRef,
+        },
+        required: ['id', 'label', 'icon', 'url', 'when'],
+        additionalProperties: false,
+      },
     },
     thirdPartyScripts: {
       type: 'array',

@@ -5,6 +5,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
+import { portfolioRoutes } from './portfolio-routes.ts';
 import * as s from './schemas.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -127,6 +128,7 @@ const DOCUMENT_KIND_CODES = {
 export const routes = {
   ...financeRoutes,
   ...documentsRoutes,
+  ...portfolioRoutes,
   health: {
     method: 'GET',
     path: '/health',

@@ -20,9 +20,13 @@ import { createDocumentsStore } from './documents/documents-store.ts';
 import { createFileStore } from './documents/file-store.ts';
 import { loadUploadRules } from './documents/upload-rules.ts';
 import { createEventBus } from './events.ts';
+import type { EventBus } from './events.ts';
 import { financeHandlers } from './finance/finance-handlers.ts';
 import { createFinanceStore } from './finance/finance-store.ts';
 import { createStore } from './db/store.ts';
+import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
+import { seedPortfolio } from './portfolio/portfolio-seed.ts';
+import { createPortfolioStore } from './portfolio/portfolio-store.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { createFaults } from './http/faults.ts';
@@ -45,7 +49,13 @@ import { entityHandlers } from './routes/entity-handlers.ts';
 import { offerHandlers } from './routes/offer-handlers.ts';
 import { userHandlers } from './routes/user-handlers.ts';
 
-export type Gateway = { app: FastifyInstance; url: string; close: () => Promise<void> };
+export type Gateway = {
+  app: FastifyInstance;
+  url: string;
+  close: () => Promise<void>;
+  /** The domain-event bus, so tests can see what a call published. */
+  events: EventBus;
+};
 
 const BODY_LIMIT = 100 * 1024;
 const sessions = new WeakMap<FastifyRequest, SessionClaims>();
@@ -79,6 +89,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     documents.seedIfNeeded(personas.entities.map((entity) => entity.accountId));
   };
   seedDocuments();
+  const portfolio = createPortfolioStore(db);
+  seedPortfolio(db, options.seedFolders ?? 0);
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({
     secret,
@@ -186,6 +198,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       await seedDatabase(db, hasher.hash);
       throttle.reset();
       seedDocuments();
+      seedPortfolio(db, options.seedFolders ?? 0);
       tokens.loadRevocations();
       faults.clear();
       news.items = DEFAULT_NEWS;
@@ -235,6 +248,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...offerHandlers(deps),
       ...financeHandlers(deps, finance),
       ...documentsHandlers(deps, documents, files, uploadRules),
+      ...portfolioHandlers(deps, portfolio),
       ...adminHandlers(deps),
     },
     {
@@ -276,6 +290,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     app,
     url,
+    events,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -49,6 +49,8 @@ export type GatewayOptions = {
   logStream?: { write: (line: string) => void };
   /** Largest document or report file accepted (413 beyond); default: the manifest's constants.documents. */
   maxUploadBytes?: number;
+  /** Extra folders attached to Paul (GATEWAY_SEED_FOLDERS), for the folder bench and e2e. Default 0. */
+  seedFolders?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -88,5 +90,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
       level === 'fatal' || level === 'error' || level === 'warn' || level === 'debug' ? level : 'info',
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
     ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
+    seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
   };
+}
+
+function seedFoldersOf(value: string | undefined): number {
+  const count = Number(value ?? 0);
+  if (!Number.isInteger(count) || count < 0 || count > 100000)
+    throw new Error('GATEWAY_SEED_FOLDERS must be an integer from 0 to 100000');
+  return count;
 }

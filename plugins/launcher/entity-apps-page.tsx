@@ -1,8 +1,21 @@
-import { ComingSoonPage } from '@portal/ui';
+import { Stack, Text } from '@mantine/core';
+import { useApplications, useSelectedEntity } from '@portal/plugin-api';
+import { PageTitle } from '@portal/ui';
+import { AppTiles } from './app-tiles.tsx';
 import { useT } from './translation.ts';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+/** The applications the person may open for the selected entity (accounting software, payroll, MEG). */
 export default function EntityAppsPage() {
   const { t } = useT();
-  return <ComingSoonPage title={t('entityApps.title')} />;
+  const applications = useApplications('entity');
+  const selected = useSelectedEntity();
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('entityApps.title')}</PageTitle>
+      <Text c="dimmed" size="sm">
+        {t('entityApps.intro', { name: selected?.entity.name ?? '' })}
+      </Text>
+      <AppTiles applications={applications} emptyMessage={t('entityApps.empty')} />
+    </Stack>
+  );
 }

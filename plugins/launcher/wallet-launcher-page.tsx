@@ -1,8 +1,20 @@
-import { ComingSoonPage } from '@portal/ui';
+import { Stack, Text } from '@mantine/core';
+import { useApplications } from '@portal/plugin-api';
+import { PageTitle } from '@portal/ui';
+import { AppTiles } from './app-tiles.tsx';
 import { useT } from './translation.ts';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+/** The firm's external tools for collaborators, whatever the folder. */
 export default function WalletLauncherPage() {
   const { t } = useT();
-  return <ComingSoonPage title={t('walletLauncher.title')} />;
+  const applications = useApplications('wallet');
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('walletLauncher.title')}</PageTitle>
+      <Text c="dimmed" size="sm">
+        {t('walletLauncher.intro')}
+      </Text>
+      <AppTiles applications={applications} emptyMessage={t('walletLauncher.empty')} />
+    </Stack>
+  );
 }

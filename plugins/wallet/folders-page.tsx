@@ -1,8 +1,85 @@
-import { ComingSoonPage } from '@portal/ui';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useRouteHref } from '@portal/plugin-api';
+import { DataTable, PageTitle, useTableState } from '@portal/ui';
+import type { DataColumn } from '@portal/ui';
+import { FavoriteButton } from './favorite-button.tsx';
+import { useWalletFoldersQuery } from './portfolio-api.ts';
+import type { Folder } from './portfolio-api.ts';
 import { useT } from './translation.ts';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+const PAGE_SIZE = 20;
+
+/** Opening a folder goes to its home, whose guard selects the entity (SPEC 4). */
+function OpenFolderLink({ folder }: { folder: Folder }) {
+  const { t } = useT();
+  const href = useRouteHref('entity.home', { entityId: folder.accountId });
+  if (href === undefined) return <Text span>{folder.name}</Text>;
+  return (
+    <Anchor component={Link} to={href} aria-label={t('folders.open', { name: folder.name })}>
+      {folder.name}
+    </Anchor>
+  );
+}
+
+/** The collaborator's folders: searched at the gateway as one types, sorted, paged, favourites first. */
 export default function FoldersPage() {
   const { t } = useT();
-  return <ComingSoonPage title={t('folders.title')} />;
+  const table = useTableState({ defaultSort: 'name', defaultOrder: 'asc' });
+  const sort = table.query.sort === 'accountNumber' ? 'accountNumber' : 'name';
+  const folders = useWalletFoldersQuery({
+    q: table.query.search,
+    sort,
+    order: table.query.order,
+    page: table.query.page,
+    pageSize: PAGE_SIZE,
+  });
+
+  const columns: DataColumn<Folder>[] = [
+    {
+      key: 'favorite',
+      header: t('folders.favorite'),
+      render: (folder) => (
+        <FavoriteButton accountId={folder.accountId} name={folder.name} isFavorite={folder.isFavorite} />
+      ),
+    },
+    {
+      key: 'name',
+      header: t('folders.name'),
+      sortable: true,
+      render: (folder) => <OpenFolderLink folder={folder} />,
+    },
+    {
+      key: 'accountNumber',
+      header: t('folders.number'),
+      sortable: true,
+      render: (folder) => folder.accountNumber,
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('folders.title')}</PageTitle>
+      <Text c="dimmed" size="sm">
+        {t('folders.intro')}
+      </Text>
+      <DataTable
+        caption={t('folders.caption')}
+        columns={columns}
+        rowKey={(folder) => folder.accountId}
+        table={table}
+        data={folders.data}
+        isLoading={folders.isLoading}
+        isFetching={folders.isFetching}
+        isError={folders.isError}
+        onRetry={() => void folders.refetch()}
+        emptyMessage={
+          table.query.search === ''
+            ? t('folders.empty')
+            : t('folders.noMatch', { search: table.query.search })
+        }
+        searchLabel={t('folders.search')}
+      />
+    </Stack>
+  );
 }

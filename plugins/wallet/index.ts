@@ -1,20 +1,19 @@
 import { definePage, definePlugin } from '@portal/plugin-api';
 
-/** The wallet pages (SPEC 2 "Wallet", both variants) and subscriptions; screens not built yet. */
+const pages = () => import('./pages.ts');
+
+/** The wallet pages (SPEC 2 "Wallet", both variants): folders, my entities, mandates; collaborators, folder administration and users not built yet. */
 export default definePlugin({
   id: 'wallet',
   pages: [
-    definePage({ name: 'folders', component: () => import('./folders-page.tsx') }),
-    definePage({ name: 'mandates', component: () => import('./mandates-page.tsx') }),
-    definePage({ name: 'mod-requests', component: () => import('./mod-requests-page.tsx') }),
+    definePage({ name: 'folders', component: () => pages().then((page) => page.folders()) }),
+    definePage({ name: 'mandates', component: () => pages().then((page) => page.mandates()) }),
     definePage({ name: 'collaborators', component: () => import('./collaborators-page.tsx') }),
     definePage({
       name: 'account-administration',
       component: () => import('./account-administration-page.tsx'),
     }),
-    definePage({ name: 'offers-catalog', component: () => import('./offers-catalog-page.tsx') }),
-    definePage({ name: 'entities', component: () => import('./entities-page.tsx') }),
+    definePage({ name: 'entities', component: () => pages().then((page) => page.entities()) }),
     definePage({ name: 'users', component: () => import('./users-page.tsx') }),
-    definePage({ name: 'subscriptions', component: () => import('./subscriptions-page.tsx') }),
   ],
 });

@@ -1,8 +1,150 @@
-import { ComingSoonPage } from '@portal/ui';
+import { Alert, Anchor, Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useAction, useConstant, useFlag } from '@portal/plugin-api';
+import { DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
+import type { DataColumn } from '@portal/ui';
+import { useSetMandateStatusMutation, useWalletMandatesQuery } from './portfolio-api.ts';
+import type { Mandate, MandateStatus } from './portfolio-api.ts';
 import { useT } from './translation.ts';
 
-/** Not built yet: its title and a 'coming soon' notice. */
+const STATUSES: readonly MandateStatus[] = ['draft', 'pending', 'active', 'suspended', 'revoked'];
+const isStatus = (value: string | undefined): value is MandateStatus =>
+  STATUSES.some((status) => status === value);
+const PAGE_SIZE = 20;
+const SORTS = ['startsOn', 'accountName', 'status'] as const;
+
+type Outcome = { kind: 'saved' | 'stale' | 'failed'; name: string } | null;
+
+/** The mandates of the collaborator's folders, filtered by status; a status change is one select away. */
 export default function MandatesPage() {
-  const { t } = useT();
-  return <ComingSoonPage title={t('mandates.title')} />;
+  const { t, language } = useT();
+  const canChange = useAction('mandates.changeStatus');
+  const toolOn = useFlag('mandateRedirectionTool');
+  const toolUrl = useConstant('mandateToolUrl');
+  const table = useTableState({ defaultSort: 'startsOn', defaultOrder: 'desc', filterKeys: ['status'] });
+  const status = table.query.filters['status'];
+  const sort = SORTS.find((key) => key === table.query.sort) ?? 'startsOn';
+  const mandates = useWalletMandatesQuery({
+    q: table.query.search,
+    ...(isStatus(status) ? { status } : {}),
+    sort,
+    order: table.query.order,
+    page: table.query.page,
+    pageSize: PAGE_SIZE,
+  });
+  const [setStatus] = useSetMandateStatusMutation();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const change = async (mandate: Mandate, next: MandateStatus) => {
+    const name = `${mandate.type} · ${mandate.accountName}`;
+    const result = await setStatus({ id: mandate.id, status: next, version: mandate.version });
+    if (!('error' in result)) setOutcome({ kind: 'saved', name });
+    else {
+      const error = result.error;
+      setOutcome({
+        kind: typeof error === 'object' && 'status' in error && error.status === 409 ? 'stale' : 'failed',
+        name,
+      });
+    }
+  };
+
+  const statusLabel = (value: MandateStatus) => t(`mandates.status.${value}`);
+  const columns: DataColumn<Mandate>[] = [
+    {
+      key: 'accountName',
+      header: t('mandates.folder'),
+      sortable: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm">{row.accountName}</Text>
+          <Text size="xs" c="dimmed">
+            {row.accountNumber}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'type', header: t('mandates.type'), render: (row) => row.type },
+    {
+      key: 'status',
+      header: t('mandates.statusHeader'),
+      sortable: true,
+      render: (row) =>
+        canChange ? (
+          <NativeSelect
+            size="xs"
+            aria-label={t('mandates.changeStatus', { type: row.type, name: row.accountName })}
+            value={row.status}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              if (isStatus(next)) void change(row, next);
+            }}
+            data={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+          />
+        ) : (
+          <Badge variant="filled" color="gray.7">
+            {statusLabel(row.status)}
+          </Badge>
+        ),
+    },
+    {
+      key: 'startsOn',
+      header: t('mandates.startsOn'),
+      sortable: true,
+      render: (row) => formatDay(row.startsOn, language),
+    },
+    {
+      key: 'endsOn',
+      header: t('mandates.endsOn'),
+      render: (row) => (row.endsOn === null ? t('mandates.noEnd') : formatDay(row.endsOn, language)),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t('mandates.title')}</PageTitle>
+        {toolOn && toolUrl !== undefined ? (
+          <Anchor href={toolUrl} target="_blank" rel="noopener noreferrer">
+            {t('mandates.tool')}
+          </Anchor>
+        ) : null}
+      </Group>
+      {outcome === null ? null : (
+        <Alert
+          role={outcome.kind === 'saved' ? 'status' : 'alert'}
+          color={outcome.kind === 'saved' ? 'teal' : 'red'}
+          variant="light"
+          withCloseButton
+          closeButtonLabel={t('close')}
+          onClose={() => setOutcome(null)}
+        >
+          {t(`mandates.outcome.${outcome.kind}`, { name: outcome.name })}
+        </Alert>
+      )}
+      <DataTable
+        caption={t('mandates.caption')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        table={table}
+        data={mandates.data}
+        isLoading={mandates.isLoading}
+        isFetching={mandates.isFetching}
+        isError={mandates.isError}
+        onRetry={() => void mandates.refetch()}
+        emptyMessage={t('mandates.empty')}
+        searchLabel={t('mandates.search')}
+        toolbar={
+          <NativeSelect
+            label={t('mandates.filter')}
+            value={isStatus(status) ? status : ''}
+            onChange={(event) => table.setFilter('status', event.currentTarget.value)}
+            data={[
+              { value: '', label: t('mandates.allStatuses') },
+              ...STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+            ]}
+          />
+        }
+      />
+    </Stack>
+  );
 }

@@ -180,6 +180,10 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkCondition(script.when, `/thirdPartyScripts/${String(i)}/when`);
   });
 
+  config.applications?.forEach((application, i) => {
+    checkCondition(application.when, `/applications/${String(i)}/when`);
+  });
+
   for (const [name, condition] of Object.entries(config.actions ?? {})) {
     checkCondition(condition, joinPointer('/actions', name));
   }

@@ -28,6 +28,8 @@ export {
   useTrack,
 } from './hooks.ts';
 export type { PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
+export { useApplications } from './applications.ts';
+export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';
 export { pluginTranslation } from './translation.ts';
 export type { TranslationKey, TypedPluginTranslate } from './translation.ts';

@@ -1,0 +1,429 @@
+// The wallet and entity-overview calls of the contract (issue 13): folders and favourites, the customers'
+// entities, the company sheet, offers, MOD requests, subscriptions and mandates. Spread into `routes`.
+// Wallet-wide lists are filtered per entity on the codes of `requiresAnyOf`: a folder where the caller
+// lacks them is simply not listed, and a caller who holds them nowhere gets 403.
+import type { RouteDefinition } from './api.ts';
+import { idParams } from './schemas.ts';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const bool = { type: 'boolean' } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
+const order = { type: 'string', enum: ['asc', 'desc'], default: 'asc' } as const;
+const search = { type: 'string', maxLength: 100, default: '' } as const;
+const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
+const pageSize = { type: 'integer', minimum: 1, maximum: 100, default: 20 } as const;
+
+const pageOf = <T extends object>(items: T) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'currentPage', 'totalPage', 'totalItems'],
+    properties: { items: { type: 'array', items }, currentPage: int, totalPage: int, totalItems: int },
+  }) as const;
+
+const folderRowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['accountId', 'accountNumber', 'name', 'isFavorite'],
+  properties: { accountId: int, accountNumber: str, name: str, isFavorite: bool },
+} as const;
+
+const entityRowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['accountId', 'accountNumber', 'name', 'isFavorite', 'isSignatory'],
+  properties: { accountId: int, accountNumber: str, name: str, isFavorite: bool, isSignatory: bool },
+} as const;
+
+export const MOD_REQUEST_STATUSES = ['pending', 'validated', 'refused'] as const;
+export const MANDATE_STATUSES = ['draft', 'pending', 'active', 'suspended', 'revoked'] as const;
+export const SUBSCRIPTION_STATUSES = ['validated', 'pending', 'refused', 'cancelled'] as const;
+
+const modRequestRowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'accountId',
+    'accountNumber',
+    'accountName',
+    'offerCode',
+    'offerName',
+    'status',
+    'comment',
+    'requester',
+    'createdAt',
+    'decidedAt',
+    'reason',
+  ],
+  properties: {
+    id: int,
+    accountId: int,
+    accountNumber: str,
+    accountName: str,
+    offerCode: str,
+    offerName: str,
+    status: { type: 'string', enum: MOD_REQUEST_STATUSES },
+    comment: str,
+    /** First and last name of who asked. */
+    requester: str,
+    createdAt: dateTime,
+    decidedAt: nullableDateTime,
+    /** The reason given with a refusal (or a validation); empty when none. */
+    reason: str,
+  },
+} as const;
+
+const mandateRowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'accountId',
+    'accountNumber',
+    'accountName',
+    'type',
+    'status',
+    'startsOn',
+    'endsOn',
+    'version',
+  ],
+  properties: {
+    id: int,
+    accountId: int,
+    accountNumber: str,
+    accountName: str,
+    type: str,
+    status: { type: 'string', enum: MANDATE_STATUSES },
+    startsOn: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    endsOn: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    /** Optimistic concurrency: send it back with a status change. */
+    version: int,
+  },
+} as const;
+
+const subscriptionRowSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['accountId', 'accountNumber', 'accountName', 'offerCode', 'offerName', 'status'],
+  properties: {
+    accountId: int,
+    accountNumber: str,
+    accountName: str,
+    offerCode: str,
+    offerName: str,
+    status: { type: 'string', enum: SUBSCRIPTION_STATUSES },
+  },
+} as const;
+
+const entityOfferSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['offerCode', 'name', 'description', 'monthlyPrice', 'subscriptionStatus', 'pendingRequest'],
+  properties: {
+    offerCode: str,
+    name: str,
+    description: str,
+    monthlyPrice: { type: 'number' },
+    subscriptionStatus: { anyOf: [{ type: 'string', enum: SUBSCRIPTION_STATUSES }, { type: 'null' }] },
+    /** A MOD request for this offer waits for a collaborator. */
+    pendingRequest: bool,
+  },
+} as const;
+
+const contactSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'role', 'email', 'phone'],
+  properties: {
+    name: { type: 'string', maxLength: 120 },
+    role: { type: 'string', maxLength: 120 },
+    email: { type: 'string', maxLength: 254 },
+    phone: { type: 'string', maxLength: 30 },
+  },
+} as const;
+
+const sheetFields = {
+  legalName: { type: 'string', maxLength: 200 },
+  /** SIREN: nine digits. */
+  companyNumber: { type: 'string', maxLength: 20 },
+  legalForm: { type: 'string', maxLength: 60 },
+  addressLine: { type: 'string', maxLength: 200 },
+  postalCode: { type: 'string', maxLength: 10 },
+  city: { type: 'string', maxLength: 100 },
+  /** Day the fiscal year ends, MM-DD. */
+  fiscalYearEnd: { type: 'string', maxLength: 5 },
+  /** NAF/APE code, e.g. 10.71C. */
+  activityCode: { type: 'string', maxLength: 10 },
+  contacts: { type: 'array', maxItems: 5, items: contactSchema },
+} as const;
+const sheetRequired = [
+  'legalName',
+  'companyNumber',
+  'legalForm',
+  'addressLine',
+  'postalCode',
+  'city',
+  'fiscalYearEnd',
+  'activityCode',
+  'contacts',
+] as const;
+
+const companySheetSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['accountId', 'version', 'updatedAt', ...sheetRequired],
+  properties: { accountId: int, version: int, updatedAt: nullableDateTime, ...sheetFields },
+} as const;
+
+const modRequestCreatedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'accountId', 'offerCode', 'status', 'createdAt'],
+  properties: {
+    id: int,
+    accountId: int,
+    offerCode: str,
+    status: { type: 'string', enum: MOD_REQUEST_STATUSES },
+    createdAt: dateTime,
+  },
+} as const;
+
+export const portfolioRoutes = {
+  walletFolders: {
+    method: 'GET',
+    path: '/wallet/api/portfolio/folders',
+    auth: 'bearer',
+    tag: 'wallet',
+    summary:
+      "The collaborator's folders: favourites first, then by the sort; q matches the name or the number (case-insensitive substring). Customers → 403.",
+    status: 200,
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        q: search,
+        sort: { type: 'string', enum: ['name', 'accountNumber'], default: 'name' },
+        order,
+        page,
+        pageSize,
+      },
+    },
+    response: pageOf(folderRowSchema),
+  },
+  myEntities: {
+    method: 'GET',
+    path: '/account/api/portfolio/entities',
+    auth: 'bearer',
+    tag: 'entities',
+    summary:
+      'The entities the user is attached to, favourites first then by name, with isFavorite; pageSize defaults to SPEC 9 (2).',
+    status: 200,
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { page, pageSize: { ...pageSize, default: 2 } },
+    },
+    response: pageOf(entityRowSchema),
+  },
+  setFavorite: {
+    method: 'PUT',
+    path: '/wallet/api/portfolio/favorites/:id',
+    auth: 'bearer',
+    tag: 'wallet',
+    summary: 'Marks an entity the user is attached to as a favourite or not (403 otherwise). Idempotent.',
+    status: 200,
+    params: idParams,
+    body: {
+      type: 'object',
+      required: ['favorite'],
+      additionalProperties: false,
+      properties: { favorite: bool },
+    },
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['accountId', 'isFavorite'],
+      properties: { accountId: int, isFavorite: bool },
+    },
+    concurrency: 'last writer wins (one statement per toggle)',
+  },
+  companySheet: {
+    method: 'GET',
+    path: '/connect/api/accounts/:id/company-sheet',
+    auth: 'bearer',
+    tag: 'entities',
+    summary:
+      'The company sheet of the entity (its summary holds only the name and number): legal details, address, fiscal year, activity code, contacts, and its version.',
+    status: 200,
+    params: idParams,
+    response: companySheetSchema,
+    requiresAnyOf: ['CLINFO001', 'COINFO001'],
+  },
+  saveCompanySheet: {
+    method: 'PUT',
+    path: '/connect/api/accounts/:id/company-sheet',
+    auth: 'bearer',
+    tag: 'entities',
+    summary:
+      'Replaces the company sheet. Invalid fields → 422 naming them; a version other than the stored one → 409 (someone saved in between).',
+    status: 200,
+    params: idParams,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', ...sheetRequired],
+      properties: { version: int, ...sheetFields },
+    },
+    response: companySheetSchema,
+    requiresAnyOf: ['COINFO002'],
+    action: 'companySheet.edit',
+    concurrency: 'optimistic: the version must match, else 409 and nothing written',
+  },
+  entityOffers: {
+    method: 'GET',
+    path: '/offer/api/accounts/:id/offers',
+    auth: 'bearer',
+    tag: 'offers',
+    summary: "The catalogue's offers as seen by the entity: its subscription status and any pending request.",
+    status: 200,
+    params: idParams,
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['items'],
+      properties: { items: { type: 'array', items: entityOfferSchema } },
+    },
+    requiresAnyOf: ['CLOFF001', 'COOFF003'],
+  },
+  requestOffer: {
+    method: 'POST',
+    path: '/offer/api/accounts/:id/offer-requests',
+    auth: 'bearer',
+    tag: 'offers',
+    summary:
+      'Asks for an offer for the entity (a customer) or activates it (a collaborator): creates a pending MOD request. Unknown offer → 422; already subscribed or already pending → 409.',
+    status: 201,
+    params: idParams,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['offerCode'],
+      properties: {
+        offerCode: { type: 'string', minLength: 1, maxLength: 50 },
+        comment: { type: 'string', maxLength: 2000 },
+      },
+    },
+    response: modRequestCreatedSchema,
+    requiresAnyOf: ['CLOFF001', 'COOFF001'],
+    action: 'offers.request',
+    concurrency: 'one pending request per entity and offer; the second → 409',
+  },
+  walletModRequests: {
+    method: 'GET',
+    path: '/offer/api/portfolio/mod-requests',
+    auth: 'bearer',
+    tag: 'offers',
+    summary:
+      'MOD requests of the folders where the caller holds COOFF002, newest first by default; optional status filter and search on the folder.',
+    status: 200,
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        q: search,
+        status: { type: 'string', enum: MOD_REQUEST_STATUSES },
+        sort: { type: 'string', enum: ['createdAt', 'accountName', 'status'], default: 'createdAt' },
+        order: { ...order, default: 'desc' },
+        page,
+        pageSize,
+      },
+    },
+    response: pageOf(modRequestRowSchema),
+    requiresAnyOf: ['COOFF002'],
+  },
+  decideModRequest: {
+    method: 'POST',
+    path: '/offer/api/mod-requests/:id/decision',
+    auth: 'bearer',
+    tag: 'offers',
+    summary:
+      "Validates or refuses a pending MOD request (a refusal needs a reason, 422 otherwise). Validating sets the entity's subscription to that offer to validated. Already decided → 409.",
+    status: 200,
+    params: idParams,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['decision'],
+      properties: {
+        decision: { type: 'string', enum: ['validated', 'refused'] },
+        reason: { type: 'string', maxLength: 500 },
+      },
+    },
+    response: modRequestRowSchema,
+    requiresAnyOf: ['COOFF002'],
+    action: 'modRequests.decide',
+    concurrency: 'first decision wins (conditional update on pending); the others 409',
+  },
+  walletSubscriptions: {
+    method: 'GET',
+    path: '/offer/api/portfolio/subscriptions',
+    auth: 'bearer',
+    tag: 'offers',
+    summary:
+      'Subscriptions of every entity where the caller holds CLOFF001 or COOFF002, by entity then offer.',
+    status: 200,
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['items'],
+      properties: { items: { type: 'array', items: subscriptionRowSchema } },
+    },
+    requiresAnyOf: ['CLOFF001', 'COOFF002'],
+  },
+  walletMandates: {
+    method: 'GET',
+    path: '/wallet/api/portfolio/mandates',
+    auth: 'bearer',
+    tag: 'wallet',
+    summary:
+      'Mandates of the folders where the caller holds COMAND001; optional status filter and folder search.',
+    status: 200,
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        q: search,
+        status: { type: 'string', enum: MANDATE_STATUSES },
+        sort: { type: 'string', enum: ['accountName', 'startsOn', 'status'], default: 'startsOn' },
+        order: { ...order, default: 'desc' },
+        page,
+        pageSize,
+      },
+    },
+    response: pageOf(mandateRowSchema),
+    requiresAnyOf: ['COMAND001'],
+  },
+  setMandateStatus: {
+    method: 'PUT',
+    path: '/wallet/api/mandates/:id/status',
+    auth: 'bearer',
+    tag: 'wallet',
+    summary:
+      'Changes the status of a mandate and publishes Mandate-MandateStatusChanged. A stale version → 409, nothing written.',
+    status: 200,
+    params: idParams,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'version'],
+      properties: { status: { type: 'string', enum: MANDATE_STATUSES }, version: int },
+    },
+    response: mandateRowSchema,
+    requiresAnyOf: ['COMAND001'],
+    action: 'mandates.changeStatus',
+    concurrency: 'optimistic: the version must match, else 409',
+  },
+} as const satisfies Record<string, RouteDefinition>;

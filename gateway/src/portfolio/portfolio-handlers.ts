@@ -1,0 +1,365 @@
+// Wallet and entity-overview calls: folders and favourites, the customers' entities, the company sheet,
+// offers and MOD requests, subscriptions and mandates. Each checks membership and the codes its contract
+// route names (routes.X.requiresAnyOf), so the route table stays the one place that says who may call.
+import {
+  MOD_REQUEST_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  MANDATE_STATUSES,
+} from '../../contract/portfolio-routes.ts';
+import { routes } from '../../contract/api.ts';
+import { OFFERS } from '../../seed/demo-data.ts';
+import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
+import type { Handlers } from '../http/route-table.ts';
+import type { UserRow } from '../db/store.ts';
+import {
+  currentUser,
+  entityPermissions,
+  parseNumbers,
+  requireAnyPermission,
+  requireMembership,
+} from '../routes/deps.ts';
+import type { Deps } from '../routes/deps.ts';
+import { defaultSheet } from './portfolio-seed.ts';
+import type { CompanySheet } from './portfolio-seed.ts';
+import type { MandateRow, ModRequestDetailRow, PortfolioStore } from './portfolio-store.ts';
+
+type PortfolioRoutes =
+  | 'walletFolders'
+  | 'myEntities'
+  | 'setFavorite'
+  | 'companySheet'
+  | 'saveCompanySheet'
+  | 'entityOffers'
+  | 'requestOffer'
+  | 'walletModRequests'
+  | 'decideModRequest'
+  | 'walletSubscriptions'
+  | 'walletMandates'
+  | 'setMandateStatus';
+
+const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
+  values.find((candidate) => candidate === value) ?? fallback;
+
+function pageInfo(total: number, page: number, pageSize: number) {
+  const totalPage = Math.max(1, Math.ceil(total / pageSize));
+  if (page > totalPage)
+    throw new HttpError(
+      400,
+      'bad_request',
+      `Page ${String(page)} is past the last page (${String(totalPage)}).`,
+    );
+  return { currentPage: page, totalPage, totalItems: total };
+}
+
+const offerName = (code: string) => OFFERS.find((offer) => offer.offerCode === code)?.name ?? code;
+
+function toModRequest(row: ModRequestDetailRow) {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    accountNumber: row.account_number,
+    accountName: row.account_name,
+    offerCode: row.offer_code,
+    offerName: offerName(row.offer_code),
+    status: oneOf(MOD_REQUEST_STATUSES, row.status, 'pending'),
+    comment: row.comment,
+    requester: row.requester,
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+    reason: row.reason ?? '',
+  };
+}
+
+function toMandate(row: MandateRow) {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    accountNumber: row.account_number,
+    accountName: row.account_name,
+    type: row.type,
+    status: oneOf(MANDATE_STATUSES, row.status, 'pending'),
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    version: row.version,
+  };
+}
+
+/** Field rules of the company sheet; the portal shows the same ones before sending. */
+function invalidSheetFields(sheet: CompanySheet): string[] {
+  const invalid: string[] = [];
+  const required = ['legalName', 'legalForm', 'addressLine', 'city'] as const;
+  for (const key of required) if (sheet[key].trim() === '') invalid.push(key);
+  if (!/^\d{9}$/.test(sheet.companyNumber.replace(/\s/g, ''))) invalid.push('companyNumber');
+  if (!/^\d{5}$/.test(sheet.postalCode)) invalid.push('postalCode');
+  if (!/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(sheet.fiscalYearEnd)) invalid.push('fiscalYearEnd');
+  if (!/^\d{2}\.\d{2}[A-Z]$/.test(sheet.activityCode)) invalid.push('activityCode');
+  sheet.contacts.forEach((contact, index) => {
+    if (contact.name.trim() === '') invalid.push(`contacts.${String(index)}.name`);
+    if (contact.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact.email))
+      invalid.push(`contacts.${String(index)}.email`);
+  });
+  return invalid;
+}
+
+export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<Handlers, PortfolioRoutes> {
+  const { store } = deps;
+
+  function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
+    requireAnyPermission(deps, requireMembership(deps, userId, accountId), codes);
+  }
+
+  /** The user's entities where one of `codes` is held, as a JSON array for SQL; 403 when there is none. */
+  function entitiesWith(user: UserRow, codes: readonly string[]): string {
+    const ids = portfolio.q.memberships
+      .all(user.id)
+      .filter((row) => {
+        const held = new Set(entityPermissions(deps, { is_signatory: 0, permissions: row.permissions }));
+        return codes.some((code) => held.has(code));
+      })
+      .map((row) => row.account_id);
+    if (ids.length === 0) throw forbidden();
+    return JSON.stringify(ids);
+  }
+
+  function requireCollaborator(user: UserRow) {
+    if (user.is_customer === 1) throw forbidden();
+  }
+
+  function sheetOf(accountId: number) {
+    const row = portfolio.q.sheet.get(accountId);
+    const entity = store.db
+      .prepare<[number], { name: string }>('SELECT name FROM entities WHERE account_id = ?')
+      .get(accountId);
+    if (!entity) throw notFound(`Entity ${String(accountId)}`);
+    // An entity without a stored sheet starts from its defaults at version 0; the first save creates it.
+    const data = row ? (JSON.parse(row.data) as CompanySheet) : defaultSheet(accountId, entity.name);
+    return { accountId, version: row?.version ?? 0, updatedAt: row?.updated_at ?? null, ...data };
+  }
+
+  return {
+    walletFolders: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      requireCollaborator(user);
+      const { rows, total } = portfolio.folders({
+        userId: user.id,
+        q: query.q.trim(),
+        sort: query.sort,
+        order: query.order,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        items: rows.map((row) => ({
+          accountId: row.account_id,
+          accountNumber: row.account_number,
+          name: row.name,
+          isFavorite: row.is_favorite === 1,
+        })),
+        ...pageInfo(total, query.page, query.pageSize),
+      };
+    },
+
+    myEntities: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      const { rows, total } = portfolio.folders({
+        userId: user.id,
+        q: '',
+        sort: 'name',
+        order: 'asc',
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        items: rows.map((row) => ({
+          accountId: row.account_id,
+          accountNumber: row.account_number,
+          name: row.name,
+          isFavorite: row.is_favorite === 1,
+          isSignatory: user.is_customer === 1 && row.is_signatory === 1,
+        })),
+        ...pageInfo(total, query.page, query.pageSize),
+      };
+    },
+
+    setFavorite: ({ session, params, body }) => {
+      const user = currentUser(deps, session);
+      requireMembership(deps, user.id, params.id);
+      portfolio.transaction(() => {
+        const current = parseNumbers(portfolio.q.favorites.get(user.id)?.favorite_entities ?? '[]');
+        const next = body.favorite
+          ? [...new Set([...current, params.id])]
+          : current.filter((accountId) => accountId !== params.id);
+        portfolio.q.setFavorites.run(JSON.stringify(next), user.id);
+      });
+      return { accountId: params.id, isFavorite: body.favorite };
+    },
+
+    companySheet: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireEntityCode(user.id, params.id, routes.companySheet.requiresAnyOf);
+      return sheetOf(params.id);
+    },
+
+    saveCompanySheet: ({ session, params, body }) => {
+      const user = currentUser(deps, session);
+      requireEntityCode(user.id, params.id, routes.saveCompanySheet.requiresAnyOf);
+      const { version, ...sheet } = body;
+      const trimmed = { ...sheet, companyNumber: sheet.companyNumber.replace(/\s/g, '') };
+      const invalid = invalidSheetFields(trimmed);
+      if (invalid.length > 0)
+        throw new HttpError(422, 'invalid_body', `Invalid fields: ${invalid.join(', ')}.`);
+      const now = new Date().toISOString();
+      portfolio.transaction(() => {
+        const data = JSON.stringify(trimmed);
+        // Version 0 is the unsaved default: the first writer inserts, a second one with 0 is stale.
+        const written =
+          version === 0
+            ? portfolio.q.insertSheet.run(params.id, data, now).changes
+            : portfolio.q.updateSheet.run(data, now, params.id, version).changes;
+        if (written === 0)
+          throw conflict('The company sheet was changed by someone else since it was loaded.');
+      });
+      return sheetOf(params.id);
+    },
+
+    entityOffers: ({ session, params }) => {
+      const user = currentUser(deps, session);
+      requireEntityCode(user.id, params.id, routes.entityOffers.requiresAnyOf);
+      const subscriptions = new Map(
+        store.q.subscriptions.all(params.id).map((row) => [row.offer_code, row.status]),
+      );
+      const pending = new Set(portfolio.q.pendingOffers.all(params.id).map((row) => row.offer_code));
+      return {
+        items: OFFERS.map((offer) => {
+          const status = subscriptions.get(offer.offerCode);
+          return {
+            ...offer,
+            subscriptionStatus: status === undefined ? null : oneOf(SUBSCRIPTION_STATUSES, status, 'pending'),
+            pendingRequest: pending.has(offer.offerCode),
+          };
+        }),
+      };
+    },
+
+    requestOffer: ({ session, params, body }) => {
+      const user = currentUser(deps, session);
+      requireEntityCode(user.id, params.id, routes.requestOffer.requiresAnyOf);
+      if (!OFFERS.some((offer) => offer.offerCode === body.offerCode))
+        throw new HttpError(422, 'invalid_body', `Unknown offer ${body.offerCode}.`);
+      return portfolio.transaction(() => {
+        const subscribed = store.q.subscriptions
+          .all(params.id)
+          .some((row) => row.offer_code === body.offerCode && row.status === 'validated');
+        if (subscribed) throw conflict('The entity already has this offer.');
+        if (portfolio.q.pendingRequest.get(params.id, body.offerCode))
+          throw conflict('A request for this offer is already waiting.');
+        const row = store.q.insertModRequest.get(
+          params.id,
+          body.offerCode,
+          body.comment ?? '',
+          user.id,
+          new Date().toISOString(),
+        );
+        if (!row) throw new Error('MOD request insert returned nothing');
+        return {
+          id: row.id,
+          accountId: row.account_id,
+          offerCode: row.offer_code,
+          status: 'pending' as const,
+          createdAt: row.created_at,
+        };
+      });
+    },
+
+    walletModRequests: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      requireCollaborator(user);
+      const { rows, total } = portfolio.modRequests({
+        accountIds: entitiesWith(user, routes.walletModRequests.requiresAnyOf),
+        q: query.q.trim(),
+        status: query.status,
+        sort: query.sort,
+        order: query.order,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: rows.map(toModRequest), ...pageInfo(total, query.page, query.pageSize) };
+    },
+
+    decideModRequest: ({ session, params, body }) => {
+      const user = currentUser(deps, session);
+      requireCollaborator(user);
+      const request = portfolio.q.modRequest.get(params.id);
+      // Membership first: an id of another tenant's request answers like one that does not exist to them.
+      if (!request) throw forbidden();
+      requireEntityCode(user.id, request.account_id, routes.decideModRequest.requiresAnyOf);
+      const reason = (body.reason ?? '').trim();
+      if (body.decision === 'refused' && reason === '')
+        throw new HttpError(422, 'invalid_body', 'A refusal needs a reason.');
+      portfolio.transaction(() => {
+        if (portfolio.q.decide.run(body.decision, params.id).changes === 0)
+          throw conflict('This request was already decided.');
+        portfolio.q.insertDecision.run(params.id, user.id, new Date().toISOString(), reason);
+        // SPEC 2: a validated subscription is what the home widget rules read.
+        if (body.decision === 'validated')
+          portfolio.q.upsertSubscription.run(request.account_id, request.offer_code, 'validated');
+      });
+      const decided = portfolio.q.modRequest.get(params.id);
+      if (!decided) throw new Error('decided MOD request vanished');
+      return toModRequest(decided);
+    },
+
+    walletSubscriptions: ({ session }) => {
+      const user = currentUser(deps, session);
+      const accountIds = entitiesWith(user, routes.walletSubscriptions.requiresAnyOf);
+      return {
+        items: portfolio.q.subscriptions.all(accountIds).map((row) => ({
+          accountId: row.account_id,
+          accountNumber: row.account_number,
+          accountName: row.account_name,
+          offerCode: row.offer_code,
+          offerName: offerName(row.offer_code),
+          status: oneOf(SUBSCRIPTION_STATUSES, row.status, 'pending'),
+        })),
+      };
+    },
+
+    walletMandates: ({ session, query }) => {
+      const user = currentUser(deps, session);
+      requireCollaborator(user);
+      const { rows, total } = portfolio.mandates({
+        accountIds: entitiesWith(user, routes.walletMandates.requiresAnyOf),
+        q: query.q.trim(),
+        status: query.status,
+        sort: query.sort,
+        order: query.order,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: rows.map(toMandate), ...pageInfo(total, query.page, query.pageSize) };
+    },
+
+    setMandateStatus: ({ session, params, body }) => {
+      const user = currentUser(deps, session);
+      requireCollaborator(user);
+      const mandate = portfolio.q.mandate.get(params.id);
+      if (!mandate) throw forbidden();
+      requireEntityCode(user.id, mandate.account_id, routes.setMandateStatus.requiresAnyOf);
+      portfolio.transaction(() => {
+        if (portfolio.q.setMandateStatus.run(body.status, params.id, body.version).changes === 0)
+          throw conflict('The mandate was changed by someone else since it was loaded.');
+        // Inside the transaction: the notification and the change are recorded together or not at all.
+        deps.events.publish({
+          type: 'Mandate-MandateStatusChanged',
+          accountId: mandate.account_id,
+          actorUserId: user.id,
+          subjectId: mandate.id,
+          data: { from: mandate.status, to: body.status, type: mandate.type },
+        });
+      });
+      const changed = portfolio.q.mandate.get(params.id);
+      if (!changed) throw new Error('changed mandate vanished');
+      return toMandate(changed);
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useAction, useConstant } from '@portal/plugin-api';
+import { formatMoney, PageTitle } from '@portal/ui';
+import {
+  statusOf,
+  useOfferCatalogueQuery,
+  useOfferFolderChoicesQuery,
+  useRequestOfferMutation,
+} from './offers-api.ts';
+import type { FolderChoice, Offer } from './offers-api.ts';
+import { offerPrice } from './price.ts';
+import { useT } from './translation.ts';
+
+type Outcome = { kind: 'created' | 'duplicate' | 'failed'; offer: string; folder: string };
+
+function ActivateDialog({
+  offer,
+  onClose,
+  onDone,
+}: {
+  offer: Offer;
+  onClose: () => void;
+  onDone: (outcome: Outcome) => void;
+}) {
+  const { t, language } = useT();
+  const pricing = useConstant('smartOffer');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const choices = useOfferFolderChoicesQuery(debounced);
+  const [chosen, setChosen] = useState<FolderChoice | null>(null);
+  const [comment, setComment] = useState('');
+  const [requestOffer, request] = useRequestOfferMutation();
+
+  const submit = async () => {
+    if (chosen === null) return;
+    const result = await requestOffer({ accountId: chosen.accountId, offerCode: offer.offerCode, comment });
+    const kind = 'error' in result ? (statusOf(result.error) === 409 ? 'duplicate' : 'failed') : 'created';
+    onDone({ kind, offer: offer.name, folder: chosen.name });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('catalog.activateTitle', { offer: offer.name })} size="lg">
+      <Stack gap="sm">
+        <TextInput
+          label={t('catalog.folderSearch')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Radio.Group
+          label={t('catalog.folder')}
+          value={chosen === null ? '' : String(chosen.accountId)}
+          onChange={(value) =>
+            setChosen(choices.data?.items.find((folder) => String(folder.accountId) === value) ?? null)
+          }
+        >
+          <Stack gap={6} mt="xs" aria-busy={choices.isFetching}>
+            {(choices.data?.items ?? []).map((folder) => (
+              <Radio
+                key={folder.accountId}
+                value={String(folder.accountId)}
+                label={`${folder.name} · ${folder.accountNumber}`}
+              />
+            ))}
+            {choices.data?.items.length === 0 ? (
+              <Text size="sm" c="dimmed" role="status">
+                {t('catalog.noFolder')}
+              </Text>
+            ) : null}
+          </Stack>
+        </Radio.Group>
+        {chosen === null ? null : (
+          <Text fw={600} role="status">
+            {t('catalog.priceFor', {
+              folder: chosen.name,
+              price: formatMoney(offerPrice(offer, pricing, chosen.accountNumber), language),
+            })}
+          </Text>
+        )}
+        <Textarea
+          label={t('catalog.comment')}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+          maxLength={2000}
+          autosize
+          minRows={2}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button onClick={() => void submit()} disabled={chosen === null} loading={request.isLoading}>
+            {t('catalog.activate')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The firm's offers with description and price; a collaborator with COOFF001 activates one for a folder. */
+export default function CatalogPage() {
+  const { t, language } = useT();
+  const pricing = useConstant('smartOffer');
+  const canActivate = useAction('offers.request');
+  const catalogue = useOfferCatalogueQuery();
+  const [activating, setActivating] = useState<Offer | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('catalog.title')}</PageTitle>
+      {outcome === null ? null : (
+        <Alert
+          color={outcome.kind === 'created' ? 'teal' : 'red'}
+          variant="light"
+          role={outcome.kind === 'created' ? 'status' : 'alert'}
+          withCloseButton
+          closeButtonLabel={t('close')}
+          onClose={() => setOutcome(null)}
+        >
+          {t(`catalog.outcome.${outcome.kind}`, { offer: outcome.offer, folder: outcome.folder })}
+        </Alert>
+      )}
+      {catalogue.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('catalog.error')}>
+          <Button size="xs" variant="light" onClick={() => void catalogue.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      <SimpleGrid
+        cols={{ base: 1, sm: 2 }}
+        spacing="md"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {catalogue.data === undefined && catalogue.isLoading
+          ? [0, 1, 2, 3].map((key) => (
+              <Skeleton key={key} height={140} radius="md" component="li" aria-hidden="true" />
+            ))
+          : (catalogue.data?.items ?? []).map((offer) => (
+              <Paper key={offer.offerCode} withBorder radius="md" p="md" component="li">
+                <Stack gap="xs" h="100%" justify="space-between">
+                  <Stack gap={4}>
+                    <Text component="h2" fw={700} size="lg">
+                      {offer.name}
+                    </Text>
+                    <Text size="sm">{offer.description}</Text>
+                    <Text fw={600}>
+                      {offer.offerCode === pricing.offerCode
+                        ? t('catalog.fromPrice', {
+                            price: formatMoney(offerPrice(offer, pricing, undefined), language),
+                          })
+                        : t('catalog.price', { price: formatMoney(offer.monthlyPrice, language) })}
+                    </Text>
+                  </Stack>
+                  {canActivate ? (
+                    <Button
+                      variant="light"
+                      w="fit-content"
+                      onClick={() => setActivating(offer)}
+                      aria-label={t('catalog.activateFor', { offer: offer.name })}
+                    >
+                      {t('catalog.activateShort')}
+                    </Button>
+                  ) : null}
+                </Stack>
+              </Paper>
+            ))}
+      </SimpleGrid>
+      {activating === null ? null : (
+        <ActivateDialog
+          offer={activating}
+          onClose={() => setActivating(null)}
+          onDone={(done) => {
+            setActivating(null);
+            setOutcome(done);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

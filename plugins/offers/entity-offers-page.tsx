@@ -1,0 +1,125 @@
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useAction, useConstant, useSelectedEntity } from '@portal/plugin-api';
+import { formatMoney, PageTitle } from '@portal/ui';
+import { statusOf, useEntityOffersQuery, useRequestOfferMutation } from './offers-api.ts';
+import type { EntityOffer } from './offers-api.ts';
+import { offerPrice } from './price.ts';
+import { useT } from './translation.ts';
+
+const COLORS = { validated: 'teal.9', pending: 'indigo.9', refused: 'gray.7', cancelled: 'gray.7' } as const;
+
+/** The entity's offers: what it subscribes to and with which status; a customer may ask for another. */
+export default function EntityOffersPage() {
+  const { t, language } = useT();
+  const selected = useSelectedEntity();
+  const accountId = selected?.entity.accountId ?? 0;
+  const pricing = useConstant('smartOffer');
+  const canRequest = useAction('offers.request');
+  const offers = useEntityOffersQuery(accountId, { skip: accountId === 0 });
+  const [requestOffer, request] = useRequestOfferMutation();
+  const [outcome, setOutcome] = useState<{ kind: 'created' | 'duplicate' | 'failed'; offer: string } | null>(
+    null,
+  );
+
+  const ask = async (offer: EntityOffer) => {
+    const result = await requestOffer({ accountId, offerCode: offer.offerCode });
+    setOutcome({
+      kind: 'error' in result ? (statusOf(result.error) === 409 ? 'duplicate' : 'failed') : 'created',
+      offer: offer.name,
+    });
+  };
+
+  const state = (offer: EntityOffer) => {
+    if (
+      offer.subscriptionStatus !== null &&
+      offer.subscriptionStatus !== 'refused' &&
+      offer.subscriptionStatus !== 'cancelled'
+    )
+      return (
+        <Badge variant="filled" color={COLORS[offer.subscriptionStatus]}>
+          {t(`subscriptions.statuses.${offer.subscriptionStatus}`)}
+        </Badge>
+      );
+    if (offer.pendingRequest)
+      return (
+        <Badge variant="filled" color="indigo.9">
+          {t('entityOffers.requested')}
+        </Badge>
+      );
+    return canRequest ? (
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => void ask(offer)}
+        loading={request.isLoading && request.originalArgs?.offerCode === offer.offerCode}
+        aria-label={t('entityOffers.askFor', { offer: offer.name })}
+      >
+        {t('entityOffers.askShort')}
+      </Button>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {t('entityOffers.notSubscribed')}
+      </Text>
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('entityOffers.title')}</PageTitle>
+      {outcome === null ? null : (
+        <Alert
+          color={outcome.kind === 'created' ? 'teal' : 'red'}
+          variant="light"
+          role={outcome.kind === 'created' ? 'status' : 'alert'}
+          withCloseButton
+          closeButtonLabel={t('close')}
+          onClose={() => setOutcome(null)}
+        >
+          {t(`entityOffers.outcome.${outcome.kind}`, { offer: outcome.offer })}
+        </Alert>
+      )}
+      {offers.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('entityOffers.error')}>
+          <Button size="xs" variant="light" onClick={() => void offers.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      <SimpleGrid
+        cols={{ base: 1, sm: 2 }}
+        spacing="md"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {offers.data === undefined && offers.isLoading
+          ? [0, 1, 2, 3].map((key) => (
+              <Skeleton key={key} height={120} radius="md" component="li" aria-hidden="true" />
+            ))
+          : (offers.data?.items ?? []).map((offer) => (
+              <Paper key={offer.offerCode} withBorder radius="md" p="md" component="li">
+                <Stack gap={4}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text component="h2" fw={700}>
+                      {offer.name}
+                    </Text>
+                    {state(offer)}
+                  </Group>
+                  <Text size="sm">{offer.description}</Text>
+                  <Text size="sm" fw={600}>
+                    {t('catalog.price', {
+                      price: formatMoney(
+                        offerPrice(offer, pricing, selected?.entity.accountNumber),
+                        language,
+                      ),
+                    })}
+                  </Text>
+                </Stack>
+              </Paper>
+            ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

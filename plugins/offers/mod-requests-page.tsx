@@ -1,0 +1,245 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAction, useRouteHref, useSelectedEntity, useSessionActions } from '@portal/plugin-api';
+import { DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
+import type { DataColumn } from '@portal/ui';
+import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
+import type { ModRequest, ModRequestStatus } from './offers-api.ts';
+import { useT } from './translation.ts';
+
+const STATUSES: readonly ModRequestStatus[] = ['pending', 'validated', 'refused'];
+const SORTS = ['createdAt', 'accountName', 'status'] as const;
+const PAGE_SIZE = 20;
+const COLORS: Record<ModRequestStatus, string> = {
+  pending: 'indigo.9',
+  validated: 'teal.9',
+  refused: 'gray.7',
+};
+const isStatus = (value: string | undefined): value is ModRequestStatus =>
+  STATUSES.some((status) => status === value);
+
+type Outcome = { kind: 'validated' | 'refused' | 'stale' | 'failed'; folder: string; offer: string };
+
+function FolderLink({ request }: { request: ModRequest }) {
+  const href = useRouteHref('entity.home', { entityId: request.accountId });
+  return href === undefined ? (
+    <Text size="sm">{request.accountName}</Text>
+  ) : (
+    <Anchor component={Link} to={href} size="sm">
+      {request.accountName}
+    </Anchor>
+  );
+}
+
+/** MOD (subscription) requests of the collaborator's folders; a holder of COOFF002 validates or refuses them. */
+export default function ModRequestsPage() {
+  const { t, language } = useT();
+  const canDecide = useAction('modRequests.decide');
+  const table = useTableState({ defaultSort: 'createdAt', defaultOrder: 'desc', filterKeys: ['status'] });
+  const status = table.query.filters['status'];
+  const requests = useWalletModRequestsQuery({
+    q: table.query.search,
+    ...(isStatus(status) ? { status } : {}),
+    sort: SORTS.find((key) => key === table.query.sort) ?? 'createdAt',
+    order: table.query.order,
+    page: table.query.page,
+    pageSize: PAGE_SIZE,
+  });
+  const [decide, deciding] = useDecideModRequestMutation();
+  const [refusing, setRefusing] = useState<ModRequest | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const session = useSessionActions();
+  const selectedId = useSelectedEntity()?.entity.accountId;
+
+  const send = async (request: ModRequest, decision: 'validated' | 'refused', why = '') => {
+    const result = await decide({ id: request.id, decision, ...(why === '' ? {} : { reason: why }) });
+    // The session holds the selected entity's summary, whose subscriptions the home's widget rules read:
+    // selecting it again is its normal refetch, so its home shows the new set without a reload.
+    if (!('error' in result) && decision === 'validated' && request.accountId === selectedId)
+      void session.selectEntity(request.accountId).catch(() => undefined);
+    const kind = 'error' in result ? (statusOf(result.error) === 409 ? 'stale' : 'failed') : decision;
+    setOutcome({ kind, folder: request.accountName, offer: request.offerName });
+    return !('error' in result);
+  };
+
+  const columns: DataColumn<ModRequest>[] = [
+    {
+      key: 'accountName',
+      header: t('modRequests.folder'),
+      sortable: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <FolderLink request={row} />
+          <Text size="xs" c="dimmed">
+            {row.accountNumber}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'offer', header: t('modRequests.offer'), render: (row) => row.offerName },
+    { key: 'requester', header: t('modRequests.requester'), render: (row) => row.requester },
+    {
+      key: 'status',
+      header: t('modRequests.status'),
+      sortable: true,
+      render: (row) => (
+        <Stack gap={2}>
+          <Badge color={COLORS[row.status]} variant="filled">
+            {t(`modRequests.statuses.${row.status}`)}
+          </Badge>
+          {row.reason === '' ? null : (
+            <Text size="xs" c="dimmed">
+              {t('modRequests.reasonShown', { reason: row.reason })}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: t('modRequests.createdAt'),
+      sortable: true,
+      render: (row) => formatDay(row.createdAt.slice(0, 10), language),
+    },
+    {
+      key: 'decidedAt',
+      header: t('modRequests.decidedAt'),
+      render: (row) => (row.decidedAt === null ? '—' : formatDay(row.decidedAt.slice(0, 10), language)),
+    },
+    ...(canDecide
+      ? [
+          {
+            key: 'actions',
+            header: t('modRequests.actions'),
+            render: (row: ModRequest) =>
+              row.status === 'pending' ? (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    onClick={() => void send(row, 'validated')}
+                    loading={deciding.isLoading && deciding.originalArgs?.id === row.id}
+                    aria-label={t('modRequests.validateFor', {
+                      offer: row.offerName,
+                      folder: row.accountName,
+                    })}
+                  >
+                    {t('modRequests.validate')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => {
+                      setRefusing(row);
+                      setReason('');
+                      setReasonMissing(false);
+                    }}
+                    aria-label={t('modRequests.refuseFor', { offer: row.offerName, folder: row.accountName })}
+                  >
+                    {t('modRequests.refuse')}
+                  </Button>
+                </Group>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('modRequests.title')}</PageTitle>
+      {outcome === null ? null : (
+        <Alert
+          color={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'teal' : 'red'}
+          variant="light"
+          role={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'status' : 'alert'}
+          withCloseButton
+          closeButtonLabel={t('close')}
+          onClose={() => setOutcome(null)}
+        >
+          {t(`modRequests.outcome.${outcome.kind}`, { folder: outcome.folder, offer: outcome.offer })}
+        </Alert>
+      )}
+      <DataTable
+        caption={t('modRequests.caption')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        table={table}
+        data={requests.data}
+        isLoading={requests.isLoading}
+        isFetching={requests.isFetching}
+        isError={requests.isError}
+        onRetry={() => void requests.refetch()}
+        emptyMessage={t('modRequests.empty')}
+        searchLabel={t('modRequests.search')}
+        toolbar={
+          <NativeSelect
+            label={t('modRequests.filter')}
+            value={isStatus(status) ? status : ''}
+            onChange={(event) => table.setFilter('status', event.currentTarget.value)}
+            data={[
+              { value: '', label: t('modRequests.allStatuses') },
+              ...STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) })),
+            ]}
+          />
+        }
+      />
+      {refusing === null ? null : (
+        <Modal
+          opened
+          onClose={() => setRefusing(null)}
+          title={t('modRequests.refuseTitle', { offer: refusing.offerName, folder: refusing.accountName })}
+        >
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (reason.trim() === '') {
+                setReasonMissing(true);
+                return;
+              }
+              void send(refusing, 'refused', reason.trim()).then((done) => {
+                if (done) setRefusing(null);
+              });
+            }}
+          >
+            <Stack gap="sm">
+              <Textarea
+                label={t('modRequests.reason')}
+                required
+                value={reason}
+                onChange={(event) => setReason(event.currentTarget.value)}
+                error={reasonMissing ? t('modRequests.reasonRequired') : undefined}
+                maxLength={500}
+                autosize
+                minRows={3}
+                data-autofocus
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setRefusing(null)}>
+                  {t('cancel')}
+                </Button>
+                <Button type="submit" color="red" loading={deciding.isLoading}>
+                  {t('modRequests.confirmRefuse')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Modal>
+      )}
+    </Stack>
+  );
+}
