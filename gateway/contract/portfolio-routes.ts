@@ -193,6 +193,8 @@ const modRequestCreatedSchema = {
 
 export const portfolioRoutes = {
   walletFolders: {
+    // The collaborators' wallet (issue 10): a customer is refused before anything is read.
+    collaboratorsOnly: true,
     method: 'GET',
     path: '/wallet/api/portfolio/folders',
     auth: 'bearer',
@@ -322,6 +324,9 @@ export const portfolioRoutes = {
     concurrency: 'one pending request per entity and offer; the second → 409',
   },
   walletModRequests: {
+    // The collaborators' wallet (issue 10): a customer is refused before anything is read.
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COOFF002'],
     method: 'GET',
     path: '/offer/api/portfolio/mod-requests',
     auth: 'bearer',
@@ -345,6 +350,9 @@ export const portfolioRoutes = {
     requiresAnyOf: ['COOFF002'],
   },
   decideModRequest: {
+    // The collaborators' wallet (issue 10): a customer is refused before anything is read.
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COOFF002'],
     method: 'POST',
     path: '/offer/api/mod-requests/:id/decision',
     auth: 'bearer',
@@ -384,6 +392,9 @@ export const portfolioRoutes = {
     requiresAnyOf: ['CLOFF001', 'COOFF002'],
   },
   walletMandates: {
+    // The collaborators' wallet (issue 10): a customer is refused before anything is read.
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COMAND001'],
     method: 'GET',
     path: '/wallet/api/portfolio/mandates',
     auth: 'bearer',
@@ -407,6 +418,9 @@ export const portfolioRoutes = {
     requiresAnyOf: ['COMAND001'],
   },
   setMandateStatus: {
+    // The collaborators' wallet (issue 10): a customer is refused before anything is read.
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COMAND001'],
     method: 'PUT',
     path: '/wallet/api/mandates/:id/status',
     auth: 'bearer',
