@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { readGatewayConfig } from '../api/base-query.ts';
+import type { GatewayClientConfig } from '../api/base-query.ts';
 import { resolveServicePath } from '../api/service-path.ts';
 import { useAppDispatch } from '../runtime/hooks.ts';
 
@@ -11,6 +12,22 @@ export class DownloadError extends Error {
   constructor(readonly status: number) {
     super(`The download failed (${String(status)})`);
   }
+}
+
+/** The address of a gateway path with its query, and a fresh session token to send with it. */
+export async function gatewayUrl(
+  config: GatewayClientConfig | null,
+  path: string,
+  query: DownloadQuery,
+): Promise<{ url: URL; token: string | null }> {
+  if (config === null) throw new DownloadError(0);
+  const url = new URL(
+    resolveServicePath(path, config.services ?? {}),
+    new URL(config.gatewayBaseUrl, window.location.origin),
+  );
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  return { url, token: await config.refresher.ensureFreshToken() };
 }
 
 /**
@@ -29,15 +46,7 @@ export function useGatewayDownload(): (
   const dispatch = useAppDispatch();
   return useCallback(
     async (path, query, fileName) => {
-      const config = dispatch(readGatewayConfig());
-      if (config === null) throw new DownloadError(0);
-      const url = new URL(
-        resolveServicePath(path, config.services ?? {}),
-        new URL(config.gatewayBaseUrl, window.location.origin),
-      );
-      for (const [key, value] of Object.entries(query))
-        if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
-      const token = await config.refresher.ensureFreshToken();
+      const { url, token } = await gatewayUrl(dispatch(readGatewayConfig()), path, query);
       const response = await fetch(
         url,
         token === null ? {} : { headers: { Authorization: `Bearer ${token}` } },

@@ -1,9 +1,7 @@
 import { useCallback } from 'react';
-import type { GatewayClientConfig } from '../api/base-query.ts';
 import { readGatewayConfig } from '../api/base-query.ts';
 import { useAppDispatch } from '../runtime/hooks.ts';
-import { resolveServicePath } from '../api/service-path.ts';
-import { DownloadError } from './download.ts';
+import { DownloadError, gatewayUrl } from './download.ts';
 import type { DownloadQuery } from './download.ts';
 
 export type UploadOptions = {
@@ -12,21 +10,6 @@ export type UploadOptions = {
   /** Aborting cancels the upload (the promise rejects with an AbortError DOMException). */
   signal?: AbortSignal;
 };
-
-async function gatewayUrl(
-  config: GatewayClientConfig | null,
-  path: string,
-  query: DownloadQuery,
-): Promise<{ url: URL; token: string | null }> {
-  if (config === null) throw new DownloadError(0);
-  const url = new URL(
-    resolveServicePath(path, config.services ?? {}),
-    new URL(config.gatewayBaseUrl, window.location.origin),
-  );
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
-  return { url, token: await config.refresher.ensureFreshToken() };
-}
 
 /**
  * Sends a form with files to the gateway with the person's session, reporting progress and cancellable.
