@@ -32,10 +32,10 @@ const pdf = (title: string) =>
   );
 
 async function deposit(page: Page, kind: 'Financier' | 'RH', title: string) {
-  // A search that leaves one folder chooses it; the folder stays chosen for the next deposit.
+  // A search that leaves one folder chooses it (by number: Paul's wallet holds thousands of Durand folders).
   const folder = page.getByRole('combobox', { name: 'Dossier' });
   if ((await folder.inputValue()) === '')
-    await page.getByRole('searchbox', { name: 'Rechercher un dossier' }).fill('Durand');
+    await page.getByRole('searchbox', { name: 'Rechercher un dossier' }).fill('C-1002');
   await expect(folder).toHaveValue('1002');
   await page.getByText(kind, { exact: true }).click();
   await page.getByLabel('Titre').fill(title);

@@ -275,6 +275,18 @@ describe('uploads', () => {
 });
 
 describe('BI reports', () => {
+  it('lists the reports of a wallet of 5,000 folders (one query, whatever the wallet size)', async () => {
+    const large = await startGateway({ seedFolders: 5000 });
+    try {
+      const token = await collaboratorToken(large, 'paul.collab@demo.test');
+      const answer = await call(large, 'GET', '/reporting/api/reports/wallet?page=1&pageSize=20', { token });
+      expect(answer.status).toBe(200);
+      expect(json<ReportPage>(answer).totalItems).toBeGreaterThan(0);
+    } finally {
+      await large.dispose();
+    }
+  });
+
   it('shows Marc on 1002 (CLRAPP001) the financial reports and no HR report', async () => {
     for (const [kind, title] of [
       ['financial', 'Tableau de bord T3'],
