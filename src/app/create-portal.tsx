@@ -1,13 +1,9 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { StrictMode, Suspense, useMemo } from 'react';
+import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { Provider } from 'react-redux';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { createAnalytics } from '../analytics/analytics.ts';
 import type { Analytics } from '../analytics/analytics.ts';
@@ -15,12 +11,11 @@ import { ANALYTICS_KEY_ENV } from '../analytics/analytics.ts';
 import { createConsentStore } from '../analytics/consent.ts';
 import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
-import { SessionServiceProvider } from '../auth/session-context.tsx';
 import { createSessionService } from '../auth/session-service.ts';
 import type { SessionService } from '../auth/session-service.ts';
-import { TrackerContext } from '../runtime/tracker.ts';
 import type { Tracker } from '../runtime/tracker.ts';
 import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
+import { browserStorage } from '../session/safe-storage.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { createLogger, isLogLevel } from '../logging/logger.ts';
@@ -30,11 +25,10 @@ import { ManifestError } from '../manifest/problems.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
 import { PortalRouter } from '../routing/portal-router.tsx';
 import { PortalLayout } from '../shell/layouts.tsx';
-import { RuntimeProvider } from '../runtime/runtime.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
-import { cssVariablesResolver, firstDayOfWeek, themeFromManifest } from './theme.ts';
+import { PortalProviders } from './portal-providers.tsx';
 
 export type CreatePortalOptions = {
   /** Build-time environment (import.meta.env): feature flags, URLs, log level. */
@@ -71,7 +65,7 @@ export async function createPortal(
     minLevel: isLogLevel(envLevel) ? envLevel : isLogLevel(minLevel) ? minLevel : 5,
   });
   const runtime: PortalRuntime = { config, flags, registry, logger };
-  const i18n = await createI18n(config.app, safeLocalStorage());
+  const i18n = await createI18n(config.app, browserStorage('local') ?? undefined);
   // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
   const { tokenStore, gateway } = startGatewayClient({
     gatewayBaseUrl: envString(env, config.gateway.baseUrlEnv) ?? config.gateway.baseUrl,
@@ -112,7 +106,7 @@ export async function createPortal(
   });
   // Not awaited: the page mounts at once and the router waits while the status is 'unknown'.
   const ready = session.bootstrap();
-  const consent = createConsentStore(safeLocalStorage() ?? null, logger);
+  const consent = createConsentStore(browserStorage('local'), logger);
   // After the first paint, never blocking it; a failing script is logged and changes nothing else.
   void ready.then(() =>
     loadThirdPartyScripts({
@@ -164,14 +158,6 @@ async function checkedManifest(
   return config;
 }
 
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function PortalRoot({
   runtime,
   store,
@@ -185,35 +171,15 @@ function PortalRoot({
   session: SessionService;
   analytics: Analytics;
 }) {
-  const { ui } = runtime.config.app;
   const tracker = useMemo<Tracker>(
     () => ({ track: (event, properties) => analytics.track(event, properties) }),
     [analytics],
   );
   return (
     <StrictMode>
-      <Provider store={store}>
-        <RuntimeProvider runtime={runtime}>
-          <I18nextProvider i18n={i18n}>
-            <MantineProvider theme={themeFromManifest(ui)} cssVariablesResolver={cssVariablesResolver}>
-              <DatesProvider
-                settings={{
-                  locale: i18n.language.slice(0, 2),
-                  firstDayOfWeek: firstDayOfWeek(ui.weekStartsOn),
-                }}
-              >
-                <SessionServiceProvider service={session}>
-                  <TrackerContext value={tracker}>
-                    <Suspense fallback={null}>
-                      <PortalRouter layout={PortalLayout} />
-                    </Suspense>
-                  </TrackerContext>
-                </SessionServiceProvider>
-              </DatesProvider>
-            </MantineProvider>
-          </I18nextProvider>
-        </RuntimeProvider>
-      </Provider>
+      <PortalProviders store={store} runtime={runtime} i18n={i18n} session={session} tracker={tracker}>
+        <PortalRouter layout={PortalLayout} />
+      </PortalProviders>
     </StrictMode>
   );
 }

@@ -53,13 +53,3 @@ export function passThroughPath(
   const rest = pathname.slice(prefix.length);
   return rest === '' ? '/' : rest;
 }
-
-/** The tab's session storage, or null where it is blocked. */
-export function tabStorage(target: Window = window): Storage | null {
-  try {
-    // The getter itself throws a SecurityError when storage is blocked.
-    return target.sessionStorage;
-  } catch {
-    return null;
-  }
-}

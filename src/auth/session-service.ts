@@ -9,7 +9,7 @@ import { createSafeStorage } from '../session/safe-storage.ts';
 import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { getTokenExpiry } from '../session/token.ts';
 import type { TokenStore } from '../session/token-storage.ts';
-import { tabStorage } from './application-prefix.ts';
+import { browserStorage } from '../session/safe-storage.ts';
 import type { CollaboratorIdentity } from './collaborator-identity.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
@@ -127,7 +127,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   const schedule = deps.setTimeout ?? ((callback: () => void, ms: number) => win.setTimeout(callback, ms));
   const cancel = deps.clearTimeout ?? ((handle: unknown) => win.clearTimeout(handle as number));
   const now = deps.now ?? (() => tokenStore.now());
-  const interactionFlag = createInteractionFlag(tabStorage(win), logger);
+  const interactionFlag = createInteractionFlag(browserStorage('session', win), logger);
   const actions = createSessionActions({ store, config, flags, logger, selectedEntityStore, window: win });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
@@ -140,7 +140,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
   function getIdentity(): Promise<CollaboratorIdentity> {
     identity ??= loadIdentity(
-      collaboratorIdentitySettings(config, env, win.location, tabStorage(win)),
+      collaboratorIdentitySettings(config, env, win.location, browserStorage('session', win)),
       logger,
     ).catch((error: unknown) => {
       identity = null;

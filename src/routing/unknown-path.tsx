@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
-import { passThroughPath, tabStorage } from '../auth/application-prefix.ts';
+import { passThroughPath } from '../auth/application-prefix.ts';
+import { browserStorage } from '../session/safe-storage.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import { routingPath } from './route-paths.ts';
 
@@ -11,7 +12,7 @@ import { routingPath } from './route-paths.ts';
 export function UnknownPath() {
   const { config } = useRuntime();
   const { pathname, search, hash } = useLocation();
-  const rest = passThroughPath(config, pathname, tabStorage());
+  const rest = passThroughPath(config, pathname, browserStorage('session'));
   if (rest !== undefined) return <Navigate to={rest + search + hash} replace />;
   return <Navigate to={routingPath(config, 'notFoundRoute')} replace />;
 }

@@ -24,20 +24,29 @@ function createMemoryStorage(): StorageLike {
   };
 }
 
+/**
+ * The browser's local or session storage, or null where it is blocked (cookies disabled, sandboxed
+ * frame: the getter itself throws a SecurityError) or absent (no window). The one place that reads them.
+ */
+export function browserStorage(
+  kind: 'session' | 'local',
+  target: Window | undefined = typeof window === 'undefined' ? undefined : window,
+): Storage | null {
+  try {
+    return (kind === 'local' ? target?.localStorage : target?.sessionStorage) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 function openBrowserStorage(
   kind: 'session' | 'local',
   target: Window | undefined,
   log: Logger,
 ): Storage | null {
-  try {
-    // The getter itself throws a SecurityError when storage is blocked (cookies disabled, sandboxed frame).
-    const storage = kind === 'local' ? target?.localStorage : target?.sessionStorage;
-    if (storage) return storage;
-    log.warn('Storage unavailable, keeping values in memory', { kind });
-  } catch (error) {
-    log.warn('Storage unavailable, keeping values in memory', { kind, error });
-  }
-  return null;
+  const storage = browserStorage(kind, target);
+  if (!storage) log.warn('Storage unavailable, keeping values in memory', { kind });
+  return storage;
 }
 
 export function createSafeStorage(

@@ -3,14 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../runtime/runtime.tsx';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { translateKey } from '../routing/translate-key.ts';
-
-function localStorageOrUndefined(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+import { browserStorage } from '../session/safe-storage.ts';
 
 /** The manifest's languages; the choice is remembered (src/i18n). */
 export function useLanguageChoice(): {
@@ -23,7 +16,7 @@ export function useLanguageChoice(): {
   return {
     language: i18n.language,
     options: config.app.locales.map((value) => ({ value, label: translateKey(t, `language.${value}`) })),
-    choose: (language) => changeLanguage(i18n, language, localStorageOrUndefined()),
+    choose: (language) => changeLanguage(i18n, language, browserStorage('local') ?? undefined),
   };
 }
 

@@ -1,16 +1,11 @@
 // Mounts sign-in pages (plugins/auth) with the real store, translations, Mantine and a memory router,
 // around a session service the test provides (usually a fake), without the guards of the router.
-import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { RuntimeProvider } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
-import { SessionServiceProvider } from '../auth/session-context.tsx';
+import { PortalProviders } from '../app/portal-providers.tsx';
 import type { SessionService } from '../auth/session-service.ts';
 import { sessionEnded } from '../runtime/session-slice.ts';
 import { createI18n } from '../i18n/i18n.ts';
@@ -43,19 +38,16 @@ export async function renderAuthPages(options: RenderAuthPagesOptions) {
     initialEntries: [options.path],
   });
   render(
-    <Provider store={store}>
-      <RuntimeProvider runtime={runtime}>
-        <I18nextProvider i18n={i18n}>
-          <MantineProvider>
-            <SessionServiceProvider service={options.service}>
-              <Suspense fallback={null}>
-                <RouterProvider router={router} />
-              </Suspense>
-            </SessionServiceProvider>
-          </MantineProvider>
-        </I18nextProvider>
-      </RuntimeProvider>
-    </Provider>,
+    <PortalProviders
+      store={store}
+      runtime={runtime}
+      i18n={i18n}
+      session={options.service}
+      tracker={{ track: () => undefined }}
+      env="test"
+    >
+      <RouterProvider router={router} />
+    </PortalProviders>,
   );
   return { router, store, user: userEvent.setup() };
 }

@@ -4,26 +4,21 @@
  * services (select an entity, list entities, terms, sign-out) are fakes over `entities`, so guards and
  * the shell run without a network.
  */
-import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { Provider } from 'react-redux';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { Mock } from 'vitest';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import { plugins as realPlugins } from '../app/plugins.ts';
-import { RuntimeProvider } from '../runtime/runtime.tsx';
+import { PortalProviders } from '../app/portal-providers.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
-import { themeFromManifest } from '../app/theme.ts';
 import { entitySelected, initialSessionState, sessionEnded } from '../runtime/session-slice.ts';
 import type { SessionState } from '../runtime/session-slice.ts';
 import { createI18n } from '../i18n/i18n.ts';
@@ -32,7 +27,6 @@ import type { LogLevelName } from '../logging/logger.ts';
 import type { PluginDefinition } from '../runtime/plugin-definition.ts';
 import { definePage, definePlugin } from '../runtime/plugin-definition.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
-import { TrackerContext } from '../runtime/tracker.ts';
 import { PortalRouter } from '../routing/portal-router.tsx';
 import type { PortalDataRouter } from '../routing/portal-router.tsx';
 import { buildPortalRoutes } from '../routing/route-tree.tsx';
@@ -119,20 +113,15 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
 
   const router = createMemoryRouter(buildPortalRoutes(runtime), { initialEntries: [options.path] });
   const result = render(
-    <Provider store={store}>
-      <RuntimeProvider runtime={runtime}>
-        <TrackerContext value={{ track: () => undefined }}>
-          <I18nextProvider i18n={i18n}>
-            {/* env="test": no transitions or portals, so menus and options show at once in jsdom. */}
-            <MantineProvider theme={themeFromManifest(config.app.ui)} env="test">
-              <Suspense fallback={null}>
-                <PortalRouter router={router} services={services} layout={PortalLayout} />
-              </Suspense>
-            </MantineProvider>
-          </I18nextProvider>
-        </TrackerContext>
-      </RuntimeProvider>
-    </Provider>,
+    <PortalProviders
+      store={store}
+      runtime={runtime}
+      i18n={i18n}
+      tracker={{ track: () => undefined }}
+      env="test"
+    >
+      <PortalRouter router={router} services={services} layout={PortalLayout} />
+    </PortalProviders>,
   );
   return {
     ...result,

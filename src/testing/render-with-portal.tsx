@@ -3,25 +3,20 @@
  * runtime, translations, Mantine, a memory router) with a fake gateway answering by method and path.
  * For tests only (it imports Testing Library).
  */
-import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import { Suspense } from 'react';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { createGatewayClient } from '../api/base-query.ts';
+import { PortalProviders } from '../app/portal-providers.tsx';
 import type { EntitySummary } from '../api/types.ts';
-import { RuntimeProvider } from '../runtime/runtime.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
-import { themeFromManifest } from '../app/theme.ts';
 import { initialSessionState } from '../runtime/session-slice.ts';
 import type { CurrentUser, SessionState } from '../runtime/session-slice.ts';
 import { createI18n } from '../i18n/i18n.ts';
@@ -29,7 +24,6 @@ import { createLogger } from '../logging/logger.ts';
 import type { LogLevelName } from '../logging/logger.ts';
 import type { PluginDefinition } from '../runtime/plugin-definition.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
-import { TrackerContext } from '../runtime/tracker.ts';
 import type { Tracker, TrackProperties } from '../runtime/tracker.ts';
 
 /** What the fake gateway is asked. */
@@ -180,19 +174,9 @@ export async function renderWithPortal(
   const tracker: Tracker = { track: (event, properties) => tracked.push({ event, properties }) };
   const user = userEvent.setup();
   const tree = (
-    <Provider store={store}>
-      <RuntimeProvider runtime={runtime}>
-        <I18nextProvider i18n={i18n}>
-          <MantineProvider theme={themeFromManifest(options.config.app.ui)} env="test">
-            <TrackerContext value={tracker}>
-              <MemoryRouter initialEntries={[options.route ?? '/']}>
-                <Suspense fallback={null}>{ui}</Suspense>
-              </MemoryRouter>
-            </TrackerContext>
-          </MantineProvider>
-        </I18nextProvider>
-      </RuntimeProvider>
-    </Provider>
+    <PortalProviders store={store} runtime={runtime} i18n={i18n} tracker={tracker} env="test">
+      <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+    </PortalProviders>
   );
   let view = render(tree);
   const mountAgain = () => {
