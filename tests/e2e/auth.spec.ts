@@ -156,6 +156,8 @@ test('Nina is sent to terms validation, and not asked again after accepting', as
   await page.getByRole('button', { name: "J'accepte les conditions" }).click();
   await expect(page).toHaveURL(/\/dossier\/1003\/accueil$/);
   await signOut(page, /Menu de/);
+  // As a person does: back on the login page (the logout call has ended the session) before signing in again.
+  await expect(page).toHaveURL(/\/login/);
   await signInCustomer(page, 'nina.terms@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1003\/accueil$/);
 });
