@@ -2,8 +2,7 @@
 // and its OIDC provider.
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, PORTAL_URL, describeViolations, expect, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
+import { PASSWORD, submitCustomerLogin as signInCustomer } from './sign-in';
 
 /** Console messages that report a Content Security Policy violation. */
 function watchCsp(page: Page): string[] {
@@ -12,13 +11,6 @@ function watchCsp(page: Page): string[] {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   return violations;
-}
-
-async function signInCustomer(page: Page, email: string, path = '/login?choice=client') {
-  await page.goto(path);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
 async function signOut(page: Page, name: RegExp) {

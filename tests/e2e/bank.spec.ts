@@ -1,19 +1,8 @@
 // The bank page as Claire uses it: balances, last quarter's transactions, their CSV export; and the rule
 // of the manifest (CLBANK001) enforced by the portal and the gateway.
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
+import { signInCustomer as signIn } from './sign-in';
 
 const euros = (text: string) => Number(text.replace(/[^\d,+-]/g, '').replace(',', '.'));
 

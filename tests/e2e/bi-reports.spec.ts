@@ -4,26 +4,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
+import { signInCollaborator, signInCustomer } from './sign-in';
 
-const PASSWORD = 'Demo-2026!';
-
-async function signInCustomer(page: Page, email: string) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-async function signInPaul(page: Page) {
-  await page.goto('/collaborateur');
-  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-  await page.getByLabel('E-mail').fill('paul.collab@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
-}
+const signInPaul = (page: Page) => signInCollaborator(page, 'paul.collab@demo.test');
 
 const pdf = (title: string) =>
   Buffer.from(

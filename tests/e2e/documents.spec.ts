@@ -4,17 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
+import { PASSWORD, signInCustomer as signIn } from './sign-in';
 
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const answer = await request.post(`${GATEWAY_URL}/authentication/api/login`, {

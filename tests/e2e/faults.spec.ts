@@ -4,16 +4,10 @@
 // tokens; each test starts from a freshly seeded gateway.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { PASSWORD, submitCustomerLogin } from './sign-in';
 
-const PASSWORD = 'Demo-2026!';
 const CLAIRE = 'claire.solo@demo.test';
-
-async function signIn(page: Page, email = CLAIRE) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+const signIn = (page: Page, email = CLAIRE) => submitCustomerLogin(page, email);
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** A token of the right shape whose signature the gateway would refuse; `exp` in seconds. */

@@ -2,18 +2,7 @@
 // types, star, reload, the star comes first; open a folder; the keyboard alone; Lea's limits.
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
-
-async function signInCollaborator(page: Page, email: string) {
-  await page.goto('/collaborateur');
-  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
-}
+import { signInCollaborator } from './sign-in';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Dossiers clients' });
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Rechercher un dossier (nom ou numéro)' });

@@ -1,16 +1,7 @@
 // The indicators page as Claire reads it: key figures against last year, charts drawn, each with its table;
 // and the manifest's rule (CLKPI0001) for the others.
-import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill('Demo-2026!');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
+import { signInCustomer as signIn } from './sign-in';
 
 test('Claire reads her key figures, the charts and their tables, and switches fiscal year', async ({
   page,

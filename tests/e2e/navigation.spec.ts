@@ -3,24 +3,10 @@
 // Chromium, the reference gateway and its OIDC provider.
 import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
-
-async function signInCustomer(page: Page, email: string) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
-
-async function signInCollaborator(page: Page, email: string) {
-  await page.goto('/collaborateur');
-  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+import {
+  submitCollaboratorLogin as signInCollaborator,
+  submitCustomerLogin as signInCustomer,
+} from './sign-in';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: "Navigation de l'entité" });
 const walletTabs = (page: Page) => page.getByRole('navigation', { name: 'Onglets du portefeuille' });

@@ -3,14 +3,10 @@
 // recovers: by itself when the connection returns, by a reload (same address) to the new version.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
+import { submitCustomerLogin } from './sign-in';
 
 async function claireOnHome(page: Page) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCustomerLogin(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 }
 

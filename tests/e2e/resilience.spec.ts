@@ -1,10 +1,10 @@
 // Bad input and a failing or slow gateway, as a person meets them: a clear message or a contained error,
 // never a blank page, and nothing typed is lost. Faults are injected by the reference gateway
 // (GATEWAY_FAULTS=on in the e2e run); every test starts from a freshly seeded gateway.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
+import { PASSWORD, submitCustomerLogin as fillLogin } from './sign-in';
 
-const PASSWORD = 'Demo-2026!';
 const CLAIRE = 'claire.solo@demo.test';
 
 async function injectFault(
@@ -13,13 +13,6 @@ async function injectFault(
 ) {
   const answer = await request.post(`${GATEWAY_URL}/__admin/faults`, { data: fault });
   expect(answer.ok()).toBe(true);
-}
-
-async function fillLogin(page: Page, email: string) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
 test('a gateway error while signing in shows a message, keeps the e-mail, and a retry succeeds', async ({

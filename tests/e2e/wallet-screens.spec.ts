@@ -1,27 +1,7 @@
 // The other wallet and entity screens of issue 13: Marc's entities (two, then more on demand), mandates
 // and their status, the launchers, the company sheet; axe on each, and the folders page at 360 px.
-import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
-
-async function signInCollaborator(page: Page, email: string) {
-  await page.goto('/collaborateur');
-  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
-}
-
-async function signInCustomer(page: Page, email: string) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { signInCollaborator, signInCustomer } from './sign-in';
 
 test('Marc sees two entities, favourites first, shows the third on demand and opens his second one', async ({
   page,
