@@ -17,7 +17,7 @@ CREATE TABLE IF NOT EXISTS invitations (
   invited_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS last_sign_ins (user_id INTEGER PRIMARY KEY, at TEXT NOT NULL);
--- Every sign-in starts a session row: the last sign-in follows without the sign-in code knowing.
+-- Every sign-in starts a session row (started_at in seconds, so status compares to the second): the last sign-in follows without the sign-in code knowing.
 CREATE TRIGGER IF NOT EXISTS sessions_record_sign_in AFTER INSERT ON sessions BEGIN
   INSERT INTO last_sign_ins (user_id, at) VALUES (NEW.user_id, strftime('%Y-%m-%dT%H:%M:%fZ', NEW.started_at, 'unixepoch'))
   ON CONFLICT (user_id) DO UPDATE SET at = excluded.at;
@@ -121,7 +121,7 @@ export type LogLine = {
 // Columns of a user on one entity; `m` is the membership, `u` the user.
 const PERSON_COLUMNS = `u.id, u.first_name, u.last_name, u.email, u.is_customer, m.is_signatory, m.permissions,
   COALESCE(v.version, 1) AS version,
-  CASE WHEN i.user_id IS NOT NULL AND (s.at IS NULL OR s.at < i.invited_at) THEN 1 ELSE 0 END AS invited,
+  CASE WHEN i.user_id IS NOT NULL AND (s.at IS NULL OR substr(s.at, 1, 19) < substr(i.invited_at, 1, 19)) THEN 1 ELSE 0 END AS invited,
   s.at AS last_sign_in_at`;
 const PERSON_JOINS = `JOIN users u ON u.id = m.user_id
   LEFT JOIN rights_versions v ON v.user_id = m.user_id AND v.account_id = m.account_id
