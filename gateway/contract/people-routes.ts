@@ -75,8 +75,9 @@ export const entityUserSchema = {
 const walletUserSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [...userRequired, 'accountId', 'accountName'],
-  properties: { ...userColumns, accountId: int, accountName: str },
+  required: [...userRequired, 'accountId', 'accountName', 'callerPermissions'],
+  /** callerPermissions: the caller's own codes on that folder, so the portal offers the actions they allow. */
+  properties: { ...userColumns, accountId: int, accountName: str, callerPermissions: strings },
 } as const;
 
 const customerCodes = {

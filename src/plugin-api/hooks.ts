@@ -100,6 +100,12 @@ export function usePermission(codes: readonly string[], scope: PermissionScope =
   );
 }
 
+/** For an action on a row of another entity than the selected one (a wallet-wide list). */
+export type ActionOptions = {
+  /** The person's codes on the row's entity, as the gateway gave them; replaces the selected entity's. */
+  entityPermissions?: readonly string[];
+};
+
 /**
  * Whether the person may do a named action of the manifest (`actions` in portal.config.json, e.g.
  * `users.add`), in the context of the selected entity. The rule lives in the manifest, so a product owner
@@ -109,13 +115,23 @@ export function usePermission(codes: readonly string[], scope: PermissionScope =
  * @example
  * const canAdd = useAction('users.add');
  * return canAdd ? <Button onClick={openInvite}>{t('users.add')}</Button> : null;
+ * // On a wallet row: the person's codes on that row's entity.
+ * const canRemove = useAction('users.remove', { entityPermissions: row.callerPermissions });
  */
-export function useAction(name: string): boolean {
+export function useAction(name: string, options: ActionOptions = {}): boolean {
   const { config, flags, logger } = useRuntime();
   const rule = config.actions?.[name];
-  const allowed = useAppSelector((state) =>
-    rule === undefined ? false : isConditionMet(rule, selectConditionContext(state, config, flags)),
-  );
+  const { entityPermissions } = options;
+  const allowed = useAppSelector((state) => {
+    if (rule === undefined) return false;
+    const context = selectConditionContext(state, config, flags);
+    return isConditionMet(
+      rule,
+      entityPermissions === undefined
+        ? context
+        : { ...context, permissions: { ...context.permissions, entity: new Set(entityPermissions) } },
+    );
+  });
   useEffect(() => {
     if (rule === undefined) logger.warn('Unknown action of the manifest: refused', { action: name });
   }, [rule, name, logger]);

@@ -28,7 +28,13 @@ export {
   useSession,
   useTrack,
 } from './hooks.ts';
-export type { PermissionEntry, PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
+export type {
+  ActionOptions,
+  PermissionEntry,
+  PluginSession,
+  SelectedEntity,
+  TrackingEventKey,
+} from './hooks.ts';
 export { useApplications } from './applications.ts';
 export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';

@@ -376,6 +376,15 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       };
       // Codes are stored as granted: ALL_COLLABORATOR_CODES stands for every collaborator code (COUSER001 too).
       const codes = JSON.stringify([...routes.walletUsers.requiresAnyOf, 'ALL_COLLABORATOR_CODES']);
+      const byAccount = new Map<number, string[]>();
+      const callerCodes = (accountId: number) => {
+        let codes = byAccount.get(accountId);
+        if (!codes) {
+          codes = [...heldOn(caller.id, accountId)];
+          byAccount.set(accountId, codes);
+        }
+        return codes;
+      };
       const { total } = people.q.walletPeopleCount.get({ ...filter, codes }) ?? { total: 0 };
       const rows = people.q.walletPeople.all({
         ...filter,
@@ -388,6 +397,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           ...toUser(deps, row),
           accountId: row.account_id,
           accountName: row.account_name,
+          callerPermissions: callerCodes(row.account_id),
         })),
         ...page(query, total),
       };
@@ -414,9 +424,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           email: row.email,
           officeMobile: row.office_mobile,
           isAdmin: row.is_admin === 1,
-          folders: (
-            JSON.parse(row.folders) as { accountId: number; name: string; role: string | null }[]
-          ).filter((folder) => folder.accountId !== null),
+          // json_group_array of no row is '[]': a collaborator without a shared folder has none.
+          folders: JSON.parse(row.folders) as { accountId: number; name: string; role: string | null }[],
         })),
         ...page(query, total),
       };
