@@ -304,7 +304,10 @@ export const portalConfigSchema = {
           scope: { type: 'string', enum: ['customer', 'collaborator'] },
           label: i18nKey,
           /** The group a rights screen shows the code in (its title: common `permissionDomain.<domain>`). */
-          domain: { type: 'string', enum: ['documents', 'finance', 'reports', 'social', 'company', 'tools', 'people'] },
+          domain: {
+            type: 'string',
+            enum: ['documents', 'finance', 'reports', 'social', 'company', 'tools', 'people'],
+          },
         },
         required: ['scope', 'label'],
         additionalProperties: false,

@@ -357,7 +357,7 @@ export const peopleRoutes = {
     auth: 'bearer',
     tag: 'people',
     summary:
-      "The firm's collaborators who share a folder with the caller (every collaborator for a collaborator), with their folders among the caller's and whether they administer the firm's accounts.",
+      "The firm's collaborators who share a folder with the caller (every collaborator for a collaborator, who needs COUSER002 among their global codes, 403 otherwise), with their folders among the caller's and whether they administer the firm's accounts.",
     status: 200,
     query: { type: 'object', properties: { page, pageSize, search } },
     response: pageOf(walletCollaboratorSchema),

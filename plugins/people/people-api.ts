@@ -2,11 +2,9 @@ import { gatewayApi, service } from '@portal/plugin-api';
 import type { GatewayBody, GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 export type EntityUser = GatewayResponse<'saveEntityUserRights'>;
-export type WalletUser = GatewayResponse<'walletUsers'>['items'][number];
 export type Delegation = GatewayResponse<'delegations'>['items'][number];
-export type EntityCollaborator = GatewayResponse<'entityCollaborators'>['items'][number];
+type EntityCollaborator = GatewayResponse<'entityCollaborators'>['items'][number];
 export type WalletCollaborator = GatewayResponse<'walletCollaborators'>['items'][number];
-export type AdminCollaborator = GatewayResponse<'adminCollaborators'>['items'][number];
 export type NewEntity = GatewayBody<'createEntity'>;
 
 const usersPath = (accountId: number) => service('account', `accounts/${String(accountId)}/users`);

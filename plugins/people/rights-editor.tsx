@@ -5,7 +5,7 @@ import type { EntityUser } from './people-api.ts';
 import { RightsSwitches } from './rights-switches.tsx';
 import { useT } from './translation.ts';
 
-export type RightsTarget = { accountId: number; user: EntityUser };
+type RightsTarget = { accountId: number; user: EntityUser };
 
 type Outcome = 'lastAdmin' | 'forbidden' | 'failed' | null;
 

@@ -405,6 +405,13 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
 
     walletCollaborators: ({ session, query }) => {
       const caller = currentUser(deps, session);
+      // SPEC 6: the collaborators tab is every customer's; a collaborator needs COUSER002 across the firm.
+      const global = new Set(deps.catalogue.expand(parseCodes(caller.global_permissions)));
+      if (
+        caller.is_customer === 0 &&
+        !routes.entityCollaborators.collaboratorsRequireAnyOf.some((code) => global.has(code))
+      )
+        throw forbidden();
       const filter = {
         userId: caller.id,
         everyone: caller.is_customer === 1 ? (0 as const) : (1 as const),

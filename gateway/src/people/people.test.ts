@@ -250,6 +250,7 @@ describe('delegation history', () => {
 describe('each SPEC 6 code of the people screens', () => {
   type Case = {
     code: string;
+    label?: string;
     /** Codes that would also allow the call: taken away with the code. */
     alternatives?: readonly string[];
     persona: 'marc' | 'lea';
@@ -328,6 +329,13 @@ describe('each SPEC 6 code of the people screens', () => {
       run: (t) => call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: t }),
     },
     {
+      code: 'COUSER002',
+      label: 'the firm’s collaborators',
+      persona: 'lea',
+      ok: 200,
+      run: (t) => call(gateway, 'GET', '/wallet/api/collaborators', { token: t }),
+    },
+    {
       code: 'COGES001',
       persona: 'lea',
       ok: 200,
@@ -386,7 +394,7 @@ describe('each SPEC 6 code of the people screens', () => {
   ];
 
   for (const testCase of cases) {
-    it(`${testCase.code}: refused without it, done with it`, async () => {
+    it(`${testCase.code}${testCase.label === undefined ? '' : ` (${testCase.label})`}: refused without it, done with it`, async () => {
       const email = testCase.persona === 'marc' ? 'marc.multi@demo.test' : 'lea.collab@demo.test';
       const accountId = testCase.persona === 'marc' ? 1002 : 1001;
       const all = testCase.persona === 'marc' ? CUSTOMER_CODES : COLLABORATOR_CODES;

@@ -41,7 +41,6 @@ type EntityRoutes =
   | 'indicators'
   | 'documents';
 
-
 export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
   const { store } = deps;
 
@@ -184,10 +183,6 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       return undefined;
     },
 
-
-
-
-
     mandates: ({ session }) => {
       const user = currentUser(deps, session);
       return {
@@ -214,6 +209,5 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       requireEntityCode(user.id, params.id, DOCUMENT_KIND_CODES[query.kind]);
       return { items: documents(params.id, query.kind) };
     },
-
   };
 }
