@@ -65,7 +65,7 @@ const userColumns = {
 } as const;
 const userRequired = Object.keys(userColumns) as (keyof typeof userColumns)[];
 
-export const entityUserSchema = {
+const entityUserSchema = {
   type: 'object',
   additionalProperties: false,
   required: userRequired,
@@ -86,7 +86,7 @@ const customerCodes = {
   items: { type: 'string', pattern: '^CL[A-Z0-9]{3,12}$' },
 } as const;
 
-export const addEntityUserSchema = {
+const addEntityUserSchema = {
   type: 'object',
   required: ['email', 'firstName', 'lastName'],
   properties: {
