@@ -75,6 +75,7 @@ function Admins() {
                           message={t('admin.deleteMessage', { name, email: admin.email })}
                           confirmLabel={t('admin.deleteConfirm', { name })}
                           errorMessage={t('admin.deleteFailed')}
+                          buttonProps={{ color: 'var(--mantine-color-red-9)' }}
                           onConfirm={() => remove(admin.userId).unwrap()}
                         />
                       )}

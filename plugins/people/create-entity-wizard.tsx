@@ -110,7 +110,14 @@ export function CreateEntityWizard() {
       <Group>
         <Button onClick={() => setOpened(true)}>{t('wizard.open')}</Button>
       </Group>
-      <Modal opened={opened} onClose={close} title={t('wizard.title')} size="lg" centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('wizard.title')}
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      >
         <Stack gap="md">
           {failure === null ? null : (
             <Alert color="red" variant="light" role="alert">

@@ -65,7 +65,14 @@ export function InviteUser({ accountId, canGrant, canChange, onDone }: InviteUse
   return (
     <>
       <Button onClick={() => setOpened(true)}>{t('invite.open')}</Button>
-      <Modal opened={opened} onClose={close} title={t('invite.title')} size="lg" centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('invite.title')}
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      >
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
             {failure === null ? null : (

@@ -56,7 +56,14 @@ export function RightsEditor(props: RightsEditorProps) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('rights.title', { name })} size="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('rights.title', { name })}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
+    >
       <Stack gap="md">
         {stale ? (
           <Alert color="orange" variant="light" role="alert" title={t('rights.staleTitle')}>

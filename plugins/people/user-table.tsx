@@ -75,6 +75,8 @@ function RowActions({ row, accountId, entityName, onManageRights, onMessage }: R
           message={t('users.removeMessage', { name, email: row.email, entity: entityName })}
           confirmLabel={t('users.removeConfirm', { name })}
           errorMessage={t('users.removeFailed')}
+          // The default red on a striped row is below AA contrast.
+          buttonProps={{ color: 'var(--mantine-color-red-9)' }}
           onConfirm={async () => {
             await remove({ accountId, userId: row.userId }).unwrap();
             onMessage(t('users.removed', { name }));

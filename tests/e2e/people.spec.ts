@@ -56,7 +56,7 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   const dialog = page.getByRole('dialog', { name: 'Ajouter un utilisateur' });
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill('iris.nouvelle@demo.test');
   await dialog.getByRole('textbox', { name: 'Prénom' }).fill('Iris');
-  await dialog.getByRole('textbox', { name: 'Nom' }).fill('Nouvelle');
+  await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill('Nouvelle');
   await dialog.getByRole('switch', { name: 'Documents comptables' }).check();
   expect(describeViolations(await axe())).toEqual([]);
   await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
@@ -74,7 +74,9 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
   await expect(page).toHaveURL(/passwordChanged=true/);
   await signInCustomer(page, 'iris.nouvelle@demo.test', 'un cheval bleu mange des pommes');
-  // One entity: the landing rules open its home.
+  // A new user accepts the terms of use first, then the landing rules open their one entity's home.
+  await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
+  await page.getByRole('button', { name: "J'accepte les conditions" }).click();
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 });
 
@@ -127,6 +129,8 @@ test('two tabs save the same rights: the second gets 409, says so, reloads, and 
   browser,
   expectConsoleErrors,
 }) => {
+  // Two sign-ins and two tabs on a busy machine.
+  test.slow();
   expectConsoleErrors(/status of 409/);
   await signInCustomer(page, 'claire.solo@demo.test');
   const otherContext = await browser.newContext();
@@ -166,6 +170,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   request,
   axe,
 }) => {
+  test.slow();
   await signInCollaborator(page, 'paul.collab@demo.test');
   await page.goto('/dossier/1002/historique-delegations');
   await expect(page.getByRole('heading', { level: 1, name: 'Historique des délégations' })).toBeVisible();
@@ -176,7 +181,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   await expect(page).toHaveURL(/person=\d+/);
   await expect(log.getByRole('row', { name: /Hugo Roux/ })).toHaveCount(0);
   await expect(log.getByRole('row', { name: /Julie Bernard/ })).not.toHaveCount(0);
-  await page.getByLabel('Au').fill('2001-01-31');
+  await page.getByRole('textbox', { name: 'Au', exact: true }).fill('2001-01-31');
   await expect(page.getByText('Aucune délégation sur cette période.')).toBeVisible();
 
   await page.goto('/portefeuille/gestion-utilisateurs');
@@ -191,10 +196,12 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   await page.goto('/portefeuille/collaborateurs');
   await expect(page.getByRole('heading', { level: 1, name: 'Collaborateurs du cabinet' })).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
-  await page.getByRole('switch', { name: "Droits d'administration de Lea Collab" }).check();
+  // Controlled by the gateway's answer: it turns on once the grant is stored.
+  await page.getByRole('switch', { name: "Droits d'administration de Lea Collab" }).click();
   await expect(
     page.getByRole('status').filter({ hasText: "Lea Collab a désormais les droits d'administration." }),
   ).toBeVisible();
+  await expect(page.getByRole('switch', { name: "Droits d'administration de Lea Collab" })).toBeChecked();
 
   await page.goto('/portefeuille/administration-dossiers');
   await expect(page.getByRole('heading', { level: 1, name: 'Administration des dossiers' })).toBeVisible();
