@@ -17,6 +17,8 @@ const search = { type: 'string', maxLength: 100, default: '' } as const;
 const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
 const pageSize = { type: 'integer', minimum: 1, maximum: 100, default: 20 } as const;
 const id = idParams.properties.id;
+/** A day, YYYY-MM-DD (an impossible one, such as 2026-02-30, is a 400 from the handler). */
+const day = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } as const;
 
 const pageOf = <T extends object>(items: T) =>
   ({
@@ -327,8 +329,8 @@ export const peopleRoutes = {
         page,
         pageSize,
         personId: id,
-        from: { type: 'string', format: 'date' },
-        to: { type: 'string', format: 'date' },
+        from: day,
+        to: day,
       },
     },
     response: pageOf(delegationSchema),

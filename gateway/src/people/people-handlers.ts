@@ -338,6 +338,15 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     },
 
     delegations: ({ params, query }) => {
+      for (const value of [query.from, query.to]) {
+        const time = value === undefined ? 0 : Date.parse(`${value}T00:00:00.000Z`);
+        // The pattern lets 2026-02-30 through; a day that does not exist (or rolls over) is refused.
+        if (
+          value !== undefined &&
+          (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value)
+        )
+          throw new HttpError(400, 'invalid_request', 'from and to must be real days (YYYY-MM-DD).');
+      }
       const filter = {
         accountId: params.id,
         personId: query.personId ?? null,

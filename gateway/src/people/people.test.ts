@@ -243,6 +243,11 @@ describe('delegation history', () => {
     expect(recent.items.every((line) => line.at.startsWith(today))).toBe(true);
     const none = await logOf(1002, 'from=2001-01-01&to=2001-12-31');
     expect(none.totalItems).toBe(0);
+    for (const bad of ['from=2026-02-30', 'to=2026-13-01', 'from=yesterday'])
+      expect(
+        (await call(gateway, 'GET', `/account/api/accounts/1002/delegations?${bad}`, { token: paul })).status,
+        bad,
+      ).toBe(400);
   });
 });
 
