@@ -303,6 +303,11 @@ export const portalConfigSchema = {
         properties: {
           scope: { type: 'string', enum: ['customer', 'collaborator'] },
           label: i18nKey,
+          /** The group a rights screen shows the code in (its title: common `permissionDomain.<domain>`). */
+          domain: {
+            type: 'string',
+            enum: ['documents', 'finance', 'reports', 'social', 'company', 'tools', 'people'],
+          },
         },
         required: ['scope', 'label'],
         additionalProperties: false,

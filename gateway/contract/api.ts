@@ -5,6 +5,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
+import { peopleRoutes } from './people-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import * as s from './schemas.ts';
 
@@ -42,6 +43,8 @@ export type RouteDefinition = {
   readonly requiresAnyOf?: readonly string[];
   /** Collaborators only: a customer gets 403 whatever codes they hold. */
   readonly collaboratorsOnly?: true;
+  /** Entity codes of which a collaborator (not a customer) needs one on the target entity (403 otherwise). */
+  readonly collaboratorsRequireAnyOf?: readonly string[];
   /** Codes of which one is needed among the caller's global permissions (wallet-wide calls; 403 otherwise). */
   readonly globalRequiresAnyOf?: readonly string[];
   /**
@@ -87,12 +90,6 @@ const loginBody = {
   properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 200 } },
 } as const;
 
-const entityUserParams = {
-  type: 'object',
-  required: ['id', 'userId'],
-  properties: { id: s.idParams.properties.id, userId: s.idParams.properties.id },
-} as const;
-
 const accountIdParams = {
   type: 'object',
   required: ['accountId'],
@@ -129,6 +126,7 @@ export const routes = {
   ...financeRoutes,
   ...documentsRoutes,
   ...portfolioRoutes,
+  ...peopleRoutes,
   health: {
     method: 'GET',
     path: '/health',
@@ -475,62 +473,6 @@ export const routes = {
     action: 'biReports.delete',
     concurrency: 'first delete wins; others 404',
   },
-  entityUsers: {
-    method: 'GET',
-    path: '/account/api/accounts/:id/users',
-    entityId: entityInParams,
-    auth: 'bearer',
-    tag: 'entities',
-    summary:
-      'Users attached to the entity (customers and collaborators) with their e-mails, signatory status and permissions.',
-    status: 200,
-    params: s.idParams,
-    response: s.entityUserListSchema,
-    requiresAnyOf: ['CLUSER001', 'COUSER001'],
-  },
-  addEntityUser: {
-    method: 'POST',
-    path: '/account/api/accounts/:id/users',
-    errors: [409],
-    entityId: entityInParams,
-    auth: 'bearer',
-    tag: 'entities',
-    summary:
-      'Attaches a customer (created without a usable password if the e-mail is new; they set one through resetPassword). Granting permissions or isSignatory true also needs one of grantRequiresAnyOf (403 otherwise, nothing written). The answer echoes the names and e-mail sent, never those stored for an existing user. Already attached → 409; e-mail of a collaborator → 409.',
-    status: 201,
-    params: s.idParams,
-    body: s.addEntityUserSchema,
-    response: s.entityUserSchema,
-    requiresAnyOf: ['CLUSER002', 'COADMI006'],
-    grantRequiresAnyOf: ['CLUSER004', 'COADMI005'],
-    concurrency: 'first writer wins; the others 409',
-  },
-  removeEntityUser: {
-    method: 'DELETE',
-    path: '/account/api/accounts/:id/users/:userId',
-    entityId: entityInParams,
-    auth: 'bearer',
-    tag: 'entities',
-    summary:
-      'Detaches a user from the entity (404 if not attached). A customer may detach customers only (403).',
-    status: 204,
-    params: entityUserParams,
-    response: null,
-    requiresAnyOf: ['CLUSER003', 'COUSER003'],
-    concurrency: 'first delete wins; others 404',
-  },
-  entityCollaborators: {
-    method: 'GET',
-    path: '/wallet/api/accounts/:id/collaborators',
-    entityId: entityInParams,
-    auth: 'bearer',
-    tag: 'wallet',
-    summary:
-      'Collaborators of the firm attached to the entity: names for every member; e-mail only for holders of CLUSER001 or COUSER001 (who see it in the entity users anyway).',
-    status: 200,
-    params: s.idParams,
-    response: s.collaboratorListSchema,
-  },
   folders: {
     method: 'GET',
     path: '/wallet/api/folders',
@@ -631,18 +573,6 @@ export const routes = {
     response: s.documentListSchema,
     // CLGEDPEN01 alone is enough: the home widget accounting/documents is shown to its holders.
     requiresAnyOf: ['COGED0001', 'COGED0002', 'CLGED0001', 'CLGED0002', 'CLGEDPEN01'],
-  },
-  delegations: {
-    method: 'GET',
-    path: '/account/api/accounts/:id/delegations',
-    entityId: entityInParams,
-    auth: 'bearer',
-    tag: 'entities',
-    summary: 'Delegation history of the entity, newest first.',
-    status: 200,
-    params: s.idParams,
-    response: s.delegationListSchema,
-    requiresAnyOf: ['COGES001'],
   },
   slots: {
     method: 'GET',

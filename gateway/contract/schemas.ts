@@ -201,43 +201,6 @@ export const termsStateSchema = {
   },
 } as const;
 
-export const entityUserSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId', 'firstName', 'lastName', 'email', 'isCustomer', 'isSignatory', 'permissions'],
-  properties: {
-    userId: int,
-    firstName: str,
-    lastName: str,
-    email: str,
-    isCustomer: bool,
-    isSignatory: bool,
-    permissions: strings,
-  },
-} as const;
-export const entityUserListSchema = list(entityUserSchema);
-
-export const addEntityUserSchema = {
-  type: 'object',
-  required: ['email', 'firstName', 'lastName'],
-  properties: {
-    email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' },
-    firstName: { type: 'string', minLength: 1, maxLength: 100 },
-    lastName: { type: 'string', minLength: 1, maxLength: 100 },
-    isSignatory: bool,
-    permissions: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^CL[A-Z0-9]{3,12}$' } },
-  },
-} as const;
-
-const collaboratorSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId', 'firstName', 'lastName'],
-  /** email only for holders of CLUSER001 or COUSER001 on the entity. */
-  properties: { userId: int, firstName: str, lastName: str, email: str },
-} as const;
-export const collaboratorListSchema = list(collaboratorSchema);
-
 const mandateSchema = {
   type: 'object',
   additionalProperties: false,
@@ -305,19 +268,6 @@ export const documentListSchema = list({
     kind: { type: 'string', enum: DOCUMENT_KINDS },
     uploadedAt: dateTime,
     sizeBytes: int,
-  },
-} as const);
-
-export const delegationListSchema = list({
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'from', 'to', 'grantedAt', 'revokedAt'],
-  properties: {
-    id: int,
-    from: str,
-    to: str,
-    grantedAt: dateTime,
-    revokedAt: { type: ['string', 'null'], format: 'date-time' },
   },
 } as const);
 

@@ -117,25 +117,6 @@ export function documents(accountId: number, kind: keyof typeof DOCUMENT_NAMES) 
   }));
 }
 
-export function delegations(accountId: number) {
-  return [
-    {
-      id: accountId * 10 + 2,
-      from: 'Paul Collab',
-      to: 'Lea Collab',
-      grantedAt: '2026-09-01T08:00:00.000Z',
-      revokedAt: null,
-    },
-    {
-      id: accountId * 10 + 1,
-      from: 'Paul Collab',
-      to: 'Support cabinet',
-      grantedAt: '2026-03-01T08:00:00.000Z',
-      revokedAt: '2026-06-30T17:00:00.000Z',
-    },
-  ];
-}
-
 export function mandates(accountId: number, accountName: string) {
   return [
     {

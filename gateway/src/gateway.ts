@@ -24,6 +24,9 @@ import type { EventBus } from './events.ts';
 import { financeHandlers } from './finance/finance-handlers.ts';
 import { createFinanceStore } from './finance/finance-store.ts';
 import { createStore } from './db/store.ts';
+import { peopleHandlers } from './people/people-handlers.ts';
+import { seedPeople } from './people/people-seed.ts';
+import { createPeopleStore } from './people/people-store.ts';
 import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
 import { seedPortfolio } from './portfolio/portfolio-seed.ts';
 import { createPortfolioStore } from './portfolio/portfolio-store.ts';
@@ -91,6 +94,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   seedDocuments();
   const portfolio = createPortfolioStore(db);
   seedPortfolio(db, options.seedFolders ?? 0);
+  // After the documents store: a delegation records its notification in recorded_notifications.
+  const people = createPeopleStore(db);
+  seedPeople(db, people);
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({
     secret,
@@ -199,6 +205,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       throttle.reset();
       seedDocuments();
       seedPortfolio(db, options.seedFolders ?? 0);
+      seedPeople(db, people);
       tokens.loadRevocations();
       faults.clear();
       news.items = DEFAULT_NEWS;
@@ -249,6 +256,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...financeHandlers(deps, finance),
       ...documentsHandlers(deps, documents, files, uploadRules),
       ...portfolioHandlers(deps, portfolio),
+      ...peopleHandlers(deps, people),
       ...adminHandlers(deps),
     },
     {

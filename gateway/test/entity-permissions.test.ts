@@ -24,14 +24,14 @@ afterAll(async () => {
 
 const NEW_PASSWORD = 'Nouveau-2026!';
 
-/** Claire attaches a new customer to 1001 with these codes; they set a password through the reset flow. */
+/** Claire attaches a new customer to 1001 with these codes; they set a password through the invitation link. */
 async function newMemberOf1001(email: string, permissions: string[]): Promise<string> {
   const added = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
     token: claire,
     body: { email, firstName: 'New', lastName: 'Member', permissions },
   });
   expect(added.status).toBe(201);
-  await call(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } });
+  // The invitation e-mail carries the createPassword link.
   const inbox = json<{ messages: { link: string }[] }>(
     await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
   );

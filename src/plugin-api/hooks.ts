@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { useCallback, useContext, useEffect } from 'react';
+import { useCallback, useContext, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import { useAppSelector } from '../runtime/hooks.ts';
@@ -99,6 +100,12 @@ export function usePermission(codes: readonly string[], scope: PermissionScope =
   );
 }
 
+/** For an action on a row of another entity than the selected one (a wallet-wide list). */
+export type ActionOptions = {
+  /** The person's codes on the row's entity, as the gateway gave them; replaces the selected entity's. */
+  entityPermissions?: readonly string[];
+};
+
 /**
  * Whether the person may do a named action of the manifest (`actions` in portal.config.json, e.g.
  * `users.add`), in the context of the selected entity. The rule lives in the manifest, so a product owner
@@ -108,17 +115,60 @@ export function usePermission(codes: readonly string[], scope: PermissionScope =
  * @example
  * const canAdd = useAction('users.add');
  * return canAdd ? <Button onClick={openInvite}>{t('users.add')}</Button> : null;
+ * // On a wallet row: the person's codes on that row's entity.
+ * const canRemove = useAction('users.remove', { entityPermissions: row.callerPermissions });
  */
-export function useAction(name: string): boolean {
+export function useAction(name: string, options: ActionOptions = {}): boolean {
   const { config, flags, logger } = useRuntime();
   const rule = config.actions?.[name];
-  const allowed = useAppSelector((state) =>
-    rule === undefined ? false : isConditionMet(rule, selectConditionContext(state, config, flags)),
-  );
+  const { entityPermissions } = options;
+  const allowed = useAppSelector((state) => {
+    if (rule === undefined) return false;
+    const context = selectConditionContext(state, config, flags);
+    return isConditionMet(
+      rule,
+      entityPermissions === undefined
+        ? context
+        : { ...context, permissions: { ...context.permissions, entity: new Set(entityPermissions) } },
+    );
+  });
   useEffect(() => {
     if (rule === undefined) logger.warn('Unknown action of the manifest: refused', { action: name });
   }, [rule, name, logger]);
   return allowed;
+}
+
+/** A permission code of the manifest's catalogue, with its label and the group it is shown in (both translated). */
+export type PermissionEntry = { code: string; label: string; domain: string; domainLabel: string };
+
+/**
+ * The manifest's permission catalogue for one scope, in the manifest's order: a rights screen lists the
+ * codes a person can be granted from here, never from a list in plugin code. Labels are the common
+ * namespace's (`permission.CLBANK001`, `permissionDomain.<domain>`), in the current language; a code
+ * without a domain is in `other`.
+ *
+ * @example
+ * const codes = usePermissionCatalogue('customer');
+ */
+export function usePermissionCatalogue(scope: 'customer' | 'collaborator'): readonly PermissionEntry[] {
+  const { config } = useRuntime();
+  const { t } = useTranslation();
+  const translate = t as unknown as (key: string) => string;
+  return useMemo(
+    () =>
+      Object.entries(config.permissions)
+        .filter(([, definition]) => definition.scope === scope)
+        .map(([code, definition]) => {
+          const domain = definition.domain ?? 'other';
+          return {
+            code,
+            label: translate(definition.label),
+            domain,
+            domainLabel: translate(`permissionDomain.${domain}`),
+          };
+        }),
+    [config, scope, translate],
+  );
 }
 
 /**

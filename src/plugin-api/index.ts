@@ -22,12 +22,19 @@ export {
   useConstant,
   useFlag,
   usePermission,
+  usePermissionCatalogue,
   useRouteHref,
   useSelectedEntity,
   useSession,
   useTrack,
 } from './hooks.ts';
-export type { PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
+export type {
+  ActionOptions,
+  PermissionEntry,
+  PluginSession,
+  SelectedEntity,
+  TrackingEventKey,
+} from './hooks.ts';
 export { useApplications } from './applications.ts';
 export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';

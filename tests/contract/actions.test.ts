@@ -59,7 +59,8 @@ describe('manifest actions', () => {
         continue;
       }
       const manifestCodes = [...permissionCodes(rule)].sort();
-      const gatewayCodes = [...(route.requiresAnyOf ?? [])].sort();
+      // A wallet-wide action (no entity) is served on the caller's global codes.
+      const gatewayCodes = [...(route.requiresAnyOf ?? route.globalRequiresAnyOf ?? [])].sort();
       if (manifestCodes.join() !== gatewayCodes.join())
         mismatches.push(
           `${id} (${route.action}): manifest ${manifestCodes.join('|')} ≠ gateway ${gatewayCodes.join('|')}`,

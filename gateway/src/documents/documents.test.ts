@@ -338,7 +338,13 @@ describe('BI reports', () => {
           'SELECT u.email, n.type FROM recorded_notifications n JOIN users u ON u.id = n.user_id WHERE n.subject_id = ? AND n.type LIKE ?',
         )
         .all(report.id, 'Reporting-%');
-      expect(rows.map((row) => row.email).sort()).toEqual(['claire.solo@demo.test', 'marc.multi@demo.test']);
+      // Every customer of 1001: the personas and the people seed's users (issue 12).
+      expect(rows.map((row) => row.email).sort()).toEqual([
+        'claire.solo@demo.test',
+        'julie.bernard@demo.test',
+        'marc.multi@demo.test',
+        'sophie.martin@demo.test',
+      ]);
       expect(new Set(rows.map((row) => row.type))).toEqual(new Set(['Reporting-ReportCreatedCollab']));
     } finally {
       db.close();

@@ -1,5 +1,5 @@
 // The contract's access fields (entityId, requiresAnyOf, collaboratorsOnly, globalRequiresAnyOf,
-// requiresAnyOfByQuery) checked in one place for every route, before the input is validated: a caller
+// collaboratorsRequireAnyOf, requiresAnyOfByQuery) checked in one place for every route, before the input is validated: a caller
 // who may not use a route learns nothing from its validation errors.
 import type { RouteDefinition, SessionClaims } from '../../contract/api.ts';
 import { forbidden } from '../http/http-error.ts';
@@ -46,6 +46,13 @@ export function createAccessCheck(deps: Deps) {
     const membership = requireMembership(deps, user.id, accountId);
     const held = new Set(entityPermissions(deps, membership));
     if (definition.requiresAnyOf !== undefined && !definition.requiresAnyOf.some((code) => held.has(code)))
+      throw forbidden();
+    const forCollaborators = definition.collaboratorsRequireAnyOf;
+    if (
+      forCollaborators !== undefined &&
+      user.is_customer === 0 &&
+      !forCollaborators.some((code) => held.has(code))
+    )
       throw forbidden();
     const byQuery = definition.requiresAnyOfByQuery;
     if (byQuery !== undefined) {

@@ -1,8 +1,7 @@
 import type { BiReport, Entity, RouteDefinition } from '../../contract/api.ts';
-import { delegations, documents, indicators, mandates } from '../../seed/demo-data.ts';
-import { unusablePasswordHash } from '../auth/passwords.ts';
+import { documents, indicators, mandates } from '../../seed/demo-data.ts';
 import type { EntityRow, ReportRow } from '../db/store.ts';
-import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
+import { forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { routes } from '../../contract/api.ts';
 import { visibleValues } from './access.ts';
@@ -10,7 +9,6 @@ import { DOCUMENT_KIND_CODES } from '../../contract/documents-routes.ts';
 import {
   currentUser,
   entityPermissions,
-  parseCodes,
   requireAnyPermission,
   requireMembership,
   type Deps,
@@ -37,16 +35,11 @@ type EntityRoutes =
   | 'reports'
   | 'depositReport'
   | 'deleteReport'
-  | 'entityUsers'
-  | 'addEntityUser'
-  | 'removeEntityUser'
-  | 'entityCollaborators'
   | 'folders'
   | 'mandates'
   | 'subscriptions'
   | 'indicators'
-  | 'documents'
-  | 'delegations';
+  | 'documents';
 
 export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
   const { store } = deps;
@@ -190,104 +183,6 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       return undefined;
     },
 
-    entityUsers: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.entityUsers.requiresAnyOf);
-      return {
-        items: store.q.entityUsers.all(params.id).map((row) => ({
-          userId: row.id,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          email: row.email,
-          isCustomer: row.is_customer === 1,
-          isSignatory: row.is_signatory === 1,
-          permissions: deps.catalogue.expand(parseCodes(row.permissions)),
-        })),
-      };
-    },
-
-    addEntityUser: ({ session, params, body }) => {
-      const user = currentUser(deps, session);
-      const membership = requireEntityCode(user.id, params.id, routes.addEntityUser.requiresAnyOf);
-      const email = body.email.trim();
-      const permissions = [...new Set(body.permissions ?? [])];
-      const isSignatory = body.isSignatory ?? false;
-      // Adding a user is not granting rights: codes or signatory status need the rights-management code.
-      if (permissions.length > 0 || isSignatory)
-        requireAnyPermission(deps, membership, routes.addEntityUser.grantRequiresAnyOf);
-      const unknown = permissions.filter((code) => !deps.catalogue.customerCodes.includes(code));
-      if (unknown.length > 0)
-        throw new HttpError(422, 'invalid_body', `Unknown customer permission codes: ${unknown.join(', ')}.`);
-      const held = new Set(entityPermissions(deps, membership));
-      // A customer passes on only what they hold there; a collaborator (who holds no customer code)
-      // manages the customer codes of the firm's clients.
-      if (user.is_customer === 1 && permissions.some((code) => !held.has(code))) throw forbidden();
-      if (isSignatory && membership.is_signatory !== 1 && !held.has('CLADMI001')) throw forbidden();
-      const added = store.transaction(() => {
-        let target = store.q.userByEmail.get(email);
-        if (target && target.is_customer !== 1) throw conflict('This e-mail belongs to a collaborator.');
-        if (!target) {
-          const inserted = store.q.insertUser.get(
-            email,
-            body.firstName,
-            body.lastName,
-            unusablePasswordHash(),
-            0,
-          );
-          if (!inserted) throw new Error('user insert returned nothing');
-          store.q.setGigyaId.run(`gigya-${String(inserted.id)}`, inserted.id);
-          target = store.q.userById.get(inserted.id);
-          if (!target) throw new Error('inserted user not found');
-        }
-        if (store.q.membership.get(target.id, params.id))
-          throw conflict('This user is already attached to the entity.');
-        store.q.insertMembership.run(target.id, params.id, isSignatory ? 1 : 0, JSON.stringify(permissions));
-        return target;
-      });
-      // What the caller sent, never the stored names of an existing user they may not see.
-      return {
-        userId: added.id,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        email,
-        isCustomer: true,
-        isSignatory,
-        permissions,
-      };
-    },
-
-    removeEntityUser: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireAnyPermission(
-        deps,
-        requireMembership(deps, user.id, params.id),
-        routes.removeEntityUser.requiresAnyOf,
-      );
-      // A customer may detach customers only, never the firm's collaborators.
-      if (user.is_customer === 1 && store.q.userById.get(params.userId)?.is_customer === 0) throw forbidden();
-      const { changes } = store.transaction(() => store.q.deleteMembership.run(params.userId, params.id));
-      if (changes === 0) throw notFound(`User ${String(params.userId)} of entity ${String(params.id)}`);
-      return undefined;
-    },
-
-    entityCollaborators: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      const held = new Set(entityPermissions(deps, requireMembership(deps, user.id, params.id)));
-      // E-mails only to those who see them in the entity users anyway; names to every member.
-      const withEmail = routes.entityUsers.requiresAnyOf.some((code) => held.has(code));
-      return {
-        items: store.q.entityUsers
-          .all(params.id)
-          .filter((row) => row.is_customer === 0)
-          .map((row) => ({
-            userId: row.id,
-            firstName: row.first_name,
-            lastName: row.last_name,
-            ...(withEmail ? { email: row.email } : {}),
-          })),
-      };
-    },
-
     mandates: ({ session }) => {
       const user = currentUser(deps, session);
       return {
@@ -313,12 +208,6 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       // Each kind has its own codes: payslips (social management) are never read with CLGED0002 alone.
       requireEntityCode(user.id, params.id, DOCUMENT_KIND_CODES[query.kind]);
       return { items: documents(params.id, query.kind) };
-    },
-
-    delegations: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.delegations.requiresAnyOf);
-      return { items: delegations(params.id) };
     },
   };
 }

@@ -1,0 +1,441 @@
+// The people and rights calls of the contract (issue 12): an entity's users and their rights, invitations,
+// the collaborators assigned to an entity, the firm's administrators, the delegation log and the creation
+// of entities. Spread into `routes`. Every rights write is one transaction with its delegation log line;
+// rights carry a version per user and entity (a stale write → 409 `stale_version`, nothing written).
+import type { RouteDefinition } from './api.ts';
+import { idParams } from './schemas.ts';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const bool = { type: 'boolean' } as const;
+const strings = { type: 'array', items: str } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+const order = { type: 'string', enum: ['asc', 'desc'], default: 'asc' } as const;
+const search = { type: 'string', maxLength: 100, default: '' } as const;
+const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
+const pageSize = { type: 'integer', minimum: 1, maximum: 100, default: 20 } as const;
+const id = idParams.properties.id;
+/** A day, YYYY-MM-DD (an impossible one, such as 2026-02-30, is a 400 from the handler). */
+const day = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } as const;
+
+const pageOf = <T extends object>(items: T) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'currentPage', 'totalPage', 'totalItems'],
+    properties: { items: { type: 'array', items }, currentPage: int, totalPage: int, totalItems: int },
+  }) as const;
+
+const list = <T extends object>(items: T) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['items'],
+    properties: { items: { type: 'array', items } },
+  }) as const;
+
+/** Invited: attached but has never signed in since the invitation; active otherwise. */
+export const USER_STATUSES = ['invited', 'active'] as const;
+/** A collaborator's role on a folder. */
+export const COLLABORATOR_ROLES = ['partner', 'accountant', 'payroll', 'assistant'] as const;
+export const DELEGATION_ACTIONS = [
+  'user.invited',
+  'user.added',
+  'rights.changed',
+  'user.removed',
+  'collaborator.assigned',
+  'collaborator.unassigned',
+  'admin.granted',
+  'admin.revoked',
+  'entity.created',
+] as const;
+
+const userColumns = {
+  userId: int,
+  firstName: str,
+  lastName: str,
+  email: str,
+  isCustomer: bool,
+  isSignatory: bool,
+  permissions: strings,
+  /** Optimistic concurrency of this user's rights on this entity: send it back with a rights change. */
+  version: int,
+  status: { type: 'string', enum: USER_STATUSES },
+  lastSignInAt: nullableDateTime,
+} as const;
+const userRequired = Object.keys(userColumns) as (keyof typeof userColumns)[];
+
+const entityUserSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: userRequired,
+  properties: userColumns,
+} as const;
+
+const walletUserSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...userRequired, 'accountId', 'accountName', 'callerPermissions'],
+  /** callerPermissions: the caller's own codes on that folder, so the portal offers the actions they allow. */
+  properties: { ...userColumns, accountId: int, accountName: str, callerPermissions: strings },
+} as const;
+
+const customerCodes = {
+  type: 'array',
+  maxItems: 50,
+  items: { type: 'string', pattern: '^CL[A-Z0-9]{3,12}$' },
+} as const;
+
+const addEntityUserSchema = {
+  type: 'object',
+  required: ['email', 'firstName', 'lastName'],
+  properties: {
+    email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' },
+    firstName: { type: 'string', minLength: 1, maxLength: 100 },
+    lastName: { type: 'string', minLength: 1, maxLength: 100 },
+    isSignatory: bool,
+    permissions: customerCodes,
+  },
+} as const;
+
+const collaboratorSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'firstName', 'lastName', 'role'],
+  /** email and officeMobile only for holders of CLUSER001, COUSER001 or CLADMI001 on the entity. */
+  properties: {
+    userId: int,
+    firstName: str,
+    lastName: str,
+    role: { type: ['string', 'null'], enum: [...COLLABORATOR_ROLES, null] },
+    email: str,
+    officeMobile: str,
+  },
+} as const;
+
+const walletCollaboratorSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'firstName', 'lastName', 'email', 'officeMobile', 'isAdmin', 'folders'],
+  properties: {
+    userId: int,
+    firstName: str,
+    lastName: str,
+    email: str,
+    officeMobile: str,
+    isAdmin: bool,
+    folders: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['accountId', 'name', 'role'],
+        properties: { accountId: int, name: str, role: nullableStr },
+      },
+    },
+  },
+} as const;
+
+const person = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'name'],
+  properties: { userId: int, name: str },
+} as const;
+
+const delegationSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'accountId', 'at', 'actor', 'target', 'action', 'granted', 'revoked'],
+  properties: {
+    id: int,
+    accountId: { type: ['integer', 'null'] },
+    at: dateTime,
+    actor: person,
+    target: person,
+    action: { type: 'string', enum: DELEGATION_ACTIONS },
+    granted: strings,
+    revoked: strings,
+  },
+} as const;
+
+const adminSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'firstName', 'lastName', 'email', 'grantedAt'],
+  properties: { userId: int, firstName: str, lastName: str, email: str, grantedAt: nullableDateTime },
+} as const;
+
+const entityUserParams = {
+  type: 'object',
+  required: ['id', 'userId'],
+  properties: { id, userId: id },
+} as const;
+const userIdParams = { type: 'object', required: ['userId'], properties: { userId: id } } as const;
+const entityInParams = { in: 'params', name: 'id' } as const;
+
+/** SPEC 6: CLADMI001 (client super admin) manages the users and rights of every entity where it is held. */
+const VIEW_USERS = ['CLUSER001', 'COUSER001', 'CLADMI001'] as const;
+const ADD_USER = ['CLUSER002', 'COADMI006', 'CLADMI001'] as const;
+const MANAGE_RIGHTS = ['CLUSER004', 'COADMI005', 'CLADMI001'] as const;
+const REMOVE_USER = ['CLUSER003', 'COUSER003', 'CLADMI001'] as const;
+
+export const peopleRoutes = {
+  entityUsers: {
+    method: 'GET',
+    path: '/account/api/accounts/:id/users',
+    entityId: entityInParams,
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Page of the users attached to the entity (customers and collaborators) with e-mail, signatory status, permissions, rights version, status (invited until the first sign-in) and last sign-in. Search on name or e-mail; sort by name, email or lastSignInAt.',
+    status: 200,
+    params: idParams,
+    query: {
+      type: 'object',
+      properties: {
+        page,
+        pageSize,
+        search,
+        sort: { type: 'string', enum: ['name', 'email', 'lastSignInAt'], default: 'name' },
+        order,
+      },
+    },
+    response: pageOf(entityUserSchema),
+    requiresAnyOf: VIEW_USERS,
+  },
+  addEntityUser: {
+    method: 'POST',
+    path: '/account/api/accounts/:id/users',
+    errors: [409],
+    entityId: entityInParams,
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Attaches a customer. A new e-mail creates the user without a usable password and an invitation: an e-mail with a createPassword link (7 days, single use; the demo inbox in demo mode). Granting permissions or isSignatory true also needs one of grantRequiresAnyOf (403 otherwise, nothing written). Writes a delegation log line and publishes Delegation-AddDelegation. The answer echoes the names and e-mail sent, never those stored for an existing user. Already attached → 409; e-mail of a collaborator → 409.',
+    status: 201,
+    params: idParams,
+    body: addEntityUserSchema,
+    response: entityUserSchema,
+    requiresAnyOf: ADD_USER,
+    grantRequiresAnyOf: MANAGE_RIGHTS,
+    action: 'users.add',
+    concurrency: 'first writer wins; the others 409',
+  },
+  saveEntityUserRights: {
+    method: 'PUT',
+    path: '/account/api/accounts/:id/users/:userId/rights',
+    errors: [409],
+    entityId: entityInParams,
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      "Replaces a customer's permission codes and signatory status on the entity. A customer grants or removes only codes they hold there (403); signatory status only by a signatory or a CLADMI001 holder (403); a collaborator's rights are not managed here (403); nobody removes their own last administration right (CLUSER004, CLADMI001) → 409 last_admin_right. A version other than the stored one → 409 stale_version. Nothing is written when refused; otherwise one transaction with its delegation log line, and Delegation-AddDelegation is published.",
+    status: 200,
+    params: entityUserParams,
+    body: {
+      type: 'object',
+      required: ['permissions', 'isSignatory', 'version'],
+      properties: { permissions: customerCodes, isSignatory: bool, version: int },
+    },
+    response: entityUserSchema,
+    requiresAnyOf: MANAGE_RIGHTS,
+    action: 'users.manageRights',
+    concurrency: 'optimistic: the version must match, else 409 stale_version and nothing written',
+  },
+  removeEntityUser: {
+    method: 'DELETE',
+    path: '/account/api/accounts/:id/users/:userId',
+    errors: [409],
+    entityId: entityInParams,
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Detaches a user from the entity (404 if not attached), with its delegation log line. A customer may detach customers only (403); nobody detaches themselves (409 last_admin_right).',
+    status: 204,
+    params: entityUserParams,
+    response: null,
+    requiresAnyOf: REMOVE_USER,
+    action: 'users.remove',
+    concurrency: 'first delete wins; others 404',
+  },
+  entityCollaborators: {
+    method: 'GET',
+    path: '/wallet/api/accounts/:id/collaborators',
+    entityId: entityInParams,
+    collaboratorsRequireAnyOf: ['COUSER002'],
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Collaborators of the firm assigned to the entity with their role: names for every customer member (collaborators need COUSER002); e-mail and phone only for holders of CLUSER001, COUSER001 or CLADMI001.',
+    status: 200,
+    params: idParams,
+    response: list(collaboratorSchema),
+  },
+  assignCollaborator: {
+    method: 'PUT',
+    path: '/wallet/api/accounts/:id/collaborators/:userId',
+    entityId: entityInParams,
+    collaboratorsOnly: true,
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Assigns a collaborator to the folder with a role (or changes the role), with its delegation log line. A customer id → 422; unknown user → 404.',
+    status: 204,
+    params: entityUserParams,
+    body: {
+      type: 'object',
+      required: ['role'],
+      properties: { role: { type: 'string', enum: COLLABORATOR_ROLES } },
+    },
+    response: null,
+    requiresAnyOf: ['COADMI004'],
+    action: 'folders.manage',
+    concurrency: 'last writer wins on the role',
+  },
+  unassignCollaborator: {
+    method: 'DELETE',
+    path: '/wallet/api/accounts/:id/collaborators/:userId',
+    errors: [409],
+    entityId: entityInParams,
+    collaboratorsOnly: true,
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Removes a collaborator from the folder (404 if not assigned; oneself → 409 last_admin_right), with its delegation log line.',
+    status: 204,
+    params: entityUserParams,
+    response: null,
+    requiresAnyOf: ['COADMI004'],
+    action: 'folders.manage',
+    concurrency: 'first delete wins; others 404',
+  },
+  delegations: {
+    method: 'GET',
+    path: '/account/api/accounts/:id/delegations',
+    entityId: entityInParams,
+    collaboratorsOnly: true,
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'The delegation log of the entity, newest first: who granted or removed which right or folder to whom, and when. Filter by person (actor or target) and period (from, to: days, inclusive).',
+    status: 200,
+    params: idParams,
+    query: {
+      type: 'object',
+      properties: {
+        page,
+        pageSize,
+        personId: id,
+        from: day,
+        to: day,
+      },
+    },
+    response: pageOf(delegationSchema),
+    requiresAnyOf: ['COGES001'],
+  },
+  walletUsers: {
+    method: 'GET',
+    path: '/wallet/api/users',
+    entityId: { in: 'query', name: 'accountId' },
+    globalRequiresAnyOf: VIEW_USERS,
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Every user of the folders where the caller may view users (CLUSER001, COUSER001 or CLADMI001 there), one row per user and folder; search on name or e-mail, optional folder filter.',
+    status: 200,
+    query: {
+      type: 'object',
+      properties: { page, pageSize, search, accountId: id },
+    },
+    response: pageOf(walletUserSchema),
+    requiresAnyOf: VIEW_USERS,
+  },
+  walletCollaborators: {
+    method: 'GET',
+    path: '/wallet/api/collaborators',
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      "The firm's collaborators who share a folder with the caller (every collaborator for a collaborator, who needs COUSER002 among their global codes, 403 otherwise), with their folders among the caller's and whether they administer the firm's accounts.",
+    status: 200,
+    query: { type: 'object', properties: { page, pageSize, search } },
+    response: pageOf(walletCollaboratorSchema),
+  },
+  setCollaboratorAdmin: {
+    method: 'PUT',
+    path: '/wallet/api/collaborators/:userId/admin',
+    errors: [409],
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COADMI003'],
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      "Grants or removes a collaborator's administration rights, with its delegation log line. Removing one's own → 409 last_admin_right; a customer → 422; unknown user → 404.",
+    status: 204,
+    params: userIdParams,
+    body: { type: 'object', required: ['isAdmin'], properties: { isAdmin: bool } },
+    response: null,
+    action: 'collaborators.manageAdmin',
+    concurrency: 'idempotent; last writer wins',
+  },
+  adminCollaborators: {
+    method: 'GET',
+    path: '/wallet/api/admin-collaborators',
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COADMI001'],
+    auth: 'bearer',
+    tag: 'people',
+    summary: "The firm's administrator collaborators.",
+    status: 200,
+    response: list(adminSchema),
+  },
+  deleteAdminCollaborator: {
+    method: 'DELETE',
+    path: '/wallet/api/admin-collaborators/:userId',
+    errors: [409],
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COADMI002'],
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Removes a collaborator from the administrators (404 if not one; oneself → 409 last_admin_right), with its delegation log line.',
+    status: 204,
+    params: userIdParams,
+    response: null,
+    action: 'admins.delete',
+    concurrency: 'first delete wins; others 404',
+  },
+  createEntity: {
+    method: 'POST',
+    path: '/entitycreator/api/entities',
+    errors: [409],
+    collaboratorsOnly: true,
+    globalRequiresAnyOf: ['COADMI007'],
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      'Creates an entity (company number, name, legal form, fiscal year end as MM-DD) and assigns its creator to it as partner with their global codes, so it appears in their wallet. A company number already used → 409.',
+    status: 201,
+    body: {
+      type: 'object',
+      required: ['accountNumber', 'name', 'legalForm', 'fiscalYearEnd'],
+      properties: {
+        accountNumber: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9-]+$' },
+        name: { type: 'string', minLength: 1, maxLength: 120 },
+        legalForm: { type: 'string', enum: ['SARL', 'SAS', 'SASU', 'EURL', 'SA', 'SCI', 'EI'] },
+        fiscalYearEnd: { type: 'string', pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' },
+      },
+    },
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['accountId', 'accountNumber', 'name'],
+      properties: { accountId: int, accountNumber: str, name: str },
+    },
+    action: 'entities.create',
+    concurrency: 'the company number is unique: the second → 409',
+  },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,430 @@
+// People and rights against a real gateway: the invitation flow, every SPEC 6 code of the people screens
+// (without it 403, with it the call works), the escalation rules with nothing changed, optimistic
+// concurrency on rights, and the delegation log with its notification.
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, collaboratorToken, json, login, type Started, startGateway } from '../../test/helpers.ts';
+import { codesOfScope } from '../permissions.ts';
+import { readFileSync } from 'node:fs';
+import { REPO_ROOT } from '../options.ts';
+
+type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
+type User = {
+  userId: number;
+  email: string;
+  permissions: string[];
+  isSignatory: boolean;
+  version: number;
+  status: string;
+  lastSignInAt: string | null;
+};
+type Delegation = {
+  action: string;
+  actor: { userId: number; name: string };
+  target: { userId: number; name: string };
+  granted: string[];
+  revoked: string[];
+  at: string;
+};
+
+const manifest: unknown = JSON.parse(readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8'));
+const CUSTOMER_CODES = codesOfScope(manifest, 'customer');
+const COLLABORATOR_CODES = codesOfScope(manifest, 'collaborator');
+const PASSWORD = 'Une phrase de passe 2026';
+
+let gateway: Started;
+let db: BetterSqlite3.Database;
+let paul: string;
+let lea: string;
+let marc: string;
+let claire: string;
+const idOf = (email: string) =>
+  (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)?.id ?? 0;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
+  lea = await collaboratorToken(gateway, 'lea.collab@demo.test');
+  marc = await login(gateway, 'marc.multi@demo.test');
+  claire = await login(gateway, 'claire.solo@demo.test');
+}, 60_000);
+afterAll(async () => {
+  db.close();
+  await gateway.dispose();
+});
+
+const usersOf = async (accountId: number, token = paul) =>
+  json<Page<User>>(
+    await call(gateway, 'GET', `/account/api/accounts/${String(accountId)}/users?pageSize=100`, { token }),
+  ).items;
+const userOf = async (accountId: number, email: string) =>
+  (await usersOf(accountId)).find((user) => user.email === email);
+const logOf = async (accountId: number, query = '') =>
+  json<Page<Delegation>>(
+    await call(gateway, 'GET', `/account/api/accounts/${String(accountId)}/delegations?${query}`, {
+      token: paul,
+    }),
+  );
+const saveRights = (
+  token: string,
+  accountId: number,
+  user: User,
+  permissions: string[],
+  isSignatory = user.isSignatory,
+) =>
+  call(gateway, 'PUT', `/account/api/accounts/${String(accountId)}/users/${String(user.userId)}/rights`, {
+    token,
+    body: { permissions, isSignatory, version: user.version },
+  });
+
+/** Sets a persona's codes on an entity (and globally for a collaborator) straight in the database. */
+function setCodes(email: string, accountId: number, codes: readonly string[]): void {
+  const id = idOf(email);
+  db.prepare('UPDATE memberships SET permissions = ? WHERE user_id = ? AND account_id = ?').run(
+    JSON.stringify(codes),
+    id,
+    accountId,
+  );
+  db.prepare('UPDATE users SET global_permissions = ? WHERE id = ? AND is_customer = 0').run(
+    JSON.stringify(codes),
+    id,
+  );
+}
+
+describe('invitation', () => {
+  it('invites a new customer: the createPassword link in the inbox sets a password and the person signs in', async () => {
+    const email = 'invited.person@demo.test';
+    const added = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+      token: claire,
+      body: { email, firstName: 'Ines', lastName: 'Invitee', permissions: ['CLGED0002'] },
+    });
+    expect(added.status).toBe(201);
+    expect(json<User>(added).status).toBe('invited');
+    expect((await userOf(1001, email))?.status).toBe('invited');
+    const inbox = json<{ messages: { link: string; subject: string }[] }>(
+      await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+    );
+    const link = new URL(inbox.messages[0]?.link ?? '');
+    expect(link.pathname).toBe('/createPassword');
+    const token = link.searchParams.get('token') ?? '';
+    expect(
+      (
+        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+          body: { token, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(204);
+    await login(gateway, email, PASSWORD);
+    const after = await userOf(1001, email);
+    expect(after?.status).toBe('active');
+    expect(after?.lastSignInAt).not.toBeNull();
+    const log = await logOf(1001);
+    expect(log.items[0]).toMatchObject({
+      action: 'user.invited',
+      target: { name: 'Ines Invitee' },
+      granted: ['CLGED0002'],
+    });
+  });
+});
+
+describe('rights', () => {
+  it('saves rights with the version, logs the change and records a Delegation-AddDelegation notification', async () => {
+    const julie = await userOf(1002, 'julie.bernard@demo.test');
+    if (!julie) throw new Error('Julie is seeded on 1002');
+    const saved = await saveRights(paul, 1002, julie, [
+      ...julie.permissions.filter((c) => c !== 'CLBANK001'),
+      'CLKPI0001',
+    ]);
+    expect(saved.status).toBe(200);
+    expect(json<User>(saved).version).toBe(julie.version + 1);
+    const [line] = (await logOf(1002)).items;
+    expect(line).toMatchObject({
+      action: 'rights.changed',
+      actor: { name: 'Paul Collab' },
+      target: { name: 'Julie Bernard' },
+      granted: ['CLKPI0001'],
+      revoked: ['CLBANK001'],
+    });
+    const notification = db
+      .prepare(
+        "SELECT type, account_id FROM recorded_notifications WHERE user_id = ? AND type = 'Delegation-AddDelegation'",
+      )
+      .get(julie.userId);
+    expect(notification).toEqual({ type: 'Delegation-AddDelegation', account_id: 1002 });
+  });
+
+  it('answers 409 stale_version to the second of two edits from the same version, keeping the first', async () => {
+    const sophie = await userOf(1001, 'sophie.martin@demo.test');
+    if (!sophie) throw new Error('Sophie is seeded on 1001');
+    expect((await saveRights(claire, 1001, sophie, ['CLBANK001'])).status).toBe(200);
+    const second = await saveRights(claire, 1001, sophie, ['CLKPI0001', 'CLGED0002']);
+    expect(second.status).toBe(409);
+    expect(json<{ error: string }>(second).error).toBe('stale_version');
+    expect((await userOf(1001, 'sophie.martin@demo.test'))?.permissions).toEqual(['CLBANK001']);
+  });
+
+  describe('privilege escalation, each refused with nothing changed', () => {
+    it('a customer cannot grant a code they do not hold there', async () => {
+      // Marc on 1002: rights management without the bank code.
+      setCodes('marc.multi@demo.test', 1002, ['CLUSER001', 'CLUSER004', 'CLGED0001']);
+      const hugo = await userOf(1002, 'hugo.roux@demo.test');
+      if (!hugo) throw new Error('Hugo is seeded on 1002');
+      const logBefore = (await logOf(1002)).totalItems;
+      expect((await saveRights(marc, 1002, hugo, [...hugo.permissions, 'CLBANK001'])).status).toBe(403);
+      expect(await userOf(1002, 'hugo.roux@demo.test')).toEqual(hugo);
+      expect((await logOf(1002)).totalItems).toBe(logBefore);
+      // Nor take one away that they do not hold.
+      const julie = await userOf(1002, 'julie.bernard@demo.test');
+      if (!julie) throw new Error('Julie is seeded on 1002');
+      expect((await saveRights(marc, 1002, julie, [])).status).toBe(403);
+    });
+
+    it("nobody edits another tenant's user: not on an entity they are not attached to, not a user of another entity", async () => {
+      const sam = idOf('sam.nousers@demo.test');
+      const before = db.prepare('SELECT * FROM memberships WHERE user_id = ?').all(sam);
+      const forged = { userId: sam, version: 1, isSignatory: false, permissions: [] } as unknown as User;
+      // Claire is not attached to 1002, where Sam is.
+      expect((await saveRights(claire, 1002, forged, ['CLBANK001'])).status).toBe(403);
+      // Sam is not on 1001, where Claire manages rights.
+      expect((await saveRights(claire, 1001, forged, ['CLBANK001'])).status).toBe(404);
+      expect(db.prepare('SELECT * FROM memberships WHERE user_id = ?').all(sam)).toEqual(before);
+    });
+
+    it('nobody removes their own last administration right', async () => {
+      const self = await userOf(1001, 'claire.solo@demo.test');
+      if (!self) throw new Error('Claire is on 1001');
+      const answer = await saveRights(
+        claire,
+        1001,
+        self,
+        self.permissions.filter((code) => code !== 'CLUSER004' && code !== 'CLADMI001'),
+      );
+      expect(answer.status).toBe(409);
+      expect(json<{ error: string }>(answer).error).toBe('last_admin_right');
+      expect((await userOf(1001, 'claire.solo@demo.test'))?.permissions).toEqual(self.permissions);
+      expect(
+        (
+          await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(self.userId)}`, {
+            token: claire,
+          })
+        ).status,
+      ).toBe(409);
+      const paulId = idOf('paul.collab@demo.test');
+      expect(
+        (
+          await call(gateway, 'PUT', `/wallet/api/collaborators/${String(paulId)}/admin`, {
+            token: paul,
+            body: { isAdmin: false },
+          })
+        ).status,
+      ).toBe(409);
+      expect(
+        (await call(gateway, 'DELETE', `/wallet/api/admin-collaborators/${String(paulId)}`, { token: paul }))
+          .status,
+      ).toBe(409);
+    });
+  });
+});
+
+describe('delegation history', () => {
+  it('filters by person and period, newest first', async () => {
+    const julie = idOf('julie.bernard@demo.test');
+    const byJulie = await logOf(1002, `personId=${String(julie)}`);
+    expect(byJulie.items.length).toBeGreaterThan(0);
+    expect(byJulie.items.every((line) => line.target.userId === julie || line.actor.userId === julie)).toBe(
+      true,
+    );
+    const dates = byJulie.items.map((line) => line.at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const today = new Date().toISOString().slice(0, 10);
+    const recent = await logOf(1002, `from=${today}&to=${today}`);
+    expect(recent.items.every((line) => line.at.startsWith(today))).toBe(true);
+    const none = await logOf(1002, 'from=2001-01-01&to=2001-12-31');
+    expect(none.totalItems).toBe(0);
+    for (const bad of ['from=2026-02-30', 'to=2026-13-01', 'from=yesterday'])
+      expect(
+        (await call(gateway, 'GET', `/account/api/accounts/1002/delegations?${bad}`, { token: paul })).status,
+        bad,
+      ).toBe(400);
+  });
+});
+
+/** Every code of the people screens: without it 403, with it the call works. */
+describe('each SPEC 6 code of the people screens', () => {
+  type Case = {
+    code: string;
+    label?: string;
+    /** Codes that would also allow the call: taken away with the code. */
+    alternatives?: readonly string[];
+    persona: 'marc' | 'lea';
+    run: (token: string) => Promise<{ status: number }>;
+    ok: number;
+  };
+  let counter = 0;
+  const fresh = (token: string, accountId: number) => {
+    counter += 1;
+    return call(gateway, 'POST', `/account/api/accounts/${String(accountId)}/users`, {
+      token,
+      body: { email: `code.case${String(counter)}@demo.test`, firstName: 'Case', lastName: String(counter) },
+    });
+  };
+  /** A customer attached by Paul, for the remove and rights cases. */
+  const victim = async (accountId: number) => json<User>(await fresh(paul, accountId));
+  const cases: Case[] = [
+    {
+      code: 'CLUSER001',
+      alternatives: ['CLADMI001'],
+      persona: 'marc',
+      ok: 200,
+      run: (t) => call(gateway, 'GET', '/account/api/accounts/1002/users', { token: t }),
+    },
+    { code: 'CLUSER002', alternatives: ['CLADMI001'], persona: 'marc', ok: 201, run: (t) => fresh(t, 1002) },
+    {
+      code: 'CLUSER003',
+      alternatives: ['CLADMI001'],
+      persona: 'marc',
+      ok: 204,
+      run: async (t) =>
+        call(gateway, 'DELETE', `/account/api/accounts/1002/users/${String((await victim(1002)).userId)}`, {
+          token: t,
+        }),
+    },
+    {
+      code: 'CLUSER004',
+      alternatives: ['CLADMI001'],
+      persona: 'marc',
+      ok: 200,
+      run: async (t) => saveRights(t, 1002, await victim(1002), [], true),
+    },
+    {
+      code: 'CLADMI001',
+      alternatives: ['CLUSER001', 'CLUSER002', 'CLUSER003', 'CLUSER004'],
+      persona: 'marc',
+      ok: 200,
+      run: async (t) => saveRights(t, 1002, await victim(1002), ['CLBANK001']),
+    },
+    {
+      code: 'COUSER001',
+      persona: 'lea',
+      ok: 200,
+      run: (t) => call(gateway, 'GET', '/account/api/accounts/1001/users', { token: t }),
+    },
+    { code: 'COADMI006', persona: 'lea', ok: 201, run: (t) => fresh(t, 1001) },
+    {
+      code: 'COUSER003',
+      persona: 'lea',
+      ok: 204,
+      run: async (t) =>
+        call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String((await victim(1001)).userId)}`, {
+          token: t,
+        }),
+    },
+    {
+      code: 'COADMI005',
+      persona: 'lea',
+      ok: 200,
+      run: async (t) => saveRights(t, 1001, await victim(1001), ['CLKPI0001']),
+    },
+    {
+      code: 'COUSER002',
+      persona: 'lea',
+      ok: 200,
+      run: (t) => call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: t }),
+    },
+    {
+      code: 'COUSER002',
+      label: 'the firm’s collaborators',
+      persona: 'lea',
+      ok: 200,
+      run: (t) => call(gateway, 'GET', '/wallet/api/collaborators', { token: t }),
+    },
+    {
+      code: 'COGES001',
+      persona: 'lea',
+      ok: 200,
+      run: (t) => call(gateway, 'GET', '/account/api/accounts/1001/delegations', { token: t }),
+    },
+    {
+      code: 'COADMI004',
+      persona: 'lea',
+      ok: 204,
+      run: (t) =>
+        call(
+          gateway,
+          'PUT',
+          `/wallet/api/accounts/1001/collaborators/${String(idOf('paul.collab@demo.test'))}`,
+          {
+            token: t,
+            body: { role: 'partner' },
+          },
+        ),
+    },
+    {
+      code: 'COADMI003',
+      persona: 'lea',
+      ok: 204,
+      run: (t) =>
+        call(gateway, 'PUT', `/wallet/api/collaborators/${String(idOf('lea.collab@demo.test'))}/admin`, {
+          token: t,
+          body: { isAdmin: true },
+        }),
+    },
+    {
+      code: 'COADMI001',
+      persona: 'lea',
+      ok: 200,
+      run: (t) => call(gateway, 'GET', '/wallet/api/admin-collaborators', { token: t }),
+    },
+    {
+      code: 'COADMI002',
+      persona: 'lea',
+      ok: 204,
+      run: (t) =>
+        call(gateway, 'DELETE', `/wallet/api/admin-collaborators/${String(idOf('paul.collab@demo.test'))}`, {
+          token: t,
+        }),
+    },
+    {
+      code: 'COADMI007',
+      persona: 'lea',
+      ok: 201,
+      run: (t) =>
+        call(gateway, 'POST', '/entitycreator/api/entities', {
+          token: t,
+          body: { accountNumber: 'N-2001', name: 'Nouvelle SAS', legalForm: 'SAS', fiscalYearEnd: '12-31' },
+        }),
+    },
+  ];
+
+  for (const testCase of cases) {
+    it(`${testCase.code}${testCase.label === undefined ? '' : ` (${testCase.label})`}: refused without it, done with it`, async () => {
+      const email = testCase.persona === 'marc' ? 'marc.multi@demo.test' : 'lea.collab@demo.test';
+      const accountId = testCase.persona === 'marc' ? 1002 : 1001;
+      const all = testCase.persona === 'marc' ? CUSTOMER_CODES : COLLABORATOR_CODES;
+      const token = testCase.persona === 'marc' ? marc : lea;
+      const without = new Set([testCase.code, ...(testCase.alternatives ?? [])]);
+      setCodes(
+        email,
+        accountId,
+        all.filter((code) => !without.has(code)),
+      );
+      expect((await testCase.run(token)).status).toBe(403);
+      setCodes(email, accountId, testCase.code === 'CLADMI001' ? ['CLADMI001', 'CLBANK001'] : all);
+      expect((await testCase.run(token)).status).toBe(testCase.ok);
+    });
+  }
+
+  it('the created entity appears in its creator’s wallet', async () => {
+    const page = json<Page<{ accountNumber: string }>>(
+      await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=100', { token: lea }),
+    );
+    expect(page.items.map((entity) => entity.accountNumber)).toContain('N-2001');
+    const again = await call(gateway, 'POST', '/entitycreator/api/entities', {
+      token: lea,
+      body: { accountNumber: 'n-2001', name: 'Doublon', legalForm: 'SAS', fiscalYearEnd: '12-31' },
+    });
+    expect(again.status).toBe(409);
+  });
+});

@@ -1,0 +1,77 @@
+import { Alert, Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { useSelectedEntity } from '@portal/plugin-api';
+import { PageTitle } from '@portal/ui';
+import { useEntityCollaboratorsQuery } from './people-api.ts';
+import { useT } from './translation.ts';
+
+/** The firm's staff assigned to the entity, with their role and, for who may see users, how to reach them. */
+export default function EntityCollaboratorsPage() {
+  const { t } = useT();
+  const accountId = useSelectedEntity()?.entity.accountId ?? 0;
+  const collaborators = useEntityCollaboratorsQuery(accountId, { skip: accountId === 0 });
+  const items = collaborators.data?.items ?? [];
+  const withContact = items.some((item) => item.email !== undefined);
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('collaborators.title')}</PageTitle>
+      {collaborators.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('collaborators.loadError')}>
+          <Button size="xs" variant="light" onClick={() => void collaborators.refetch()}>
+            {t('collaborators.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {collaborators.data !== undefined && items.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('collaborators.empty')}
+        </Text>
+      ) : null}
+      {items.length > 0 ? (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped verticalSpacing="xs">
+            <caption
+              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            >
+              {t('collaborators.caption')}
+            </caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('collaborators.name')}</Table.Th>
+                <Table.Th>{t('collaborators.role')}</Table.Th>
+                {withContact ? <Table.Th>{t('collaborators.contact')}</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.userId}>
+                  <Table.Td>
+                    {item.firstName} {item.lastName}
+                  </Table.Td>
+                  <Table.Td>
+                    {item.role === null ? t('collaborators.noRole') : t(`collaborators.roles.${item.role}`)}
+                  </Table.Td>
+                  {withContact ? (
+                    <Table.Td>
+                      <Stack gap={0}>
+                        {item.email === undefined ? null : (
+                          <Anchor href={`mailto:${item.email}`} size="sm">
+                            {item.email}
+                          </Anchor>
+                        )}
+                        {item.officeMobile === undefined || item.officeMobile === '' ? null : (
+                          <Anchor href={`tel:${item.officeMobile.replace(/\s/g, '')}`} size="sm">
+                            {item.officeMobile}
+                          </Anchor>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
+import type { FakeGateway } from '@portal/plugin-api/testing';
+import people from './index.ts';
+import EntityUsersPage from './entity-users-page.tsx';
+
+afterEach(cleanup);
+
+const sophie = {
+  userId: 7,
+  firstName: 'Sophie',
+  lastName: 'Martin',
+  email: 'sophie.martin@demo.test',
+  isCustomer: true,
+  isSignatory: false,
+  permissions: ['CLKPI0001'],
+  version: 2,
+  status: 'active',
+  lastSignInAt: '2026-11-10T09:00:00.000Z',
+};
+
+/** The users of 1001; a save answers `saveStatus`, and a 409 means someone saved version 3 meanwhile. */
+function gateway(saveStatus: number): FakeGateway {
+  let stored = sophie;
+  return ({ method, path, body }) => {
+    if (path === '/account/api/accounts/1001/users' && method === 'GET')
+      return { body: { items: [stored], currentPage: 1, totalPage: 1, totalItems: 1 } };
+    if (path === '/account/api/accounts/1001/users/7/rights' && method === 'PUT') {
+      if (saveStatus === 409) {
+        stored = { ...sophie, permissions: ['CLKPI0001', 'CLBANK001'], version: 3 };
+        return { status: 409, body: { error: 'stale_version', message: 'stale' } };
+      }
+      stored = { ...sophie, ...(body as object), version: 3 };
+      return { body: stored };
+    }
+    return undefined;
+  };
+}
+
+const render = (permissions: string[], saveStatus = 200) =>
+  renderWithPortal(<EntityUsersPage />, {
+    config: loadRealManifest(),
+    plugins: [people],
+    persona: { isCustomer: true, entity: { accountId: 1001, permissions } },
+    gateway: gateway(saveStatus),
+  });
+
+describe('entity users', { timeout: 20_000 }, () => {
+  it('shows no add, rights or remove control to a holder of CLUSER001 alone', async () => {
+    await render(['CLUSER001']);
+    expect(await screen.findByText('Sophie Martin')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ajouter un utilisateur' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Gérer les droits/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Retirer/ })).toBeNull();
+  });
+
+  it('groups the rights by domain and leaves a customer only the codes they hold', async () => {
+    const view = await render(['CLUSER001', 'CLUSER004', 'CLKPI0001', 'CLGED0002']);
+    await view.user.click(await screen.findByRole('button', { name: 'Gérer les droits de Sophie Martin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Droits de Sophie Martin' });
+    const finance = within(dialog).getByRole('group', { name: 'Finances' });
+    expect(within(finance).getByRole('switch', { name: 'Indicateurs' })).toHaveProperty('checked', true);
+    // Not held by the person: shown, but they can neither grant nor remove it.
+    expect(within(finance).getByRole('switch', { name: /^Banque/ })).toHaveProperty('disabled', true);
+    expect(within(dialog).getByRole('switch', { name: 'Documents comptables' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    await view.user.click(within(dialog).getByRole('switch', { name: 'Documents comptables' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer les droits' }));
+    expect(await screen.findByText('Les droits de Sophie Martin sont enregistrés.')).toBeTruthy();
+    expect(view.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      permissions: ['CLKPI0001', 'CLGED0002'],
+      isSignatory: false,
+      version: 2,
+    });
+  });
+
+  it('says when someone else changed the rights, reloads them and keeps the editor open on the new version', async () => {
+    const view = await render(['CLUSER001', 'CLUSER004', 'CLKPI0001', 'CLGED0002'], 409);
+    await view.user.click(await screen.findByRole('button', { name: 'Gérer les droits de Sophie Martin' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Enregistrer les droits' }));
+    expect(await screen.findByText("Quelqu'un d'autre a modifié ces droits")).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Droits de Sophie Martin' });
+    // The other person's grant is now shown.
+    await within(dialog).findByRole('switch', { name: /^Banque/, checked: true });
+  });
+});

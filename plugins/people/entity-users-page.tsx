@@ -1,0 +1,81 @@
+import { Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useAction, useSelectedEntity, useSession } from '@portal/plugin-api';
+import { PageTitle, useTableState } from '@portal/ui';
+import { EditRights } from './edit-rights.tsx';
+import type { Editing } from './edit-rights.tsx';
+import { InviteUser } from './invite-user.tsx';
+import { Notice } from './notice.tsx';
+import { useEntityUsersQuery } from './people-api.ts';
+import { UserTable } from './user-table.tsx';
+import { useT } from './translation.ts';
+
+const SORTS = ['name', 'email', 'lastSignInAt'] as const;
+const PAGE_SIZE = 20;
+
+/** The entity's users (CLUSER001 / COUSER001 / CLADMI001): invite, manage rights and remove, each by its manifest action. */
+export default function EntityUsersPage() {
+  const { t } = useT();
+  const selected = useSelectedEntity();
+  const { isCollab } = useSession();
+  const accountId = selected?.entity.accountId ?? 0;
+  const canAdd = useAction('users.add');
+  const canGrant = useAction('users.manageRights');
+  const table = useTableState({ defaultSort: 'name' });
+  const users = useEntityUsersQuery(
+    {
+      accountId,
+      page: table.query.page,
+      pageSize: PAGE_SIZE,
+      search: table.query.search,
+      sort: SORTS.find((sort) => sort === table.query.sort) ?? 'name',
+      order: table.query.order,
+    },
+    { skip: accountId === 0 },
+  );
+  const [editing, setEditing] = useState<Editing>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const held = new Set(selected?.permissions ?? []);
+  const entity = { accountId, name: selected?.entity.name ?? '' };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <PageTitle>{t('users.title')}</PageTitle>
+        {canAdd ? (
+          <InviteUser
+            accountId={accountId}
+            canGrant={canGrant}
+            canChange={(code) => isCollab || held.has(code)}
+            onDone={setMessage}
+          />
+        ) : null}
+      </Group>
+      <Notice message={message} onClose={() => setMessage(null)} />
+      <UserTable
+        caption={t('users.caption')}
+        table={table}
+        data={users.data}
+        isLoading={users.isLoading}
+        isFetching={users.isFetching}
+        isError={users.isError}
+        onRetry={() => void users.refetch()}
+        entity={entity}
+        sortable={SORTS}
+        onManageRights={(row) => setEditing({ accountId, userId: row.userId })}
+        onMessage={setMessage}
+      />
+      <EditRights
+        editing={editing}
+        rows={users.data?.items}
+        callerOn={() => ({ codes: selected?.permissions ?? [] })}
+        reload={() => void users.refetch()}
+        onClose={() => setEditing(null)}
+        onSaved={(name) => {
+          setEditing(null);
+          setMessage(t('rights.saved', { name }));
+        }}
+      />
+    </Stack>
+  );
+}

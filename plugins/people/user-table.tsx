@@ -1,0 +1,177 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useAction, useSession } from '@portal/plugin-api';
+import { ConfirmAction, DataTable, formatDay } from '@portal/ui';
+import type { DataColumn, DataPage, TableState } from '@portal/ui';
+import { useRemoveEntityUserMutation } from './people-api.ts';
+import type { EntityUser } from './people-api.ts';
+import { useT } from './translation.ts';
+
+/** A user on one entity; a wallet row also names its folder and the caller's codes there. */
+export type UserRow = EntityUser & {
+  accountId?: number;
+  accountName?: string;
+  callerPermissions?: readonly string[];
+};
+
+type UserTableProps<Row extends UserRow> = {
+  caption: string;
+  table: TableState;
+  data: DataPage<Row> | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** The entity of rows that do not name theirs (the entity page). */
+  entity?: { accountId: number; name: string };
+  /** Show the folder column (the wallet list). */
+  showFolder?: boolean;
+  /** Columns the gateway sorts by. */
+  sortable?: readonly string[];
+  toolbar?: ReactNode;
+  onManageRights: (row: Row, accountId: number) => void;
+  onMessage: (message: string) => void;
+};
+
+type RowActionsProps = {
+  row: UserRow;
+  accountId: number;
+  entityName: string;
+  onManageRights: () => void;
+  onMessage: (message: string) => void;
+};
+
+/** A row's actions, each shown only when the manifest's rule holds for the caller on that row's entity. */
+function RowActions({ row, accountId, entityName, onManageRights, onMessage }: RowActionsProps) {
+  const { t } = useT();
+  const options = row.callerPermissions === undefined ? {} : { entityPermissions: row.callerPermissions };
+  const canManage = useAction('users.manageRights', options);
+  const canRemove = useAction('users.remove', options);
+  const { user, isCollab } = useSession();
+  const [remove] = useRemoveEntityUserMutation();
+  const name = `${row.firstName} ${row.lastName}`;
+  const isSelf = user?.id === row.userId;
+  // Collaborators' codes are not managed here, and a customer never detaches the firm's staff.
+  const showManage = canManage && row.isCustomer;
+  const showRemove = canRemove && !isSelf && (isCollab || row.isCustomer);
+  if (!showManage && !showRemove) return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {showManage ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onManageRights}
+          aria-label={t('users.manageRightsFor', { name })}
+        >
+          {t('users.manageRights')}
+        </Button>
+      ) : null}
+      {showRemove ? (
+        <ConfirmAction
+          label={t('users.remove')}
+          ariaLabel={t('users.removeFor', { name })}
+          title={t('users.removeTitle')}
+          message={t('users.removeMessage', { name, email: row.email, entity: entityName })}
+          confirmLabel={t('users.removeConfirm', { name })}
+          errorMessage={t('users.removeFailed')}
+          // The default red on a striped row is below AA contrast.
+          buttonProps={{ color: 'var(--mantine-color-red-9)' }}
+          onConfirm={async () => {
+            await remove({ accountId, userId: row.userId }).unwrap();
+            onMessage(t('users.removed', { name }));
+          }}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+/** The one list of users, for an entity, the wallet and the client administration: sortable, searchable, paged by the gateway. */
+export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
+  const { t, language } = useT();
+  const { entity, showFolder = false, sortable = [], onManageRights, onMessage } = props;
+  const where = (row: Row) => ({
+    accountId: row.accountId ?? entity?.accountId ?? 0,
+    entityName: row.accountName ?? entity?.name ?? '',
+  });
+  const columns: DataColumn<Row>[] = [
+    {
+      key: 'name',
+      header: t('users.name'),
+      sortable: sortable.includes('name'),
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {row.firstName} {row.lastName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.isCustomer ? t('users.customer') : t('users.collaborator')}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'email',
+      header: t('users.email'),
+      sortable: sortable.includes('email'),
+      render: (row) => row.email,
+    },
+    ...(showFolder
+      ? [{ key: 'folder', header: t('users.folder'), render: (row: Row) => row.accountName ?? '' }]
+      : []),
+    {
+      key: 'signatory',
+      header: t('users.signatory'),
+      render: (row) => (row.isSignatory ? t('users.yes') : t('users.no')),
+    },
+    {
+      key: 'lastSignInAt',
+      header: t('users.lastSignIn'),
+      sortable: sortable.includes('lastSignInAt'),
+      render: (row) =>
+        row.lastSignInAt === null ? t('users.never') : formatDay(row.lastSignInAt.slice(0, 10), language),
+    },
+    {
+      key: 'status',
+      header: t('users.status'),
+      render: (row) => (
+        <Badge color={row.status === 'invited' ? 'indigo.9' : 'teal.9'} variant="filled">
+          {t(`users.statuses.${row.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('users.actions'),
+      render: (row) => {
+        const { accountId, entityName } = where(row);
+        return (
+          <RowActions
+            row={row}
+            accountId={accountId}
+            entityName={entityName}
+            onManageRights={() => onManageRights(row, accountId)}
+            onMessage={onMessage}
+          />
+        );
+      },
+    },
+  ];
+  return (
+    <DataTable
+      caption={props.caption}
+      columns={columns}
+      rowKey={(row) => `${String(row.accountId ?? entity?.accountId ?? 0)}:${String(row.userId)}`}
+      table={props.table}
+      data={props.data}
+      isLoading={props.isLoading}
+      isFetching={props.isFetching}
+      isError={props.isError}
+      onRetry={props.onRetry}
+      emptyMessage={t('users.empty')}
+      searchLabel={t('users.search')}
+      toolbar={props.toolbar}
+    />
+  );
+}

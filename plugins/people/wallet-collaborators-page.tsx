@@ -1,0 +1,124 @@
+import { Alert, Anchor, Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useAction, useSession } from '@portal/plugin-api';
+import { DataTable, PageTitle, useTableState } from '@portal/ui';
+import type { DataColumn } from '@portal/ui';
+import { Notice } from './notice.tsx';
+import {
+  failureOf,
+  knownRole,
+  useSetCollaboratorAdminMutation,
+  useWalletCollaboratorsQuery,
+} from './people-api.ts';
+import type { WalletCollaborator } from './people-api.ts';
+import { useT } from './translation.ts';
+
+const PAGE_SIZE = 20;
+
+/** The firm's collaborators with their folders; a holder of COADMI003 grants or removes administration rights. */
+export default function WalletCollaboratorsPage() {
+  const { t } = useT();
+  const canManageAdmin = useAction('collaborators.manageAdmin');
+  const { user } = useSession();
+  const table = useTableState();
+  const collaborators = useWalletCollaboratorsQuery({
+    page: table.query.page,
+    pageSize: PAGE_SIZE,
+    search: table.query.search,
+  });
+  const [setAdmin, setting] = useSetCollaboratorAdminMutation();
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const toggle = async (row: WalletCollaborator, isAdmin: boolean) => {
+    setFailure(null);
+    const name = `${row.firstName} ${row.lastName}`;
+    const result = await setAdmin({ userId: row.userId, isAdmin });
+    if ('error' in result) {
+      const { code } = failureOf(result.error);
+      setFailure(t(code === 'last_admin_right' ? 'collaborators.lastAdmin' : 'collaborators.adminFailed'));
+      return;
+    }
+    setMessage(t(isAdmin ? 'collaborators.adminGranted' : 'collaborators.adminRevoked', { name }));
+  };
+
+  const columns: DataColumn<WalletCollaborator>[] = [
+    {
+      key: 'name',
+      header: t('collaborators.name'),
+      render: (row) => (
+        <Text size="sm" fw={500}>
+          {row.firstName} {row.lastName}
+        </Text>
+      ),
+    },
+    {
+      key: 'contact',
+      header: t('collaborators.contact'),
+      render: (row) => (
+        <Stack gap={0}>
+          <Anchor href={`mailto:${row.email}`} size="sm">
+            {row.email}
+          </Anchor>
+          {row.officeMobile === '' ? null : <Text size="sm">{row.officeMobile}</Text>}
+        </Stack>
+      ),
+    },
+    {
+      key: 'folders',
+      header: t('collaborators.folders'),
+      render: (row) => (
+        <Text size="sm">
+          {row.folders
+            .map((folder) => {
+              const role = knownRole(folder.role);
+              return role === null ? folder.name : `${folder.name} (${t(`collaborators.roles.${role}`)})`;
+            })
+            .join(', ')}
+        </Text>
+      ),
+    },
+    {
+      key: 'admin',
+      header: t('collaborators.admin'),
+      render: (row) =>
+        canManageAdmin ? (
+          <Switch
+            aria-label={t('collaborators.adminSwitch', { name: `${row.firstName} ${row.lastName}` })}
+            checked={row.isAdmin}
+            disabled={setting.isLoading || row.userId === user?.id}
+            onChange={(event) => void toggle(row, event.currentTarget.checked)}
+          />
+        ) : row.isAdmin ? (
+          t('users.yes')
+        ) : (
+          t('users.no')
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('collaborators.walletTitle')}</PageTitle>
+      <Notice message={message} onClose={() => setMessage(null)} />
+      {failure === null ? null : (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <DataTable
+        caption={t('collaborators.walletCaption')}
+        columns={columns}
+        rowKey={(row) => row.userId}
+        table={table}
+        data={collaborators.data}
+        isLoading={collaborators.isLoading}
+        isFetching={collaborators.isFetching}
+        isError={collaborators.isError}
+        onRetry={() => void collaborators.refetch()}
+        emptyMessage={t('collaborators.walletEmpty')}
+        searchLabel={t('collaborators.search')}
+      />
+    </Stack>
+  );
+}

@@ -1,8 +1,0 @@
-import { ComingSoonPage } from '@portal/ui';
-import { useT } from './translation.ts';
-
-/** Not built yet: its title and a 'coming soon' notice. */
-export default function AccountAdministrationPage() {
-  const { t } = useT();
-  return <ComingSoonPage title={t('accountAdministration.title')} />;
-}
