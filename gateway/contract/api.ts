@@ -4,6 +4,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
+import { notificationRoutes } from './notification-routes.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import * as s from './schemas.ts';
@@ -129,6 +130,7 @@ export const routes = {
   ...financeRoutes,
   ...documentsRoutes,
   ...portfolioRoutes,
+  ...notificationRoutes,
   health: {
     method: 'GET',
     path: '/health',
