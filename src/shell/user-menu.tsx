@@ -1,6 +1,6 @@
-import { Button, Drawer, Menu, Text } from '@mantine/core';
+import { Button, Drawer, Menu, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../runtime/hooks.ts';
@@ -10,7 +10,8 @@ import { routingPath } from '../routing/route-paths.ts';
 import { useNavigationServices } from '../routing/services.tsx';
 import { useLanguageChoice } from './language-switch.tsx';
 
-/** SPEC 9 flag that turns on the notification settings entry. */
+// The settings form and its calls load when the drawer first opens, never with the header.
+const NotificationSettingsForm = lazy(() => import('./notifications/notification-settings-form.tsx'));
 
 /** The user's name opens a menu: language, notification settings (when on), sign-out. */
 export function UserMenu() {
@@ -76,7 +77,11 @@ export function UserMenu() {
         title={t('shell.notificationSettings')}
         closeButtonProps={{ 'aria-label': t('session.close') }}
       >
-        <Text>{t('common.comingSoon')}</Text>
+        {drawerOpened ? (
+          <Suspense fallback={<Skeleton height={320} />}>
+            <NotificationSettingsForm />
+          </Suspense>
+        ) : null}
       </Drawer>
     </>
   );
