@@ -132,6 +132,25 @@ describe('notification centre', () => {
     controller.abort();
   });
 
+  it('replays on the stream what is newer than the id the portal holds', async () => {
+    const [newest] = (await list(claire)).items;
+    if (!newest) throw new Error('no notification');
+    await publish('Ged-AccountingDocumentUploaded', 1001, { name: 'Entre-deux.pdf' });
+    const controller = new AbortController();
+    const response = await fetch(`${gateway.url}${LIST}/stream?after=${String(newest.id)}`, {
+      headers: { authorization: `Bearer ${claire}` },
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const decoder = new TextDecoder();
+    let received = '';
+    while (!received.includes('event: notification')) received += decoder.decode((await reader.read()).value);
+    controller.abort();
+    expect(received).toContain('Entre-deux.pdf');
+    expect(received).not.toContain(`"id":${String(newest.id)},`);
+  });
+
   it('refuses the stream and the list without a session', async () => {
     expect((await call(gateway, 'GET', `${LIST}/stream`)).status).toBe(401);
     expect((await call(gateway, 'GET', LIST)).status).toBe(401);

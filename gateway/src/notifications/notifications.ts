@@ -76,6 +76,9 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
     list: db.prepare<[number, number], NotificationRow>(
       `${SELECT} WHERE n.user_id = ? ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
     ),
+    newer: db.prepare<[number, number], NotificationRow>(
+      `${SELECT} WHERE n.user_id = ? AND n.id > ? ORDER BY n.id LIMIT 100`,
+    ),
     unread: db.prepare<[number], { total: number }>(
       'SELECT COUNT(*) AS total FROM recorded_notifications WHERE user_id = ? AND read_at IS NULL',
     ),
@@ -108,13 +111,15 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
     return row ? (JSON.parse(row.settings) as NotificationSettings) : defaultNotificationSettings();
   };
 
+  const frameOf = (row: NotificationRow) =>
+    `event: notification\nid: ${String(row.id)}\ndata: ${JSON.stringify(toNotification(row))}\n\n`;
+
   const push = (userId: number, notificationId: number) => {
     const open = streams.get(userId);
     if (!open || open.size === 0) return;
     const row = q.one.get(notificationId);
     if (!row) return;
-    const frame = `event: notification\nid: ${String(row.id)}\ndata: ${JSON.stringify(toNotification(row))}\n\n`;
-    for (const stream of open) stream.write(frame);
+    for (const stream of open) stream.write(frameOf(row));
   };
 
   // Every event of the screens notifies the entity's customers (never the person who acted), each by
@@ -168,7 +173,7 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
         };
       },
 
-      notificationStream: ({ session, request, reply }) => {
+      notificationStream: ({ session, query, request, reply }) => {
         const user = currentUser(deps, session);
         const stream = new PassThrough();
         const open = streams.get(user.id) ?? new Set<PassThrough>();
@@ -189,6 +194,8 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
         reply.header('X-Accel-Buffering', 'no');
         // The first bytes flush the headers, so the portal knows at once that the line is open.
         stream.write('retry: 3000\n: connected\n\n');
+        if (query.after !== undefined)
+          for (const row of q.newer.all(user.id, query.after)) stream.write(frameOf(row));
         return stream;
       },
 

@@ -10,12 +10,12 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { readGatewayConfig } from '../../api/base-query.ts';
 import { resolveServicePath } from '../../api/service-path.ts';
-import { useAppDispatch } from '../../runtime/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../runtime/hooks.ts';
 import { useRuntime } from '../../runtime/runtime.tsx';
 import { notificationLink } from './notification-link.ts';
 import { type StreamState, watchNotificationStream } from './notification-stream.ts';
@@ -68,9 +68,23 @@ function Detail({ notification }: { notification: PortalNotification }) {
   );
 }
 
-/** Keeps the list current: pushes from the event stream into the cache, and says whether it is live. */
+/** How long after the bell mounts the stream opens (the page's own calls settle first). */
+const STREAM_START_MS = 3_000;
+
+/**
+ * Keeps the list current: pushes from the event stream into the cache, and says whether it is live. The
+ * stream starts after the newest notification the cache holds, so nothing recorded in between is lost.
+ */
 function useLiveNotifications(): StreamState {
   const dispatch = useAppDispatch();
+  const newest = useAppSelector((state) => {
+    const held = notificationsApi.endpoints.notifications.select()(state).data;
+    return held === undefined ? null : Math.max(0, ...held.items.map((item) => item.id));
+  });
+  const newestRef = useRef(newest);
+  useEffect(() => {
+    newestRef.current = newest;
+  }, [newest]);
   const [state, setState] = useState<StreamState>('live');
   useEffect(
     () =>
@@ -82,6 +96,7 @@ function useLiveNotifications(): StreamState {
             resolveServicePath(`${NOTIFICATIONS_PATH}/stream`, config.services ?? {}),
             new URL(config.gatewayBaseUrl, window.location.origin),
           );
+          if (newestRef.current !== null) url.searchParams.set('after', String(newestRef.current));
           return { url: url.href, token: await config.refresher.ensureFreshToken() };
         },
         onNotification: (payload) => {
@@ -94,11 +109,8 @@ function useLiveNotifications(): StreamState {
             }),
           );
         },
-        onStateChange: (next) => {
-          setState(next);
-          // Back on the line: what happened while it was down is read once.
-          if (next === 'live') dispatch(notificationsApi.util.invalidateTags(['Notifications']));
-        },
+        onStateChange: setState,
+        startDelayMs: STREAM_START_MS,
       }),
     [dispatch],
   );

@@ -37,6 +37,11 @@ export type NotificationStreamOptions = {
   onNotification: (payload: unknown) => void;
   onStateChange: (state: StreamState) => void;
   fetchFn?: typeof fetch;
+  /**
+   * Pause before the first connection. A line that never closes keeps the page from ever looking idle
+   * to tools that wait for the network to settle, so it opens once the page has loaded.
+   */
+  startDelayMs?: number;
   /** First pause before trying again; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -44,7 +49,7 @@ export type NotificationStreamOptions = {
 
 /** Opens the stream and keeps it open until the returned function is called. */
 export function watchNotificationStream(options: NotificationStreamOptions): () => void {
-  const { retryMs = 3_000, maxRetryMs = 60_000 } = options;
+  const { retryMs = 3_000, maxRetryMs = 60_000, startDelayMs = 0 } = options;
   const controller = new AbortController();
   let pause = retryMs;
   let state: StreamState | null = null;
@@ -87,6 +92,7 @@ export function watchNotificationStream(options: NotificationStreamOptions): () 
 
   const stopped = () => controller.signal.aborted;
   void (async () => {
+    if (startDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, startDelayMs));
     while (!stopped()) {
       try {
         await readOnce();
