@@ -52,12 +52,12 @@ function BellIcon() {
 
 /** What happened, in words: the type's sentence and, when the event says it, the document or report. */
 function Detail({ notification }: { notification: PortalNotification }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('notifications');
   const subject = notification.data['name'] ?? notification.data['title'];
   return (
     <>
       <Text size="sm" fw={notification.read ? 400 : 600}>
-        {t(`notifications.events.${notification.type}`)}
+        {t(`events.${notification.type}`)}
       </Text>
       {subject === undefined ? null : (
         <Text size="sm" c="dimmed" lineClamp={1}>
@@ -122,7 +122,7 @@ function useLiveNotifications(): StreamState {
  * when; opening one marks it read and goes to its screen (the manifest's `notifications.links`).
  */
 export default function NotificationCentre() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['notifications', 'common']);
   const { config, logger } = useRuntime();
   const navigate = useNavigate();
   const stream = useLiveNotifications();
@@ -151,7 +151,7 @@ export default function NotificationCentre() {
           <ActionIcon
             variant="subtle"
             size="lg"
-            aria-label={t('notifications.bell', { count: unread })}
+            aria-label={t('bell', { count: unread })}
             aria-expanded={opened}
             aria-haspopup="dialog"
             onClick={() => setOpened((value) => !value)}
@@ -160,9 +160,9 @@ export default function NotificationCentre() {
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p="xs" role="dialog" aria-label={t('notifications.title')}>
+      <Popover.Dropdown p="xs" role="dialog" aria-label={t('title')}>
         <Group justify="space-between" mb="xs" wrap="nowrap">
-          <Text fw={700}>{t('notifications.title')}</Text>
+          <Text fw={700}>{t('title')}</Text>
           <Button
             variant="subtle"
             size="compact-sm"
@@ -170,32 +170,25 @@ export default function NotificationCentre() {
             loading={markingAll.isLoading}
             onClick={() => void markAllRead()}
           >
-            {t('notifications.markAllRead')}
+            {t('markAllRead')}
           </Button>
         </Group>
         {list.isError ? (
           <Group gap="xs">
             <Text size="sm" role="alert">
-              {t('notifications.loadFailed')}
+              {t('loadFailed')}
             </Text>
             <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
-              {t('common.retry')}
+              {t('common:common.retry')}
             </Button>
           </Group>
         ) : items.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {list.isLoading ? t('common.loading') : t('notifications.empty')}
+            {list.isLoading ? t('common:common.loading') : t('empty')}
           </Text>
         ) : (
           <ScrollArea.Autosize mah={420} type="auto">
-            <Stack
-              component="ul"
-              gap={4}
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('notifications.title')}
-            >
+            <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('title')}>
               {items.map((notification) => (
                 <li key={notification.id}>
                   <UnstyledButton
@@ -216,7 +209,7 @@ export default function NotificationCentre() {
                       </div>
                       {notification.read ? null : (
                         <Badge size="xs" variant="filled" style={{ flexShrink: 0 }}>
-                          {t('notifications.unread')}
+                          {t('unread')}
                         </Badge>
                       )}
                     </Group>

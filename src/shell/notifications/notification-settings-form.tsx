@@ -17,7 +17,7 @@ type Channel = 'email' | 'inApp';
  * e-mail and an in-app switch. A failed save keeps the switches as the person set them (SPEC 8 messages).
  */
 export default function NotificationSettingsForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['notifications', 'common']);
   const { config } = useRuntime();
   const stored = useNotificationSettingsQuery();
   const [save, saving] = useSaveNotificationSettingsMutation();
@@ -29,13 +29,13 @@ export default function NotificationSettingsForm() {
   if (stored.isError && draft === null)
     return (
       <Stack>
-        <Text role="alert">{t('notifications.settings.loadFailed')}</Text>
+        <Text role="alert">{t('settings.loadFailed')}</Text>
         <Button variant="light" onClick={() => void stored.refetch()}>
-          {t('common.retry')}
+          {t('common:common.retry')}
         </Button>
       </Stack>
     );
-  if (draft === null) return <Skeleton height={320} aria-label={t('common.loading')} />;
+  if (draft === null) return <Skeleton height={320} aria-label={t('common:common.loading')} />;
 
   const types = config.notifications.eventTypes.filter(
     (type): type is NotificationEventType => type in draft.types,
@@ -68,17 +68,17 @@ export default function NotificationSettingsForm() {
         <Switch
           checked={draft.favouritesOnly}
           onChange={(event) => change({ ...draft, favouritesOnly: event.currentTarget.checked })}
-          label={t('notifications.settings.favouritesOnly')}
-          description={t('notifications.settings.favouritesOnlyHint')}
+          label={t('settings.favouritesOnly')}
+          description={t('settings.favouritesOnlyHint')}
         />
         <Table>
-          <Table.Caption>{t('notifications.settings.caption')}</Table.Caption>
+          <Table.Caption>{t('settings.caption')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t('notifications.settings.event')}</Table.Th>
+              <Table.Th scope="col">{t('settings.event')}</Table.Th>
               {channels.map((channel) => (
                 <Table.Th key={channel} scope="col">
-                  {t(`notifications.settings.${channel}`)}
+                  {t(`settings.${channel}`)}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -87,16 +87,16 @@ export default function NotificationSettingsForm() {
             {types.map((type) => (
               <Table.Tr key={type}>
                 <Table.Th scope="row" fw={400}>
-                  {t(`notifications.types.${type}`)}
+                  {t(`types.${type}`)}
                 </Table.Th>
                 {channels.map((channel) => (
                   <Table.Td key={channel}>
                     <Switch
                       checked={draft.types[type][channel]}
                       onChange={(event) => setChannel(type, channel, event.currentTarget.checked)}
-                      aria-label={t('notifications.settings.switch', {
-                        channel: t(`notifications.settings.${channel}`),
-                        event: t(`notifications.types.${type}`),
+                      aria-label={t('settings.switch', {
+                        channel: t(`settings.${channel}`),
+                        event: t(`types.${type}`),
                       })}
                     />
                   </Table.Td>
@@ -107,17 +107,17 @@ export default function NotificationSettingsForm() {
         </Table>
         {outcome === 'saved' ? (
           <Alert color="green" role="status">
-            {t('notifications.saveSuccess')}
+            {t('common:notifications.saveSuccess')}
           </Alert>
         ) : null}
         {outcome === 'failed' ? (
           <Alert color="red" role="alert">
-            {t('notifications.saveFailure')}
+            {t('common:notifications.saveFailure')}
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={saving.isLoading}>
-            {t('notifications.settings.save')}
+            {t('settings.save')}
           </Button>
         </Group>
       </Stack>
