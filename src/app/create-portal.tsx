@@ -2,7 +2,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { StrictMode, Suspense, useMemo } from 'react';
+import { lazy, StrictMode, Suspense, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -12,7 +12,11 @@ import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { createAnalytics } from '../analytics/analytics.ts';
 import type { Analytics } from '../analytics/analytics.ts';
 import { ANALYTICS_KEY_ENV } from '../analytics/analytics.ts';
-import { createConsentStore } from '../analytics/consent.ts';
+import { CONSENT_CATEGORIES, createConsentStore } from '../analytics/consent.ts';
+import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
+import { ConsentContext } from '../analytics/consent-context.ts';
+import type { ConsentControls } from '../analytics/consent-context.ts';
+import { evaluateCondition } from '../conditions/evaluate.ts';
 import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
 import { SessionServiceProvider } from '../auth/session-context.tsx';
@@ -35,6 +39,9 @@ import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
 import { cssVariablesResolver, firstDayOfWeek, themeFromManifest } from './theme.ts';
+
+// Its own chunk, fetched only when the banner shows: the login page's JS does not carry it.
+const ConsentBanner = lazy(() => import('../shell/consent-banner.tsx'));
 
 export type CreatePortalOptions = {
   /** Build-time environment (import.meta.env): feature flags, URLs, log level. */
@@ -113,14 +120,25 @@ export async function createPortal(
   // Not awaited: the page mounts at once and the router waits while the status is 'unknown'.
   const ready = session.bootstrap();
   const consent = createConsentStore(safeLocalStorage() ?? null, logger);
-  // After the first paint, never blocking it; a failing script is logged and changes nothing else.
-  void ready.then(() =>
+  const syncScripts = () =>
     loadThirdPartyScripts({
       scripts: config.thirdPartyScripts,
       context: selectConditionContext(store.getState(), config, flags),
       consent,
       logger,
-    }),
+    });
+  // After the first paint, never blocking it; a failing script is logged and changes nothing else. Each
+  // change of consent adds the scripts of the categories accepted and removes those withdrawn.
+  void ready.then(() => {
+    void syncScripts();
+    consent.subscribe(() => void syncScripts());
+  });
+  // The categories asked about: those of the scripts this build enables (none: no banner at all).
+  const startContext = selectConditionContext(store.getState(), config, flags);
+  const consentCategories = CONSENT_CATEGORIES.filter((category) =>
+    config.thirdPartyScripts.some(
+      (script) => script.consent === category && evaluateCondition(script.when, startContext).result,
+    ),
   );
 
   return {
@@ -133,7 +151,15 @@ export async function createPortal(
     mount(container) {
       const root = createRoot(container);
       root.render(
-        <PortalRoot runtime={runtime} store={store} i18n={i18n} session={session} analytics={analytics} />,
+        <PortalRoot
+          runtime={runtime}
+          store={store}
+          i18n={i18n}
+          session={session}
+          analytics={analytics}
+          consent={consent}
+          consentCategories={consentCategories}
+        />,
       );
       return root;
     },
@@ -178,14 +204,29 @@ function PortalRoot({
   i18n,
   session,
   analytics,
+  consent,
+  consentCategories,
 }: {
   runtime: PortalRuntime;
   store: AppStore;
   i18n: I18n;
   session: SessionService;
   analytics: Analytics;
+  consent: ConsentStore;
+  consentCategories: readonly ChoosableCategory[];
 }) {
   const { ui } = runtime.config.app;
+  // The banner shows on the first visit until the person chooses, and again from the user menu.
+  const [consentPanel, setConsentPanel] = useState(
+    () => consentCategories.length > 0 && !consent.get().decided,
+  );
+  const consentControls = useMemo<ConsentControls | null>(
+    () =>
+      consentCategories.length === 0
+        ? null
+        : { store: consent, categories: consentCategories, open: () => setConsentPanel(true) },
+    [consent, consentCategories],
+  );
   const tracker = useMemo<Tracker>(
     () => ({ track: (event, properties) => analytics.track(event, properties) }),
     [analytics],
@@ -204,9 +245,16 @@ function PortalRoot({
               >
                 <SessionServiceProvider service={session}>
                   <TrackerContext value={tracker}>
-                    <Suspense fallback={null}>
-                      <PortalRouter layout={PortalLayout} />
-                    </Suspense>
+                    <ConsentContext value={consentControls}>
+                      <Suspense fallback={null}>
+                        <PortalRouter layout={PortalLayout} />
+                      </Suspense>
+                      {consentControls !== null && consentPanel ? (
+                        <Suspense fallback={null}>
+                          <ConsentBanner controls={consentControls} onDone={() => setConsentPanel(false)} />
+                        </Suspense>
+                      ) : null}
+                    </ConsentContext>
                   </TrackerContext>
                 </SessionServiceProvider>
               </DatesProvider>

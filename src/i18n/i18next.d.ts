@@ -1,5 +1,6 @@
 import 'i18next';
 import type common from '../../locales/en/common.json';
+import type consent from '../../locales/en/consent.json';
 import type notifications from '../../locales/en/notifications.json';
 import type upload from '../../locales/en/upload.json';
 
@@ -7,6 +8,11 @@ import type upload from '../../locales/en/upload.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; upload: typeof upload; notifications: typeof notifications };
+    resources: {
+      common: typeof common;
+      upload: typeof upload;
+      notifications: typeof notifications;
+      consent: typeof consent;
+    };
   }
 }

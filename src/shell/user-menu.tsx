@@ -8,6 +8,7 @@ import { useRuntime } from '../runtime/runtime.tsx';
 import { selectCurrentUser } from '../runtime/session-slice.ts';
 import { routingPath } from '../routing/route-paths.ts';
 import { useNavigationServices } from '../routing/services.tsx';
+import { useConsentControls } from '../analytics/consent-context.ts';
 import { useLanguageChoice } from './language-switch.tsx';
 
 // The settings form and its calls load when the drawer first opens, never with the header.
@@ -23,6 +24,7 @@ export function UserMenu() {
   const { language, options, choose } = useLanguageChoice();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [signingOut, setSigningOut] = useState(false);
+  const consent = useConsentControls();
   const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
 
   const signOut = async () => {
@@ -65,6 +67,9 @@ export function UserMenu() {
           {flags[config.routing.notificationSettingsFlag] === true ? (
             <Menu.Item onClick={drawer.open}>{t('shell.notificationSettings')}</Menu.Item>
           ) : null}
+          {consent === null ? null : (
+            <Menu.Item onClick={consent.open}>{t('shell.privacyChoices')}</Menu.Item>
+          )}
           <Menu.Item color="red" disabled={signingOut} onClick={() => void signOut()}>
             {t('shell.signOut')}
           </Menu.Item>
