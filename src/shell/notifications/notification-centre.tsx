@@ -145,81 +145,80 @@ export default function NotificationCentre() {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withinPortal trapFocus>
-      <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={4}>
+    // The count sits outside the popover's target: the target's ARIA attributes belong on the button.
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={4}>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withinPortal trapFocus>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
             aria-label={t('bell', { count: unread })}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
             onClick={() => setOpened((value) => !value)}
           >
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p="xs" role="dialog" aria-label={t('title')}>
-        <Group justify="space-between" mb="xs" wrap="nowrap">
-          <Text fw={700}>{t('title')}</Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            disabled={unread === 0}
-            loading={markingAll.isLoading}
-            onClick={() => void markAllRead()}
-          >
-            {t('markAllRead')}
-          </Button>
-        </Group>
-        {list.isError ? (
-          <Group gap="xs">
-            <Text size="sm" role="alert">
-              {t('loadFailed')}
-            </Text>
-            <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
-              {t('common:common.retry')}
+        </Popover.Target>
+        <Popover.Dropdown p="xs" role="dialog" aria-label={t('title')}>
+          <Group justify="space-between" mb="xs" wrap="nowrap">
+            <Text fw={700}>{t('title')}</Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              disabled={unread === 0}
+              loading={markingAll.isLoading}
+              onClick={() => void markAllRead()}
+            >
+              {t('markAllRead')}
             </Button>
           </Group>
-        ) : items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {list.isLoading ? t('common:common.loading') : t('empty')}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={420} type="auto">
-            <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('title')}>
-              {items.map((notification) => (
-                <li key={notification.id}>
-                  <UnstyledButton
-                    onClick={() => open(notification)}
-                    p="xs"
-                    w="100%"
-                    style={{
-                      borderRadius: 'var(--mantine-radius-sm)',
-                      background: notification.read ? 'none' : 'var(--mantine-color-blue-light)',
-                    }}
-                  >
-                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                      <div style={{ minWidth: 0 }}>
-                        <Detail notification={notification} />
-                        <Text size="xs" c="dimmed">
-                          {notification.accountName} · {when.format(new Date(notification.createdAt))}
-                        </Text>
-                      </div>
-                      {notification.read ? null : (
-                        <Badge size="xs" variant="filled" style={{ flexShrink: 0 }}>
-                          {t('unread')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+          {list.isError ? (
+            <Group gap="xs">
+              <Text size="sm" role="alert">
+                {t('loadFailed')}
+              </Text>
+              <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
+                {t('common:common.retry')}
+              </Button>
+            </Group>
+          ) : items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {list.isLoading ? t('common:common.loading') : t('empty')}
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={420} type="auto">
+              <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('title')}>
+                {items.map((notification) => (
+                  <li key={notification.id}>
+                    <UnstyledButton
+                      onClick={() => open(notification)}
+                      p="xs"
+                      w="100%"
+                      style={{
+                        borderRadius: 'var(--mantine-radius-sm)',
+                        background: notification.read ? 'none' : 'var(--mantine-color-blue-light)',
+                      }}
+                    >
+                      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                        <div style={{ minWidth: 0 }}>
+                          <Detail notification={notification} />
+                          <Text size="xs" c="dimmed">
+                            {notification.accountName} · {when.format(new Date(notification.createdAt))}
+                          </Text>
+                        </div>
+                        {notification.read ? null : (
+                          <Badge size="xs" variant="filled" style={{ flexShrink: 0 }}>
+                            {t('unread')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
