@@ -511,7 +511,10 @@ export const portalConfigSchema = {
         properties: {
           name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
           url: { type: 'string', pattern: '^https?://' },
-          consent: { type: 'string', enum: ['necessary', 'analytics', 'chat', 'productTour', 'singleSignOn'] },
+          consent: {
+            type: 'string',
+            enum: ['necessary', 'analytics', 'chat', 'productTour', 'singleSignOn'],
+          },
           when: conditionRef,
           options: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
         },

@@ -8,7 +8,7 @@ const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
 const eventType = { type: 'string', enum: NOTIFICATION_EVENT_TYPES } as const;
 
-export const notificationSchema = {
+const notificationSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'type', 'accountId', 'accountName', 'subjectId', 'data', 'createdAt', 'read'],

@@ -7,11 +7,11 @@ import type { Logger } from '../logging/logger.ts';
 export const CONSENT_CATEGORIES = ['analytics', 'chat', 'productTour', 'singleSignOn'] as const;
 
 export type ChoosableCategory = (typeof CONSENT_CATEGORIES)[number];
-export type ConsentCategory = 'necessary' | ChoosableCategory;
+type ConsentCategory = 'necessary' | ChoosableCategory;
 
 export type ConsentChoice = Readonly<Record<ChoosableCategory, boolean>>;
 
-export type ConsentState = {
+type ConsentState = {
   /** The person has chosen (accept all, refuse all or per category); the banner is not shown again. */
   decided: boolean;
   choice: ConsentChoice;
