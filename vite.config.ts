@@ -3,7 +3,12 @@ import react from '@vitejs/plugin-react';
 import manifest from './portal.config.json' with { type: 'json' };
 import { barrelFiles, entryAliases } from './scripts/aliases.ts';
 import { gatewayProxy } from './scripts/gateway-proxy.ts';
-import { cspIdentityOrigin, devWithoutCsp } from './scripts/vite-dev-csp.ts';
+import {
+  cspIdentityOrigin,
+  cspScriptOrigins,
+  devWithoutCsp,
+  enabledScriptOrigins,
+} from './scripts/vite-dev-csp.ts';
 import { manifestValidation } from './scripts/vite-manifest-plugin.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
@@ -13,6 +18,9 @@ const identity = manifest.identity.collaborator;
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    cspScriptOrigins(
+      enabledScriptOrigins(manifest, { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env }),
+    ),
     manifestValidation(),
     react(),
     devWithoutCsp(),

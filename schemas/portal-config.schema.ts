@@ -331,6 +331,25 @@ export const portalConfigSchema = {
       properties: {
         eventTypes: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
         channels: { type: 'array', items: { type: 'string', enum: ['email', 'inApp'] }, uniqueItems: true },
+        /**
+         * Per event type, the screen a notification opens: a route by name (its entity is the
+         * notification's) and a query whose values may name the notification's `{type}`, `{subjectId}`
+         * or `{accountId}`; a parameter whose value is empty is left out. A type without a link opens nothing.
+         */
+        /** The feature flag that shows the notification centre (the header's bell). */
+        centreFlag: { type: 'string', minLength: 1 },
+        links: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            properties: {
+              route: { type: 'string', minLength: 1 },
+              query: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+            required: ['route'],
+            additionalProperties: false,
+          },
+        },
       },
       required: ['eventTypes', 'channels'],
       additionalProperties: false,
@@ -497,7 +516,10 @@ export const portalConfigSchema = {
         properties: {
           name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
           url: { type: 'string', pattern: '^https?://' },
-          consent: { type: 'string', enum: ['necessary', 'functional', 'analytics', 'marketing'] },
+          consent: {
+            type: 'string',
+            enum: ['necessary', 'analytics', 'chat', 'productTour', 'singleSignOn'],
+          },
           when: conditionRef,
           options: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
         },

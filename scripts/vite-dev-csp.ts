@@ -38,3 +38,64 @@ export function cspIdentityOrigin(authority: string): Plugin {
     },
   };
 }
+
+type BuildCondition =
+  | boolean
+  | { all?: readonly BuildCondition[]; any?: readonly BuildCondition[]; not?: BuildCondition; flag?: string };
+
+type ScriptEntry = { url: string; when?: unknown };
+
+/**
+ * Whether a script's `when` can hold in this build: flags are known from the environment (on only when
+ * 'true'); what only the session knows (facts, permissions, offers) is taken as possibly true, so a
+ * script the build may load is never left out of the policy.
+ */
+function mayHold(condition: unknown, flagOn: (name: string) => boolean): boolean {
+  if (condition === undefined || typeof condition === 'boolean') return condition ?? true;
+  const rule = condition as BuildCondition & object;
+  if (rule.all !== undefined) return rule.all.every((part) => mayHold(part, flagOn));
+  if (rule.any !== undefined) return rule.any.some((part) => mayHold(part, flagOn));
+  if (rule.not !== undefined)
+    return typeof rule.not === 'object' && 'flag' in rule.not ? !mayHold(rule.not, flagOn) : true;
+  if (rule.flag !== undefined) return flagOn(rule.flag);
+  return true;
+}
+
+/** The origins of the manifest's third-party scripts that this build may load, sorted. */
+export function enabledScriptOrigins(
+  manifest: {
+    featureFlags: Readonly<Record<string, { env: string }>>;
+    thirdPartyScripts: readonly ScriptEntry[];
+  },
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const flagOn = (name: string) => {
+    const variable = manifest.featureFlags[name]?.env;
+    return variable !== undefined && env[variable] === 'true';
+  };
+  const origins = manifest.thirdPartyScripts
+    .filter((script) => mayHold(script.when, flagOn))
+    .map((script) => new URL(script.url).origin);
+  return [...new Set(origins)].sort();
+}
+
+/**
+ * The built portal's script-src names exactly the origins of the third-party scripts the build enables
+ * (none in the demo, whose flag is off), and nothing else beside 'self'.
+ */
+export function cspScriptOrigins(origins: readonly string[]): Plugin {
+  return {
+    name: 'portal-csp-script-origins',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => {
+        if (!html.includes("script-src 'self';"))
+          throw new Error(`index.html: the CSP no longer holds "script-src 'self';"`);
+        return origins.length === 0
+          ? html
+          : html.replace("script-src 'self';", `script-src 'self' ${origins.join(' ')};`);
+      },
+    },
+  };
+}

@@ -4,6 +4,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
+import { notificationRoutes } from './notification-routes.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
@@ -127,6 +128,7 @@ export const routes = {
   ...documentsRoutes,
   ...portfolioRoutes,
   ...peopleRoutes,
+  ...notificationRoutes,
   health: {
     method: 'GET',
     path: '/health',

@@ -17,6 +17,7 @@ import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 import { documentsHandlers } from './documents/documents-handlers.ts';
 import { createDocumentsStore } from './documents/documents-store.ts';
+import { createNotificationCentre } from './notifications/notifications.ts';
 import { createFileStore } from './documents/file-store.ts';
 import { loadUploadRules } from './documents/upload-rules.ts';
 import { createEventBus } from './events.ts';
@@ -246,6 +247,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   app.get('/favicon.ico', (_request, reply) =>
     reply.type('image/svg+xml').header('Cache-Control', 'max-age=86400').send(favicon),
   );
+  const notifications = createNotificationCentre(deps, db);
   registerRoutes(
     app,
     {
@@ -258,6 +260,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...portfolioHandlers(deps, portfolio),
       ...peopleHandlers(deps, people),
       ...adminHandlers(deps),
+      ...notifications.handlers,
     },
     {
       bearer,
@@ -302,6 +305,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     close: async () => {
       if (closed) return;
       closed = true;
+      notifications.closeStreams();
       await app.close();
       db.close();
     },

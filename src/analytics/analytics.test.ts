@@ -121,7 +121,7 @@ describe('third-party scripts', () => {
 
   it('loads only consented categories, async; a script that fails to load changes nothing else', async () => {
     const consent = createConsentStore(localStorage, createLogger());
-    consent.set({ functional: true, necessary: false });
+    consent.set({ chat: true, productTour: true });
     expect(consent.granted('necessary')).toBe(true);
     const { lines, logger } = logs();
     const pending = loadThirdPartyScripts({
@@ -131,19 +131,66 @@ describe('third-party scripts', () => {
       logger,
     });
     const added = [...document.head.querySelectorAll<HTMLScriptElement>('script[data-third-party]')];
-    expect(added.map((script) => script.dataset['thirdParty'])).toEqual(['consent', 'product-tour', 'chat']);
+    expect(added.map((script) => script.dataset['thirdParty'])).toEqual(['product-tour', 'chat']);
     expect(added.every((script) => script.async)).toBe(true);
-    // The chat script answers 404; the others load.
+    // The chat script answers 404; the other loads.
     for (const script of added)
       script.dispatchEvent(new Event(script.dataset['thirdParty'] === 'chat' ? 'error' : 'load'));
     const outcomes = await pending;
     expect(outcomes.find((outcome) => outcome.name === 'chat')?.status).toBe('failed');
-    expect(outcomes.find((outcome) => outcome.name === 'consent')?.status).toBe('loaded');
+    expect(outcomes.find((outcome) => outcome.name === 'product-tour')?.status).toBe('loaded');
     expect(outcomes.find((outcome) => outcome.name === 'analytics')).toEqual({
       name: 'analytics',
       status: 'skipped',
       reason: 'consent',
     });
     expect(lines.some((line) => line.startsWith('warn: A third-party script failed'))).toBe(true);
+  });
+
+  it('removes a script from the page when its category is withdrawn, and adds it back when accepted', async () => {
+    for (const script of document.head.querySelectorAll('script[data-third-party]')) script.remove();
+    const consent = createConsentStore(localStorage, createLogger());
+    const sync = () =>
+      loadThirdPartyScripts({
+        scripts: config.thirdPartyScripts,
+        context: context({ thirdPartyScripts: true, analytics: true }),
+        consent,
+        logger: createLogger(),
+      });
+    const onPage = () =>
+      [...document.head.querySelectorAll<HTMLScriptElement>('script[data-third-party]')].map(
+        (script) => script.dataset['thirdParty'],
+      );
+    consent.set({ analytics: true, chat: false, productTour: false, singleSignOn: false });
+    void sync();
+    expect(onPage()).toEqual(['analytics']);
+    consent.set({ analytics: false });
+    expect(await sync()).toContainEqual({ name: 'analytics', status: 'removed' });
+    expect(onPage()).toEqual([]);
+  });
+});
+
+describe('consent store', () => {
+  it('grants nothing but the necessary before the person chooses, and tells listeners of each choice', () => {
+    localStorage.removeItem('consent');
+    const consent = createConsentStore(localStorage, createLogger());
+    expect(consent.get()).toEqual({
+      decided: false,
+      choice: { analytics: false, chat: false, productTour: false, singleSignOn: false },
+    });
+    expect(consent.granted('necessary')).toBe(true);
+    const seen: boolean[] = [];
+    const stop = consent.subscribe((state) => seen.push(state.choice.analytics));
+    consent.set({ analytics: true });
+    stop();
+    consent.set({ analytics: false });
+    expect(seen).toEqual([true]);
+    expect(consent.get().decided).toBe(true);
+    expect(createConsentStore(localStorage, createLogger()).granted('chat')).toBe(false);
+  });
+
+  it('ignores a stored choice that is not JSON (the banner shows again)', () => {
+    localStorage.setItem('consent', '{not json');
+    expect(createConsentStore(localStorage, createLogger()).get().decided).toBe(false);
   });
 });

@@ -1,27 +1,39 @@
 import type { Logger } from '../logging/logger.ts';
 
-type ConsentCategory = 'necessary' | 'functional' | 'analytics' | 'marketing';
+/**
+ * The categories a person chooses (issue 15, the consent tool of SPEC 7); `necessary` is never asked.
+ * The order is the banner's.
+ */
+export const CONSENT_CATEGORIES = ['analytics', 'chat', 'productTour', 'singleSignOn'] as const;
 
-type ConsentState = Readonly<Record<ConsentCategory, boolean>>;
+export type ChoosableCategory = (typeof CONSENT_CATEGORIES)[number];
+type ConsentCategory = 'necessary' | ChoosableCategory;
+
+export type ConsentChoice = Readonly<Record<ChoosableCategory, boolean>>;
+
+type ConsentState = {
+  /** The person has chosen (accept all, refuse all or per category); the banner is not shown again. */
+  decided: boolean;
+  choice: ConsentChoice;
+};
 
 const CONSENT_STORAGE_KEY = 'consent';
 
-const NOTHING_BUT_NECESSARY: ConsentState = {
-  necessary: true,
-  functional: false,
-  analytics: false,
-  marketing: false,
-};
+const NOTHING: ConsentChoice = { analytics: false, chat: false, productTour: false, singleSignOn: false };
 
 export type ConsentStore = {
   get(): ConsentState;
-  /** Records the person's choice; `necessary` stays true whatever is passed. */
-  set(choice: Partial<Record<ConsentCategory, boolean>>): void;
+  /** Records the person's choice (categories not named keep their value) and tells the listeners. */
+  set(choice: Partial<ConsentChoice>): void;
   granted(category: ConsentCategory): boolean;
+  /** Called after each change of choice; returns the unsubscribe function. */
+  subscribe(listener: (state: ConsentState) => void): () => void;
 };
 
-/** The consent choice kept in local storage; necessary is always granted, the rest only when chosen. */
+/** The choice kept in local storage; nothing but the necessary is granted until the person chooses. */
 export function createConsentStore(storage: Storage | null, logger: Logger): ConsentStore {
+  const listeners = new Set<(state: ConsentState) => void>();
+
   function get(): ConsentState {
     let raw: string | null = null;
     try {
@@ -29,32 +41,42 @@ export function createConsentStore(storage: Storage | null, logger: Logger): Con
     } catch (error) {
       logger.warn('Could not read the consent choice', error);
     }
-    if (raw === null) return NOTHING_BUT_NECESSARY;
+    if (raw === null) return { decided: false, choice: NOTHING };
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (typeof parsed !== 'object' || parsed === null) return NOTHING_BUT_NECESSARY;
-      const record = parsed as Partial<Record<ConsentCategory, unknown>>;
-      return {
-        necessary: true,
-        functional: record.functional === true,
-        analytics: record.analytics === true,
-        marketing: record.marketing === true,
-      };
+      if (typeof parsed !== 'object' || parsed === null) return { decided: false, choice: NOTHING };
+      const record = parsed as Partial<Record<ChoosableCategory, unknown>>;
+      const choice = Object.fromEntries(
+        CONSENT_CATEGORIES.map((category) => [category, record[category] === true]),
+      ) as Record<ChoosableCategory, boolean>;
+      return { decided: true, choice };
     } catch {
       logger.warn('Ignoring a consent choice that is not JSON');
-      return NOTHING_BUT_NECESSARY;
+      return { decided: false, choice: NOTHING };
     }
   }
+
   return {
     get,
     set(choice) {
-      const next: ConsentState = { ...get(), ...choice, necessary: true };
+      const known = Object.fromEntries(
+        CONSENT_CATEGORIES.flatMap((category) =>
+          choice[category] === undefined ? [] : [[category, choice[category]]],
+        ),
+      );
+      const next: ConsentChoice = { ...get().choice, ...known };
       try {
         storage?.setItem(CONSENT_STORAGE_KEY, JSON.stringify(next));
       } catch (error) {
         logger.warn('Could not store the consent choice', error);
       }
+      const state: ConsentState = { decided: true, choice: next };
+      for (const listener of listeners) listener(state);
     },
-    granted: (category) => get()[category],
+    granted: (category) => category === 'necessary' || get().choice[category],
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }

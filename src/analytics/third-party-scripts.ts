@@ -9,6 +9,8 @@ type ThirdPartyScript = PortalConfig['thirdPartyScripts'][number];
 export type ScriptOutcome =
   | { name: string; status: 'loaded' }
   | { name: string; status: 'failed' }
+  /** It was on the page and its category is no longer accepted (or its condition no longer holds). */
+  | { name: string; status: 'removed' }
   | { name: string; status: 'skipped'; reason: 'condition' | 'consent' | 'already-loaded' };
 
 export type LoadScriptsOptions = {
@@ -22,9 +24,11 @@ export type LoadScriptsOptions = {
 const MARKER = 'data-third-party';
 
 /**
- * Adds the manifest's third-party scripts whose `when` holds and whose consent category is granted, as
- * async scripts at the end of <head>: they never block the page. Resolves once each one has loaded or
- * failed; a script that fails to load is logged and changes nothing else.
+ * Brings the page in line with the manifest's third-party scripts and the person's consent: adds those
+ * whose `when` holds and whose category is granted, as async scripts at the end of <head> (they never
+ * block the page), and removes from the page those whose consent was withdrawn. Resolves once each added
+ * one has loaded or failed; a script that fails to load is logged and changes nothing else. Call it again
+ * after each change of consent.
  */
 export function loadThirdPartyScripts(options: LoadScriptsOptions): Promise<ScriptOutcome[]> {
   const { scripts, context, consent, logger } = options;
@@ -32,16 +36,17 @@ export function loadThirdPartyScripts(options: LoadScriptsOptions): Promise<Scri
   return Promise.all(
     scripts.map((script): Promise<ScriptOutcome> => {
       const { name } = script;
-      if (!evaluateCondition(script.when, context).result) {
-        return Promise.resolve({ name, status: 'skipped', reason: 'condition' });
+      // Names are kebab-case (schema), so they are safe inside the attribute selector.
+      const present = doc.head.querySelector(`script[${MARKER}="${name}"]`);
+      const holds = evaluateCondition(script.when, context).result;
+      if (!holds || !consent.granted(script.consent)) {
+        if (present !== null) {
+          present.remove();
+          return Promise.resolve({ name, status: 'removed' });
+        }
+        return Promise.resolve({ name, status: 'skipped', reason: holds ? 'consent' : 'condition' });
       }
-      if (!consent.granted(script.consent)) {
-        return Promise.resolve({ name, status: 'skipped', reason: 'consent' });
-      }
-      if (doc.head.querySelector(`script[${MARKER}="${name}"]`) !== null) {
-        // Names are kebab-case (schema), so they are safe inside the attribute selector.
-        return Promise.resolve({ name, status: 'skipped', reason: 'already-loaded' });
-      }
+      if (present !== null) return Promise.resolve({ name, status: 'skipped', reason: 'already-loaded' });
       return new Promise<ScriptOutcome>((resolve) => {
         const element = doc.createElement('script');
         element.async = true;

@@ -9,6 +9,7 @@ const GATEWAY_TAG_TYPES = [
   'Terms',
   'Reports',
   'NotificationSettings',
+  'Notifications',
   'HomeLayout',
 ] as const;
 

@@ -1,6 +1,6 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
 import '@mantine/core/styles.css';
-import { StrictMode, useMemo } from 'react';
+import { lazy, StrictMode, Suspense, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { i18n as I18n } from 'i18next';
@@ -8,7 +8,11 @@ import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { createAnalytics } from '../analytics/analytics.ts';
 import type { Analytics } from '../analytics/analytics.ts';
 import { ANALYTICS_KEY_ENV } from '../analytics/analytics.ts';
-import { createConsentStore } from '../analytics/consent.ts';
+import { CONSENT_CATEGORIES, createConsentStore } from '../analytics/consent.ts';
+import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
+import { ConsentContext } from '../analytics/consent-context.ts';
+import type { ConsentControls } from '../analytics/consent-context.ts';
+import { evaluateCondition } from '../conditions/evaluate.ts';
 import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
 import { createSessionService } from '../auth/session-service.ts';
@@ -29,6 +33,9 @@ import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
 import { PortalProviders } from './portal-providers.tsx';
+
+// Its own chunk, fetched only when the banner shows: the login page's JS does not carry it.
+const ConsentBanner = lazy(() => import('../shell/consent-banner.tsx'));
 
 export type CreatePortalOptions = {
   /** Build-time environment (import.meta.env): feature flags, URLs, log level. */
@@ -107,14 +114,25 @@ export async function createPortal(
   // Not awaited: the page mounts at once and the router waits while the status is 'unknown'.
   const ready = session.bootstrap();
   const consent = createConsentStore(browserStorage('local'), logger);
-  // After the first paint, never blocking it; a failing script is logged and changes nothing else.
-  void ready.then(() =>
+  const syncScripts = () =>
     loadThirdPartyScripts({
       scripts: config.thirdPartyScripts,
       context: selectConditionContext(store.getState(), config, flags),
       consent,
       logger,
-    }),
+    });
+  // After the first paint, never blocking it; a failing script is logged and changes nothing else. Each
+  // change of consent adds the scripts of the categories accepted and removes those withdrawn.
+  void ready.then(() => {
+    void syncScripts();
+    consent.subscribe(() => void syncScripts());
+  });
+  // The categories asked about: those of the scripts this build enables (none: no banner at all).
+  const startContext = selectConditionContext(store.getState(), config, flags);
+  const consentCategories = CONSENT_CATEGORIES.filter((category) =>
+    config.thirdPartyScripts.some(
+      (script) => script.consent === category && evaluateCondition(script.when, startContext).result,
+    ),
   );
 
   return {
@@ -127,7 +145,15 @@ export async function createPortal(
     mount(container) {
       const root = createRoot(container);
       root.render(
-        <PortalRoot runtime={runtime} store={store} i18n={i18n} session={session} analytics={analytics} />,
+        <PortalRoot
+          runtime={runtime}
+          store={store}
+          i18n={i18n}
+          session={session}
+          analytics={analytics}
+          consent={consent}
+          consentCategories={consentCategories}
+        />,
       );
       return root;
     },
@@ -164,13 +190,28 @@ function PortalRoot({
   i18n,
   session,
   analytics,
+  consent,
+  consentCategories,
 }: {
   runtime: PortalRuntime;
   store: AppStore;
   i18n: I18n;
   session: SessionService;
   analytics: Analytics;
+  consent: ConsentStore;
+  consentCategories: readonly ChoosableCategory[];
 }) {
+  // The banner shows on the first visit until the person chooses, and again from the user menu.
+  const [consentPanel, setConsentPanel] = useState(
+    () => consentCategories.length > 0 && !consent.get().decided,
+  );
+  const consentControls = useMemo<ConsentControls | null>(
+    () =>
+      consentCategories.length === 0
+        ? null
+        : { store: consent, categories: consentCategories, open: () => setConsentPanel(true) },
+    [consent, consentCategories],
+  );
   const tracker = useMemo<Tracker>(
     () => ({ track: (event, properties) => analytics.track(event, properties) }),
     [analytics],
@@ -178,7 +219,14 @@ function PortalRoot({
   return (
     <StrictMode>
       <PortalProviders store={store} runtime={runtime} i18n={i18n} session={session} tracker={tracker}>
-        <PortalRouter layout={PortalLayout} />
+        <ConsentContext value={consentControls}>
+          <PortalRouter layout={PortalLayout} />
+          {consentControls !== null && consentPanel ? (
+            <Suspense fallback={null}>
+              <ConsentBanner controls={consentControls} onDone={() => setConsentPanel(false)} />
+            </Suspense>
+          ) : null}
+        </ConsentContext>
       </PortalProviders>
     </StrictMode>
   );

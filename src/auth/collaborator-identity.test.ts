@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
 import type { LogLevelName } from '../logging/logger.ts';
 import { createCollaboratorIdentity, userManagerSettings } from './collaborator-identity.ts';
+import { NoAccountError } from './identity-errors.ts';
 import type { UserManagerLike } from './collaborator-identity.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
 
@@ -31,6 +32,9 @@ function user(options: { access_token?: string; expired?: boolean; refresh_token
     ...(options.refresh_token === undefined ? {} : { refresh_token: options.refresh_token }),
   });
 }
+
+/** An account whose token expired and holds no refresh token: only the hidden frame can renew it. */
+const expiredAccount = () => Promise.resolve(user({ expired: true }));
 
 function manager(overrides: Partial<UserManagerLike>): UserManagerLike {
   return {
@@ -88,7 +92,11 @@ describe('silent acquisition of a collaborator token', () => {
   it('then the hidden frame; a frame that times out is tried again a bounded number of times, then gives up', async () => {
     const { entries, logger } = logs();
     const signinSilent = vi.fn(() => Promise.reject(new Error('Frame window timed out')));
-    const identity = createCollaboratorIdentity({ settings, logger, userManager: manager({ signinSilent }) });
+    const identity = createCollaboratorIdentity({
+      settings,
+      logger,
+      userManager: manager({ signinSilent, getUser: expiredAccount }),
+    });
     await expect(identity.acquireTokenSilent()).resolves.toBeNull();
     expect(signinSilent).toHaveBeenCalledTimes(1 + settings.maxSilentRetries);
     expect(entries.filter((entry) => entry.message === 'Silent sign-in attempt failed')).toHaveLength(3);
@@ -99,7 +107,7 @@ describe('silent acquisition of a collaborator token', () => {
     const identity = createCollaboratorIdentity({
       settings,
       logger: logs().logger,
-      userManager: manager({ signinSilent }),
+      userManager: manager({ signinSilent, getUser: expiredAccount }),
     });
     await expect(identity.acquireTokenSilent()).resolves.toBeNull();
     expect(signinSilent).toHaveBeenCalledOnce();
@@ -111,7 +119,7 @@ describe('silent acquisition of a collaborator token', () => {
     const identity = createCollaboratorIdentity({
       settings,
       logger: logs().logger,
-      userManager: manager({ signinSilent }),
+      userManager: manager({ signinSilent, getUser: expiredAccount }),
     });
     const all = Promise.all([
       identity.acquireTokenSilent(),
@@ -123,14 +131,27 @@ describe('silent acquisition of a collaborator token', () => {
     await expect(all).resolves.toEqual(['framed', 'framed', 'framed']);
   });
 
-  it('without the frame allowed, a person with neither cache nor refresh token gets nothing silently', async () => {
+  it('without the frame allowed, an account with neither a live token nor a refresh token gets nothing silently', async () => {
+    const signinSilent = vi.fn();
+    const identity = createCollaboratorIdentity({
+      settings,
+      logger: logs().logger,
+      userManager: manager({ signinSilent, getUser: expiredAccount }),
+    });
+    await expect(identity.acquireTokenSilent({ allowFrame: false })).resolves.toBeNull();
+    expect(signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('without an account (no identity cached in this tab) it is an error, and nothing is asked of the provider', async () => {
     const signinSilent = vi.fn();
     const identity = createCollaboratorIdentity({
       settings,
       logger: logs().logger,
       userManager: manager({ signinSilent }),
     });
-    await expect(identity.acquireTokenSilent({ allowFrame: false })).resolves.toBeNull();
+    await expect(identity.acquireTokenSilent()).rejects.toBeInstanceOf(NoAccountError);
     expect(signinSilent).not.toHaveBeenCalled();
+    // The next request, once signed in, is not stuck on the failed one.
+    await expect(identity.acquireTokenSilent()).rejects.toBeInstanceOf(NoAccountError);
   });
 });

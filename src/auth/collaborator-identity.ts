@@ -4,6 +4,7 @@ import { ErrorResponse, UserManager, WebStorageStateStore } from 'oidc-client-ts
 import type { User, UserManagerSettings } from 'oidc-client-ts';
 import type { Logger } from '../logging/logger.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
+import { NoAccountError } from './identity-errors.ts';
 
 /** What the sign-in carries through the provider round trip. */
 type SignInState = { redirect: string | null };
@@ -17,8 +18,9 @@ export type CollaboratorIdentity = {
   completeSignIn(url: string): Promise<CompletedSignIn>;
   /**
    * An access token without interaction, in the order cache, refresh token, hidden frame (SPEC 4).
-   * Parallel calls share one attempt; frame failures are retried a bounded number of times. Null when
-   * the user has to sign in interactively.
+   * Parallel calls share one attempt, so frame requests never run side by side; frame failures are
+   * retried a bounded number of times. Null when the user has to sign in interactively; rejects with
+   * NoAccountError when there is no account (no identity cached in this tab) to renew.
    */
   acquireTokenSilent(options?: { allowFrame?: boolean }): Promise<string | null>;
   /** Ends the provider session and comes back to the collaborator login page. */
@@ -103,8 +105,9 @@ export function createCollaboratorIdentity(options: CollaboratorIdentityOptions)
 
   async function acquire(allowFrame: boolean): Promise<string | null> {
     const cached: User | null = await manager.getUser();
-    if (cached !== null && !cached.expired && cached.access_token !== '') return cached.access_token;
-    if (cached?.refresh_token) {
+    if (cached === null) throw new NoAccountError();
+    if (!cached.expired && cached.access_token !== '') return cached.access_token;
+    if (cached.refresh_token) {
       try {
         // signinSilent uses the refresh token when the cached user has one.
         const renewed = await manager.signinSilent();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NoAccountError } from './identity-errors.ts';
 import { createGatewayClient, unauthorizedResponse } from '../api/base-query.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import { makeStore } from '../runtime/store.ts';
@@ -432,6 +433,13 @@ describe('collaborator sign-in', () => {
     ).toEqual({ ok: false, reason: 'unavailable' });
     expect(store.getState().session.status).toBe('anonymous');
     expect(tokenStore.get()).toBeNull();
+  });
+
+  it('with no account in the tab yet (the silent request is an error), the collaborator goes to the provider', async () => {
+    const { service, identity } = use({ user: paul });
+    identity.acquireTokenSilent.mockRejectedValue(new NoAccountError());
+    expect(await service.startCollaboratorSignIn(null)).toBe('redirecting');
+    expect(identity.startSignIn).toHaveBeenCalledTimes(1);
   });
 
   it('arriving at /orion/collaborateur, the redirect URI keeps the /orion prefix the router dropped', async () => {

@@ -20,6 +20,7 @@ import { routePath } from './landing.ts';
 import { safeRedirectPath } from './redirect-target.ts';
 import { createSessionActions } from './session-actions.ts';
 import { GatewayUnavailableError, SessionRejectedError, loadUserContext } from './user-context.ts';
+import { NoAccountError } from './identity-errors.ts';
 import type { SessionContextActions } from './session-actions.ts';
 import {
   sessionEnded,
@@ -329,7 +330,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       const safe = safeRedirectPath(redirect, win.location.origin);
       try {
         const id = await getIdentity();
-        const cached = await id.acquireTokenSilent({ allowFrame: false });
+        // No account in this tab yet: the person signs in at the provider.
+        const cached = await id.acquireTokenSilent({ allowFrame: false }).catch((error: unknown) => {
+          if (error instanceof NoAccountError) return null;
+          throw error;
+        });
         if (cached !== null) return await signInCollaboratorWith(cached, safe);
         interactionFlag.set('login');
         await id.startSignIn({ redirect: safe });

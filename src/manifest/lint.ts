@@ -130,6 +130,16 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     });
   }
 
+  const eventTypes = new Set(config.notifications.eventTypes);
+  const centreFlag = config.notifications.centreFlag;
+  if (centreFlag !== undefined && !flags.has(centreFlag))
+    report('/notifications/centreFlag', `unknown feature flag "${centreFlag}"`);
+  for (const [type, link] of Object.entries(config.notifications.links ?? {})) {
+    const pointer = joinPointer('/notifications/links', type);
+    if (!eventTypes.has(type)) report(pointer, `unknown notification event type "${type}"`);
+    checkRouteRef(joinPointer(pointer, 'route'), link.route);
+  }
+
   const setIds = new Map<string, number>();
   config.homeWidgets.sets.forEach((set, i) => {
     const pointer = `/homeWidgets/sets/${String(i)}`;

@@ -6,6 +6,7 @@ import { useRuntime } from '../runtime/runtime.tsx';
 import { selectIsAuthenticated } from '../runtime/session-slice.ts';
 import { translateKey } from '../routing/translate-key.ts';
 import { EntitySwitcher } from './entity-switcher.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function AppHeader({
@@ -34,7 +35,12 @@ export function AppHeader({
         </Anchor>
       </Group>
       {authenticated ? <EntitySwitcher /> : null}
-      {authenticated ? <UserMenu /> : null}
+      {authenticated ? (
+        <Group gap={4} wrap="nowrap">
+          <NotificationBell />
+          <UserMenu />
+        </Group>
+      ) : null}
     </Group>
   );
 }

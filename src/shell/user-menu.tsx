@@ -1,6 +1,6 @@
-import { Button, Drawer, Menu, Text } from '@mantine/core';
+import { Button, Drawer, Menu, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../runtime/hooks.ts';
@@ -8,9 +8,11 @@ import { useRuntime } from '../runtime/runtime.tsx';
 import { selectCurrentUser } from '../runtime/session-slice.ts';
 import { routingPath } from '../routing/route-paths.ts';
 import { useNavigationServices } from '../routing/services.tsx';
+import { useConsentControls } from '../analytics/consent-context.ts';
 import { useLanguageChoice } from './language-switch.tsx';
 
-/** SPEC 9 flag that turns on the notification settings entry. */
+// The settings form and its calls load when the drawer first opens, never with the header.
+const NotificationSettingsForm = lazy(() => import('./notifications/notification-settings-form.tsx'));
 
 /** The user's name opens a menu: language, notification settings (when on), sign-out. */
 export function UserMenu() {
@@ -22,6 +24,7 @@ export function UserMenu() {
   const { language, options, choose } = useLanguageChoice();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [signingOut, setSigningOut] = useState(false);
+  const consent = useConsentControls();
   const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
 
   const signOut = async () => {
@@ -64,6 +67,9 @@ export function UserMenu() {
           {flags[config.routing.notificationSettingsFlag] === true ? (
             <Menu.Item onClick={drawer.open}>{t('shell.notificationSettings')}</Menu.Item>
           ) : null}
+          {consent === null ? null : (
+            <Menu.Item onClick={consent.open}>{t('shell.privacyChoices')}</Menu.Item>
+          )}
           <Menu.Item color="red" disabled={signingOut} onClick={() => void signOut()}>
             {t('shell.signOut')}
           </Menu.Item>
@@ -76,7 +82,11 @@ export function UserMenu() {
         title={t('shell.notificationSettings')}
         closeButtonProps={{ 'aria-label': t('session.close') }}
       >
-        <Text>{t('common.comingSoon')}</Text>
+        {drawerOpened ? (
+          <Suspense fallback={<Skeleton height={320} />}>
+            <NotificationSettingsForm />
+          </Suspense>
+        ) : null}
       </Drawer>
     </>
   );

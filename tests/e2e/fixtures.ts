@@ -177,6 +177,13 @@ function recorderFor(origin: string): { recorder: RequestRecorder; onRequest: (r
 export type ExpectConsoleErrors = (...patterns: RegExp[]) => void;
 
 type Fixtures = {
+  /**
+   * The e2e build enables the manifest's third-party scripts (their hosts are stubbed by the consent
+   * test), so a first visit shows the consent banner. Every other test starts as someone who refused
+   * them all: no banner over the page, no third-party request. `test.use({ firstVisit: true })` to see it.
+   */
+  firstVisit: boolean;
+  consentChoice: void;
   axe: AxeCheck;
   requests: RequestRecorder;
   personas: PersonaBook;
@@ -190,6 +197,27 @@ const CONSOLE_NOISE = [/Download the React DevTools/];
 const expectedConsoleErrors = new Map<string, RegExp[]>();
 
 export const test = base.extend<Fixtures>({
+  firstVisit: [false, { option: true }],
+  consentChoice: [
+    async ({ context, firstVisit }, use) => {
+      if (!firstVisit)
+        await context.addInitScript(() => {
+          // Sandboxed and opaque frames have no storage of their own: nothing to set there.
+          try {
+            if (window.localStorage.getItem('consent') === null)
+              window.localStorage.setItem(
+                'consent',
+                JSON.stringify({ analytics: false, chat: false, productTour: false, singleSignOn: false }),
+              );
+          } catch {
+            // Not this frame's business.
+          }
+        });
+      await use();
+    },
+    { auto: true },
+  ],
+
   // Every test starts from the seeded personas: what one test writes (terms accepted, a saved layout,
   // a fault rule) never leaks into the next.
   freshGateway: [

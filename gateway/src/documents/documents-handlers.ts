@@ -98,21 +98,6 @@ export function documentsHandlers(
   files: FileStore,
   rules: UploadRules,
 ): Pick<Handlers, DocumentRoutes> {
-  // A collaborator's deposit or a new document notifies the entity's customers (not the author).
-  deps.events.subscribe((event) => {
-    if (!event.type.startsWith('Reporting-ReportCreated') && !event.type.startsWith('Ged-')) return;
-    for (const userId of documents.customersOf(event.accountId)) {
-      if (userId === event.actorUserId) continue;
-      documents.recordNotification(
-        userId,
-        event.accountId,
-        event.type,
-        event.subjectId ?? null,
-        JSON.stringify(event.data ?? {}),
-      );
-    }
-  });
-
   /** The kinds of reports the user may read on the entity (none without membership). */
   function reportKinds(userId: number, accountId: number): ReportKind[] {
     const membership = deps.store.q.membership.get(userId, accountId);

@@ -318,27 +318,6 @@ export function createDocumentsStore(db: Database, files: FileStore) {
       return stored;
     },
 
-    /** Customers attached to the entity: who a collaborator's deposit notifies. */
-    customersOf(accountId: number): number[] {
-      return prepare<[number], { id: number }>(
-        'SELECT u.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND u.is_customer = 1',
-      )
-        .all(accountId)
-        .map((row) => row.id);
-    },
-
-    recordNotification(
-      userId: number,
-      accountId: number,
-      type: string,
-      subjectId: number | null,
-      data: string,
-    ) {
-      prepare(
-        'INSERT INTO recorded_notifications (user_id, account_id, type, subject_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(userId, accountId, type, subjectId, data, new Date().toISOString());
-    },
-
     /**
      * Wipes and regenerates the seeded documents and report files when the main seed ran since (its
      * `seededAt` differs from ours): a reset or a fresh database.

@@ -1,8 +1,8 @@
 import type { Contact, HomeLayout, NotificationSettings } from '../../contract/api.ts';
-import { NOTIFICATION_EVENT_TYPES } from '../../contract/schemas.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
+import { defaultNotificationSettings } from '../notifications/notifications.ts';
 import {
   currentUser,
   entityPermissions,
@@ -26,12 +26,6 @@ function toContact(user: UserRow): Contact {
     occupation: '',
     entities: [],
   };
-}
-
-function defaultNotificationSettings(): NotificationSettings {
-  const channel = { email: true, inApp: true };
-  const types = Object.fromEntries(NOTIFICATION_EVENT_TYPES.map((type) => [type, { ...channel }]));
-  return { favouritesOnly: false, types: types as NotificationSettings['types'] };
 }
 
 type UserRoutes =

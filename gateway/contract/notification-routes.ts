@@ -1,0 +1,109 @@
+// The notification centre's calls (issue 15): the person's notifications newest first, their unread count,
+// marking them read, a server-sent event stream of new ones, and an admin call that raises a domain event
+// so tests and demos can make one happen. Spread into `routes`.
+import type { RouteDefinition } from './api.ts';
+import { NOTIFICATION_EVENT_TYPES, idParams } from './schemas.ts';
+
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+const eventType = { type: 'string', enum: NOTIFICATION_EVENT_TYPES } as const;
+
+const notificationSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'type', 'accountId', 'accountName', 'subjectId', 'data', 'createdAt', 'read'],
+  properties: {
+    id: int,
+    type: eventType,
+    accountId: int,
+    accountName: str,
+    subjectId: { type: ['integer', 'null'] },
+    /** Short facts for the message (a document name, a report title, a mandate status). */
+    data: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+    createdAt: { type: 'string', format: 'date-time' },
+    read: { type: 'boolean' },
+  },
+} as const;
+
+const notificationListSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items', 'unreadCount'],
+  properties: { items: { type: 'array', items: notificationSchema }, unreadCount: int },
+} as const;
+
+export const notificationRoutes = {
+  notifications: {
+    method: 'GET',
+    path: '/contact/api/contacts/currentuser/notifications',
+    auth: 'bearer',
+    tag: 'notifications',
+    summary:
+      "The current user's in-app notifications, newest first (at most `limit`), and how many are unread. Recorded when a domain event happens, by the person's settings at that moment: none for a type whose in-app channel is off, none outside their favourite entities when favouritesOnly is on.",
+    status: 200,
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 30 } },
+    },
+    response: notificationListSchema,
+  },
+  notificationStream: {
+    method: 'GET',
+    path: '/contact/api/contacts/currentuser/notifications/stream',
+    auth: 'bearer',
+    tag: 'notifications',
+    summary:
+      "Server-sent events: first the caller's notifications newer than `after` (the newest id the portal holds, so nothing recorded between its list and the stream is missed, at most 100), then `notification` (data: one notification, as listed) each time one is recorded for the caller, a comment every 25 s to keep proxies from closing the line; the stream ends when the session token expires (the portal reconnects with a fresh one).",
+    status: 200,
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { after: { type: 'integer', minimum: 0, maximum: 2147483647 } },
+    },
+    produces: 'text/event-stream',
+    response: null,
+  },
+  markNotificationRead: {
+    method: 'POST',
+    path: '/contact/api/contacts/currentuser/notifications/:id/read',
+    auth: 'bearer',
+    tag: 'notifications',
+    summary: "Marks one of the caller's notifications as read (404 for another person's). Idempotent.",
+    status: 204,
+    params: idParams,
+    response: null,
+    concurrency: 'idempotent; the first read time is kept',
+  },
+  markAllNotificationsRead: {
+    method: 'POST',
+    path: '/contact/api/contacts/currentuser/notifications/read-all',
+    auth: 'bearer',
+    tag: 'notifications',
+    summary: 'Marks every notification of the caller as read. Idempotent.',
+    status: 204,
+    response: null,
+    concurrency: 'idempotent',
+  },
+  adminPublishEvent: {
+    method: 'POST',
+    path: '/__admin/events',
+    auth: 'admin',
+    tag: 'admin',
+    summary:
+      "Raises a domain event as a screen would (no actor): the entity's customers are notified by their settings.",
+    status: 204,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'accountId'],
+      properties: {
+        type: eventType,
+        accountId: int,
+        subjectId: int,
+        data: { type: 'object', additionalProperties: { type: ['string', 'number'] }, maxProperties: 10 },
+      },
+    },
+    response: null,
+  },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,119 @@
+// The notification centre and its settings as Claire meets them: an event on her entity reaches her bell
+// without a reload, its link opens the right screen, turning a type's in-app channel off keeps it out,
+// and a failed save keeps her switches with SPEC's French message.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { describeViolations, expect, GATEWAY_URL, test } from './fixtures';
+
+const PASSWORD = 'Demo-2026!';
+
+async function signInClaire(page: Page) {
+  await page.goto('/login?choice=client');
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+async function publish(request: APIRequestContext, type: string, data: Record<string, string>) {
+  const answer = await request.post(`${GATEWAY_URL}/__admin/events`, {
+    data: { type, accountId: 1001, subjectId: 1, data },
+  });
+  expect(answer.status()).toBe(204);
+}
+
+const bell = (page: Page, unread: number) =>
+  page.getByRole('button', {
+    name: `Notifications, ${String(unread)} ${unread > 1 ? 'non lues' : 'non lue'}`,
+  });
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: /^Menu de/ }).click();
+  await page.getByRole('menuitem', { name: 'Paramètres de notifications' }).click();
+  return page.getByRole('dialog', { name: 'Paramètres de notifications' });
+}
+
+test('an event on her entity reaches Claire’s bell without a reload, and its link opens the screen', async ({
+  page,
+  request,
+  axe,
+}) => {
+  await signInClaire(page);
+  await expect(bell(page, 0)).toBeVisible();
+  // The stream opens a few seconds after the bell: wait for it, so what follows measures the push.
+  await page.waitForResponse((response) => response.url().includes('/notifications/stream'));
+  const sent = Date.now();
+  await publish(request, 'Ged-GSDocumentUploaded', { name: 'Bulletin de paie septembre.pdf' });
+  await expect(bell(page, 1)).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - sent).toBeLessThan(5_000);
+
+  await bell(page, 1).click();
+  const centre = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre).toContainText('Un nouveau document de gestion sociale est disponible');
+  await expect(centre).toContainText('Bulletin de paie septembre.pdf');
+  await expect(centre).toContainText('Boulangerie Martin SARL');
+  expect(describeViolations(await axe({ include: '[role="dialog"]' }))).toEqual([]);
+
+  // The manifest links a social document to the legacy documents route, which sends it to social management.
+  await centre.getByRole('button', { name: /Un nouveau document de gestion sociale/ }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/gestion-sociale\?notificationType=Ged-GSDocumentUploaded/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestion sociale' })).toBeVisible();
+  await expect(bell(page, 0)).toBeVisible();
+});
+
+test('with the in-app channel of a type off, its events do not show; others still do', async ({
+  page,
+  request,
+  axe,
+}) => {
+  const streamOpen = page.waitForResponse((response) => response.url().includes('/notifications/stream'));
+  await signInClaire(page);
+  const drawer = await openSettings(page);
+  const gsInApp = drawer.getByRole('switch', {
+    name: 'Dans le portail : Nouveau document de gestion sociale',
+  });
+  await expect(gsInApp).toBeChecked();
+  expect(describeViolations(await axe({ include: '[role="dialog"]' }))).toEqual([]);
+  await gsInApp.click({ force: true });
+  await drawer.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(drawer.getByRole('status')).toHaveText('Vos paramètres de notifications ont été sauvegardés.');
+  await page.keyboard.press('Escape');
+
+  await streamOpen;
+  await publish(request, 'Ged-GSDocumentUploaded', { name: 'Ignoré.pdf' });
+  await publish(request, 'Ged-AccountingDocumentUploaded', { name: 'Grand livre.pdf' });
+  // The second event arrives: the first, sent before it, would have too.
+  await expect(bell(page, 1)).toBeVisible({ timeout: 5_000 });
+  await bell(page, 1).click();
+  const centre = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre).toContainText('Grand livre.pdf');
+  await expect(centre).not.toContainText('Ignoré.pdf');
+});
+
+test('a failed save keeps the switches as set and says so in French', async ({
+  page,
+  request,
+  expectConsoleErrors,
+}) => {
+  expectConsoleErrors(/status of 500/);
+  await signInClaire(page);
+  const fault = await request.post(`${GATEWAY_URL}/__admin/faults`, {
+    data: { pathPattern: 'notification-settings', method: 'PUT', status: 500, count: 1 },
+  });
+  expect(fault.ok()).toBe(true);
+  const drawer = await openSettings(page);
+  const mandateMail = drawer.getByRole('switch', { name: "E-mail : Changement de statut d'un mandat" });
+  const favourites = drawer.getByRole('switch', { name: /Uniquement pour mes entités favorites/ });
+  await mandateMail.click({ force: true });
+  await favourites.click({ force: true });
+  await drawer.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(drawer.getByRole('alert')).toHaveText(
+    'Une erreur est survenue lors de la sauvegarde de vos paramètres. Veuillez réessayer.',
+  );
+  await expect(mandateMail).not.toBeChecked();
+  await expect(favourites).toBeChecked();
+  // Saved on the second try, as shown.
+  await drawer.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(drawer.getByRole('status')).toHaveText('Vos paramètres de notifications ont été sauvegardés.');
+  await expect(mandateMail).not.toBeChecked();
+});
