@@ -314,6 +314,14 @@ export const portalConfigSchema = {
       propertyNames: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$' },
       additionalProperties: conditionRef,
     },
+    studio: {
+      type: 'object',
+      description:
+        'Who may reshape the portal in the studio and publish a manifest at run time. The gateway evaluates editors on the caller (global codes and user facts) before accepting any write.',
+      properties: { editors: conditionRef },
+      required: ['editors'],
+      additionalProperties: false,
+    },
     actions: {
       type: 'object',
       description:

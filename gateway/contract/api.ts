@@ -6,6 +6,7 @@ import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
+import { studioRoutes } from './studio-routes.ts';
 import * as s from './schemas.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,6 +41,11 @@ export type RouteDefinition = {
   readonly entityId?: { readonly in: 'params' | 'query' | 'body'; readonly name: string } | 'handler';
   /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
   readonly requiresAnyOf?: readonly string[];
+  /**
+   * Only callers for whom the published manifest's `studio.editors` rule holds (the studio's product
+   * owners); 403 otherwise, before the input is validated.
+   */
+  readonly studioEditors?: true;
   /** Collaborators only: a customer gets 403 whatever codes they hold. */
   readonly collaboratorsOnly?: true;
   /** Codes of which one is needed among the caller's global permissions (wallet-wide calls; 403 otherwise). */
@@ -129,6 +135,7 @@ export const routes = {
   ...financeRoutes,
   ...documentsRoutes,
   ...portfolioRoutes,
+  ...studioRoutes,
   health: {
     method: 'GET',
     path: '/health',

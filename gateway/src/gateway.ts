@@ -25,6 +25,9 @@ import { financeHandlers } from './finance/finance-handlers.ts';
 import { createFinanceStore } from './finance/finance-store.ts';
 import { createStore } from './db/store.ts';
 import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
+import { studioRuleHolds } from './studio/studio-access.ts';
+import { studioHandlers } from './studio/studio-handlers.ts';
+import { createStudioStore } from './studio/studio-store.ts';
 import { seedPortfolio } from './portfolio/portfolio-seed.ts';
 import { createPortfolioStore } from './portfolio/portfolio-store.ts';
 import { installCors } from './http/cors.ts';
@@ -91,6 +94,17 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   seedDocuments();
   const portfolio = createPortfolioStore(db);
   seedPortfolio(db, options.seedFolders ?? 0);
+  const studio = createStudioStore(db);
+  const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
+  const seedStudio = (reset: boolean) => {
+    studio.seedEditors();
+    try {
+      studio.seedInitialVersion(JSON.parse(readFileSync(manifestPath, 'utf8')), reset);
+    } catch (error) {
+      // Without a published version the portal keeps its built-in manifest and nobody may publish.
+      app.log.warn(`cannot publish ${manifestPath} as the first manifest version: ${(error as Error).message}`);
+    }
+  };
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({
     secret,
@@ -161,6 +175,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       app.log.warn(message);
     },
   );
+  seedStudio(false);
   const news: { items: readonly NewsItem[] } = { items: DEFAULT_NEWS };
   const uploadRules = loadUploadRules(
     options.manifestPath ?? join(REPO_ROOT, 'portal.config.json'),
@@ -187,6 +202,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     log: app.log,
     news,
     faults,
+    isStudioEditor: (userId) => studio.q.isEditor.get(userId) !== undefined,
+    studioAllows: (session) => studioRuleHolds(deps, studio, session),
     findOidcAccessToken: async (value) => {
       if (!oidc.provider) return undefined;
       const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);
@@ -199,6 +216,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       throttle.reset();
       seedDocuments();
       seedPortfolio(db, options.seedFolders ?? 0);
+      seedStudio(true);
       tokens.loadRevocations();
       faults.clear();
       news.items = DEFAULT_NEWS;
@@ -249,6 +267,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...financeHandlers(deps, finance),
       ...documentsHandlers(deps, documents, files, uploadRules),
       ...portfolioHandlers(deps, portfolio),
+      ...studioHandlers(deps, studio),
       ...adminHandlers(deps),
     },
     {
