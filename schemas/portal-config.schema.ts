@@ -211,6 +211,10 @@ export const portalConfigSchema = {
             registry: { type: 'string' },
             reporting: { type: 'string' },
             wallet: { type: 'string' },
+            studio: {
+              type: 'string',
+              description: 'Prefix of the published manifest and its versions (the studio); optional.',
+            },
           },
           required: [
             'account',

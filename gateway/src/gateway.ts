@@ -102,7 +102,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       studio.seedInitialVersion(JSON.parse(readFileSync(manifestPath, 'utf8')), reset);
     } catch (error) {
       // Without a published version the portal keeps its built-in manifest and nobody may publish.
-      app.log.warn(`cannot publish ${manifestPath} as the first manifest version: ${(error as Error).message}`);
+      app.log.warn(
+        `cannot publish ${manifestPath} as the first manifest version: ${(error as Error).message}`,
+      );
     }
   };
   const secret = sessionSecret(options.dataDir, options.secret);

@@ -39,8 +39,7 @@ function cellsOf(persona: Persona, id: string, route: RouteDefinition): Cell[] {
   const personaRefused =
     (route.collaboratorsOnly === true && persona.isCustomer) ||
     // The manifest's studio rule: collaborators the seed marks as product owners.
-    (route.studioEditors === true &&
-      !(!persona.isCustomer && 'studio' in persona && persona.studio)) ||
+    (route.studioEditors === true && !(!persona.isCustomer && 'studio' in persona && persona.studio)) ||
     (route.globalRequiresAnyOf !== undefined && !route.globalRequiresAnyOf.some((code) => global.has(code)));
   const locator = route.entityId !== undefined && route.entityId !== 'handler' ? route.entityId : undefined;
   const entities: (number | undefined)[] = locator ? ENTITY_IDS : [undefined];

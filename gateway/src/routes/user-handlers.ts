@@ -57,7 +57,8 @@ export function userHandlers(deps: Deps): Pick<Handlers, UserRoutes> {
     return terms;
   };
   return {
-    contactMe: ({ session }) => toContact(currentUser(deps, session), deps.isStudioEditor(Number(session.sub))),
+    contactMe: ({ session }) =>
+      toContact(currentUser(deps, session), deps.isStudioEditor(Number(session.sub))),
 
     userInformation: ({ session }) => {
       const user = currentUser(deps, session);
