@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import manifest from '../../portal.config.json';
-import type { StudioConfig } from '@portal/plugin-api/studio';
+import { loadRealManifest } from '@portal/plugin-api/testing';
 import { addWidget, diffManifests, itemsOf, moveItem, setItemWhen, setWidgetSize } from './model.ts';
 
-const config = manifest as unknown as StudioConfig;
+const config = loadRealManifest();
 const sidebar = { kind: 'sidebar' } as const;
-const ids = (next: StudioConfig) => itemsOf(next, sidebar).map((item) => item.key);
+const ids = (next: typeof config) => itemsOf(next, sidebar).map((item) => item.key);
 
 describe('studio edits', () => {
   it('moves Bank above BI reports by rewriting the orders, and says so in one change', () => {
