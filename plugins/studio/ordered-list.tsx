@@ -44,12 +44,7 @@ function Row({ item, name, position, count, selected, problems, sizes, ...on }: 
       <Paper withBorder p="xs" bg={selected ? 'var(--mantine-color-blue-light)' : 'transparent'}>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('list.drag', { name })}
-              {...attributes}
-              {...listeners}
-            >
+            <ActionIcon variant="subtle" aria-label={t('list.drag', { name })} {...attributes} {...listeners}>
               ⠿
             </ActionIcon>
             <Text fw={500} td={item.when === false ? 'line-through' : undefined}>
@@ -123,7 +118,7 @@ function Row({ item, name, position, count, selected, problems, sizes, ...on }: 
           </Group>
         </Group>
         {problems.map((problem) => (
-          <Text key={`${problem.pointer} ${problem.message}`} c="red" size="sm" role="note">
+          <Text key={`${problem.pointer} ${problem.message}`} c="red.9" size="sm" role="note">
             {t('list.problem', { pointer: problem.pointer, message: problem.message })}
           </Text>
         ))}

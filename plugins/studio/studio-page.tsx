@@ -64,9 +64,12 @@ function changeText(
 
 /** The studio: lists to reorder, rules to edit, a preview as a persona, the diff, publication and versions. */
 export default function StudioPage() {
-  const { t } = useT();
+  const { t, language } = useT();
   const label = useManifestLabel();
-  const { config: published, known, flags } = useStudioSetup();
+  const { config: running, known, flags } = useStudioSetup();
+  // What this page last published; until then the manifest this page load runs on.
+  const [baseline, setBaseline] = useState<StudioConfig | null>(null);
+  const published = baseline ?? running;
   const draftQuery = useManifestDraftQuery();
   const versions = useManifestVersionsQuery();
   const [saveDraft, saving] = useSaveManifestDraftMutation();
@@ -110,6 +113,7 @@ export default function StudioPage() {
     }
     setMessage({ ok: true, text: t('publish.done', { version: answer.data.id }) });
     setComment('');
+    setBaseline(current);
   };
 
   return (
@@ -218,7 +222,7 @@ export default function StudioPage() {
                 />
               </Paper>
             )}
-            <Text role="status" c={problems.length === 0 ? 'green' : 'red'}>
+            <Text role="status" c={problems.length === 0 ? 'dark' : 'red.9'} fw={600}>
               {problems.length === 0
                 ? t('validation.ok')
                 : t('validation.problems', { count: problems.length })}
@@ -273,15 +277,13 @@ export default function StudioPage() {
                 variant="default"
                 loading={saving.isLoading}
                 onClick={() =>
-                  void saveDraft({ manifest: current }).then(
-                    (answer) => {
-                      setMessage(
-                        'error' in answer
-                          ? { ok: false, text: t('draft.failed') }
-                          : { ok: true, text: t('draft.saved') },
-                      );
-                    },
-                  )
+                  void saveDraft({ manifest: current }).then((answer) => {
+                    setMessage(
+                      'error' in answer
+                        ? { ok: false, text: t('draft.failed') }
+                        : { ok: true, text: t('draft.saved') },
+                    );
+                  })
                 }
               >
                 {t('draft.save')}
@@ -308,7 +310,11 @@ export default function StudioPage() {
                   <Table.Tr key={version.id}>
                     <Table.Td>{version.id}</Table.Td>
                     <Table.Td>{version.author}</Table.Td>
-                    <Table.Td>{new Date(version.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      {new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(
+                        new Date(version.createdAt),
+                      )}
+                    </Table.Td>
                     <Table.Td>{version.comment}</Table.Td>
                     <Table.Td>
                       {version.published ? (

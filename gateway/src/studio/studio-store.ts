@@ -101,8 +101,10 @@ export function createStudioStore(db: Database) {
 
   /** On a fresh database the manifest the gateway started with is version 1, published. */
   function seedInitialVersion(manifest: unknown, reset: boolean): void {
+    // A reset starts the numbering again too: the build's manifest is version 1.
     if (reset)
-      db.exec('DELETE FROM manifest_published; DELETE FROM manifest_drafts; DELETE FROM manifest_versions;');
+      db.exec(`DELETE FROM manifest_published; DELETE FROM manifest_drafts; DELETE FROM manifest_versions;
+        DELETE FROM sqlite_sequence WHERE name = 'manifest_versions';`);
     if (q.versions.all().length === 0) publishNew(manifest, 'build', 'Manifest of the build');
   }
 
