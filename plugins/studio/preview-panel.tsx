@@ -54,7 +54,7 @@ function navigationOf(
 }
 
 /** Why an item of a list is not shown to this context: its route's rules, then its own rule, in words. */
-export function whyHidden(
+function whyHidden(
   config: StudioConfig,
   key: ListKey,
   item: ListItem,

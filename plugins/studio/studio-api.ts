@@ -1,8 +1,6 @@
 import { gatewayApi, service } from '@portal/plugin-api';
 import type { GatewayBody, GatewayResponse } from '@portal/plugin-api';
 
-export type ManifestVersion = GatewayResponse<'manifestVersions'>['items'][number];
-
 const studioApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['ManifestVersions'] }).injectEndpoints({
   endpoints: (build) => ({
     manifestVersions: build.query<GatewayResponse<'manifestVersions'>, void>({

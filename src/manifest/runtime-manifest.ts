@@ -3,7 +3,7 @@ import { formatProblems } from './problems.ts';
 import type { ManifestValidation } from './validate.ts';
 
 /** Where the manifest the portal runs on came from. */
-export type ManifestSource = 'built-in' | 'published' | 'cached';
+type ManifestSource = 'built-in' | 'published' | 'cached';
 
 export type RuntimeManifest = { manifest: unknown; source: ManifestSource; version: number | null };
 
