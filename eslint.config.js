@@ -232,7 +232,10 @@ export default defineConfig(
     files: ['plugins/**'],
     rules: {
       'portal/import-zones': ['error', { allow: pluginAllowed, message: pluginMessage }],
-      'no-restricted-imports': ['error', portalEntries(['plugin-api', 'plugin-api/home-grid', 'ui'])],
+      'no-restricted-imports': [
+        'error',
+        portalEntries(['plugin-api', 'plugin-api/home-grid', 'plugin-api/studio', 'ui']),
+      ],
     },
   },
   {
@@ -245,7 +248,13 @@ export default defineConfig(
       ],
       'no-restricted-imports': [
         'error',
-        portalEntries(['plugin-api', 'plugin-api/home-grid', 'plugin-api/testing', 'ui']),
+        portalEntries([
+          'plugin-api',
+          'plugin-api/home-grid',
+          'plugin-api/studio',
+          'plugin-api/testing',
+          'ui',
+        ]),
       ],
     },
   },

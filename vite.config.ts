@@ -9,12 +9,24 @@ import {
   devWithoutCsp,
   enabledScriptOrigins,
 } from './scripts/vite-dev-csp.ts';
-import { manifestValidation } from './scripts/vite-manifest-plugin.ts';
+import { manifestEtag } from './gateway/src/studio/manifest-etag.ts';
+import { publishedManifestUrl } from './src/manifest/runtime-manifest.ts';
+import { manifestValidation, publishedManifestPreload } from './scripts/vite-manifest-plugin.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
 
 const identity = manifest.identity.collaborator;
+
+// The gateway computes the same etag of what it publishes: equal means the built-in manifest is current.
+const builtInEtag = manifestEtag(JSON.stringify(manifest));
+process.env['VITE_BUILTIN_MANIFEST_ETAG'] = builtInEtag;
+// Only when the gateway is reached through the portal's own origin (the preload must be the same URL).
+const studioPrefix = 'studio' in manifest.gateway.services ? manifest.gateway.services.studio : undefined;
+const preloadUrl =
+  studioPrefix === undefined || (process.env[manifest.gateway.baseUrlEnv] ?? '/') !== '/'
+    ? undefined
+    : publishedManifestUrl(`/${studioPrefix}/manifest/published`, builtInEtag);
 
 export default defineConfig(({ mode }) => ({
   plugins: [
@@ -22,6 +34,7 @@ export default defineConfig(({ mode }) => ({
       enabledScriptOrigins(manifest, { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env }),
     ),
     manifestValidation(),
+    publishedManifestPreload(preloadUrl),
     react(),
     devWithoutCsp(),
     cspIdentityOrigin(

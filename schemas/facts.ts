@@ -8,6 +8,8 @@ export const factNames = [
   'user.isCustomer',
   'user.hasSingleEntity',
   'user.hasAcceptedTerms',
+  /** A product owner the gateway lets reshape and publish the portal (the studio). */
+  'user.isStudioEditor',
   'entity.isSelected',
   'entity.isSignatory',
   'entity.isClarityVisible',

@@ -211,6 +211,10 @@ export const portalConfigSchema = {
             registry: { type: 'string' },
             reporting: { type: 'string' },
             wallet: { type: 'string' },
+            studio: {
+              type: 'string',
+              description: 'Prefix of the published manifest and its versions (the studio); optional.',
+            },
           },
           required: [
             'account',
@@ -318,6 +322,14 @@ export const portalConfigSchema = {
       description: 'Named conditions, referred to as {"ref": "name"} so a rule is written once.',
       propertyNames: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$' },
       additionalProperties: conditionRef,
+    },
+    studio: {
+      type: 'object',
+      description:
+        'Who may reshape the portal in the studio and publish a manifest at run time. The gateway evaluates editors on the caller (global codes and user facts) before accepting any write.',
+      properties: { editors: conditionRef },
+      required: ['editors'],
+      additionalProperties: false,
     },
     actions: {
       type: 'object',

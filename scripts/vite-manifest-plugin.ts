@@ -22,3 +22,20 @@ export function manifestValidation(manifestFile = 'portal.config.json'): Plugin 
     },
   };
 }
+
+/**
+ * The published manifest is fetched with the code, not after it: index.html preloads the very address
+ * src/app/main.tsx asks (same URL, same credentials mode), and the build's etag of its built-in
+ * manifest goes in it, so a browser whose built-in manifest is the published one gets a few bytes back.
+ */
+export function publishedManifestPreload(url: string | undefined): Plugin {
+  return {
+    name: 'portal-published-manifest-preload',
+    transformIndexHtml() {
+      if (url === undefined) return [];
+      return [
+        { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: '', href: url }, injectTo: 'head' },
+      ];
+    },
+  };
+}

@@ -8,6 +8,7 @@ import { notificationRoutes } from './notification-routes.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
+import { studioRoutes } from './studio-routes.ts';
 import * as s from './schemas.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,6 +43,11 @@ export type RouteDefinition = {
   readonly entityId?: { readonly in: 'params' | 'query' | 'body'; readonly name: string } | 'handler';
   /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
   readonly requiresAnyOf?: readonly string[];
+  /**
+   * Only callers for whom the published manifest's `studio.editors` rule holds (the studio's product
+   * owners); 403 otherwise, before the input is validated.
+   */
+  readonly studioEditors?: true;
   /** Collaborators only: a customer gets 403 whatever codes they hold. */
   readonly collaboratorsOnly?: true;
   /** Entity codes of which a collaborator (not a customer) needs one on the target entity (403 otherwise). */
@@ -129,6 +135,7 @@ export const routes = {
   ...portfolioRoutes,
   ...peopleRoutes,
   ...notificationRoutes,
+  ...studioRoutes,
   health: {
     method: 'GET',
     path: '/health',

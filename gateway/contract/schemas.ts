@@ -32,6 +32,16 @@ export const errorSchema = {
     retryAfterS: { type: 'integer', minimum: 1 },
     /** 422 weak_password: the rule broken (tooShort, tooLong, blank, common). */
     problem: str,
+    /** 422 invalid_manifest: every problem of the manifest, at its JSON pointer. */
+    problems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['pointer', 'message'],
+        properties: { pointer: str, message: str },
+      },
+    },
   },
 } as const;
 
@@ -70,6 +80,8 @@ export const contactSchema = {
     gigyaUserId: { type: 'string', const: '' },
     occupation: { type: 'string', const: '' },
     entities: { type: 'array', maxItems: 0, items: int },
+    /** A product owner the manifest's studio rule may let publish the portal (absent: false). */
+    studioEditor: bool,
   },
 } as const;
 

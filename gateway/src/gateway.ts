@@ -29,6 +29,9 @@ import { peopleHandlers } from './people/people-handlers.ts';
 import { seedPeople } from './people/people-seed.ts';
 import { createPeopleStore } from './people/people-store.ts';
 import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
+import { studioRuleHolds } from './studio/studio-access.ts';
+import { studioHandlers } from './studio/studio-handlers.ts';
+import { createStudioStore } from './studio/studio-store.ts';
 import { seedPortfolio } from './portfolio/portfolio-seed.ts';
 import { createPortfolioStore } from './portfolio/portfolio-store.ts';
 import { installCors } from './http/cors.ts';
@@ -98,6 +101,19 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   // After the documents store: a delegation records its notification in recorded_notifications.
   const people = createPeopleStore(db);
   seedPeople(db, people);
+  const studio = createStudioStore(db);
+  const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
+  const seedStudio = (reset: boolean) => {
+    studio.seedEditors();
+    try {
+      studio.seedInitialVersion(JSON.parse(readFileSync(manifestPath, 'utf8')), reset);
+    } catch (error) {
+      // Without a published version the portal keeps its built-in manifest and nobody may publish.
+      app.log.warn(
+        `cannot publish ${manifestPath} as the first manifest version: ${(error as Error).message}`,
+      );
+    }
+  };
   const secret = sessionSecret(options.dataDir, options.secret);
   const tokens = createSessionTokens({
     secret,
@@ -168,6 +184,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       app.log.warn(message);
     },
   );
+  seedStudio(false);
   const news: { items: readonly NewsItem[] } = { items: DEFAULT_NEWS };
   const uploadRules = loadUploadRules(
     options.manifestPath ?? join(REPO_ROOT, 'portal.config.json'),
@@ -194,6 +211,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     log: app.log,
     news,
     faults,
+    isStudioEditor: (userId) => studio.q.isEditor.get(userId) !== undefined,
+    studioAllows: (session) => studioRuleHolds(deps, studio, session),
     findOidcAccessToken: async (value) => {
       if (!oidc.provider) return undefined;
       const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);
@@ -207,6 +226,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       seedDocuments();
       seedPortfolio(db, options.seedFolders ?? 0);
       seedPeople(db, people);
+      seedStudio(true);
       tokens.loadRevocations();
       faults.clear();
       news.items = DEFAULT_NEWS;
@@ -259,6 +279,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...documentsHandlers(deps, documents, files, uploadRules),
       ...portfolioHandlers(deps, portfolio),
       ...peopleHandlers(deps, people),
+      ...studioHandlers(deps, studio),
       ...adminHandlers(deps),
       ...notifications.handlers,
     },

@@ -1,5 +1,5 @@
 // The persona × route × entity matrix, generated from the contract's access fields (entityId,
-// requiresAnyOf, collaboratorsOnly, globalRequiresAnyOf, requiresAnyOfByQuery): a route added to the
+// requiresAnyOf, collaboratorsOnly, studioEditors, globalRequiresAnyOf, requiresAnyOfByQuery): a route added to the
 // table joins it with no change here. Each cell is refused (403) or not exactly as the table says for
 // that persona's seeded codes. Below it, the attacks of issue 10 item 4 one by one.
 import { readFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ const guarded = (Object.entries(routes) as [string, RouteDefinition][]).filter(
   ([, route]) =>
     route.auth === 'bearer' &&
     (route.collaboratorsOnly === true ||
+      route.studioEditors === true ||
       route.globalRequiresAnyOf !== undefined ||
       (route.entityId !== undefined && route.entityId !== 'handler')),
 );
@@ -37,6 +38,8 @@ function cellsOf(persona: Persona, id: string, route: RouteDefinition): Cell[] {
   const global = expand(persona.globalPermissions);
   const personaRefused =
     (route.collaboratorsOnly === true && persona.isCustomer) ||
+    // The manifest's studio rule: collaborators the seed marks as product owners.
+    (route.studioEditors === true && !(!persona.isCustomer && 'studio' in persona && persona.studio)) ||
     (route.globalRequiresAnyOf !== undefined && !route.globalRequiresAnyOf.some((code) => global.has(code)));
   const locator = route.entityId !== undefined && route.entityId !== 'handler' ? route.entityId : undefined;
   const entities: (number | undefined)[] = locator ? ENTITY_IDS : [undefined];

@@ -153,13 +153,15 @@ describe('entity reads need the entity code', () => {
     const forMarc = json<Items<Collaborator>>(
       await call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: marc }),
     );
-    expect(forMarc.items).toHaveLength(2);
+    expect(forMarc.items).toHaveLength(3);
     expect(JSON.stringify(forMarc)).not.toContain('@');
     const forClaire = json<Items<Collaborator>>(
       await call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: claire }),
     );
     expect(forClaire.items.map((item) => item.email).sort()).toEqual([
       'lea.collab@demo.test',
+      // The product owner of the seed is a collaborator of 1001 too.
+      'olivia.owner@demo.test',
       'paul.collab@demo.test',
     ]);
     expect(

@@ -172,6 +172,8 @@ describe('entity screens', () => {
     );
     expect(collaborators.items.map((item) => item.email).sort()).toEqual([
       'lea.collab@demo.test',
+      // The product owner of the seed is a collaborator of 1001 too.
+      'olivia.owner@demo.test',
       'paul.collab@demo.test',
     ]);
     const folders = json<{ totalItems: number; items: { usersCount: number }[] }>(

@@ -26,6 +26,8 @@ export type Contact = {
   gigyaUserId: string;
   occupation: string;
   entities: number[];
+  /** A product owner (the gateway's mark behind the fact user.isStudioEditor); absent means no. */
+  studioEditor?: boolean;
 };
 
 export type UserInformation = { contact: Contact; permissions: string[]; favoriteEntities: number[] };

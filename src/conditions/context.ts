@@ -10,6 +10,8 @@ export type SessionSnapshot = {
     hasAcceptedTerms: boolean;
     /** How many entities the user is attached to (the landing rule needs "exactly one"). */
     entityCount: number;
+    /** Marked by the gateway as a product owner (the fact the manifest's studio rule names). */
+    isStudioEditor?: boolean;
   };
   entity?: {
     isSignatory: boolean;
@@ -34,6 +36,7 @@ function deriveFacts(session: SessionSnapshot): Record<FactName, boolean> {
     'user.isCustomer': user?.isCustomer === true,
     'user.hasSingleEntity': user?.entityCount === 1,
     'user.hasAcceptedTerms': user?.hasAcceptedTerms === true,
+    'user.isStudioEditor': user?.isStudioEditor === true,
     'entity.isSelected': entity !== undefined,
     'entity.isSignatory': entity?.isSignatory === true,
     'entity.isClarityVisible': entity?.isClarityVisible === true,

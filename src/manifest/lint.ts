@@ -194,6 +194,7 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkCondition(application.when, `/applications/${String(i)}/when`);
   });
 
+  if (config.studio !== undefined) checkCondition(config.studio.editors, '/studio/editors');
   for (const [name, condition] of Object.entries(config.actions ?? {})) {
     checkCondition(condition, joinPointer('/actions', name));
   }

@@ -25,6 +25,7 @@ function sessionSnapshot(
             isCustomer: session.user.isCustomer,
             hasAcceptedTerms: session.user.hasAcceptedTerms,
             entityCount: session.entityCount,
+            isStudioEditor: session.user.studioEditor === true,
           },
         }),
     ...(session.selectedEntity === null

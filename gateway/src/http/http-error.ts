@@ -1,8 +1,11 @@
+/** A 422's problems are a list of { pointer, message }. */
+type ErrorDetail = string | number | readonly Readonly<Record<string, string>>[];
+
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
   /** More fields of the error body (a 429's retryAfterS, a 422's problem). */
-  readonly details: Readonly<Record<string, string | number>>;
+  readonly details: Readonly<Record<string, ErrorDetail>>;
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(
@@ -10,7 +13,7 @@ export class HttpError extends Error {
     code: string,
     message: string,
     extra: {
-      details?: Readonly<Record<string, string | number>>;
+      details?: Readonly<Record<string, ErrorDetail>>;
       headers?: Readonly<Record<string, string>>;
     } = {},
   ) {

@@ -119,6 +119,8 @@ export function registerRoutes(
           request,
           reply,
         });
+        // A handler that answered by itself (a 304 to a conditional request) is done.
+        if (reply.sent) return reply;
         reply.code(definition.status);
         // Session tokens and reset links must not stay in a browser or proxy cache.
         if (definition.path.startsWith('/authentication/')) reply.header('Cache-Control', 'no-store');

@@ -25,6 +25,7 @@ export type RawInput = { params: unknown; query: unknown; body: unknown };
 export function createAccessCheck(deps: Deps) {
   return (definition: RouteDefinition, session: SessionClaims | null, input: RawInput): void => {
     if (session === null || definition.auth !== 'bearer') return;
+    if (definition.studioEditors === true && !deps.studioAllows(session)) throw forbidden();
     const needsUser =
       definition.collaboratorsOnly === true ||
       definition.globalRequiresAnyOf !== undefined ||

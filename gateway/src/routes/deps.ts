@@ -21,6 +21,10 @@ export type Deps = {
   log: FastifyBaseLogger;
   news: { items: readonly NewsItem[] };
   faults: Faults;
+  /** Marked as a product owner (the fact `user.isStudioEditor` of the manifest's studio rule). */
+  isStudioEditor: (userId: number) => boolean;
+  /** Whether the published manifest's studio rule holds for the caller (routes marked studioEditors). */
+  studioAllows: (session: SessionClaims) => boolean;
   /** Domain events (SPEC 3 types): screens publish, the notification centre subscribes. */
   events: EventBus;
   /** Account id (portal user id) of a live access token of the OIDC provider. */

@@ -12,7 +12,7 @@ import {
   type Deps,
 } from './deps.ts';
 
-function toContact(user: UserRow): Contact {
+function toContact(user: UserRow, studioEditor: boolean): Contact {
   return {
     firstName: user.first_name,
     lastName: user.last_name,
@@ -25,6 +25,7 @@ function toContact(user: UserRow): Contact {
     gigyaUserId: '',
     occupation: '',
     entities: [],
+    ...(studioEditor ? { studioEditor } : {}),
   };
 }
 
@@ -50,12 +51,13 @@ export function userHandlers(deps: Deps): Pick<Handlers, UserRoutes> {
     return terms;
   };
   return {
-    contactMe: ({ session }) => toContact(currentUser(deps, session)),
+    contactMe: ({ session }) =>
+      toContact(currentUser(deps, session), deps.isStudioEditor(Number(session.sub))),
 
     userInformation: ({ session }) => {
       const user = currentUser(deps, session);
       return {
-        contact: toContact(user),
+        contact: toContact(user, deps.isStudioEditor(user.id)),
         permissions: deps.catalogue.expand(parseCodes(user.global_permissions)),
         favoriteEntities: parseNumbers(user.favorite_entities),
       };

@@ -1,0 +1,161 @@
+// The studio's calls (issue 16): the published manifest the built portal loads at run time, and the
+// versions, drafts, publication and rollback that only the manifest's `studio.editors` rule may write.
+// The studio rule is a condition of the manifest, not a code list: `studioEditors` routes have it
+// evaluated on the caller before anything else (gateway/src/studio/studio-access.ts).
+import type { RouteDefinition } from './api.ts';
+import { idParams } from './schemas.ts';
+
+const manifestObject = {
+  type: 'object',
+  description: 'A portal manifest (portal.config.json); checked with its schema and lint when published.',
+} as const;
+
+const versionSummary = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'author', 'createdAt', 'comment', 'etag', 'published'],
+  properties: {
+    id: { type: 'integer' },
+    /** The e-mail of who published it (`build` for the manifest the gateway started with). */
+    author: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    comment: { type: 'string' },
+    etag: { type: 'string' },
+    published: { type: 'boolean' },
+  },
+} as const;
+
+const publication = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'etag'],
+  properties: { id: { type: 'integer' }, etag: { type: 'string' } },
+} as const;
+
+export const studioRoutes = {
+  publishedManifest: {
+    method: 'GET',
+    path: '/studio/api/manifest/published',
+    auth: 'none',
+    tag: 'studio',
+    summary:
+      'The published manifest, with ETag and Cache-Control: no-cache (304 on If-None-Match). `known`: the etag the portal already holds (its built-in manifest); when it is the published one, `manifest` is null and nothing more is sent.',
+    status: 200,
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { known: { type: 'string', maxLength: 100 } },
+    },
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', 'etag', 'manifest'],
+      properties: {
+        version: { type: ['integer', 'null'] },
+        etag: { type: ['string', 'null'] },
+        manifest: { anyOf: [manifestObject, { type: 'null' }] },
+      },
+    },
+  },
+  manifestVersions: {
+    method: 'GET',
+    path: '/studio/api/manifest/versions',
+    auth: 'bearer',
+    studioEditors: true,
+    tag: 'studio',
+    summary: 'Every manifest version, newest first, and which one is published (studio editors only).',
+    status: 200,
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['items'],
+      properties: { items: { type: 'array', items: versionSummary } },
+    },
+  },
+  manifestVersion: {
+    method: 'GET',
+    path: '/studio/api/manifest/versions/:id',
+    auth: 'bearer',
+    studioEditors: true,
+    tag: 'studio',
+    summary: 'One manifest version with its manifest (studio editors only).',
+    status: 200,
+    params: idParams,
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', 'manifest'],
+      properties: { version: versionSummary, manifest: manifestObject },
+    },
+  },
+  manifestDraft: {
+    method: 'GET',
+    path: '/studio/api/manifest/draft',
+    auth: 'bearer',
+    studioEditors: true,
+    tag: 'studio',
+    summary: "The caller's own draft (each editor has one), or null.",
+    status: 200,
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['manifest', 'updatedAt'],
+      properties: {
+        manifest: { anyOf: [manifestObject, { type: 'null' }] },
+        updatedAt: { type: ['string', 'null'] },
+      },
+    },
+  },
+  saveManifestDraft: {
+    method: 'PUT',
+    path: '/studio/api/manifest/draft',
+    auth: 'bearer',
+    studioEditors: true,
+    tag: 'studio',
+    summary:
+      "Saves the caller's draft as it is (a draft may be unfinished; publishing checks it). Studio editors only.",
+    status: 200,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['manifest'],
+      properties: { manifest: manifestObject },
+    },
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['updatedAt'],
+      properties: { updatedAt: { type: 'string' } },
+    },
+    concurrency: 'Last write wins: a draft belongs to one editor.',
+  },
+  publishManifest: {
+    method: 'POST',
+    path: '/studio/api/manifest/versions',
+    auth: 'bearer',
+    studioEditors: true,
+    tag: 'studio',
+    summary:
+      'Checks the manifest with the schema and lint of the portal (422 invalid_manifest with `problems`, each a JSON pointer and a message), stores it as a new version and publishes it; the caller must satisfy the studio rule of the published manifest (403). The next page load of every user takes it.',
+    status: 201,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['manifest', 'comment'],
+      properties: { manifest: manifestObject, comment: { type: 'string', maxLength: 500 } },
+    },
+    response: publication,
+    concurrency: 'The last publication wins; every version is kept.',
+  },
+  publishManifestVersion: {
+    method: 'POST',
+    path: '/studio/api/manifest/versions/:id/publish',
+    auth: 'bearer',
+    studioEditors: true,
+    tag: 'studio',
+    summary: 'Publishes an existing version again: the rollback (studio editors only).',
+    status: 200,
+    params: idParams,
+    response: publication,
+  },
+} as const satisfies Record<string, RouteDefinition>;

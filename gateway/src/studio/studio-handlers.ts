@@ -1,0 +1,102 @@
+// The studio's calls. The studio rule was checked before (contract field studioEditors); a manifest is
+// accepted only if the portal's own schema and lint accept it.
+import { validateManifest } from '../../../src/manifest/validate.ts';
+import type { SessionClaims } from '../../contract/api.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import type { Handlers } from '../http/route-table.ts';
+import { currentUser, type Deps } from '../routes/deps.ts';
+import { parseObject } from './studio-access.ts';
+import type { StudioStore, VersionRow } from './studio-store.ts';
+
+type StudioRoutes =
+  | 'publishedManifest'
+  | 'manifestVersions'
+  | 'manifestVersion'
+  | 'manifestDraft'
+  | 'saveManifestDraft'
+  | 'publishManifest'
+  | 'publishManifestVersion';
+
+function summary(row: VersionRow, publishedId: number | undefined) {
+  return {
+    id: row.id,
+    author: row.author,
+    createdAt: row.created_at,
+    comment: row.comment,
+    etag: row.etag,
+    published: row.id === publishedId,
+  };
+}
+
+export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, StudioRoutes> {
+  /** The studio rule already held (contract field studioEditors); the caller's id and e-mail. */
+  function requireEditor(session: SessionClaims): { id: number; email: string } {
+    const user = currentUser(deps, session);
+    return { id: user.id, email: user.email };
+  }
+
+  return {
+    publishedManifest: ({ query, request, reply }) => {
+      const published = studio.q.published.get();
+      reply.header('Cache-Control', 'no-cache');
+      if (!published) return { version: null, etag: null, manifest: null };
+      // The query is part of the address, so the browser's cache keeps one entry per built-in etag.
+      const tag = `"${published.etag}${query.known === published.etag ? '-known' : ''}"`;
+      reply.header('ETag', tag);
+      if (request.headers['if-none-match'] === tag) {
+        reply.code(304).send();
+        return { version: published.id, etag: published.etag, manifest: null };
+      }
+      return {
+        version: published.id,
+        etag: published.etag,
+        manifest: query.known === published.etag ? null : parseObject(published.manifest),
+      };
+    },
+    manifestVersions: ({ session }) => {
+      requireEditor(session);
+      const publishedId = studio.q.published.get()?.id;
+      return { items: studio.q.versions.all().map((row) => summary(row, publishedId)) };
+    },
+    manifestVersion: ({ session, params }) => {
+      requireEditor(session);
+      const row = studio.q.version.get(params.id);
+      if (!row) throw notFound('The manifest version');
+      return { version: summary(row, studio.q.published.get()?.id), manifest: parseObject(row.manifest) };
+    },
+    manifestDraft: ({ session }) => {
+      const editor = requireEditor(session);
+      const row = studio.q.draft.get(editor.id);
+      return row
+        ? { manifest: parseObject(row.manifest), updatedAt: row.updated_at }
+        : { manifest: null, updatedAt: null };
+    },
+    saveManifestDraft: ({ session, body }) => {
+      const editor = requireEditor(session);
+      const updatedAt = new Date().toISOString();
+      studio.q.saveDraft.run(editor.id, JSON.stringify(body.manifest), updatedAt);
+      return { updatedAt };
+    },
+    publishManifest: ({ session, body }) => {
+      const editor = requireEditor(session);
+      // The gateway does not know the portal's plugins: the browser lints plugin references at start.
+      const result = validateManifest(body.manifest);
+      if (!result.ok) {
+        throw new HttpError(422, 'invalid_manifest', 'The manifest has problems; nothing was published.', {
+          details: { problems: result.problems.map(({ pointer, message }) => ({ pointer, message })) },
+        });
+      }
+      const published = studio.publishNew(body.manifest, editor.email, body.comment);
+      studio.q.deleteDraft.run(editor.id);
+      deps.log.info({ version: published.id, author: editor.email }, 'manifest published');
+      return published;
+    },
+    publishManifestVersion: ({ session, params }) => {
+      const editor = requireEditor(session);
+      const published = studio.republish(params.id, editor.email);
+      if (!published) throw notFound('The manifest version');
+      deps.log.info({ version: published.id, author: editor.email }, 'manifest version published again');
+      return published;
+    },
+  };
+}

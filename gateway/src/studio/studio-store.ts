@@ -1,0 +1,123 @@
+// Manifest versions, one published, and one draft per editor, in SQLite. The tables are this module's
+// own (created here, like the portfolio's) and carry no foreign keys, so a reseed of the shared tables
+// never trips on them. The manifest the gateway starts with is version 1 (author `build`) when none exists.
+import type { Database } from 'better-sqlite3';
+import personas from '../../seed/personas.json' with { type: 'json' };
+import { manifestEtag } from './manifest-etag.ts';
+
+const STUDIO_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS manifest_versions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  author TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  comment TEXT NOT NULL,
+  manifest TEXT NOT NULL,
+  etag TEXT NOT NULL
+);
+-- One row: the published version; published_at orders rollbacks.
+CREATE TABLE IF NOT EXISTS manifest_published (
+  slot INTEGER PRIMARY KEY CHECK (slot = 1),
+  version_id INTEGER NOT NULL,
+  published_at TEXT NOT NULL,
+  published_by TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS manifest_drafts (
+  user_id INTEGER PRIMARY KEY,
+  manifest TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS studio_editors (user_id INTEGER PRIMARY KEY);
+`;
+
+export type VersionRow = {
+  id: number;
+  author: string;
+  created_at: string;
+  comment: string;
+  etag: string;
+};
+
+export type StudioStore = ReturnType<typeof createStudioStore>;
+
+export function createStudioStore(db: Database) {
+  db.exec(STUDIO_SCHEMA_SQL);
+  const q = {
+    versions: db.prepare<[], VersionRow>(
+      'SELECT id, author, created_at, comment, etag FROM manifest_versions ORDER BY id DESC',
+    ),
+    version: db.prepare<[number], VersionRow & { manifest: string }>(
+      'SELECT id, author, created_at, comment, etag, manifest FROM manifest_versions WHERE id = ?',
+    ),
+    insertVersion: db.prepare<[string, string, string, string, string]>(
+      'INSERT INTO manifest_versions (author, created_at, comment, manifest, etag) VALUES (?, ?, ?, ?, ?)',
+    ),
+    published: db.prepare<[], VersionRow & { manifest: string }>(
+      `SELECT v.id, v.author, v.created_at, v.comment, v.etag, v.manifest
+       FROM manifest_published p JOIN manifest_versions v ON v.id = p.version_id`,
+    ),
+    publish: db.prepare<[number, string, string]>(
+      `INSERT INTO manifest_published (slot, version_id, published_at, published_by) VALUES (1, ?, ?, ?)
+       ON CONFLICT (slot) DO UPDATE SET version_id = excluded.version_id,
+         published_at = excluded.published_at, published_by = excluded.published_by`,
+    ),
+    draft: db.prepare<[number], { manifest: string; updated_at: string }>(
+      'SELECT manifest, updated_at FROM manifest_drafts WHERE user_id = ?',
+    ),
+    saveDraft: db.prepare<[number, string, string]>(
+      `INSERT INTO manifest_drafts (user_id, manifest, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET manifest = excluded.manifest, updated_at = excluded.updated_at`,
+    ),
+    deleteDraft: db.prepare<[number]>('DELETE FROM manifest_drafts WHERE user_id = ?'),
+    isEditor: db.prepare<[number], { user_id: number }>(
+      'SELECT user_id FROM studio_editors WHERE user_id = ?',
+    ),
+  };
+
+  /** Studio editors are the seed's `studio: true` personas, found again by e-mail after each reseed. */
+  function seedEditors(): void {
+    const byEmail = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?');
+    const insert = db.prepare<[number]>('INSERT OR IGNORE INTO studio_editors (user_id) VALUES (?)');
+    db.transaction(() => {
+      db.exec('DELETE FROM studio_editors');
+      for (const user of personas.users) {
+        if (!('studio' in user) || !user.studio) continue;
+        const row = byEmail.get(user.email);
+        if (row) insert.run(row.id);
+      }
+    })();
+  }
+
+  /** A version, published at once, in one transaction. */
+  function publishNew(manifest: unknown, author: string, comment: string): { id: number; etag: string } {
+    const text = JSON.stringify(manifest);
+    const etag = manifestEtag(text);
+    const now = new Date().toISOString();
+    return db.transaction(() => {
+      const id = Number(q.insertVersion.run(author, now, comment, text, etag).lastInsertRowid);
+      q.publish.run(id, now, author);
+      return { id, etag };
+    })();
+  }
+
+  /** On a fresh database the manifest the gateway started with is version 1, published. */
+  function seedInitialVersion(manifest: unknown, reset: boolean): void {
+    // A reset starts the numbering again too: the build's manifest is version 1.
+    if (reset)
+      db.exec(`DELETE FROM manifest_published; DELETE FROM manifest_drafts; DELETE FROM manifest_versions;
+        DELETE FROM sqlite_sequence WHERE name = 'manifest_versions';`);
+    if (q.versions.all().length === 0) publishNew(manifest, 'build', 'Manifest of the build');
+  }
+
+  return {
+    q,
+    seedEditors,
+    seedInitialVersion,
+    publishNew,
+    republish(id: number, by: string): { id: number; etag: string } | undefined {
+      const row = q.version.get(id);
+      if (!row) return undefined;
+      q.publish.run(id, new Date().toISOString(), by);
+      return { id, etag: row.etag };
+    },
+  };
+}

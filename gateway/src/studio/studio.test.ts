@@ -1,0 +1,168 @@
+// The studio's versions at the gateway: the built manifest is version 1, a product owner publishes and
+// rolls back, everyone else is refused (403), and a manifest the portal would refuse is refused (422).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalConfig } from '../../../schemas/portal-config.ts';
+import { call, collaboratorToken, json, login, type Started, startGateway } from '../../test/helpers.ts';
+import { REPO_ROOT } from '../options.ts';
+import { manifestEtag } from './manifest-etag.ts';
+
+const builtText = readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8');
+const built = JSON.parse(builtText) as PortalConfig;
+const builtEtag = manifestEtag(JSON.stringify(built));
+
+type Published = { version: number | null; etag: string | null; manifest: PortalConfig | null };
+type Versions = { items: { id: number; author: string; comment: string; published: boolean }[] };
+
+let gateway: Started;
+let olivia: string;
+let paul: string;
+let claire: string;
+beforeAll(async () => {
+  gateway = await startGateway();
+  olivia = await collaboratorToken(gateway, 'olivia.owner@demo.test');
+  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
+  claire = await login(gateway, 'claire.solo@demo.test');
+});
+afterAll(async () => {
+  await gateway.dispose();
+});
+
+function withBankFirst(config: PortalConfig): PortalConfig {
+  return {
+    ...config,
+    sidebar: config.sidebar.map((item) =>
+      item.id === 'bank' ? { ...item, order: 1 } : item.id === 'bi-reports' ? { ...item, order: 6 } : item,
+    ),
+  };
+}
+
+const published = async (known?: string) =>
+  json<Published>(
+    await call(gateway, 'GET', `/studio/api/manifest/published${known ? `?known=${known}` : ''}`),
+  );
+
+describe('the published manifest', () => {
+  it('is the built manifest at first, and nothing more is sent to a portal that holds it', async () => {
+    const first = await published();
+    expect(first.version).toBe(1);
+    expect(first.etag).toBe(builtEtag);
+    expect(first.manifest?.sidebar).toEqual(built.sidebar);
+    expect((await published(builtEtag)).manifest).toBeNull();
+  });
+
+  it('answers 304 to a browser that revalidates what it holds', async () => {
+    const answer = await call(gateway, 'GET', '/studio/api/manifest/published');
+    const etag = answer.headers.get('etag') ?? '';
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    const again = await call(gateway, 'GET', '/studio/api/manifest/published', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('who may write', () => {
+  it('marks Olivia, and only her, as a product owner in contact/me', async () => {
+    const me = json<{ studioEditor?: boolean }>(await call(gateway, 'GET', '/contact/me', { token: olivia }));
+    expect(me.studioEditor).toBe(true);
+    const paulMe = json<{ studioEditor?: boolean }>(
+      await call(gateway, 'GET', '/contact/me', { token: paul }),
+    );
+    expect(paulMe.studioEditor).toBeUndefined();
+  });
+
+  it.each([
+    ['Paul (every collaborator code)', () => paul],
+    ['Claire (a customer)', () => claire],
+  ])('refuses %s with 403 on every studio write and read', async (_who, token) => {
+    const body = { manifest: built, comment: 'x' };
+    expect(
+      (await call(gateway, 'POST', '/studio/api/manifest/versions', { token: token(), body })).status,
+    ).toBe(403);
+    expect((await call(gateway, 'PUT', '/studio/api/manifest/draft', { token: token(), body })).status).toBe(
+      403,
+    );
+    expect(
+      (await call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', { token: token() })).status,
+    ).toBe(403);
+    expect((await call(gateway, 'GET', '/studio/api/manifest/versions', { token: token() })).status).toBe(
+      403,
+    );
+    expect((await published()).version).toBe(1);
+  });
+
+  it('refuses everyone without a token (401)', async () => {
+    expect((await call(gateway, 'GET', '/studio/api/manifest/versions')).status).toBe(401);
+  });
+});
+
+describe('publishing', () => {
+  it('refuses a manifest the portal would refuse with 422, each problem at its pointer', async () => {
+    const broken = { ...built, sidebar: [{ ...built.sidebar[0], route: 'no.such.route' }] };
+    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
+      token: olivia,
+      body: { manifest: broken, comment: 'broken' },
+    });
+    expect(answer.status).toBe(422);
+    const body = json<{ error: string; problems: { pointer: string; message: string }[] }>(answer);
+    expect(body.error).toBe('invalid_manifest');
+    expect(body.problems).toContainEqual({
+      pointer: '/sidebar/0/route',
+      message: expect.stringContaining('no.such.route') as string,
+    });
+    const schemaBroken = await call(gateway, 'POST', '/studio/api/manifest/versions', {
+      token: olivia,
+      body: { manifest: { ...built, sidebar: 'not a list' }, comment: 'broken' },
+    });
+    expect(schemaBroken.status).toBe(422);
+    expect(json<{ problems: { pointer: string }[] }>(schemaBroken).problems[0]?.pointer).toBe('/sidebar');
+    expect((await published()).version).toBe(1);
+  });
+
+  it('keeps a draft per author, publishes a version, and rolls back to the first', async () => {
+    const draft = withBankFirst(built);
+    expect(
+      (await call(gateway, 'PUT', '/studio/api/manifest/draft', { token: olivia, body: { manifest: draft } }))
+        .status,
+    ).toBe(200);
+    expect(
+      json<Published>(await call(gateway, 'GET', '/studio/api/manifest/draft', { token: olivia })).manifest
+        ?.sidebar,
+    ).toEqual(draft.sidebar);
+
+    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
+      token: olivia,
+      body: { manifest: draft, comment: 'Bank first' },
+    });
+    expect(answer.status).toBe(201);
+    const { id } = json<{ id: number }>(answer);
+    expect(id).toBe(2);
+    const now = await published(builtEtag);
+    expect(now.version).toBe(2);
+    expect(now.manifest?.sidebar.find((item) => item.id === 'bank')?.order).toBe(1);
+    // Publishing consumed the draft.
+    expect(
+      json<Published>(await call(gateway, 'GET', '/studio/api/manifest/draft', { token: olivia })).manifest,
+    ).toBeNull();
+
+    const versions = json<Versions>(
+      await call(gateway, 'GET', '/studio/api/manifest/versions', { token: olivia }),
+    );
+    expect(versions.items.map((v) => [v.id, v.author, v.comment, v.published])).toEqual([
+      [2, 'olivia.owner@demo.test', 'Bank first', true],
+      [1, 'build', 'Manifest of the build', false],
+    ]);
+
+    expect(
+      (await call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', { token: olivia })).status,
+    ).toBe(200);
+    const back = await published(builtEtag);
+    expect(back.version).toBe(1);
+    expect(back.manifest).toBeNull();
+    expect(
+      (await call(gateway, 'POST', '/studio/api/manifest/versions/99/publish', { token: olivia })).status,
+    ).toBe(404);
+  });
+});

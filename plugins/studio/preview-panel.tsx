@@ -1,0 +1,218 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import {
+  buildConditionContext,
+  chooseWidgetSet,
+  evaluateCondition,
+  formatTrace,
+  resolveLanding,
+  routeAccess,
+  useManifestLabel,
+  visibleOverviewTabs,
+  visibleSidebarItems,
+  visibleWalletTabs,
+} from '@portal/plugin-api/studio';
+import type { ConditionContext, StudioConfig } from '@portal/plugin-api/studio';
+import type { ListItem, ListKey } from './model.ts';
+import { itemsOf } from './model.ts';
+import { isPresetName, PRESETS, snapshotOf } from './presets.ts';
+import type { PresetName, PreviewContext } from './presets.ts';
+import { useT } from './translation.ts';
+
+type Navigation = {
+  sidebar: string[];
+  walletTabs: string[];
+  overviewTabs: string[];
+  landing: string;
+  widgets: string;
+};
+
+function navigationOf(
+  config: StudioConfig,
+  context: ConditionContext,
+  label: (key: string) => string,
+): Navigation {
+  const set = chooseWidgetSet(config, context);
+  return {
+    sidebar: visibleSidebarItems(config, context).map((item) => label(item.title)),
+    walletTabs: visibleWalletTabs(config, context).map((tab) => label(tab.title)),
+    overviewTabs: visibleOverviewTabs(config, context).map((tab) => label(tab.title)),
+    landing: resolveLanding(config, context)?.to ?? '',
+    widgets: set === undefined ? '' : `${set.id}: ${set.widgets.map((widget) => widget.widget).join(', ')}`,
+  };
+}
+
+/** Why an item of a list is not shown to this context: its route's rules, then its own rule, in words. */
+function whyHidden(
+  config: StudioConfig,
+  key: ListKey,
+  item: ListItem,
+  context: ConditionContext,
+): string | null {
+  const ctx = { ...context, conditions: config.conditions };
+  if (key.kind !== 'widgets') {
+    const source =
+      key.kind === 'sidebar'
+        ? config.sidebar
+        : key.kind === 'overviewTabs'
+          ? config.overviewTabs
+          : config.walletTabs[key.variant];
+    const route = source.find((candidate) => candidate.id === item.key)?.route;
+    if (route !== undefined) {
+      const access = routeAccess(config, route, ctx);
+      if (!access.allowed) {
+        if (access.reason === 'flag') return `route ${route}: flag ${access.flag} off`;
+        if (access.reason === 'unknown-route') return `route ${route}: unknown`;
+        return `route ${route} (${access.reason}):\n${formatTrace(access.trace)}`;
+      }
+    }
+  }
+  const own = evaluateCondition(item.when, ctx);
+  return own.result ? null : formatTrace(own.trace);
+}
+
+type PreviewProps = {
+  draft: StudioConfig;
+  published: StudioConfig;
+  listKey: ListKey;
+  flags: Readonly<Record<string, boolean>>;
+};
+
+/** The portal as one person would get it, from the published manifest and from the draft, side by side. */
+export function PreviewPanel({ draft, published, listKey, flags }: PreviewProps) {
+  const { t } = useT();
+  const label = useManifestLabel();
+  const [preset, setPreset] = useState<PresetName>('claire');
+  const [custom, setCustom] = useState<PreviewContext>(PRESETS.claire);
+  const [why, setWhy] = useState<{ name: string; text: string } | null>(null);
+  const context = useMemo(
+    () => buildConditionContext(draft, snapshotOf(custom, flags)),
+    [draft, custom, flags],
+  );
+  const before = navigationOf(published, { ...context, conditions: published.conditions }, label);
+  const after = navigationOf(draft, context, label);
+  const hidden = itemsOf(draft, listKey).filter((item) => whyHidden(draft, listKey, item, context) !== null);
+  const column = (title: string, nav: Navigation) => (
+    <Paper withBorder p="sm">
+      <Title order={4}>{title}</Title>
+      <Text size="sm" fw={600}>
+        {t('preview.sidebar')}
+      </Text>
+      <ol aria-label={t('preview.sidebarOf', { version: title })}>
+        {nav.sidebar.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ol>
+      <Text size="sm" fw={600}>
+        {t('preview.walletTabs')}
+      </Text>
+      <Text size="sm">{nav.walletTabs.join(' · ')}</Text>
+      <Text size="sm" fw={600}>
+        {t('preview.overviewTabs')}
+      </Text>
+      <Text size="sm">{nav.overviewTabs.join(' · ')}</Text>
+      <Text size="sm" fw={600}>
+        {t('preview.landing')}
+      </Text>
+      <Text size="sm">{nav.landing}</Text>
+      <Text size="sm" fw={600}>
+        {t('preview.widgets')}
+      </Text>
+      <Text size="sm">{nav.widgets}</Text>
+    </Paper>
+  );
+  return (
+    <Stack>
+      <Group align="flex-end">
+        <Select
+          label={t('preview.as')}
+          allowDeselect={false}
+          data={(Object.keys(PRESETS) as PresetName[]).map((name) => ({
+            value: name,
+            label: t(`preview.presets.${name}`),
+          }))}
+          value={preset}
+          onChange={(next) => {
+            if (next !== null && isPresetName(next)) {
+              setPreset(next);
+              setCustom(PRESETS[next]);
+            }
+          }}
+        />
+        <Checkbox
+          label={t('preview.customer')}
+          checked={custom.isCustomer}
+          onChange={(event) => {
+            setCustom({ ...custom, isCustomer: event.currentTarget.checked });
+          }}
+        />
+        <Checkbox
+          label={t('preview.signatory')}
+          checked={custom.isSignatory}
+          onChange={(event) => {
+            setCustom({ ...custom, isSignatory: event.currentTarget.checked });
+          }}
+        />
+        <MultiSelect
+          label={t('preview.entityCodes')}
+          searchable
+          w={360}
+          data={Object.keys(draft.permissions)}
+          value={custom.entity}
+          onChange={(entity) => {
+            setCustom({ ...custom, entity });
+          }}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {column(t('preview.published'), before)}
+        {column(t('preview.draft'), after)}
+      </SimpleGrid>
+      {hidden.length === 0 ? null : (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('preview.hidden')}
+          </Text>
+          <Group gap="xs">
+            {hidden.map((item) => {
+              const name = item.isWidget ? item.label : label(item.label);
+              return (
+                <Button
+                  key={item.key}
+                  size="xs"
+                  variant="default"
+                  onClick={() => {
+                    setWhy({ name, text: whyHidden(draft, listKey, item, context) ?? '' });
+                  }}
+                >
+                  {t('preview.why', { name })}
+                </Button>
+              );
+            })}
+          </Group>
+          {why === null ? null : (
+            <Paper withBorder p="sm" role="status" aria-label={t('preview.whyOf', { name: why.name })}>
+              <Text size="sm" fw={600}>
+                {t('preview.whyOf', { name: why.name })}
+              </Text>
+              <Text component="pre" size="sm">
+                {why.text}
+              </Text>
+            </Paper>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import type { KnownPlugins } from './lint.ts';
+import { formatProblems } from './problems.ts';
+import type { ManifestValidation } from './validate.ts';
+
+/** Where the manifest the portal runs on came from. */
+type ManifestSource = 'built-in' | 'published' | 'cached';
+
+export type RuntimeManifest = { manifest: unknown; source: ManifestSource; version: number | null };
+
+export type RuntimeManifestOptions = {
+  builtIn: unknown;
+  /** The built-in manifest's etag (the build computes it as the gateway does); sent as `known`. */
+  builtInEtag: string | undefined;
+  /** The published manifest's address, without the `known` query. */
+  url: string;
+  storage: Storage | undefined;
+  knownPlugins: KnownPlugins;
+  /** The precompiled schema validator and lint: loaded only when a manifest not seen before arrives. */
+  loadValidator: () => Promise<(data: unknown, known: KnownPlugins) => ManifestValidation>;
+  /** Past this the portal starts on the last good manifest; the published one is taken next time. */
+  timeoutMs: number;
+  report: (message: string) => void;
+  fetchImpl?: typeof fetch;
+};
+
+/** localStorage key of the last published manifest that passed validation here. */
+export const LAST_GOOD_MANIFEST_KEY = 'portal-manifest';
+
+type Published = { version: number | null; etag: string | null; manifest: unknown };
+type LastGood = { version: number; etag: string; manifest: unknown };
+
+/** The address the portal asks, also preloaded by index.html so the answer comes with the code. */
+export function publishedManifestUrl(url: string, builtInEtag: string | undefined): string {
+  return builtInEtag === undefined ? url : `${url}?known=${encodeURIComponent(builtInEtag)}`;
+}
+
+/**
+ * The manifest to start on: the gateway's published one when it passes the schema and lint here, else
+ * the last good one this browser validated, else the built-in one. A refusal is reported, never thrown:
+ * a bad publication must not stop anyone from signing in.
+ */
+export async function loadRuntimeManifest(options: RuntimeManifestOptions): Promise<RuntimeManifest> {
+  const builtIn: RuntimeManifest = { manifest: options.builtIn, source: 'built-in', version: null };
+  const fallback = (why: string): RuntimeManifest => {
+    const lastGood = readLastGood(options.storage);
+    options.report(
+      `Published manifest not used (${why}); starting on the ${lastGood ? `last good version ${String(lastGood.version)}` : 'built-in manifest'}.`,
+    );
+    return lastGood ? { manifest: lastGood.manifest, source: 'cached', version: lastGood.version } : builtIn;
+  };
+  let published: Published;
+  try {
+    const response = await (options.fetchImpl ?? fetch)(
+      publishedManifestUrl(options.url, options.builtInEtag),
+      // Nothing but the signal: the request must be the one index.html preloaded.
+      { signal: AbortSignal.timeout(options.timeoutMs) },
+    );
+    if (!response.ok) return fallback(`the gateway answered ${String(response.status)}`);
+    published = parsePublished(await response.json());
+  } catch (error) {
+    return fallback(`unreachable: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // Nothing published, or the published one is the built-in one: nothing more to check.
+  if (published.version === null || published.etag === null || published.etag === options.builtInEtag)
+    return builtIn;
+  if (published.manifest === null) return fallback('the gateway sent no manifest');
+  const lastGood = readLastGood(options.storage);
+  if (lastGood?.etag === published.etag)
+    return { manifest: published.manifest, source: 'published', version: published.version };
+  let validation: ManifestValidation;
+  try {
+    const validate = await options.loadValidator();
+    validation = validate(published.manifest, options.knownPlugins);
+  } catch (error) {
+    return fallback(`the validator did not load: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!validation.ok) {
+    const file = `published manifest version ${String(published.version)}`;
+    return fallback(`invalid:\n${formatProblems(file, validation.problems)}`);
+  }
+  writeLastGood(options.storage, {
+    version: published.version,
+    etag: published.etag,
+    manifest: published.manifest,
+  });
+  return { manifest: published.manifest, source: 'published', version: published.version };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parsePublished(body: unknown): Published {
+  if (!isRecord(body)) throw new Error('the answer is not an object');
+  const { version, etag, manifest } = body;
+  return {
+    version: typeof version === 'number' ? version : null,
+    etag: typeof etag === 'string' ? etag : null,
+    manifest: manifest ?? null,
+  };
+}
+
+function readLastGood(storage: Storage | undefined): LastGood | undefined {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(LAST_GOOD_MANIFEST_KEY) ?? 'null');
+    if (!isRecord(value) || typeof value['version'] !== 'number' || typeof value['etag'] !== 'string')
+      return undefined;
+    return { version: value['version'], etag: value['etag'], manifest: value['manifest'] };
+  } catch {
+    return undefined;
+  }
+}
+
+function writeLastGood(storage: Storage | undefined, lastGood: LastGood): void {
+  try {
+    storage?.setItem(LAST_GOOD_MANIFEST_KEY, JSON.stringify(lastGood));
+  } catch {
+    // A full or blocked storage only costs a validation on the next load.
+  }
+}

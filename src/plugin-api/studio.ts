@@ -1,0 +1,57 @@
+/*
+ * `@portal/plugin-api/studio`: what the studio plugin needs of the engine to edit and preview a
+ * manifest, as its own entry so none of it reaches the first pages (only the studio's lazy page imports
+ * it). The manifest's types, the validator and lint, the condition evaluator with its trace, and the
+ * navigation selectors the portal itself runs.
+ *
+ * @example
+ * const { config, known } = useStudioSetup();
+ * const result = validateManifest(draft, known);
+ */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { factNames } from '../../schemas/facts.ts';
+import type { Condition, PortalConfig } from '../../schemas/portal-config.ts';
+import type { KnownPlugins } from '../manifest/lint.ts';
+import { useRuntime } from '../runtime/runtime.tsx';
+
+export type StudioConfig = PortalConfig;
+export type StudioCondition = Condition;
+export type { KnownPlugins };
+export type { ManifestProblem } from '../manifest/problems.ts';
+export type { ManifestValidation } from '../manifest/validate.ts';
+export type { ConditionContext, ConditionTrace } from '../conditions/evaluate.ts';
+export type { SessionSnapshot } from '../conditions/context.ts';
+export type { RouteAccess } from '../manifest/navigation.ts';
+export { validateManifest } from '../manifest/validate.ts';
+export { evaluateCondition, formatTrace } from '../conditions/evaluate.ts';
+export { buildConditionContext } from '../conditions/context.ts';
+export {
+  chooseWidgetSet,
+  resolveLanding,
+  routeAccess,
+  visibleOverviewTabs,
+  visibleSidebarItems,
+  visibleWalletTabs,
+} from '../manifest/navigation.ts';
+
+/** The facts a condition may name (schemas/facts.ts). */
+export const studioFactNames: readonly string[] = factNames;
+
+/** The manifest the portal runs on now and what its plugins provide (pages, widgets and their sizes). */
+export function useStudioSetup(): {
+  config: PortalConfig;
+  known: KnownPlugins;
+  flags: Readonly<Record<string, boolean>>;
+} {
+  const { config, registry, flags } = useRuntime();
+  return { config, known: registry.known, flags };
+}
+
+/** The text of a manifest label (an i18n key of the engine's namespace: titles, permission labels). */
+export function useManifestLabel(): (key: string) => string {
+  const { t } = useTranslation('common');
+  // Manifest keys are data, not literals of the code: the typed key set does not apply to them.
+  const translate = t as unknown as (key: string) => string;
+  return useCallback((key: string) => translate(key), [translate]);
+}

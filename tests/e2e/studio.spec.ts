@@ -1,0 +1,123 @@
+// The studio end to end: Olivia (product owner) moves 'Banque' above 'Rapports BI' with the keyboard
+// alone, previews the draft as Marc, publishes; Claire's next page load shows the new order with no
+// rebuild and no restart; a rollback gives the previous order back at the next load. axe on the studio.
+import type { Browser, Page } from '@playwright/test';
+import { describeViolations, expect, PORTAL_URL, test } from './fixtures';
+
+const PASSWORD = 'Demo-2026!';
+
+async function signInOlivia(page: Page) {
+  await page.goto('/collaborateur');
+  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
+  await expect(page).toHaveURL(/\/oidc\//);
+  await page.getByLabel('E-mail').fill('olivia.owner@demo.test');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  // The landing rules send product owners to the studio.
+  await expect(page).toHaveURL(/\/atelier$/);
+}
+
+async function claireSignedIn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: PORTAL_URL });
+  const page = await context.newPage();
+  await page.goto('/login?choice=client');
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  return page;
+}
+
+const sidebarNames = async (page: Page) =>
+  (
+    await page.getByRole('navigation', { name: "Navigation de l'entité" }).getByRole('link').allTextContents()
+  ).map((text) => text.trim());
+
+const bankBeforeReports = (names: readonly string[]) =>
+  names.indexOf('Banque') < names.indexOf('Rapports BI');
+
+test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes, and rolls back', async ({
+  page,
+  browser,
+  axe,
+}) => {
+  // Two people, two sign-ins (one through the identity provider) and three page loads.
+  test.setTimeout(90_000);
+  const claire = await claireSignedIn(browser);
+  await expect.poll(() => sidebarNames(claire)).toContain('Banque');
+  expect(bankBeforeReports(await sidebarNames(claire))).toBe(false);
+
+  await signInOlivia(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Studio du portail' })).toBeVisible();
+  const list = page.getByRole('list', { name: "Menu latéral de l'entité" });
+  const rows = list.getByRole('listitem');
+  const names = async () => rows.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+  const before = await names();
+  const steps = before.indexOf('Banque') - before.indexOf('Rapports BI');
+  expect(steps).toBeGreaterThan(0);
+  expect(describeViolations(await axe())).toEqual([]);
+
+  // Keyboard only: focus the drag handle, Space to pick it up, arrows, Space to drop.
+  await page.getByRole('button', { name: 'Déplacer Banque' }).focus();
+  await page.keyboard.press('Space');
+  for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(names)
+    .toEqual([
+      ...before.slice(0, before.indexOf('Rapports BI')),
+      'Banque',
+      ...before.slice(before.indexOf('Rapports BI')).filter((name) => name !== 'Banque'),
+    ]);
+  await expect(page.getByRole('status').filter({ hasText: 'Le brouillon est valide.' })).toBeVisible();
+
+  // The preview as Marc (entity 1002): the draft's sidebar has Bank first, the published one does not.
+  await page.getByRole('tab', { name: 'Aperçu' }).click();
+  await page.getByRole('textbox', { name: 'Aperçu en tant que' }).click();
+  await page.getByRole('option', { name: 'Marc (client, entité 1002)' }).click();
+  const draftSidebar = page.getByRole('list', { name: 'Menu latéral : Brouillon' });
+  const publishedSidebar = page.getByRole('list', { name: 'Menu latéral : Version publiée' });
+  expect(bankBeforeReports(await draftSidebar.getByRole('listitem').allTextContents())).toBe(true);
+  expect(bankBeforeReports(await publishedSidebar.getByRole('listitem').allTextContents())).toBe(false);
+  expect(describeViolations(await axe())).toEqual([]);
+
+  // The diff in words, then publish.
+  await page.getByRole('tab', { name: /Publier/ }).click();
+  await expect(
+    page.getByRole('list', { name: 'Changements par rapport à la version publiée' }),
+  ).toContainText("Menu latéral de l'entité : « Banque » déplacé");
+  await page.getByRole('textbox', { name: 'Commentaire de la version' }).fill('Banque avant les rapports BI');
+  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Version \d+ publiée/ })).toBeVisible();
+  const publishedAt = Date.now();
+
+  // Claire's next page load: the new order, no rebuild, no restart.
+  await claire.reload();
+  await expect.poll(async () => bankBeforeReports(await sidebarNames(claire))).toBe(true);
+  console.log(`publish → visible on Claire's next load: ${String(Date.now() - publishedAt)} ms`);
+
+  // Rollback from the version list: the previous order at the next load.
+  const versions = page.getByRole('table', { name: 'Versions' });
+  await expect(versions.getByRole('row').nth(1)).toContainText('olivia.owner@demo.test');
+  await versions
+    .getByRole('row')
+    .filter({ hasText: 'build' })
+    .getByRole('button', { name: /Republier/ })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: /Version \d+ republiée\./ })).toBeVisible();
+  await claire.reload();
+  await expect.poll(async () => bankBeforeReports(await sidebarNames(claire))).toBe(false);
+  await claire.context().close();
+});
+
+test('the studio is not offered to Claire, and its address sends her to her landing page', async ({
+  page,
+}) => {
+  await page.goto('/login?choice=client');
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await page.goto('/atelier');
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+});
