@@ -1,5 +1,5 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
-import '@mantine/core/styles.css';
+import './mantine-styles.ts';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { StrictMode, Suspense, useMemo } from 'react';
@@ -195,7 +195,11 @@ function PortalRoot({
       <Provider store={store}>
         <RuntimeProvider runtime={runtime}>
           <I18nextProvider i18n={i18n}>
-            <MantineProvider theme={themeFromManifest(ui)} cssVariablesResolver={cssVariablesResolver}>
+            <MantineProvider
+              theme={themeFromManifest(ui)}
+              cssVariablesResolver={cssVariablesResolver}
+              deduplicateCssVariables={false}
+            >
               <DatesProvider
                 settings={{
                   locale: i18n.language.slice(0, 2),
