@@ -35,6 +35,7 @@ import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
 import { cssVariablesResolver, firstDayOfWeek, themeFromManifest } from './theme.ts';
+import { warmUpFirstRoute } from './warm-up.ts';
 
 export type CreatePortalOptions = {
   /** Build-time environment (import.meta.env): feature flags, URLs, log level. */
@@ -71,6 +72,7 @@ export async function createPortal(
     minLevel: isLogLevel(envLevel) ? envLevel : isLogLevel(minLevel) ? minLevel : 5,
   });
   const runtime: PortalRuntime = { config, flags, registry, logger };
+  if (typeof window !== 'undefined') warmUpFirstRoute(runtime, window.location.pathname, safeLocalStorage());
   const i18n = await createI18n(config.app, safeLocalStorage());
   // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
   const { tokenStore, gateway } = startGatewayClient({
