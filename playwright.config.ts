@@ -56,8 +56,12 @@ export default defineConfig({
     },
     {
       name: 'portal',
-      command: `npx vite preview --host 127.0.0.1 --port ${String(e2e.portal.port)} --strictPort --outDir ${e2e.portal.outDir}`,
-      // The preview proxies gateway calls to the e2e gateway (vite.config.ts).
+      // The build served as production serves it: scripts/static-server.ts, or Debian's nginx with
+      // deploy/nginx.conf when E2E_SERVER=nginx (npm run test:e2e:nginx). Both proxy the gateway's paths.
+      command:
+        process.env['E2E_SERVER'] === 'nginx'
+          ? `npx tsx scripts/nginx-serve.ts --root ${e2e.portal.outDir} --port ${String(e2e.portal.port)}`
+          : `npx tsx scripts/static-server.ts --root ${e2e.portal.outDir} --port ${String(e2e.portal.port)}`,
       env: e2e.portal.previewEnv,
       url: `${e2e.portal.url}/`,
       reuseExistingServer: false,

@@ -12,6 +12,8 @@ import {
 import { manifestEtag } from './gateway/src/studio/manifest-etag.ts';
 import { publishedManifestUrl } from './src/manifest/runtime-manifest.ts';
 import { manifestValidation, publishedManifestPreload } from './scripts/vite-manifest-plugin.ts';
+import { mantineCssPerComponent } from './scripts/vite-mantine-css.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
@@ -28,6 +30,32 @@ const preloadUrl =
     ? undefined
     : publishedManifestUrl(`/${studioPrefix}/manifest/published`, builtInEtag);
 
+// The Mantine components of the login page and the error pages: small, and drawn on every page.
+const MANTINE_KIT = new Set(
+  'Anchor ActionIcon Alert Box Button Center CloseButton ComboboxChevron Container Group Input InputBase Loader NativeSelect Paper PasswordInput Progress Stack Text TextInput Title Transition UnstyledButton get-parsed-combobox-data'.split(
+    ' ',
+  ),
+);
+const FIRST_PAGE_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|@standard-schema|use-sync-external-store|@mantine[\\/]hooks|@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider|clsx)[\\/]/;
+
+function firstPageLibrary(id: string): boolean {
+  if (FIRST_PAGE_LIBRARIES.test(id) || /rolldown[\\/]runtime/.test(id)) return true;
+  // The stylesheets of these components too (scripts/vite-mantine-css.ts), or the chunks would import the
+  // entry chunk that holds them.
+  const stylesheet = /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/]([A-Za-z-]+)\.css$/.exec(
+    id,
+  )?.[1];
+  if (stylesheet !== undefined)
+    return ['baseline', 'global', 'Combobox'].includes(stylesheet) || MANTINE_KIT.has(stylesheet);
+  const mantine = /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](.+)$/.exec(id)?.[1];
+  if (mantine === undefined || mantine === 'index.mjs') return false;
+  if (mantine.startsWith('core/')) return true;
+  // NativeSelect's chevron reads the Combobox's class names, not the Combobox.
+  if (mantine === 'components/Combobox/Combobox.module.css.mjs') return true;
+  return mantine.split('/').some((folder) => MANTINE_KIT.has(folder));
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     cspScriptOrigins(
@@ -36,6 +64,8 @@ export default defineConfig(({ mode }) => ({
     manifestValidation(),
     publishedManifestPreload(preloadUrl),
     react(),
+    mantineCssPerComponent(),
+    precompress(),
     devWithoutCsp(),
     cspIdentityOrigin(
       process.env[identity.authorityEnv] ??
@@ -50,8 +80,44 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     // No source maps in production: the built files are what is served, the sources stay with us.
     sourcemap: false,
+    // The vendor chunk is one file on purpose (164 KiB gz, react-dom alone is 60): see codeSplitting.
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => (barrelFiles.has(id) ? false : undefined) },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page runs on, and the small Mantine components every page draws, in one
+            // file: they import nothing of ours, so no chunk cycle can run a module before its imports.
+            { name: 'vendor', test: firstPageLibrary, priority: 3, includeDependenciesRecursively: false },
+            // Our modules the entry needs before its first paint, in one file instead of some fifteen the
+            // browser would discover one wave at a time. Not their dependencies: Mantine's barrel imports
+            // every component, which would bring the tables and menus of later pages.
+            {
+              name: 'first',
+              tags: ['$initial'],
+              // The entry module itself stays in the entry chunk, which index.html names.
+              test: (id: string) => !id.includes('node_modules') && !id.endsWith('/src/app/main.tsx'),
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            // What the pages share of the plugin API, and what the sign-in pages share, one file each.
+            {
+              name: 'plugin-api',
+              test: /[\\/]src[\\/](plugin-api[\\/]|runtime[\\/]plugin-translation|ui[\\/]page-title)/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'auth-shared',
+              test: /[\\/]plugins[\\/]auth[\\/]/,
+              minShareCount: 2,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
 }));

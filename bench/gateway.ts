@@ -91,10 +91,20 @@ try {
   const paul = await collaboratorToken(target, 'paul.collab@demo.test');
   const rows: { path: string; rps: number; p50: number; p99: number; errors: number }[] = [];
   // /health has no auth and no database read: the floor that the machine and Fastify set.
-  const cases: { path: string; token: string }[] = [
+  const cases: { path: string; token: string; method?: 'POST'; body?: string }[] = [
     '/health',
+    // The way in to Claire's entity home (issue 17): the session's context, then the entity's calls,
+    // then the home grid's layout and its widgets' reads.
+    '/connect/api/get-user-information',
     '/contact/me',
+    '/authorization/api/authorization/currentuser',
+    '/account/api/accounts/currentuser?pageSize=2',
+    '/contact/api/contacts/currentuser/terms',
     '/authorization/api/authorization/currentuser?accountId=1001',
+    '/connect/api/accounts/1001/summary',
+    '/reporting/api/reports/currentuser?accountId=1001',
+    '/contact/api/contacts/currentuser/home-layouts/1001',
+    '/contact/api/news',
     // The bank page: a filtered, sorted page of the entity's transactions (issue 14).
     '/account/api/accounts/1001/bank/transactions?from=2026-07-01&to=2026-09-30&q=virement&min=100&sort=amount&order=desc&page=2&pageSize=25',
     // The accounting documents of an entity holding over 1,000 of them (issue 11): a page sorted by name,
@@ -109,15 +119,24 @@ try {
     '/wallet/api/portfolio/folders?q=garage&sort=accountNumber&order=desc&page=3&pageSize=20',
   ])
     cases.push({ path, token: paul });
-  for (const { path, token: bearer } of cases) {
+  // The sign-in itself: a password check by design slow (a hash), and rate-limited per account.
+  cases.push({
+    path: '/authentication/api/login',
+    token: '',
+    method: 'POST',
+    body: JSON.stringify({ email: 'claire.solo@demo.test', password: 'Demo-2026!' }),
+  });
+  for (const { path, token: bearer, method, body } of cases) {
     const result = await autocannon({
       url: `${target.url}${path}`,
       connections: CONNECTIONS,
       duration: DURATION_S,
-      headers: { authorization: `Bearer ${bearer}` },
+      ...(method === undefined
+        ? { headers: { authorization: `Bearer ${bearer}` } }
+        : { method, body, headers: { 'content-type': 'application/json' } }),
     });
     rows.push({
-      path,
+      path: `${method ?? 'GET'} ${path}`,
       rps: Math.round(result.requests.average),
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -129,11 +148,14 @@ try {
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(
-      `| GET ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.errors)} |`,
+      `| ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.errors)} |`,
     );
   }
-  const worst = Math.max(...rows.filter((row) => row.path !== '/health').map((row) => row.p99));
-  console.log(`\np99 aim < 10 ms: ${worst < 10 ? 'met' : 'missed'} (worst p99 ${String(worst)} ms)`);
+  const reads = rows.filter((row) => row.path.startsWith('GET ') && row.path !== 'GET /health');
+  const worst = Math.max(...reads.map((row) => row.p99));
+  console.log(
+    `\np99 aim for reads < 10 ms: ${worst < 10 ? 'met' : 'missed'} (worst p99 ${String(worst)} ms)`,
+  );
 } finally {
   target.stop();
 }

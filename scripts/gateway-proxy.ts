@@ -2,7 +2,7 @@ import type { ProxyOptions } from 'vite';
 
 const TOOL_PATHS = ['/authentication/api/dev/', '/__admin'];
 
-function isToolPath(url: string): boolean {
+export function isToolPath(url: string): boolean {
   let path: string;
   try {
     path = decodeURIComponent(url.split('?')[0] ?? '').replace(/\/{2,}/g, '/');
@@ -14,18 +14,22 @@ function isToolPath(url: string): boolean {
 
 type GatewaySettings = { services: Readonly<Record<string, string>> };
 
+/** The path prefixes the portal's origin forwards to the gateway (also scripts/static-server.ts, deploy/nginx.conf). */
+export function gatewayPaths(gateway: GatewaySettings): string[] {
+  const prefixes = [
+    ...new Set(Object.values(gateway.services).map((prefix) => `/${prefix.replace(/^\/|\/$/g, '')}/`)),
+  ];
+  return [...prefixes, '/contact/', '/userorigin'];
+}
+
 /**
  * The portal reaches the reference gateway through its own origin: no CORS preflight before every call
  * (every request carries a JSON content type, which is not a "simple" request), one origin in the CSP.
  * Paths are the manifest's service prefixes, plus the two calls of SPEC 7 outside them.
  */
 export function gatewayProxy(gateway: GatewaySettings, target: string): Record<string, ProxyOptions> {
-  const prefixes = [
-    ...new Set(Object.values(gateway.services).map((prefix) => `/${prefix.replace(/^\/|\/$/g, '')}/`)),
-  ];
-  const paths = [...prefixes, '/contact/', '/userorigin'];
   return Object.fromEntries(
-    paths.map((path) => [
+    gatewayPaths(gateway).map((path) => [
       path,
       {
         target,

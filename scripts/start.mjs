@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: generate the schema, validate the manifest, build the portal, then run the reference
-// gateway and the portal in the foreground until Ctrl-C or SIGTERM, which stops both.
+// gateway and the portal (scripts/static-server.ts: compressed, cached and with the security headers
+// production sends) in the foreground until Ctrl-C or SIGTERM, which stops both.
 // `npm run dev` (--dev): the same with the vite dev server (hot reload) instead of a build.
 //   GATEWAY_PORT (default 4010), PORTAL_PORT (default 5173)
 import { spawn, spawnSync } from 'node:child_process';
@@ -116,10 +117,11 @@ process.on('SIGHUP', () => void stopAll(0));
 startChild('gateway', bin('tsx'), ['gateway/src/main.ts'], gatewayEnv);
 startChild(
   'portal',
-  bin('vite'),
+  dev ? bin('vite') : bin('tsx'),
   dev
     ? ['--host', '127.0.0.1', '--port', String(portalPort), '--strictPort']
-    : ['preview', '--host', '127.0.0.1', '--port', String(portalPort), '--strictPort'],
+    : // The build served as production serves it (the rules of deploy/nginx.conf), not vite preview.
+      ['scripts/static-server.ts', '--root', 'dist', '--port', String(portalPort)],
   portalEnv,
 );
 

@@ -1,5 +1,5 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
-import '@mantine/core/styles.css';
+import './mantine-styles.ts';
 import { lazy, StrictMode, Suspense, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
@@ -33,6 +33,7 @@ import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
 import { PortalProviders } from './portal-providers.tsx';
+import { warmUpFirstRoute } from './warm-up.ts';
 
 // Its own chunk, fetched only when the banner shows: the login page's JS does not carry it.
 const ConsentBanner = lazy(() => import('../shell/consent-banner.tsx'));
@@ -72,6 +73,8 @@ export async function createPortal(
     minLevel: isLogLevel(envLevel) ? envLevel : isLogLevel(minLevel) ? minLevel : 5,
   });
   const runtime: PortalRuntime = { config, flags, registry, logger };
+  if (typeof window !== 'undefined')
+    warmUpFirstRoute(runtime, window.location.pathname, browserStorage('local') ?? undefined);
   const i18n = await createI18n(config.app, browserStorage('local') ?? undefined);
   // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
   const { tokenStore, gateway } = startGatewayClient({

@@ -53,6 +53,8 @@ export function PortalProviders({
           <MantineProvider
             theme={themeFromManifest(ui)}
             cssVariablesResolver={cssVariablesResolver}
+            // Mantine's styles come per component (scripts/vite-mantine-css.ts): keep every variable.
+            deduplicateCssVariables={false}
             env={env}
           >
             <DatesProvider

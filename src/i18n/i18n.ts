@@ -38,6 +38,21 @@ const languageStorageKey = 'portal-language';
 
 export type I18nSettings = { defaultLocale: string; locales: readonly string[] };
 
+/**
+ * Starts fetching a namespace's translations before i18next asks for them (the first route's, while the
+ * entry is still setting up), so they do not wait for the page to render first. Fire and forget: the
+ * module is cached by the browser and i18next's own load gets it from there.
+ */
+export function preloadTranslations(
+  settings: I18nSettings,
+  storage: Pick<Storage, 'getItem'> | undefined,
+  namespace: string,
+): void {
+  localeLoader(initialLanguage(settings, storage), namespace)?.().catch(() => {
+    // i18next's own load reports the failure.
+  });
+}
+
 /** The saved language when it is one of the manifest's locales, else the manifest default. */
 function initialLanguage(settings: I18nSettings, storage: Pick<Storage, 'getItem'> | undefined): string {
   let saved: string | null = null;

@@ -56,6 +56,9 @@ export function EntitySwitcher() {
   // While closed, the input shows the selected label: that is not a search.
   const query = opened && selected !== null && debounced === label(selected) ? '' : opened ? debounced : '';
   useEffect(() => {
+    // Closed, the switcher shows the selected entity only: the list is asked for when it opens, not on
+    // the way in to every page (one gateway call less before the entity home is complete).
+    if (!opened) return;
     let live = true;
     services.listEntities({ pageSize: SEARCH_PAGE_SIZE, ...(query === '' ? {} : { search: query }) }).then(
       (items) => {
@@ -66,7 +69,7 @@ export function EntitySwitcher() {
     return () => {
       live = false;
     };
-  }, [services, logger, query]);
+  }, [services, logger, query, opened]);
 
   const data = useMemo((): ComboboxItemGroup[] => {
     const all =

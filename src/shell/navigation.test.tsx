@@ -100,6 +100,21 @@ describe('header', () => {
 });
 
 describe('entity switcher', () => {
+  it('asks for the entity list when opened, not on the way in', async () => {
+    const config = loadRealManifest();
+    const portal = await renderPortal({
+      ...asPersona(config, 'marc', 1002),
+      plugins,
+      path: '/dossier/1002/accueil',
+    });
+    const input = await screen.findByRole('textbox', { name: "Changer d'entité" });
+    expect(input).toHaveValue('Cabinet Durand · C-1002');
+    expect(portal.services.listEntities).not.toHaveBeenCalled();
+    await portal.user.click(input);
+    await waitFor(() => expect(portal.services.listEntities).toHaveBeenCalledWith({ pageSize: 20 }));
+    expect(await screen.findByRole('option', { name: 'Garage Petit · C-1003' })).toBeInTheDocument();
+  });
+
   it('keeps the same page on the new entity when it is open there', async () => {
     const config = loadRealManifest();
     const portal = await renderPortal({

@@ -1,0 +1,219 @@
+// npm run bench:lcp — Largest Contentful Paint and Cumulative Layout Shift as a person feels them:
+// a bare React page (the floor: react + react-dom rendering one heading, bench/floor), the login page, and
+// Claire's entity home after a reload, in Chromium under 4× CPU throttling, interleaved (floor, login,
+// home, floor, …) so a busy machine weighs on all three alike; median of BENCH_RUNS (5).
+//
+// Served the way production serves them: the portal by scripts/static-server.ts (precompressed, cached),
+// the floor gzipped from memory; the reference gateway in a child process on a temporary data folder.
+// Ports: LCP_GATEWAY_PORT (4217) and LCP_PORTAL_PORT (5217); the floor takes any free port.
+// The floor and the login page open in a fresh browser context each time (first visit, empty cache);
+// the entity home is reloaded in a signed-in tab (its session lives in the tab's sessionStorage).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { gatewayPaths } from '../scripts/gateway-proxy.ts';
+import { createStaticServer } from '../scripts/static-server.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+const CPU_SLOWDOWN = 4;
+const gatewayPort = Number(process.env['LCP_GATEWAY_PORT'] ?? 4217);
+const portalPort = Number(process.env['LCP_PORTAL_PORT'] ?? 5217);
+const gatewayUrl = `http://127.0.0.1:${String(gatewayPort)}`;
+const portalUrl = `http://127.0.0.1:${String(portalPort)}`;
+
+const portalOut = path.join(repoRoot, 'dist-bench', 'lcp-portal');
+const floorOut = path.join(repoRoot, 'dist-bench', 'lcp-floor');
+
+async function buildAll(): Promise<void> {
+  process.env['VITE_OIDC_AUTHORITY'] = `${gatewayUrl}/oidc`;
+  await build({ root: repoRoot, logLevel: 'error', build: { outDir: portalOut, emptyOutDir: true } });
+  await build({
+    root: path.join(repoRoot, 'bench', 'floor'),
+    configFile: false,
+    logLevel: 'error',
+    build: { outDir: floorOut, emptyOutDir: true },
+  });
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the gateway did not answer on ${url}`);
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve) => {
+    server.listen(port, '127.0.0.1', () => {
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** The floor's two files, gzipped once, from memory. */
+function floorServer(): http.Server {
+  const read = (file: string) => gzipSync(readFileSync(path.join(floorOut, file)), { level: 9 });
+  const index = read('index.html');
+  return http.createServer((request, response) => {
+    const url = request.url ?? '/';
+    const isIndex = url === '/' || url === '/index.html';
+    let body: Buffer;
+    try {
+      body = isIndex ? index : read(url.slice(1));
+    } catch {
+      response.statusCode = 404;
+      response.end();
+      return;
+    }
+    response.setHeader('Content-Type', isIndex ? 'text/html' : 'text/javascript');
+    response.setHeader('Content-Encoding', 'gzip');
+    response.end(body);
+  });
+}
+
+// Recorded from the first byte: the largest paint so far, and layout shifts not caused by input.
+const OBSERVE = `
+  window.__lcp = 0; window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+type Sample = { lcp: number; cls: number };
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+async function read(page: Page): Promise<Sample> {
+  // LCP entries stop at the first input; a quiet second lets the last paint be reported.
+  await page.waitForTimeout(1000);
+  return page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __cls: number };
+    return { lcp: w.__lcp, cls: w.__cls };
+  });
+}
+
+async function firstVisit(browser: Browser, url: string, ready: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  await context.addInitScript(OBSERVE);
+  const page = await context.newPage();
+  await throttle(page);
+  await page.goto(url);
+  await ready(page);
+  const sample = await read(page);
+  await context.close();
+  return sample;
+}
+
+async function signedInHome(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  await context.addInitScript(OBSERVE);
+  const page = await context.newPage();
+  await page.goto(`${portalUrl}/login?choice=client`);
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill('Demo-2026!');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL(/\/dossier\/1001\/accueil$/);
+  await throttle(page);
+  return { page, close: () => context.close() };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+await buildAll();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lcp-gateway-'));
+const gateway = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    GATEWAY_PORT: String(gatewayPort),
+    GATEWAY_DATA_DIR: dataDir,
+    GATEWAY_PORTAL_URL: portalUrl,
+    GATEWAY_LOG_LEVEL: 'warn',
+    GATEWAY_USER_ORIGIN: 'CLIENT',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'portal.config.json'), 'utf8')) as {
+  gateway: { services: Record<string, string> };
+};
+const portal = createStaticServer({
+  root: portalOut,
+  gatewayTarget: gatewayUrl,
+  proxyPaths: gatewayPaths(manifest.gateway),
+});
+const floor = floorServer();
+let browser: Browser | undefined;
+try {
+  await waitForHealth(gatewayUrl);
+  await listen(portal, portalPort);
+  const floorUrl = `http://127.0.0.1:${String(await listen(floor, 0))}/`;
+  browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  const home = await signedInHome(browser);
+  const samples: Record<'floor' | 'login' | 'home', Sample[]> = { floor: [], login: [], home: [] };
+  for (let run = 0; run < RUNS; run += 1) {
+    samples.floor.push(await firstVisit(browser, floorUrl, (page) => page.getByRole('heading').waitFor()));
+    samples.login.push(
+      await firstVisit(browser, `${portalUrl}/login?choice=client`, (page) =>
+        page.getByLabel('E-mail').waitFor(),
+      ),
+    );
+    await home.page.reload();
+    await home.page.getByRole('heading', { level: 1 }).waitFor();
+    await home.page.waitForLoadState('networkidle');
+    samples.home.push(await read(home.page));
+  }
+  await home.close();
+
+  const floorLcp = median(samples.floor.map((s) => s.lcp));
+  console.log(
+    `\nLCP and CLS, Chromium at ${String(CPU_SLOWDOWN)}× CPU slowdown, median of ${String(RUNS)}:\n`,
+  );
+  console.log('page                            LCP        × floor   CLS     (runs, ms)');
+  for (const [name, key] of [
+    ['bare React page (floor)', 'floor'],
+    ['login page (first visit)', 'login'],
+    ['entity home (reload)', 'home'],
+  ] as const) {
+    const lcp = median(samples[key].map((s) => s.lcp));
+    const cls = Math.max(...samples[key].map((s) => s.cls));
+    console.log(
+      `${name.padEnd(32)}${`${lcp.toFixed(0)} ms`.padEnd(11)}${`${(lcp / floorLcp).toFixed(2)}×`.padEnd(10)}${cls.toFixed(3).padEnd(8)}(${samples[key].map((s) => s.lcp.toFixed(0)).join(', ')})`,
+    );
+  }
+  console.log(
+    "\nAims (issue 17): login ≤ 1.3× the floor's LCP, entity home ≤ 2.0×, CLS ≤ 0.02 (the worst run).",
+  );
+} finally {
+  await browser?.close();
+  portal.close();
+  portal.closeAllConnections();
+  floor.close();
+  gateway.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

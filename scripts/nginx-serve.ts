@@ -1,0 +1,86 @@
+// The built portal behind Debian's nginx with deploy/nginx.conf, in the foreground until SIGTERM: the
+// e2e run's production check (E2E_SERVER=nginx, npm run test:e2e:nginx). Installs nginx and its Brotli
+// module with apt-get when missing (as scripts/ensure-chromium.mjs does for Chromium).
+//   tsx scripts/nginx-serve.ts --root <build> --port <port>   (GATEWAY_PORT or GATEWAY_URL: the gateway)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gatewayPaths } from './gateway-proxy.ts';
+import { cspFromIndexHtml } from './static-server.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const NGINX = '/usr/sbin/nginx';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
+}
+
+function ensureNginx(): void {
+  if (existsSync(NGINX) && existsSync(BROTLI_MODULE)) return;
+  console.log('[nginx-serve] installing Debian nginx and its Brotli module');
+  if (process.getuid?.() !== 0)
+    throw new Error('installing nginx needs root: apt-get install -y nginx libnginx-mod-http-brotli-static');
+  for (const args of [['update'], ['install', '-y', 'nginx', 'libnginx-mod-http-brotli-static']]) {
+    const result = spawnSync('apt-get', args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+  }
+}
+
+/** deploy/nginx.conf with its placeholders filled in, the way envsubst would. */
+function renderNginxConf(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\$\{([A-Z_]+)\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`deploy/nginx.conf: no value for ${placeholder}`);
+    return value;
+  });
+}
+
+function gatewayPathsRegex(paths: readonly string[]): string {
+  return `(${paths.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+}
+
+const root = path.resolve(repoRoot, argument('--root', 'dist'));
+const port = argument('--port', process.env['PORTAL_PORT'] ?? '5173');
+const gateway = process.env['GATEWAY_URL'] ?? `http://127.0.0.1:${process.env['GATEWAY_PORT'] ?? '4010'}`;
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'portal.config.json'), 'utf8')) as {
+  gateway: { services: Record<string, string> };
+};
+
+ensureNginx();
+const prefix = path.join(repoRoot, '.data', `nginx-${port}`);
+mkdirSync(prefix, { recursive: true });
+// Debian's modules-enabled files name modules relative to the prefix, which -p moves here.
+if (!existsSync(path.join(prefix, 'modules')))
+  symlinkSync('/usr/lib/nginx/modules', path.join(prefix, 'modules'));
+const conf = path.join(prefix, 'nginx.conf');
+writeFileSync(
+  conf,
+  renderNginxConf(readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8'), {
+    PORTAL_ROOT: root,
+    PORTAL_PORT: port,
+    GATEWAY_UPSTREAM: gateway,
+    GATEWAY_PATHS: gatewayPathsRegex(gatewayPaths(manifest.gateway)),
+    CONTENT_SECURITY_POLICY: cspFromIndexHtml(readFileSync(path.join(root, 'index.html'), 'utf8')),
+  }),
+);
+// -p: temporary files under .data; -e: errors on stderr; the master stays in the foreground.
+const nginx = spawn(
+  NGINX,
+  ['-p', prefix, '-c', conf, '-e', 'stderr', '-g', `daemon off; pid ${path.join(prefix, 'nginx.pid')};`],
+  { stdio: 'inherit' },
+);
+console.log(`[nginx-serve] ${root} on http://127.0.0.1:${port}/ (gateway ${gateway})`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    // QUIT: graceful stop of the master and its workers.
+    nginx.kill('SIGQUIT');
+  });
+nginx.on('exit', (code) => {
+  process.exit(code ?? 0);
+});

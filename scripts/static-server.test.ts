@@ -1,0 +1,163 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMMUTABLE, REVALIDATE, createStaticServer } from './static-server.ts';
+
+const INDEX = `<!doctype html><html><head><meta
+      http-equiv="Content-Security-Policy"
+      content="default-src 'self'; script-src 'self'"
+    /></head><body><div id="root"></div></body></html>`;
+const SCRIPT = 'console.log("portal");'.repeat(100);
+
+let root: string;
+let portal: http.Server;
+let gateway: http.Server;
+let base: string;
+
+function listen(server: http.Server): Promise<number> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+function get(pathname: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(`${base}${pathname}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('latin1'),
+        });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'portal-static-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), INDEX);
+  writeFileSync(path.join(root, 'portal.config.json'), '{}');
+  const asset = path.join(root, 'assets', 'first-AbCd_12-.js');
+  writeFileSync(asset, SCRIPT);
+  writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
+  writeFileSync(`${asset}.map`, '{}');
+  gateway = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      response.statusCode = request.url?.includes('missing') ? 404 : 200;
+      response.setHeader('Content-Type', 'application/json');
+      response.end(
+        JSON.stringify({
+          method: request.method,
+          url: request.url,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+  });
+  const gatewayPort = await listen(gateway);
+  portal = createStaticServer({
+    root,
+    gatewayTarget: `http://127.0.0.1:${String(gatewayPort)}`,
+    proxyPaths: ['/authentication/api/', '/userorigin'],
+  });
+  base = `http://127.0.0.1:${String(await listen(portal))}`;
+});
+
+afterAll(() => {
+  portal.close();
+  gateway.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the production static server', () => {
+  it('sends the security headers on every response, the CSP with frame-ancestors', async () => {
+    const answers = await Promise.all([
+      get('/'),
+      get('/login'),
+      get('/assets/first-AbCd_12-.js'),
+      get('/assets/gone-Xy12Zw34.js'),
+      get('/userorigin'),
+      get('/authentication/api/login', { 'content-type': 'application/json' }, 'POST', '{}'),
+    ]);
+    for (const { headers } of answers) {
+      expect(headers['content-security-policy']).toBe(
+        "default-src 'self'; script-src 'self'; frame-ancestors 'self'",
+      );
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('caches hashed assets for good and has index.html, the routes and the manifest revalidated', async () => {
+    expect((await get('/assets/first-AbCd_12-.js')).headers['cache-control']).toBe(IMMUTABLE);
+    for (const pathname of ['/', '/index.html', '/entity/42/home', '/portal.config.json']) {
+      const { status, headers } = await get(pathname);
+      expect(status, pathname).toBe(200);
+      expect(headers['cache-control'], pathname).toBe(REVALIDATE);
+    }
+    expect((await get('/entity/42/home')).body).toContain('<div id="root">');
+  });
+
+  it('serves the precompressed Brotli or gzip file the browser accepts', async () => {
+    const brotli = await get('/assets/first-AbCd_12-.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotli.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(Number(brotli.headers['content-length'])).toBeLessThan(SCRIPT.length / 10);
+    const gzip = await get('/assets/first-AbCd_12-.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/first-AbCd_12-.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers 304 to a revalidation of an unchanged file', async () => {
+    const first = await get('/index.html');
+    const again = await get('/index.html', { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves no source map, no missing asset as HTML, nothing outside its folder', async () => {
+    expect((await get('/assets/first-AbCd_12-.js.map')).status).toBe(404);
+    expect((await get('/assets/gone-Xy12Zw34.js')).status).toBe(404);
+    // Climbing out of the folder lands back inside it: the app's index, never the system's file.
+    expect((await get('/..%2f..%2fetc%2fpasswd')).body).not.toContain('root:');
+    expect((await get('/index.html', {}, 'DELETE')).status).toBe(405);
+  });
+
+  it("forwards the gateway's paths with their method, body and status, never the tool paths", async () => {
+    const login = await get(
+      '/authentication/api/login?x=1',
+      { 'content-type': 'application/json' },
+      'POST',
+      '{"email":"claire"}',
+    );
+    expect(login.status).toBe(200);
+    expect(JSON.parse(login.body)).toEqual({
+      method: 'POST',
+      url: '/authentication/api/login?x=1',
+      body: '{"email":"claire"}',
+    });
+    expect((await get('/authentication/api/missing')).status).toBe(404);
+    const tool = await get('/authentication/api/dev/mailbox');
+    expect(tool.status).toBe(404);
+    expect(tool.body).toBe('');
+  });
+});

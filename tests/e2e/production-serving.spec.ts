@@ -1,0 +1,60 @@
+// The portal served as production serves it: scripts/static-server.ts (`npm start`, every e2e run) or
+// Debian's nginx with deploy/nginx.conf (`npm run test:e2e:nginx`, which runs this spec through nginx).
+// Headers a person never sees but a firm's security review checks, then Claire's way in through them.
+import type { APIResponse } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+function expectSecurityHeaders(response: APIResponse, what: string) {
+  const headers = response.headers();
+  expect(headers['content-security-policy'], what).toMatch(/frame-ancestors 'self'/);
+  expect(headers['content-security-policy'], what).toMatch(/script-src 'self'(;|$)/);
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+}
+
+test('index.html, the routes, the assets and the gateway calls carry the production headers', async ({
+  request,
+}) => {
+  const index = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(index.status()).toBe(200);
+  expectSecurityHeaders(index, 'index.html');
+  expect(index.headers()['cache-control']).toBe('no-cache');
+  expect(index.headers()['content-encoding']).toBe('br');
+
+  const route = await request.get('/dossier/1001/accueil');
+  expectSecurityHeaders(route, 'a route of the app');
+  expect(route.headers()['cache-control']).toBe('no-cache');
+  expect(await route.text()).toContain('<div id="root">');
+
+  const html = await index.text();
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const asset of scripts) {
+    const answer = await request.get(asset ?? '', { headers: { 'accept-encoding': 'gzip' } });
+    expect(answer.status(), asset).toBe(200);
+    expectSecurityHeaders(answer, String(asset));
+    expect(answer.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+    // Files under a kilobyte are not worth compressing (scripts/vite-precompress.ts).
+    if ((await answer.body()).length >= 1024)
+      expect(answer.headers()['content-encoding'], asset).toBe('gzip');
+    expect((await request.get(`${String(asset)}.map`)).status(), `${String(asset)}.map`).toBe(404);
+  }
+
+  const missing = await request.get('/assets/gone-Xy12Zw34.js');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['cache-control']).not.toMatch(/immutable/);
+
+  const gatewayCall = await request.get('/userorigin');
+  expect(gatewayCall.status()).toBe(200);
+  expectSecurityHeaders(gatewayCall, 'a gateway call');
+  expect((await request.get('/authentication/api/dev/mailbox')).status()).toBe(404);
+});
+
+test('Claire signs in and reaches her entity home through the production server', async ({ page }) => {
+  await page.goto('/login?choice=client');
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill('Demo-2026!');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
