@@ -22,19 +22,14 @@ export {
   useConstant,
   useFlag,
   usePermission,
-  usePermissionCatalogue,
   useRouteHref,
   useSelectedEntity,
   useSession,
   useTrack,
 } from './hooks.ts';
-export type {
-  ActionOptions,
-  PermissionEntry,
-  PluginSession,
-  SelectedEntity,
-  TrackingEventKey,
-} from './hooks.ts';
+export type { ActionOptions, PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
+export { usePermissionCatalogue } from './permission-catalogue.ts';
+export type { PermissionEntry } from './permission-catalogue.ts';
 export { useApplications } from './applications.ts';
 export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';

@@ -127,6 +127,7 @@ test('Marc views the users of 1002 without any control; the gateway refuses his 
 test('two tabs save the same rights: the second gets 409, says so, reloads, and saves on the fresh version', async ({
   page,
   browser,
+  axe,
   expectConsoleErrors,
 }) => {
   // Two sign-ins and two tabs on a busy machine.
@@ -142,6 +143,7 @@ test('two tabs save the same rights: the second gets 409, says so, reloads, and 
     return tab.getByRole('dialog', { name: 'Droits de Sophie Martin' });
   };
   const first = await open(page);
+  expect(describeViolations(await axe())).toEqual([]);
   const second = await open(other);
   await first.getByRole('switch', { name: 'Documents comptables' }).check();
   await first.getByRole('button', { name: 'Enregistrer les droits' }).click();
