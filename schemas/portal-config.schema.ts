@@ -433,6 +433,8 @@ export const portalConfigSchema = {
     homeWidgets: {
       type: 'object',
       properties: {
+        /** Whether the home shows a widget grid at all (SPEC 9's homeWidgets flag); without it, no grid. */
+        when: conditionRef,
         sets: {
           type: 'array',
           minItems: 1,

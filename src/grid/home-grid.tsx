@@ -46,13 +46,17 @@ function asWidgetSize(width: number): WidgetSize {
   return Math.min(4, Math.max(1, Math.round(width))) as WidgetSize;
 }
 
-/** The widgets of the set the manifest chooses for this session, with what the grid needs up front. */
-function usePlacements(): Placed[] {
+/**
+ * The widgets of the set the manifest chooses for this session, with what the grid needs up front; null
+ * when the home has no grid at all (`homeWidgets.when`, the homeWidgets flag).
+ */
+function usePlacements(): Placed[] | null {
   const { config, flags, registry, logger } = useRuntime();
   const context = useAppSelector((state) => selectConditionContext(state, config, flags));
   return useMemo(() => {
     const chosen = chooseWidgetSet(config, context);
-    return (chosen?.widgets ?? []).flatMap((placement) => {
+    if (chosen === undefined) return null;
+    return chosen.widgets.flatMap((placement) => {
       const definition = registry.widget(placement.widget);
       if (definition === undefined) {
         // The manifest lint rejects this at start; kept as a guard for hand-made runtimes.
@@ -84,12 +88,15 @@ export function HomeGrid() {
   const { t } = useTranslation();
   const { logger } = useRuntime();
   const accountId = useAppSelector((state) => state.session.selectedEntity?.accountId);
-  const placements = usePlacements();
+  const chosen = usePlacements();
+  const gridOff = chosen === null;
+  const placements = useMemo(() => chosen ?? [], [chosen]);
   const byWidget = useMemo(() => new Map(placements.map((p) => [p.widget, p])), [placements]);
   const fallback = useMemo(() => defaultLayout(placements), [placements]);
 
   // `data` keeps the previous entity's answer while the next one loads, so the grid is not torn down.
-  const layoutQuery = useHomeLayoutQuery(accountId ?? skipToken);
+  // No grid, no layout to read.
+  const layoutQuery = useHomeLayoutQuery(gridOff ? skipToken : (accountId ?? skipToken));
   const savedCells = layoutQuery.data?.layout;
   const userCells = useMemo(
     () => (savedCells === undefined ? fallback : mendLayout(savedCells, placements)),
@@ -168,6 +175,8 @@ export function HomeGrid() {
     [editing, draft, byWidget, changeDraft, t],
   );
 
+  // The grid is off: the page keeps the entity's title and the sidebar, nothing else.
+  if (gridOff) return null;
   if (placements.length === 0) return <Text c="dimmed">{t('grid.empty')}</Text>;
 
   const firstLoad = layoutQuery.isLoading;

@@ -140,6 +140,7 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     checkRouteRef(joinPointer(pointer, 'route'), link.route);
   }
 
+  checkCondition(config.homeWidgets.when, '/homeWidgets/when');
   const setIds = new Map<string, number>();
   config.homeWidgets.sets.forEach((set, i) => {
     const pointer = `/homeWidgets/sets/${String(i)}`;

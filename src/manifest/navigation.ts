@@ -144,12 +144,17 @@ export type ChosenWidgetSet = {
   widgets: PortalConfig['homeWidgets']['sets'][number]['widgets'][number][];
 };
 
-/** The first widget set whose `when` holds, keeping only the widgets this user may see. */
+/**
+ * The first widget set whose `when` holds, keeping only the widgets this user may see; undefined when
+ * no set holds or the grid itself is off (`homeWidgets.when`).
+ */
 export function chooseWidgetSet(
   config: PortalConfig,
   context: ConditionContext,
 ): ChosenWidgetSet | undefined {
   const ctx = withNamedConditions(config, context);
+  // The grid as a whole may be off (the homeWidgets flag): then the home has no widget at all.
+  if (!isConditionMet(config.homeWidgets.when, ctx)) return undefined;
   const set = firstMatchingRule(config.homeWidgets.sets, config, ctx);
   if (set === undefined) return undefined;
   const widgets = set.widgets.filter(

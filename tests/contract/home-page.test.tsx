@@ -107,6 +107,25 @@ const garagePending: TestPersona = {
   entity: { accountId: 1003, subscriptions: [{ offerCode: 'PENNYLANE', status: 'pending' as const }] },
 };
 
+describe('the homeWidgets flag', () => {
+  it('off: the home has no grid and asks for no layout; the page keeps its title', async () => {
+    const config = loadRealManifest();
+    const view = await renderWithPortal(<HomePage />, {
+      config,
+      flags: { ...demoFlags(config), homeWidgets: false },
+      plugins,
+      persona: claireOn1001,
+      gateway: fakeGateway(),
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(widgetsShown()).toEqual([]);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(view.requests.filter((request: FakeRequest) => request.path.includes('/home-layouts/'))).toEqual(
+      [],
+    );
+  });
+});
+
 describe('the widget set the manifest chooses (rendered home page, real manifest)', () => {
   const config = loadRealManifest();
   const collab = (entity: TestPersona['entity']): TestPersona => ({
