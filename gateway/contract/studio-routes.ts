@@ -158,4 +158,20 @@ export const studioRoutes = {
     params: idParams,
     response: publication,
   },
+  adminPlaceManifest: {
+    method: 'PUT',
+    path: '/__admin/studio/published',
+    auth: 'admin',
+    tag: 'admin',
+    summary:
+      'Stores a manifest as a new published version WITHOUT checking it (author admin): how tests put a broken manifest in the store, which the browser must refuse.',
+    status: 201,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['manifest'],
+      properties: { manifest: manifestObject },
+    },
+    response: publication,
+  },
 } as const satisfies Record<string, RouteDefinition>;

@@ -2,7 +2,8 @@
 // alone, previews the draft as Marc, publishes; Claire's next page load shows the new order with no
 // rebuild and no restart; a rollback gives the previous order back at the next load. axe on the studio.
 import type { Browser, Page } from '@playwright/test';
-import { describeViolations, expect, PORTAL_URL, test } from './fixtures';
+import manifest from '../../portal.config.json' with { type: 'json' };
+import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
 
 const PASSWORD = 'Demo-2026!';
 
@@ -120,4 +121,41 @@ test('the studio is not offered to Claire, and its address sends her to her land
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await page.goto('/atelier');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+});
+
+test('a broken manifest placed in the store is refused by the browser, which keeps the last good one', async ({
+  page,
+  request,
+}) => {
+  const place = async (placed: unknown) => {
+    const answer = await request.put(`${GATEWAY_URL}/__admin/studio/published`, {
+      data: { manifest: placed },
+    });
+    expect(answer.status()).toBe(201);
+  };
+  const bankFirst = {
+    ...manifest,
+    sidebar: manifest.sidebar.map((item) =>
+      item.id === 'bank' ? { ...item, order: 1 } : item.id === 'bi-reports' ? { ...item, order: 6 } : item,
+    ),
+  };
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  // A good publication first: this browser validates it and keeps it as the last good one.
+  await place(bankFirst);
+  await page.goto('/login?choice=client');
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect.poll(async () => bankBeforeReports(await sidebarNames(page))).toBe(true);
+
+  // Then one the lint refuses (a sidebar entry pointing at no route), put there behind the gateway's back.
+  await place({ ...bankFirst, sidebar: [{ ...bankFirst.sidebar[0], route: 'no.such.route' }] });
+  await page.reload();
+  await expect.poll(async () => bankBeforeReports(await sidebarNames(page))).toBe(true);
+  expect(warnings.join('\n')).toMatch(/Published manifest not used \(invalid[\s\S]*\/sidebar\/0\/route/);
+  expect(warnings.join('\n')).toContain('last good version');
 });

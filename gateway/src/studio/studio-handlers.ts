@@ -15,7 +15,8 @@ type StudioRoutes =
   | 'manifestDraft'
   | 'saveManifestDraft'
   | 'publishManifest'
-  | 'publishManifestVersion';
+  | 'publishManifestVersion'
+  | 'adminPlaceManifest';
 
 function summary(row: VersionRow, publishedId: number | undefined) {
   return {
@@ -36,6 +37,8 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
   }
 
   return {
+    adminPlaceManifest: ({ body }) =>
+      studio.publishNew(body.manifest, 'admin', 'Placed directly in the store'),
     publishedManifest: ({ query, request, reply }) => {
       const published = studio.q.published.get();
       reply.header('Cache-Control', 'no-cache');
