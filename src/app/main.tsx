@@ -2,6 +2,7 @@ import builtInManifest from '../../portal.config.json';
 import { loadRuntimeManifest } from '../manifest/runtime-manifest.ts';
 import type { RuntimeManifest } from '../manifest/runtime-manifest.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
+import { browserStorage } from '../session/safe-storage.ts';
 import { createPortal } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
 
@@ -29,7 +30,7 @@ async function startingManifest(): Promise<RuntimeManifest> {
     builtIn: builtInManifest,
     builtInEtag: typeof etag === 'string' ? etag : undefined,
     url,
-    storage: safeLocalStorage(),
+    storage: browserStorage('local') ?? undefined,
     knownPlugins: createPluginRegistry(plugins).known,
     // Its own chunk: only a browser meeting a publication for the first time loads it.
     loadValidator: () => import('../manifest/validate.ts').then((module) => module.validateManifest),
@@ -38,14 +39,6 @@ async function startingManifest(): Promise<RuntimeManifest> {
       console.warn(message);
     },
   });
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 async function start(root: HTMLElement): Promise<void> {
