@@ -35,9 +35,12 @@ async function inboxLink(request: APIRequestContext, email: string): Promise<URL
   const inbox = (await (
     await request.get(`${GATEWAY_URL}/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`)
   ).json()) as { messages: { link: string }[] };
-  const link = inbox.messages.at(-1)?.link;
-  if (link === undefined) throw new Error(`no e-mail for ${email}`);
-  return new URL(link);
+  // The invitation among the person's e-mails (a notification of the rights granted may follow it).
+  const invitation = inbox.messages
+    .map((message) => new URL(message.link))
+    .findLast((link) => link.pathname === '/createPassword');
+  if (invitation === undefined) throw new Error(`no invitation e-mail for ${email}`);
+  return invitation;
 }
 
 test('Claire invites a user; the inbox link creates a password and the new user signs in by the landing rules', async ({

@@ -37,6 +37,17 @@ const sidebarNames = async (page: Page) =>
 const bankBeforeReports = (names: readonly string[]) =>
   names.indexOf('Banque') < names.indexOf('Rapports BI');
 
+/**
+ * Claire loads her page again and reads her sidebar once it shows. Polled: on a busy machine the
+ * published manifest may miss its 2 s at start, and that one load keeps the manifest it had.
+ */
+async function bankFirstOnNextLoad(claire: Page): Promise<boolean> {
+  await claire.reload();
+  const sidebar = claire.getByRole('navigation', { name: "Navigation de l'entité" });
+  await expect(sidebar.getByRole('link', { name: 'Banque' })).toBeVisible();
+  return bankBeforeReports(await sidebarNames(claire));
+}
+
 test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes, and rolls back', async ({
   page,
   browser,
@@ -59,9 +70,17 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
   expect(describeViolations(await axe())).toEqual([]);
 
   // Keyboard only: focus the drag handle, Space to pick it up, arrows, Space to drop.
-  await page.getByRole('button', { name: 'Déplacer Banque' }).focus();
+  const handle = page.getByRole('button', { name: 'Déplacer Banque' });
+  await handle.focus();
   await page.keyboard.press('Space');
-  for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowUp');
+  // Picked up (the handle says so) before it moves; each move is measured by the list in the next frames.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  for (let step = 0; step < steps; step += 1) {
+    await page.keyboard.press('ArrowUp');
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  }
   await page.keyboard.press('Space');
   await expect
     .poll(names)
@@ -93,8 +112,7 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
   const publishedAt = Date.now();
 
   // Claire's next page load: the new order, no rebuild, no restart.
-  await claire.reload();
-  await expect.poll(async () => bankBeforeReports(await sidebarNames(claire))).toBe(true);
+  await expect.poll(() => bankFirstOnNextLoad(claire), { timeout: 20_000 }).toBe(true);
   console.log(`publish → visible on Claire's next load: ${String(Date.now() - publishedAt)} ms`);
 
   // Rollback from the version list: the previous order at the next load.
@@ -106,8 +124,7 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
     .getByRole('button', { name: /Republier/ })
     .click();
   await expect(page.getByRole('status').filter({ hasText: /Version \d+ republiée\./ })).toBeVisible();
-  await claire.reload();
-  await expect.poll(async () => bankBeforeReports(await sidebarNames(claire))).toBe(false);
+  await expect.poll(() => bankFirstOnNextLoad(claire), { timeout: 20_000 }).toBe(false);
   await claire.context().close();
 });
 

@@ -97,7 +97,9 @@ function useLiveNotifications(): StreamState {
             new URL(config.gatewayBaseUrl, window.location.origin),
           );
           if (newestRef.current !== null) url.searchParams.set('after', String(newestRef.current));
-          return { url: url.href, token: await config.refresher.ensureFreshToken() };
+          // No token (the session is ending or ended in this tab): nothing is opened, nothing answers 401.
+          const token = await config.refresher.ensureFreshToken();
+          return token === null ? null : { url: url.href, token };
         },
         onNotification: (payload) => {
           const notification = payload as PortalNotification;
