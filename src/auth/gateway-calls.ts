@@ -34,3 +34,11 @@ export async function optional<T>(
     return null;
   }
 }
+
+/** The wait of a 429 answer (`retryAfterS` of its body, as the gateway sends it), at least one second. */
+export function retryAfterSeconds(error: unknown): number {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
+  const value =
+    typeof data === 'object' && data !== null && 'retryAfterS' in data ? data.retryAfterS : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(1, Math.ceil(value)) : 60;
+}

@@ -1,27 +1,23 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { unauthorizedResponse } from '../api/base-query.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { specApi } from '../api/spec-endpoints.ts';
-import type { AppStore } from '../runtime/store.ts';
-import type { Logger } from '../logging/logger.ts';
-import type { FeatureFlags } from '../manifest/flags.ts';
-import { createSafeStorage } from '../session/safe-storage.ts';
-import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
-import { getTokenExpiry } from '../session/token.ts';
-import type { TokenStore } from '../session/token-storage.ts';
-import { browserStorage } from '../session/safe-storage.ts';
-import type { CollaboratorIdentity } from './collaborator-identity.ts';
+import { browserStorage, createSafeStorage } from '../session/safe-storage.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
-import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
+import { hasProviderAnswer, lazyCollaboratorIdentity, singleSignOut } from './identity-steps.ts';
+import { createExpiryWatch } from './expiry-watch.ts';
 import { createInteractionFlag } from './interaction-flag.ts';
-import type { InteractionFlag } from './interaction-flag.ts';
-import { call, httpStatus } from './gateway-calls.ts';
+import { call, httpStatus, retryAfterSeconds } from './gateway-calls.ts';
 import { routePath } from './landing.ts';
 import { safeRedirectPath } from './redirect-target.ts';
 import { createSessionActions } from './session-actions.ts';
+import type {
+  SessionLifecycle,
+  SessionService,
+  SessionServiceDeps,
+  SignInOutcome,
+} from './session-service-types.ts';
 import { GatewayUnavailableError, SessionRejectedError, loadUserContext } from './user-context.ts';
 import { NoAccountError } from './identity-errors.ts';
-import type { SessionContextActions } from './session-actions.ts';
 import {
   sessionEnded,
   sessionUnauthenticated,
@@ -29,126 +25,43 @@ import {
   sessionResuming,
   signOutStarted,
 } from '../runtime/session-slice.ts';
-import type { CurrentUser } from '../runtime/session-slice.ts';
-
-type SignInFailure = 'invalid-credentials' | 'unavailable' | 'no-result' | 'not-expected';
-
-export type SignInOutcome =
-  | { ok: true; /** Where to go now: the safe `redirect`, the terms page or the landing page. */ to: string }
-  | { ok: false; reason: SignInFailure }
-  /** Too many attempts (429): the gateway says how many seconds to wait. */
-  | { ok: false; reason: 'throttled'; retryAfterS: number };
-
-export type SignOutOutcome = {
-  /** True when the page is leaving for the identity provider's sign-out. */
-  redirected: boolean;
-  /** The login page to show otherwise. */
-  to: string;
-};
 
 export type { LoginChoice } from './session-actions.ts';
-
-/** The session's lifecycle: start, sign in, sign out, expiry. */
-type SessionLifecycle = {
-  /** At start: stored active token → user context → authenticated; no token → anonymous. */
-  bootstrap(): Promise<void>;
-  /** Resumes the stored session again after the gateway could not be reached ('unavailable'). */
-  retryBootstrap(): Promise<void>;
-  signInCustomer(
-    credentials: { email: string; password: string },
-    redirect?: string | null,
-  ): Promise<SignInOutcome>;
-  /** Signs in from the cached identity when possible, else leaves for the provider (resolves 'redirecting'). */
-  startCollaboratorSignIn(redirect?: string | null): Promise<SignInOutcome | 'redirecting'>;
-  /** On the collaborator login page: processes `?code=&state=` only while a sign-in is in progress. */
-  completeCollaboratorSignIn(url: string): Promise<SignInOutcome>;
-  signOut(): Promise<SignOutOutcome>;
-  /** The default 401 handler: the session ends as expired (SPEC 4 'Session expiry'). */
-  expireSession(): void;
-  /** Whether `url` carries an identity provider answer (`code` or `error` with `state`). */
-  hasRedirectResult(url: string): boolean;
-  interactionFlag: InteractionFlag;
-  /** Stops listening to other tabs and timers (tests, hot reload). */
-  dispose(): void;
-};
-
-/** The lifecycle and the actions on a started session (session-actions.ts), as the screens see them. */
-export type SessionService = SessionLifecycle & SessionContextActions;
-
-type SessionStoreLike = Pick<AppStore, 'dispatch' | 'getState' | 'startListening'>;
-
-export type SessionServiceDeps = {
-  store: SessionStoreLike;
-  config: PortalConfig;
-  flags: FeatureFlags;
-  logger: Logger;
-  tokenStore: TokenStore;
-  selectedEntityStore: SelectedEntityStore;
-  env?: Readonly<Record<string, unknown>>;
-  window?: Window;
-  /** Builds the collaborator identity; the default imports oidc-client-ts on first use only. */
-  loadIdentity?: (settings: CollaboratorIdentitySettings, logger: Logger) => Promise<CollaboratorIdentity>;
-  /**
-   * Signs the customer out of single sign-on; called only when the manifest's SSO flag is on (without it,
-   * a sign-out with the flag on logs once that no single sign-on adapter is configured).
-   */
-  singleSignOut?: () => Promise<void>;
-  /** Told who signed in and when they left (analytics). */
-  onSignedIn?: (user: CurrentUser) => void;
-  onSignedOut?: () => void;
-  setTimeout?: (callback: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
-  now?: () => number;
-};
-
-const defaultLoadIdentity = async (
-  settings: CollaboratorIdentitySettings,
-  logger: Logger,
-): Promise<CollaboratorIdentity> => {
-  const { createCollaboratorIdentity } = await import('./collaborator-identity.ts');
-  return createCollaboratorIdentity({ settings, logger });
-};
-
-/** The wait of a 429 answer (`retryAfterS` of its body, as the gateway sends it), at least one second. */
-function retryAfterSeconds(error: unknown): number {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
-  const value =
-    typeof data === 'object' && data !== null && 'retryAfterS' in data ? data.retryAfterS : undefined;
-  return typeof value === 'number' && Number.isFinite(value) ? Math.max(1, Math.ceil(value)) : 60;
-}
-
-// setTimeout cannot wait longer than about 24.8 days (2^31 - 1 ms).
-const MAX_TIMER_MS = 2_147_483_647;
+export type {
+  SessionService,
+  SessionServiceDeps,
+  SignInOutcome,
+  SignOutOutcome,
+} from './session-service-types.ts';
 
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { store, config, flags, logger, tokenStore, selectedEntityStore } = deps;
   const env = deps.env ?? {};
   const win = deps.window ?? window;
-  const loadIdentity = deps.loadIdentity ?? defaultLoadIdentity;
-  const schedule = deps.setTimeout ?? ((callback: () => void, ms: number) => win.setTimeout(callback, ms));
-  const cancel = deps.clearTimeout ?? ((handle: unknown) => win.clearTimeout(handle as number));
-  const now = deps.now ?? (() => tokenStore.now());
+  const expiry = createExpiryWatch({
+    tokenStore,
+    logger,
+    isAuthenticated,
+    onExpired: () => {
+      endLocally(true);
+    },
+    schedule: deps.setTimeout ?? ((callback: () => void, ms: number) => win.setTimeout(callback, ms)),
+    cancel: deps.clearTimeout ?? ((handle: unknown) => win.clearTimeout(handle as number)),
+    now: deps.now ?? (() => tokenStore.now()),
+  });
   const interactionFlag = createInteractionFlag(browserStorage('session', win), logger);
+  const getIdentity = lazyCollaboratorIdentity(
+    () => collaboratorIdentitySettings(config, env, win.location, browserStorage('session', win)),
+    logger,
+    deps.loadIdentity,
+  );
+  const signOutOfSingleSignOn = singleSignOut(deps.singleSignOut, logger);
   const actions = createSessionActions({ store, config, flags, logger, selectedEntityStore, window: win });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
-  let identity: Promise<CollaboratorIdentity> | null = null;
-  let expiryTimer: unknown = null;
   // While the sign-out calls run: the token store's own clearing is not another tab's sign-out, and a 401
   // does not end the session as expired in the middle of it.
   let signingOut = false;
-  let warnedNoSingleSignOut = false;
-
-  function getIdentity(): Promise<CollaboratorIdentity> {
-    identity ??= loadIdentity(
-      collaboratorIdentitySettings(config, env, win.location, browserStorage('session', win)),
-      logger,
-    ).catch((error: unknown) => {
-      identity = null;
-      throw error;
-    });
-    return identity;
-  }
 
   function isAuthenticated(): boolean {
     return store.getState().session.status === 'authenticated';
@@ -159,37 +72,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     store.dispatch(gatewayApi.util.resetApiState());
   }
 
-  function scheduleExpiryCheck(): void {
-    if (expiryTimer !== null) cancel(expiryTimer);
-    expiryTimer = null;
-    const token = tokenStore.get();
-    if (token === null) return;
-    // One second after expiry: a refresh made meanwhile has replaced the token and the check finds it.
-    const delay = Math.min(MAX_TIMER_MS, Math.max(0, getTokenExpiry(token, logger) * 1000 - now() + 1000));
-    expiryTimer = schedule(() => {
-      expiryTimer = null;
-      if (!isAuthenticated()) return;
-      if (tokenStore.get() === null) {
-        logger.info('The session token expired');
-        endLocally(true);
-      } else {
-        scheduleExpiryCheck();
-      }
-    }, delay);
-  }
-
-  function cancelExpiryCheck(): void {
-    if (expiryTimer !== null) cancel(expiryTimer);
-    expiryTimer = null;
-  }
-
   function endLocally(expired: boolean, signedOutTo: string | null = null): void {
     const wasSignedIn = store.getState().session.user !== null;
     store.dispatch(sessionEnded({ expired, signedOutTo }));
     tokenStore.clear();
     selectedEntityStore.clear();
     forgetLoadedData();
-    cancelExpiryCheck();
+    expiry.stop();
     if (wasSignedIn) deps.onSignedOut?.();
   }
 
@@ -203,7 +92,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         stillSignedIn: () => tokenStore.get() !== null,
       }),
     );
-    scheduleExpiryCheck();
+    expiry.start();
     deps.onSignedIn?.(user);
   }
 
@@ -230,21 +119,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   ): Promise<SignInOutcome> {
     await startWithToken(await exchange(accessToken), 'collaborator');
     return { ok: true, to: actions.destinationAfterSignIn(redirect) };
-  }
-
-  async function signOutOfSingleSignOn(): Promise<void> {
-    if (deps.singleSignOut === undefined) {
-      if (!warnedNoSingleSignOut) {
-        warnedNoSingleSignOut = true;
-        logger.warn('Single sign-on is on but no single sign-on adapter is configured: not signed out of it');
-      }
-      return;
-    }
-    try {
-      await deps.singleSignOut();
-    } catch (error) {
-      logger.warn('Single sign-on sign-out failed', error);
-    }
   }
 
   // SPEC 4: a 401 on a request sent with a session token ends the session as expired.
@@ -376,7 +250,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       // SPEC 4 order: the user leaves, the providers and the logout call, then token and entity. Nothing the
       // router reacts to changes until the calls are settled: meanwhile the session is only 'signingOut'.
       signingOut = true;
-      cancelExpiryCheck();
+      expiry.stop();
       store.dispatch(signOutStarted());
       try {
         if (user?.isCustomer === true && flags[config.identity.customer.singleSignOnFlag] === true) {
@@ -419,20 +293,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     expireSession,
 
-    hasRedirectResult(url) {
-      let params: URLSearchParams;
-      try {
-        params = new URL(url, win.location.origin).searchParams;
-      } catch {
-        return false;
-      }
-      return params.has('state') && (params.has('code') || params.has('error'));
-    },
+    hasRedirectResult: (url) => hasProviderAnswer(url, win.location.origin),
 
     dispose() {
       stopListening();
       unsubscribe();
-      cancelExpiryCheck();
+      expiry.stop();
     },
   };
   return { ...lifecycle, ...actions };

@@ -1,0 +1,65 @@
+// The steps of the session that talk to an identity provider: the collaborator's provider (loaded on first
+// use only) and the customer's single sign-on. The session service (session-service.ts) calls them.
+import type { Logger } from '../logging/logger.ts';
+import type { CollaboratorIdentity } from './collaborator-identity.ts';
+import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
+
+export type LoadIdentity = (
+  settings: CollaboratorIdentitySettings,
+  logger: Logger,
+) => Promise<CollaboratorIdentity>;
+
+// oidc-client-ts is imported on first use: customers never download it.
+const importIdentity: LoadIdentity = async (settings, logger) => {
+  const { createCollaboratorIdentity } = await import('./collaborator-identity.ts');
+  return createCollaboratorIdentity({ settings, logger });
+};
+
+/** The collaborator identity, built once when first asked for; a failed build is tried again next time. */
+export function lazyCollaboratorIdentity(
+  settings: () => CollaboratorIdentitySettings,
+  logger: Logger,
+  load: LoadIdentity = importIdentity,
+): () => Promise<CollaboratorIdentity> {
+  let identity: Promise<CollaboratorIdentity> | null = null;
+  return () => {
+    identity ??= load(settings(), logger).catch((error: unknown) => {
+      identity = null;
+      throw error;
+    });
+    return identity;
+  };
+}
+
+/**
+ * Signs the customer out of single sign-on (SPEC 4) with the configured adapter. Without one, says once
+ * that it cannot; a failure is logged and does not stop the sign-out.
+ */
+export function singleSignOut(adapter: (() => Promise<void>) | undefined, logger: Logger) {
+  let warned = false;
+  return async (): Promise<void> => {
+    if (adapter === undefined) {
+      if (!warned) {
+        warned = true;
+        logger.warn('Single sign-on is on but no single sign-on adapter is configured: not signed out of it');
+      }
+      return;
+    }
+    try {
+      await adapter();
+    } catch (error) {
+      logger.warn('Single sign-on sign-out failed', error);
+    }
+  };
+}
+
+/** Whether `url` carries an identity provider's answer (`code` or `error`, with `state`). */
+export function hasProviderAnswer(url: string, origin: string): boolean {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url, origin).searchParams;
+  } catch {
+    return false;
+  }
+  return params.has('state') && (params.has('code') || params.has('error'));
+}

@@ -1,0 +1,80 @@
+// The session service's contract: what it does (its lifecycle and the actions on a started session),
+// what it answers, and what it is built from. The service itself is session-service.ts.
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { FeatureFlags } from '../manifest/flags.ts';
+import type { CurrentUser } from '../runtime/session-slice.ts';
+import type { AppStore } from '../runtime/store.ts';
+import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
+import type { TokenStore } from '../session/token-storage.ts';
+import type { LoadIdentity } from './identity-steps.ts';
+import type { InteractionFlag } from './interaction-flag.ts';
+import type { SessionContextActions } from './session-actions.ts';
+
+type SignInFailure = 'invalid-credentials' | 'unavailable' | 'no-result' | 'not-expected';
+
+export type SignInOutcome =
+  | { ok: true; /** Where to go now: the safe `redirect`, the terms page or the landing page. */ to: string }
+  | { ok: false; reason: SignInFailure }
+  /** Too many attempts (429): the gateway says how many seconds to wait. */
+  | { ok: false; reason: 'throttled'; retryAfterS: number };
+
+export type SignOutOutcome = {
+  /** True when the page is leaving for the identity provider's sign-out. */
+  redirected: boolean;
+  /** The login page to show otherwise. */
+  to: string;
+};
+
+/** The session's lifecycle: start, sign in, sign out, expiry. */
+export type SessionLifecycle = {
+  /** At start: stored active token → user context → authenticated; no token → anonymous. */
+  bootstrap(): Promise<void>;
+  /** Resumes the stored session again after the gateway could not be reached ('unavailable'). */
+  retryBootstrap(): Promise<void>;
+  signInCustomer(
+    credentials: { email: string; password: string },
+    redirect?: string | null,
+  ): Promise<SignInOutcome>;
+  /** Signs in from the cached identity when possible, else leaves for the provider (resolves 'redirecting'). */
+  startCollaboratorSignIn(redirect?: string | null): Promise<SignInOutcome | 'redirecting'>;
+  /** On the collaborator login page: processes `?code=&state=` only while a sign-in is in progress. */
+  completeCollaboratorSignIn(url: string): Promise<SignInOutcome>;
+  signOut(): Promise<SignOutOutcome>;
+  /** The default 401 handler: the session ends as expired (SPEC 4 'Session expiry'). */
+  expireSession(): void;
+  /** Whether `url` carries an identity provider answer (`code` or `error` with `state`). */
+  hasRedirectResult(url: string): boolean;
+  interactionFlag: InteractionFlag;
+  /** Stops listening to other tabs and timers (tests, hot reload). */
+  dispose(): void;
+};
+
+/** The lifecycle and the actions on a started session (session-actions.ts), as the screens see them. */
+export type SessionService = SessionLifecycle & SessionContextActions;
+
+type SessionStoreLike = Pick<AppStore, 'dispatch' | 'getState' | 'startListening'>;
+
+export type SessionServiceDeps = {
+  store: SessionStoreLike;
+  config: PortalConfig;
+  flags: FeatureFlags;
+  logger: Logger;
+  tokenStore: TokenStore;
+  selectedEntityStore: SelectedEntityStore;
+  env?: Readonly<Record<string, unknown>>;
+  window?: Window;
+  /** Builds the collaborator identity; the default imports oidc-client-ts on first use only. */
+  loadIdentity?: LoadIdentity;
+  /**
+   * Signs the customer out of single sign-on; called only when the manifest's SSO flag is on (without it,
+   * a sign-out with the flag on logs once that no single sign-on adapter is configured).
+   */
+  singleSignOut?: () => Promise<void>;
+  /** Told who signed in and when they left (analytics). */
+  onSignedIn?: (user: CurrentUser) => void;
+  onSignedOut?: () => void;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  now?: () => number;
+};
