@@ -17,7 +17,7 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
   const track = useTrack();
   if (isError) return <Text c="red">{t('documents.error')}</Text>;
   if (currentData === undefined || isFetching)
-    return <Loader size="sm" aria-label={t('documents.loading')} />;
+    return <Loader size="sm" role="progressbar" aria-label={t('documents.loading')} />;
   const documents = latestDocuments(currentData.items, SHOWN);
   return (
     <Stack gap="sm">

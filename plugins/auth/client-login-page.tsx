@@ -94,7 +94,7 @@ export default function ClientLoginPage() {
       <SessionExpiredModal />
       {choosing ? (
         <Center py="lg">
-          <Loader aria-label={t('clientLogin.choosing')} />
+          <Loader role="progressbar" aria-label={t('clientLogin.choosing')} />
         </Center>
       ) : (
         <>

@@ -65,7 +65,7 @@ export default function CollaboratorLoginPage() {
       <SessionExpiredModal />
       {phase === 'completing' ? (
         <Center py="lg">
-          <Loader aria-label={t('collaboratorLogin.completing')} />
+          <Loader role="progressbar" aria-label={t('collaboratorLogin.completing')} />
         </Center>
       ) : (
         <>

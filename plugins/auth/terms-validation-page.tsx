@@ -39,7 +39,7 @@ export default function TermsValidationPage() {
       <Text>{t('terms.intro')}</Text>
       {content.isLoading ? (
         <Center py="lg">
-          <Loader aria-label={t('terms.loading')} />
+          <Loader role="progressbar" aria-label={t('terms.loading')} />
         </Center>
       ) : content.data === undefined ? (
         <Alert color="red" role="alert">

@@ -40,7 +40,8 @@ function BookingWidget({ widgetId }: WidgetProps) {
     }
   };
 
-  if (slots.isLoading || bookings.isLoading) return <Loader size="sm" aria-label={t('booking.loading')} />;
+  if (slots.isLoading || bookings.isLoading)
+    return <Loader size="sm" role="progressbar" aria-label={t('booking.loading')} />;
   if (slots.isError) return <Text c="red">{t('booking.error')}</Text>;
   const available = (slots.data?.items ?? []).filter((slot) => slot.available).slice(0, SHOWN_SLOTS);
   const mine = bookings.data?.items ?? [];

@@ -40,7 +40,7 @@ function RssWidget({ widgetId, options }: WidgetProps<WidgetOptions<typeof newsO
   const { t, language } = useT();
   const track = useTrack();
   const { data, isLoading, isError } = useNewsQuery();
-  if (isLoading) return <Loader size="sm" aria-label={t('rss.loading')} />;
+  if (isLoading) return <Loader size="sm" role="progressbar" aria-label={t('rss.loading')} />;
   if (isError) return <Text c="red">{t('rss.error')}</Text>;
   const items = data?.items.slice(0, options.maxItems) ?? [];
   if (items.length === 0) return <Text c="dimmed">{t('rss.empty')}</Text>;

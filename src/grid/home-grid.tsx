@@ -239,7 +239,7 @@ export function HomeGrid() {
             mih={reservedRows * (ROW_HEIGHT + MARGIN[1])}
             aria-busy="true"
           >
-            <Loader aria-label={t('grid.loading')} />
+            <Loader role="progressbar" aria-label={t('grid.loading')} />
           </Stack>
         ) : (
           <Profiled id="grid">
@@ -274,7 +274,9 @@ export function HomeGrid() {
                     )}
                     <Box style={{ flex: 1, minHeight: 0 }}>
                       {/* The frame waits for its plugin's translations; the cell keeps its size meanwhile. */}
-                      <Suspense fallback={<Loader size="sm" aria-label={t('grid.loading')} />}>
+                      <Suspense
+                        fallback={<Loader size="sm" role="progressbar" aria-label={t('grid.loading')} />}
+                      >
                         <WidgetFrame
                           widgetRef={placed.widget}
                           pluginId={placed.pluginId}

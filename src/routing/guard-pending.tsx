@@ -6,7 +6,7 @@ export function GuardPending() {
   const { t } = useTranslation();
   return (
     <Center mih="50vh" role="status" aria-live="polite">
-      <Loader size="sm" aria-label={t('common.loading')} />
+      <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
     </Center>
   );
 }
