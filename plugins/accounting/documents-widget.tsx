@@ -1,4 +1,5 @@
-import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { LoadingIndicator } from '@portal/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +18,7 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
   const track = useTrack();
   if (isError) return <Text c="red">{t('documents.error')}</Text>;
   if (currentData === undefined || isFetching)
-    return <Loader size="sm" role="progressbar" aria-label={t('documents.loading')} />;
+    return <LoadingIndicator size="sm" label={t('documents.loading')} />;
   const documents = latestDocuments(currentData.items, SHOWN);
   return (
     <Stack gap="sm">

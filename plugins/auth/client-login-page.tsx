@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { LoadingIndicator } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -94,7 +84,7 @@ export default function ClientLoginPage() {
       <SessionExpiredModal />
       {choosing ? (
         <Center py="lg">
-          <Loader role="progressbar" aria-label={t('clientLogin.choosing')} />
+          <LoadingIndicator label={t('clientLogin.choosing')} />
         </Center>
       ) : (
         <>

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Center, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Text } from '@mantine/core';
+import { LoadingIndicator } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useRoutePath, useSessionActions } from '@portal/plugin-api';
@@ -65,7 +66,7 @@ export default function CollaboratorLoginPage() {
       <SessionExpiredModal />
       {phase === 'completing' ? (
         <Center py="lg">
-          <Loader role="progressbar" aria-label={t('collaboratorLogin.completing')} />
+          <LoadingIndicator label={t('collaboratorLogin.completing')} />
         </Center>
       ) : (
         <>

@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Group, Loader, ScrollArea, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, ScrollArea, Text } from '@mantine/core';
+import { LoadingIndicator } from '@portal/ui';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSessionActions, useTermsContent } from '@portal/plugin-api';
@@ -39,7 +40,7 @@ export default function TermsValidationPage() {
       <Text>{t('terms.intro')}</Text>
       {content.isLoading ? (
         <Center py="lg">
-          <Loader role="progressbar" aria-label={t('terms.loading')} />
+          <LoadingIndicator label={t('terms.loading')} />
         </Center>
       ) : content.data === undefined ? (
         <Alert color="red" role="alert">

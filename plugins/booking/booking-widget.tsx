@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { LoadingIndicator } from '@portal/ui';
 import { memo, useState } from 'react';
 import { useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
@@ -41,7 +42,7 @@ function BookingWidget({ widgetId }: WidgetProps) {
   };
 
   if (slots.isLoading || bookings.isLoading)
-    return <Loader size="sm" role="progressbar" aria-label={t('booking.loading')} />;
+    return <LoadingIndicator size="sm" label={t('booking.loading')} />;
   if (slots.isError) return <Text c="red">{t('booking.error')}</Text>;
   const available = (slots.data?.items ?? []).filter((slot) => slot.available).slice(0, SHOWN_SLOTS);
   const mine = bookings.data?.items ?? [];

@@ -1,4 +1,5 @@
-import { Anchor, Loader, Stack, Text, Typography } from '@mantine/core';
+import { Anchor, Stack, Text, Typography } from '@mantine/core';
+import { LoadingIndicator } from '@portal/ui';
 import { memo, useMemo } from 'react';
 import { useTrack } from '@portal/plugin-api';
 import type { WidgetOptions, WidgetProps } from '@portal/plugin-api';
@@ -40,7 +41,7 @@ function RssWidget({ widgetId, options }: WidgetProps<WidgetOptions<typeof newsO
   const { t, language } = useT();
   const track = useTrack();
   const { data, isLoading, isError } = useNewsQuery();
-  if (isLoading) return <Loader size="sm" role="progressbar" aria-label={t('rss.loading')} />;
+  if (isLoading) return <LoadingIndicator size="sm" label={t('rss.loading')} />;
   if (isError) return <Text c="red">{t('rss.error')}</Text>;
   const items = data?.items.slice(0, options.maxItems) ?? [];
   if (items.length === 0) return <Text c="dimmed">{t('rss.empty')}</Text>;

@@ -1,5 +1,6 @@
 import 'react-grid-layout/css/styles.css';
-import { ActionIcon, Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { LoadingIndicator } from '../ui/loading-indicator.tsx';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Responsive, getBreakpointFromWidth, useContainerWidth } from 'react-grid-layout';
@@ -239,7 +240,7 @@ export function HomeGrid() {
             mih={reservedRows * (ROW_HEIGHT + MARGIN[1])}
             aria-busy="true"
           >
-            <Loader role="progressbar" aria-label={t('grid.loading')} />
+            <LoadingIndicator label={t('grid.loading')} />
           </Stack>
         ) : (
           <Profiled id="grid">
@@ -274,9 +275,7 @@ export function HomeGrid() {
                     )}
                     <Box style={{ flex: 1, minHeight: 0 }}>
                       {/* The frame waits for its plugin's translations; the cell keeps its size meanwhile. */}
-                      <Suspense
-                        fallback={<Loader size="sm" role="progressbar" aria-label={t('grid.loading')} />}
-                      >
+                      <Suspense fallback={<LoadingIndicator size="sm" label={t('grid.loading')} />}>
                         <WidgetFrame
                           widgetRef={placed.widget}
                           pluginId={placed.pluginId}

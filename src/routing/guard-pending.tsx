@@ -1,4 +1,5 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
+import { LoadingIndicator } from '../ui/loading-indicator.tsx';
 import { useTranslation } from 'react-i18next';
 
 /** Shown while a guard cannot decide yet; it never shows any protected content. */
@@ -6,7 +7,7 @@ export function GuardPending() {
   const { t } = useTranslation();
   return (
     <Center mih="50vh" role="status" aria-live="polite">
-      <Loader size="sm" role="progressbar" aria-label={t('common.loading')} />
+      <LoadingIndicator size="sm" label={t('common.loading')} />
     </Center>
   );
 }

@@ -12,6 +12,8 @@ export { checkFile, FileUpload } from './file-upload.tsx';
 export type { FileUploadProps, UploadFile, UploadRules } from './file-upload.tsx';
 export { formatChange, formatDay, formatFileSize, formatMoney, formatMonth, formatNumber } from './format.ts';
 export type { MoneyOptions } from './format.ts';
+export { LoadingIndicator } from './loading-indicator.tsx';
+export type { LoadingIndicatorProps } from './loading-indicator.tsx';
 export { PageTitle } from './page-title.tsx';
 export { useTableState } from './table-state.ts';
 export type { SortOrder, TableQuery, TableState, TableStateOptions } from './table-state.ts';
