@@ -56,7 +56,7 @@ describe('notification stream', () => {
       const states: StreamState[] = [];
       const fetchFn = vi.fn<typeof fetch>(() => Promise.resolve(new Response('', { status: 503 })));
       const stop = watchNotificationStream({
-        connect: () => Promise.resolve({ url: 'https://gateway.test/stream', token: null }),
+        connect: () => Promise.resolve({ url: 'https://gateway.test/stream', token: 'abc' }),
         onNotification: () => undefined,
         onStateChange: (state) => states.push(state),
         fetchFn,

@@ -32,8 +32,11 @@ export function createEventStreamParser(onEvent: (event: ServerEvent) => void): 
 }
 
 export type NotificationStreamOptions = {
-  /** The stream's address and a fresh token, or null when there is no session (nothing is opened). */
-  connect: () => Promise<{ url: string; token: string | null } | null>;
+  /**
+   * The stream's address and a fresh token, or null when there is no session: then nothing is opened
+   * (a bare request would only earn a 401) and the stream waits as it does after a drop.
+   */
+  connect: () => Promise<{ url: string; token: string } | null>;
   onNotification: (payload: unknown) => void;
   onStateChange: (state: StreamState) => void;
   fetchFn?: typeof fetch;
@@ -64,10 +67,7 @@ export function watchNotificationStream(options: NotificationStreamOptions): () 
     if (target === null) throw new Error('no session');
     const fetchFn = options.fetchFn ?? fetch;
     const response = await fetchFn(target.url, {
-      headers: {
-        Accept: 'text/event-stream',
-        ...(target.token === null ? {} : { Authorization: `Bearer ${target.token}` }),
-      },
+      headers: { Accept: 'text/event-stream', Authorization: `Bearer ${target.token}` },
       signal: controller.signal,
       cache: 'no-store',
     });
