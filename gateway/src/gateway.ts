@@ -268,6 +268,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     reply.type('image/svg+xml').header('Cache-Control', 'max-age=86400').send(favicon),
   );
   const notifications = createNotificationCentre(deps, db);
+  tokens.onSessionsEnded(notifications.closeSessionStreams);
   registerRoutes(
     app,
     {

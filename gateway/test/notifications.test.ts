@@ -151,6 +151,23 @@ describe('notification centre', () => {
     expect(received).not.toContain(`"id":${String(newest.id)},`);
   });
 
+  it('ends the stream the moment its session is signed out', async () => {
+    const token = await login(gateway, 'claire.solo@demo.test');
+    const response = await fetch(`${gateway.url}${LIST}/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no body');
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain(': connected');
+    expect((await call(gateway, 'POST', '/authentication/api/logout', { token })).status).toBeLessThan(300);
+    // Nothing else may reach a signed-out tab: the line closes instead of waiting for the token's expiry.
+    let next = await reader.read();
+    while (!next.done && new TextDecoder().decode(next.value).startsWith(':')) next = await reader.read();
+    expect(next.done).toBe(true);
+    // Claire's other sign-in keeps its own line.
+    expect((await list(claire)).unreadCount).toBeGreaterThanOrEqual(0);
+  });
+
   it('refuses the stream and the list without a session', async () => {
     expect((await call(gateway, 'GET', `${LIST}/stream`)).status).toBe(401);
     expect((await call(gateway, 'GET', LIST)).status).toBe(401);

@@ -44,6 +44,8 @@ export function createSessionTokens(options: SessionTokenOptions) {
   const live = new Map<string, SessionRow>();
   /** Tokens replaced by a refresh: jti → the moment they stop working (ms). */
   const retired = new Map<string, number>();
+  /** Told which sessions ended, so that what lives on them (open event streams) ends at once too. */
+  const endedListeners = new Set<(sids: readonly string[]) => void>();
 
   function loadRevocations(): void {
     live.clear();
@@ -109,6 +111,12 @@ export function createSessionTokens(options: SessionTokenOptions) {
 
   function endSessions(sids: readonly string[]): void {
     for (const sid of sids) live.delete(sid);
+    if (sids.length > 0) for (const listener of endedListeners) listener(sids);
+  }
+
+  function onSessionsEnded(listener: (sids: readonly string[]) => void): () => void {
+    endedListeners.add(listener);
+    return () => endedListeners.delete(listener);
   }
 
   function endSession(sid: string): void {
@@ -135,7 +143,7 @@ export function createSessionTokens(options: SessionTokenOptions) {
     if (!session) return undefined;
     if (session.ends_at <= Date.now() / 1000 || !grantAlive(session)) {
       if (session.grant_id !== null) endGrantSessions(session.grant_id);
-      live.delete(sid);
+      endSessions([sid]);
       return undefined;
     }
     return session;
@@ -190,6 +198,7 @@ export function createSessionTokens(options: SessionTokenOptions) {
     endSession,
     endUserSessions,
     endGrantSessions,
+    onSessionsEnded,
     loadRevocations,
     ttlS,
   };

@@ -55,6 +55,8 @@ export type NotificationCentre = {
   handlers: Pick<Handlers, NotificationRoutes>;
   /** Ends every open stream (the server is closing: open streams would keep it waiting). */
   closeStreams: () => void;
+  /** Ends the streams opened by these sessions (sign-out, password change, revoked grant). */
+  closeSessionStreams: (sids: readonly string[]) => void;
 };
 
 export function createNotificationCentre(deps: Deps, db: Database): NotificationCentre {
@@ -94,6 +96,8 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
   };
 
   const streams = new Map<number, Set<PassThrough>>();
+  /** The same streams by the session that opened them: a stream must not outlive its session. */
+  const sessionStreams = new Map<string, Set<PassThrough>>();
 
   const toNotification = (row: NotificationRow) => ({
     id: row.id,
@@ -163,6 +167,10 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
     closeStreams: () => {
       for (const open of streams.values()) for (const stream of open) stream.end();
       streams.clear();
+      sessionStreams.clear();
+    },
+    closeSessionStreams: (sids) => {
+      for (const sid of sids) for (const stream of sessionStreams.get(sid) ?? []) stream.end();
     },
     handlers: {
       notifications: ({ session, query }) => {
@@ -179,6 +187,9 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
         const open = streams.get(user.id) ?? new Set<PassThrough>();
         streams.set(user.id, open);
         open.add(stream);
+        const ofSession = sessionStreams.get(session.sid) ?? new Set<PassThrough>();
+        sessionStreams.set(session.sid, ofSession);
+        ofSession.add(stream);
         const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
         // The line lives no longer than the token that opened it.
         const expiry = setTimeout(() => stream.end(), Math.max(0, session.exp * 1000 - Date.now()));
@@ -186,6 +197,8 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
           clearInterval(heartbeat);
           clearTimeout(expiry);
           open.delete(stream);
+          ofSession.delete(stream);
+          if (ofSession.size === 0) sessionStreams.delete(session.sid);
           if (!stream.writableEnded) stream.end();
         };
         request.raw.on('close', close);
