@@ -1,4 +1,5 @@
 import type { ProxyOptions } from 'vite';
+import { UNPREFIXED_CALLS } from '../src/api/service-path.ts';
 
 const TOOL_PATHS = ['/authentication/api/dev/', '/__admin'];
 
@@ -19,13 +20,18 @@ export function gatewayPaths(gateway: GatewaySettings): string[] {
   const prefixes = [
     ...new Set(Object.values(gateway.services).map((prefix) => `/${prefix.replace(/^\/|\/$/g, '')}/`)),
   ];
-  return [...prefixes, '/contact/', '/userorigin'];
+  // The calls outside the prefixes are forwarded by their first segment (`contact/me` → `/contact/`).
+  const unprefixed = Object.values(UNPREFIXED_CALLS).map((path) => {
+    const [first = '', ...rest] = path.split('/');
+    return rest.length > 0 ? `/${first}/` : `/${first}`;
+  });
+  return [...new Set([...prefixes, ...unprefixed])];
 }
 
 /**
  * The portal reaches the reference gateway through its own origin: no CORS preflight before every call
  * (every request carries a JSON content type, which is not a "simple" request), one origin in the CSP.
- * Paths are the manifest's service prefixes, plus the two calls of SPEC 7 outside them.
+ * Paths are the manifest's service prefixes, plus the two calls of SPEC 7 outside them (UNPREFIXED_CALLS).
  */
 export function gatewayProxy(gateway: GatewaySettings, target: string): Record<string, ProxyOptions> {
   return Object.fromEntries(

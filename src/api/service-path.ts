@@ -3,6 +3,12 @@ import type { PortalConfig } from '../../schemas/portal-config.ts';
 /** A backend service of SPEC 7, named as in the manifest's `gateway.services`. */
 export type ServiceName = keyof PortalConfig['gateway']['services'];
 
+/**
+ * The two calls of SPEC 7 that sit outside every service prefix. The portal's origin forwards them to the
+ * gateway with the prefixes (scripts/gateway-proxy.ts), so they are named once, here.
+ */
+export const UNPREFIXED_CALLS = { contactMe: 'contact/me', userOrigin: 'userorigin' } as const;
+
 const SERVICE_PATH = /^\{([A-Za-z][A-Za-z0-9]*)\}(\/.*)?$/;
 
 /**

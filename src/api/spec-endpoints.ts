@@ -4,7 +4,7 @@ import type { GatewayExtra } from './base-query.ts';
 import type { GatewayExtraOptions } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { permissionCodes } from './permission-codes.ts';
-import { resolveServicePath, service } from './service-path.ts';
+import { resolveServicePath, service, UNPREFIXED_CALLS } from './service-path.ts';
 import type {
   BiReportPage,
   Contact,
@@ -90,7 +90,7 @@ export const specApi = gatewayApi.injectEndpoints({
       onQueryStarted: logFailure('the user context'),
     }),
     getContactMe: build.query<Contact, void>({
-      query: () => 'contact/me',
+      query: () => UNPREFIXED_CALLS.contactMe,
       providesTags: ['Contact'],
       onQueryStarted: logFailure('the user context'),
     }),
@@ -154,7 +154,7 @@ export const specApi = gatewayApi.injectEndpoints({
       onQueryStarted: logFailure('entities'),
     }),
     getUserOrigin: build.query<UserOrigin, void>({
-      query: () => 'userorigin',
+      query: () => UNPREFIXED_CALLS.userOrigin,
       extraOptions: anonymous,
       onQueryStarted: logFailure('the user origin'),
     }),
