@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
 /*
- * The sidebar's icons by the name the manifest gives (`"icon": "chart"`). Small inline outlines rather
- * than an icon library: nine icons do not justify a dependency in the entity area's chunk.
+ * The sidebar's icons by the name the manifest gives (`"icon": "chart"`), and the header's bell. Small
+ * inline outlines rather than an icon library: ten icons do not justify a dependency in the entity area's
+ * chunk.
  */
 const paths: Readonly<Record<string, ReactNode>> = {
   home: <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />,
@@ -36,6 +37,7 @@ const paths: Readonly<Record<string, ReactNode>> = {
     </>
   ),
   building: <path d="M4 21V4h10v17M14 9h6v12M7 8h4M7 12h4M7 16h4M2 21h20" />,
+  bell: <path d="M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0" />,
 };
 
 /** Decorative (the link's text names it); an unknown name draws a dot rather than failing. */

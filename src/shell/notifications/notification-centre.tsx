@@ -17,6 +17,7 @@ import { readGatewayConfig } from '../../api/base-query.ts';
 import { resolveServicePath } from '../../api/service-path.ts';
 import { useAppDispatch, useAppSelector } from '../../runtime/hooks.ts';
 import { useRuntime } from '../../runtime/runtime.tsx';
+import { NavIcon } from '../icons.tsx';
 import { notificationLink } from './notification-link.ts';
 import { type StreamState, watchNotificationStream } from './notification-stream.ts';
 import {
@@ -30,25 +31,6 @@ import {
 
 /** How often the list is read again while the event stream is down. */
 const POLLING_MS = 15_000;
-
-function BellIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0" />
-    </svg>
-  );
-}
 
 /** What happened, in words: the type's sentence and, when the event says it, the document or report. */
 function Detail({ notification }: { notification: PortalNotification }) {
@@ -157,7 +139,7 @@ export default function NotificationCentre() {
             aria-label={t('bell', { count: unread })}
             onClick={() => setOpened((value) => !value)}
           >
-            <BellIcon />
+            <NavIcon name="bell" />
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p="xs" role="dialog" aria-label={t('title')}>
