@@ -92,6 +92,13 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     return { currentPage: query.page, totalPage: Math.ceil(total / query.pageSize), totalItems: total };
   }
 
+  /** A user of the entity; another tenant's user or another entity's gets the same answer as an unknown id. */
+  function personOn(accountId: number, userId: number): PersonRow {
+    const person = people.q.person.get(accountId, userId);
+    if (!person) throw notFound(`User ${String(userId)} of entity ${String(accountId)}`);
+    return person;
+  }
+
   function heldOn(userId: number, accountId: number): Set<string> {
     return new Set(entityPermissions(deps, requireMembership(deps, userId, accountId)));
   }
@@ -175,10 +182,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         if (isNew) invite(caller, target, now);
         people.log({
           accountId: params.id,
-          actorId: caller.id,
-          actorName: fullName(caller),
-          targetId: target.id,
-          targetName: `${body.firstName} ${body.lastName}`,
+          actor: caller,
+          target: { id: target.id, first_name: body.firstName, last_name: body.lastName },
           action: isNew ? 'user.invited' : 'user.added',
           granted: permissions,
         });
@@ -209,9 +214,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       if (unknown.length > 0)
         throw new HttpError(422, 'invalid_body', `Unknown customer permission codes: ${unknown.join(', ')}.`);
       return store.transaction(() => {
-        // Another tenant's user, or a user of another entity: the same answer as an unknown id.
-        const target = people.q.person.get(params.id, params.userId);
-        if (!target) throw notFound(`User ${String(params.userId)} of entity ${String(params.id)}`);
+        const target = personOn(params.id, params.userId);
         if (target.is_customer !== 1) throw forbidden();
         const before = parseCodes(target.permissions);
         const granted = wanted.filter((code) => !before.includes(code));
@@ -238,10 +241,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         const signatory = signatoryChanged ? ['signatory'] : [];
         people.log({
           accountId: params.id,
-          actorId: caller.id,
-          actorName: fullName(caller),
-          targetId: target.id,
-          targetName: fullName(target),
+          actor: caller,
+          target: target,
           action: 'rights.changed',
           granted: body.isSignatory && signatoryChanged ? [...granted, ...signatory] : granted,
           revoked: !body.isSignatory && signatoryChanged ? [...revoked, ...signatory] : revoked,
@@ -257,8 +258,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     removeEntityUser: ({ session, params }) => {
       const caller = currentUser(deps, session);
       store.transaction(() => {
-        const target = people.q.person.get(params.id, params.userId);
-        if (!target) throw notFound(`User ${String(params.userId)} of entity ${String(params.id)}`);
+        const target = personOn(params.id, params.userId);
         // A customer may detach customers only, never the firm's collaborators.
         if (caller.is_customer === 1 && target.is_customer !== 1) throw forbidden();
         if (target.id === caller.id) throw lastAdminRight();
@@ -266,10 +266,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         people.q.deleteRole.run(target.id, params.id);
         people.log({
           accountId: params.id,
-          actorId: caller.id,
-          actorName: fullName(caller),
-          targetId: target.id,
-          targetName: fullName(target),
+          actor: caller,
+          target: target,
           action: 'user.removed',
           revoked: parseCodes(target.permissions),
         });
@@ -305,10 +303,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         people.q.setRole.run(target.id, params.id, body.role);
         people.log({
           accountId: params.id,
-          actorId: caller.id,
-          actorName: fullName(caller),
-          targetId: target.id,
-          targetName: fullName(target),
+          actor: caller,
+          target: target,
           action: 'collaborator.assigned',
           granted: [body.role],
         });
@@ -327,10 +323,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         people.q.deleteRole.run(target.id, params.id);
         people.log({
           accountId: params.id,
-          actorId: caller.id,
-          actorName: fullName(caller),
-          targetId: target.id,
-          targetName: fullName(target),
+          actor: caller,
+          target: target,
           action: 'collaborator.unassigned',
         });
       });
@@ -462,10 +456,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         else people.q.revokeAdmin.run(target.id);
         people.log({
           accountId: null,
-          actorId: caller.id,
-          actorName: fullName(caller),
-          targetId: target.id,
-          targetName: fullName(target),
+          actor: caller,
+          target: target,
           action: body.isAdmin ? 'admin.granted' : 'admin.revoked',
         });
       });
@@ -492,10 +484,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         people.q.revokeAdmin.run(target.id);
         people.log({
           accountId: null,
-          actorId: caller.id,
-          actorName: fullName(caller),
-          targetId: target.id,
-          targetName: fullName(target),
+          actor: caller,
+          target: target,
           action: 'admin.revoked',
         });
       });
@@ -519,10 +509,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         people.q.setRole.run(caller.id, next, 'partner');
         people.log({
           accountId: next,
-          actorId: caller.id,
-          actorName: fullName(caller),
-          targetId: caller.id,
-          targetName: fullName(caller),
+          actor: caller,
+          target: caller,
           action: 'entity.created',
         });
         return next;

@@ -90,10 +90,8 @@ export function seedPeople(db: Database, people: PeopleStore, now: Date = new Da
           people.log(
             {
               accountId: membership.accountId,
-              actorId: paul.id,
-              actorName: `${paul.first_name} ${paul.last_name}`,
-              targetId: id,
-              targetName: `${user.firstName} ${user.lastName}`,
+              actor: paul,
+              target: { id, first_name: user.firstName, last_name: user.lastName },
               action: user.signedInDaysAgo === undefined ? 'user.invited' : 'user.added',
               granted: membership.permissions,
             },
@@ -118,10 +116,8 @@ export function seedPeople(db: Database, people: PeopleStore, now: Date = new Da
           people.log(
             {
               accountId,
-              actorId: paul.id,
-              actorName: `${paul.first_name} ${paul.last_name}`,
-              targetId: user.id,
-              targetName: `${user.first_name} ${user.last_name}`,
+              actor: paul,
+              target: user,
               action: 'collaborator.assigned',
               granted: [role],
             },

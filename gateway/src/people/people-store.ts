@@ -107,12 +107,13 @@ export type DelegationRow = {
   revoked: string;
   created_at: string;
 };
+/** Who acted or was acted on, as the log names them (the name is kept as it was at the time). */
+type LoggedPerson = { id: number; first_name: string; last_name: string };
+
 export type LogLine = {
   accountId: number | null;
-  actorId: number;
-  actorName: string;
-  targetId: number;
-  targetName: string;
+  actor: LoggedPerson;
+  target: LoggedPerson;
   action: string;
   granted?: readonly string[];
   revoked?: readonly string[];
@@ -303,12 +304,13 @@ export function createPeopleStore(db: Database) {
     },
     /** One delegation log line; call it inside the transaction of the write it records. */
     log(line: LogLine, at = new Date().toISOString()): void {
+      const name = (person: LoggedPerson) => `${person.first_name} ${person.last_name}`;
       q.insertLog.run(
         line.accountId,
-        line.actorId,
-        line.actorName,
-        line.targetId,
-        line.targetName,
+        line.actor.id,
+        name(line.actor),
+        line.target.id,
+        name(line.target),
         line.action,
         JSON.stringify(line.granted ?? []),
         JSON.stringify(line.revoked ?? []),
