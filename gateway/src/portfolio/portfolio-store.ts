@@ -175,6 +175,28 @@ export function createPortfolioStore(db: Database) {
     ),
   };
 
+  /**
+   * One page of a list over the caller's entities (MOD requests, mandates): the status filter, the shared
+   * name/number search, the sort and the count. `alias` is the listed table's; `e` is always the entity.
+   */
+  function entityPage(
+    list: { alias: string; from: string; columns: string; sortColumn: string; tieBreak: string },
+    query: ListQuery<string>,
+  ): { rows: unknown[]; total: number } {
+    const pattern = likePattern(query.q);
+    const where = `${list.from}
+      WHERE ${list.alias}.account_id IN (SELECT value FROM json_each(?)) AND (? IS NULL OR ${list.alias}.status = ?)
+        AND ${SEARCH}`;
+    const status = query.status ?? null;
+    const args = [query.accountIds, status, status, query.q, pattern, pattern] as const;
+    const total = (prepared(`SELECT COUNT(*) AS total ${where}`).get(...args) as { total: number }).total;
+    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+    const rows = prepared(
+      `SELECT ${list.columns} ${where} ORDER BY ${list.sortColumn} ${direction}, ${list.tieBreak} LIMIT ? OFFSET ?`,
+    ).all(...args, query.limit, query.offset);
+    return { rows, total };
+  }
+
   return {
     db,
     q,
@@ -245,47 +267,31 @@ export function createPortfolioStore(db: Database) {
     },
 
     modRequests(query: ListQuery<keyof typeof MOD_SORT>): { rows: ModRequestDetailRow[]; total: number } {
-      const pattern = likePattern(query.q);
-      const where = `FROM mod_requests r JOIN entities e ON e.account_id = r.account_id JOIN users u ON u.id = r.requested_by
-        LEFT JOIN mod_request_decisions d ON d.request_id = r.id
-        WHERE r.account_id IN (SELECT value FROM json_each(?)) AND (? IS NULL OR r.status = ?) AND ${SEARCH}`;
-      const args = [
-        query.accountIds,
-        query.status ?? null,
-        query.status ?? null,
-        query.q,
-        pattern,
-        pattern,
-      ] as const;
-      const total = (prepared(`SELECT COUNT(*) AS total ${where}`).get(...args) as { total: number }).total;
-      const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      const rows = prepared(
-        `SELECT r.id, r.account_id, e.account_number, e.name AS account_name, r.offer_code, r.status, r.comment,
-                u.first_name || ' ' || u.last_name AS requester, r.created_at, d.decided_at, d.reason ${where}
-          ORDER BY ${MOD_SORT[query.sort]} ${direction}, r.id DESC LIMIT ? OFFSET ?`,
-      ).all(...args, query.limit, query.offset) as ModRequestDetailRow[];
-      return { rows, total };
+      return entityPage(
+        {
+          alias: 'r',
+          from: `FROM mod_requests r JOIN entities e ON e.account_id = r.account_id JOIN users u ON u.id = r.requested_by
+            LEFT JOIN mod_request_decisions d ON d.request_id = r.id`,
+          columns: `r.id, r.account_id, e.account_number, e.name AS account_name, r.offer_code, r.status, r.comment,
+            u.first_name || ' ' || u.last_name AS requester, r.created_at, d.decided_at, d.reason`,
+          sortColumn: MOD_SORT[query.sort],
+          tieBreak: 'r.id DESC',
+        },
+        query,
+      ) as { rows: ModRequestDetailRow[]; total: number };
     },
 
     mandates(query: ListQuery<keyof typeof MANDATE_SORT>): { rows: MandateRow[]; total: number } {
-      const pattern = likePattern(query.q);
-      const where = `FROM mandates d JOIN entities e ON e.account_id = d.account_id
-        WHERE d.account_id IN (SELECT value FROM json_each(?)) AND (? IS NULL OR d.status = ?) AND ${SEARCH}`;
-      const args = [
-        query.accountIds,
-        query.status ?? null,
-        query.status ?? null,
-        query.q,
-        pattern,
-        pattern,
-      ] as const;
-      const total = (prepared(`SELECT COUNT(*) AS total ${where}`).get(...args) as { total: number }).total;
-      const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      const rows = prepared(
-        `SELECT d.*, e.account_number, e.name AS account_name ${where}
-          ORDER BY ${MANDATE_SORT[query.sort]} ${direction}, d.id LIMIT ? OFFSET ?`,
-      ).all(...args, query.limit, query.offset) as MandateRow[];
-      return { rows, total };
+      return entityPage(
+        {
+          alias: 'd',
+          from: 'FROM mandates d JOIN entities e ON e.account_id = d.account_id',
+          columns: 'd.*, e.account_number, e.name AS account_name',
+          sortColumn: MANDATE_SORT[query.sort],
+          tieBreak: 'd.id',
+        },
+        query,
+      ) as { rows: MandateRow[]; total: number };
     },
   };
 }
