@@ -21,7 +21,7 @@ import {
 import type { Deps } from '../routes/deps.ts';
 import { defaultSheet } from './portfolio-seed.ts';
 import type { CompanySheet } from './portfolio-seed.ts';
-import type { MandateRow, ModRequestDetailRow, PortfolioStore } from './portfolio-store.ts';
+import type { ListQuery, MandateRow, ModRequestDetailRow, PortfolioStore } from './portfolio-store.ts';
 
 type PortfolioRoutes =
   | 'walletFolders'
@@ -101,6 +101,34 @@ function invalidSheetFields(sheet: CompanySheet): string[] {
   return invalid;
 }
 
+/** The store's window of rows for a page of the request (pages count from 1). */
+const windowOf = (query: { page: number; pageSize: number }) => ({
+  limit: query.pageSize,
+  offset: (query.page - 1) * query.pageSize,
+});
+
+/** A list over the caller's entities, as the store reads it: the request's search, status filter and sort. */
+function entityListQuery<Sort extends string>(
+  accountIds: string,
+  query: {
+    q: string;
+    status?: string | undefined;
+    sort: Sort;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+): ListQuery<Sort> {
+  return {
+    accountIds,
+    q: query.q.trim(),
+    status: query.status,
+    sort: query.sort,
+    order: query.order,
+    ...windowOf(query),
+  };
+}
+
 export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<Handlers, PortfolioRoutes> {
   const { store } = deps;
 
@@ -145,8 +173,7 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
         q: query.q.trim(),
         sort: query.sort,
         order: query.order,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
+        ...windowOf(query),
       });
       return {
         items: rows.map((row) => ({
@@ -166,8 +193,7 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
         q: '',
         sort: 'name',
         order: 'asc',
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
+        ...windowOf(query),
       });
       return {
         items: rows.map((row) => ({
@@ -274,15 +300,9 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     walletModRequests: ({ session, query }) => {
       const user = currentUser(deps, session);
       requireCollaborator(user);
-      const { rows, total } = portfolio.modRequests({
-        accountIds: entitiesWith(user, routes.walletModRequests.requiresAnyOf),
-        q: query.q.trim(),
-        status: query.status,
-        sort: query.sort,
-        order: query.order,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
+      const { rows, total } = portfolio.modRequests(
+        entityListQuery(entitiesWith(user, routes.walletModRequests.requiresAnyOf), query),
+      );
       return { items: rows.map(toModRequest), ...pageInfo(total, query.page, query.pageSize) };
     },
 
@@ -327,15 +347,9 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     walletMandates: ({ session, query }) => {
       const user = currentUser(deps, session);
       requireCollaborator(user);
-      const { rows, total } = portfolio.mandates({
-        accountIds: entitiesWith(user, routes.walletMandates.requiresAnyOf),
-        q: query.q.trim(),
-        status: query.status,
-        sort: query.sort,
-        order: query.order,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
+      const { rows, total } = portfolio.mandates(
+        entityListQuery(entitiesWith(user, routes.walletMandates.requiresAnyOf), query),
+      );
       return { items: rows.map(toMandate), ...pageInfo(total, query.page, query.pageSize) };
     },
 
