@@ -23,6 +23,31 @@ const pageOf = <T extends object>(items: T) =>
     properties: { items: { type: 'array', items }, currentPage: int, totalPage: int, totalItems: int },
   }) as const;
 
+/**
+ * The query of a wallet list over the caller's folders: search on the folder, an optional status filter,
+ * a closed list of sorts, newest (desc) first by default, and the page.
+ */
+const statusListQuery = <
+  const Status extends readonly string[],
+  const Sort extends readonly [string, ...string[]],
+>(
+  statuses: Status,
+  sorts: Sort,
+  defaultSort: Sort[number],
+) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      q: search,
+      status: { type: 'string', enum: statuses },
+      sort: { type: 'string', enum: sorts, default: defaultSort },
+      order: { ...order, default: 'desc' },
+      page,
+      pageSize,
+    },
+  }) as const;
+
 const folderRowSchema = {
   type: 'object',
   additionalProperties: false,
@@ -334,18 +359,7 @@ export const portfolioRoutes = {
     summary:
       'MOD requests of the folders where the caller holds COOFF002, newest first by default; optional status filter and search on the folder.',
     status: 200,
-    query: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        q: search,
-        status: { type: 'string', enum: MOD_REQUEST_STATUSES },
-        sort: { type: 'string', enum: ['createdAt', 'accountName', 'status'], default: 'createdAt' },
-        order: { ...order, default: 'desc' },
-        page,
-        pageSize,
-      },
-    },
+    query: statusListQuery(MOD_REQUEST_STATUSES, ['createdAt', 'accountName', 'status'], 'createdAt'),
     response: pageOf(modRequestRowSchema),
     requiresAnyOf: ['COOFF002'],
   },
@@ -402,18 +416,7 @@ export const portfolioRoutes = {
     summary:
       'Mandates of the folders where the caller holds COMAND001; optional status filter and folder search.',
     status: 200,
-    query: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        q: search,
-        status: { type: 'string', enum: MANDATE_STATUSES },
-        sort: { type: 'string', enum: ['accountName', 'startsOn', 'status'], default: 'startsOn' },
-        order: { ...order, default: 'desc' },
-        page,
-        pageSize,
-      },
-    },
+    query: statusListQuery(MANDATE_STATUSES, ['accountName', 'startsOn', 'status'], 'startsOn'),
     response: pageOf(mandateRowSchema),
     requiresAnyOf: ['COMAND001'],
   },
