@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAction, useConstant } from '@portal/plugin-api';
@@ -23,6 +10,7 @@ import {
   useRequestOfferMutation,
 } from './offers-api.ts';
 import type { FolderChoice, Offer } from './offers-api.ts';
+import { OfferGrid, OutcomeAlert } from './offer-grid.tsx';
 import { offerPrice } from './price.ts';
 import { useT } from './translation.ts';
 
@@ -126,66 +114,45 @@ export default function CatalogPage() {
     <Stack gap="md">
       <PageTitle>{t('catalog.title')}</PageTitle>
       {outcome === null ? null : (
-        <Alert
-          color={outcome.kind === 'created' ? 'teal' : 'red'}
-          variant="light"
-          role={outcome.kind === 'created' ? 'status' : 'alert'}
-          withCloseButton
-          closeButtonLabel={t('close')}
-          onClose={() => setOutcome(null)}
-        >
+        <OutcomeAlert success={outcome.kind === 'created'} onClose={() => setOutcome(null)}>
           {t(`catalog.outcome.${outcome.kind}`, { offer: outcome.offer, folder: outcome.folder })}
-        </Alert>
+        </OutcomeAlert>
       )}
-      {catalogue.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('catalog.error')}>
-          <Button size="xs" variant="light" onClick={() => void catalogue.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      <SimpleGrid
-        cols={{ base: 1, sm: 2 }}
-        spacing="md"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-      >
-        {catalogue.data === undefined && catalogue.isLoading
-          ? [0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} height={140} radius="md" component="li" aria-hidden="true" />
-            ))
-          : (catalogue.data?.items ?? []).map((offer) => (
-              <Paper key={offer.offerCode} withBorder radius="md" p="md" component="li">
-                <Stack gap="xs" h="100%" justify="space-between">
-                  <Stack gap={4}>
-                    <Text component="h2" fw={700} size="lg">
-                      {offer.name}
-                    </Text>
-                    <Text size="sm">{offer.description}</Text>
-                    <Text fw={600}>
-                      {offer.offerCode === pricing.offerCode
-                        ? t('catalog.fromPrice', {
-                            price: formatMoney(offerPrice(offer, pricing, undefined), language),
-                          })
-                        : t('catalog.price', { price: formatMoney(offer.monthlyPrice, language) })}
-                    </Text>
-                  </Stack>
-                  {canActivate ? (
-                    <Button
-                      variant="light"
-                      w="fit-content"
-                      onClick={() => setActivating(offer)}
-                      aria-label={t('catalog.activateFor', { offer: offer.name })}
-                    >
-                      {t('catalog.activateShort')}
-                    </Button>
-                  ) : null}
-                </Stack>
-              </Paper>
-            ))}
-      </SimpleGrid>
+      <OfferGrid
+        items={catalogue.data?.items}
+        isLoading={catalogue.isLoading}
+        isError={catalogue.isError}
+        errorTitle={t('catalog.error')}
+        onRetry={() => void catalogue.refetch()}
+        skeletonHeight={140}
+        renderCard={(offer) => (
+          <Stack gap="xs" h="100%" justify="space-between">
+            <Stack gap={4}>
+              <Text component="h2" fw={700} size="lg">
+                {offer.name}
+              </Text>
+              <Text size="sm">{offer.description}</Text>
+              <Text fw={600}>
+                {offer.offerCode === pricing.offerCode
+                  ? t('catalog.fromPrice', {
+                      price: formatMoney(offerPrice(offer, pricing, undefined), language),
+                    })
+                  : t('catalog.price', { price: formatMoney(offer.monthlyPrice, language) })}
+              </Text>
+            </Stack>
+            {canActivate ? (
+              <Button
+                variant="light"
+                w="fit-content"
+                onClick={() => setActivating(offer)}
+                aria-label={t('catalog.activateFor', { offer: offer.name })}
+              >
+                {t('catalog.activateShort')}
+              </Button>
+            ) : null}
+          </Stack>
+        )}
+      />
       {activating === null ? null : (
         <ActivateDialog
           offer={activating}

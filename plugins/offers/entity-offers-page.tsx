@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useSelectedEntity } from '@portal/plugin-api';
 import { formatMoney, PageTitle } from '@portal/ui';
 import { statusOf, useEntityOffersQuery, useRequestOfferMutation } from './offers-api.ts';
 import type { EntityOffer } from './offers-api.ts';
+import { OfferGrid, OutcomeAlert } from './offer-grid.tsx';
 import { offerPrice } from './price.ts';
 import { useT } from './translation.ts';
 
@@ -68,58 +69,34 @@ export default function EntityOffersPage() {
     <Stack gap="md">
       <PageTitle>{t('entityOffers.title')}</PageTitle>
       {outcome === null ? null : (
-        <Alert
-          color={outcome.kind === 'created' ? 'teal' : 'red'}
-          variant="light"
-          role={outcome.kind === 'created' ? 'status' : 'alert'}
-          withCloseButton
-          closeButtonLabel={t('close')}
-          onClose={() => setOutcome(null)}
-        >
+        <OutcomeAlert success={outcome.kind === 'created'} onClose={() => setOutcome(null)}>
           {t(`entityOffers.outcome.${outcome.kind}`, { offer: outcome.offer })}
-        </Alert>
+        </OutcomeAlert>
       )}
-      {offers.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('entityOffers.error')}>
-          <Button size="xs" variant="light" onClick={() => void offers.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      <SimpleGrid
-        cols={{ base: 1, sm: 2 }}
-        spacing="md"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-      >
-        {offers.data === undefined && offers.isLoading
-          ? [0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} height={120} radius="md" component="li" aria-hidden="true" />
-            ))
-          : (offers.data?.items ?? []).map((offer) => (
-              <Paper key={offer.offerCode} withBorder radius="md" p="md" component="li">
-                <Stack gap={4}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text component="h2" fw={700}>
-                      {offer.name}
-                    </Text>
-                    {state(offer)}
-                  </Group>
-                  <Text size="sm">{offer.description}</Text>
-                  <Text size="sm" fw={600}>
-                    {t('catalog.price', {
-                      price: formatMoney(
-                        offerPrice(offer, pricing, selected?.entity.accountNumber),
-                        language,
-                      ),
-                    })}
-                  </Text>
-                </Stack>
-              </Paper>
-            ))}
-      </SimpleGrid>
+      <OfferGrid
+        items={offers.data?.items}
+        isLoading={offers.isLoading}
+        isError={offers.isError}
+        errorTitle={t('entityOffers.error')}
+        onRetry={() => void offers.refetch()}
+        skeletonHeight={120}
+        renderCard={(offer) => (
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text component="h2" fw={700}>
+                {offer.name}
+              </Text>
+              {state(offer)}
+            </Group>
+            <Text size="sm">{offer.description}</Text>
+            <Text size="sm" fw={600}>
+              {t('catalog.price', {
+                price: formatMoney(offerPrice(offer, pricing, selected?.entity.accountNumber), language),
+              })}
+            </Text>
+          </Stack>
+        )}
+      />
     </Stack>
   );
 }

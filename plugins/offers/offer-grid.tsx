@@ -1,0 +1,82 @@
+import { Alert, Button, Paper, SimpleGrid, Skeleton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useT } from './translation.ts';
+
+/** What a request for an offer came to, shown above the cards until the person closes it. */
+export function OutcomeAlert({
+  success,
+  onClose,
+  children,
+}: {
+  success: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useT();
+  return (
+    <Alert
+      color={success ? 'teal' : 'red'}
+      variant="light"
+      role={success ? 'status' : 'alert'}
+      withCloseButton
+      closeButtonLabel={t('close')}
+      onClose={onClose}
+    >
+      {children}
+    </Alert>
+  );
+}
+
+type OfferGridProps<Item extends { offerCode: string }> = {
+  items: readonly Item[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  errorTitle: string;
+  onRetry: () => void;
+  /** Height of a placeholder card, close to a real one's so the page does not jump when they arrive. */
+  skeletonHeight: number;
+  renderCard: (item: Item) => ReactNode;
+};
+
+/**
+ * Offers as a list of cards, two across from small screens up: the catalogue and an entity's offers.
+ * Placeholders while the first answer is awaited; on failure a message with a retry above the cards.
+ */
+export function OfferGrid<Item extends { offerCode: string }>(props: OfferGridProps<Item>) {
+  const { t } = useT();
+  return (
+    <>
+      {props.isError ? (
+        <Alert color="red" variant="light" role="alert" title={props.errorTitle}>
+          <Button size="xs" variant="light" onClick={props.onRetry}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      <SimpleGrid
+        cols={{ base: 1, sm: 2 }}
+        spacing="md"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {props.items === undefined && props.isLoading
+          ? [0, 1, 2, 3].map((key) => (
+              <Skeleton
+                key={key}
+                height={props.skeletonHeight}
+                radius="md"
+                component="li"
+                aria-hidden="true"
+              />
+            ))
+          : (props.items ?? []).map((item) => (
+              <Paper key={item.offerCode} withBorder radius="md" p="md" component="li">
+                {props.renderCard(item)}
+              </Paper>
+            ))}
+      </SimpleGrid>
+    </>
+  );
+}
