@@ -188,11 +188,7 @@ export default function BankPage() {
           columns={columns}
           rowKey={(row) => row.id}
           table={table}
-          data={transactions.data}
-          isLoading={transactions.isLoading}
-          isFetching={transactions.isFetching}
-          isError={transactions.isError}
-          onRetry={() => void transactions.refetch()}
+          result={transactions}
           emptyMessage={t('transactions.empty')}
           searchLabel={t('filters.search')}
           toolbar={

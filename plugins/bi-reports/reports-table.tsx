@@ -168,11 +168,7 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
         columns={columns}
         rowKey={(report) => report.id}
         table={table}
-        data={result.data}
-        isLoading={result.isLoading}
-        isFetching={result.isFetching}
-        isError={result.isError}
-        onRetry={() => void result.refetch()}
+        result={result}
         emptyMessage={t('empty')}
         searchLabel={t('filters.search')}
         highlighted={highlighted}

@@ -250,11 +250,7 @@ export default function DocumentListPage() {
         columns={columns}
         rowKey={(doc) => doc.id}
         table={table}
-        data={result.data}
-        isLoading={result.isLoading}
-        isFetching={result.isFetching}
-        isError={result.isError}
-        onRetry={() => void result.refetch()}
+        result={result}
         emptyMessage={period !== undefined || table.query.search !== '' ? t('emptyFiltered') : t('empty')}
         searchLabel={t('filters.search')}
         highlighted={justAdded ?? fromLink}

@@ -119,11 +119,8 @@ export default function CatalogPage() {
         </OutcomeAlert>
       )}
       <OfferGrid
-        items={catalogue.data?.items}
-        isLoading={catalogue.isLoading}
-        isError={catalogue.isError}
+        result={catalogue}
         errorTitle={t('catalog.error')}
-        onRetry={() => void catalogue.refetch()}
         skeletonHeight={140}
         renderCard={(offer) => (
           <Stack gap="xs" h="100%" justify="space-between">

@@ -74,11 +74,8 @@ export default function EntityOffersPage() {
         </OutcomeAlert>
       )}
       <OfferGrid
-        items={offers.data?.items}
-        isLoading={offers.isLoading}
-        isError={offers.isError}
+        result={offers}
         errorTitle={t('entityOffers.error')}
-        onRetry={() => void offers.refetch()}
         skeletonHeight={120}
         renderCard={(offer) => (
           <Stack gap={4}>

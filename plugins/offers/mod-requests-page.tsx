@@ -178,11 +178,7 @@ export default function ModRequestsPage() {
         columns={columns}
         rowKey={(row) => row.id}
         table={table}
-        data={requests.data}
-        isLoading={requests.isLoading}
-        isFetching={requests.isFetching}
-        isError={requests.isError}
-        onRetry={() => void requests.refetch()}
+        result={requests}
         emptyMessage={t('modRequests.empty')}
         searchLabel={t('modRequests.search')}
         toolbar={

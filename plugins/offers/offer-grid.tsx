@@ -28,11 +28,14 @@ export function OutcomeAlert({
 }
 
 type OfferGridProps<Item extends { offerCode: string }> = {
-  items: readonly Item[] | undefined;
-  isLoading: boolean;
-  isError: boolean;
+  /** The query's state, as its data hook gives it (the same shape the tables read). */
+  result: {
+    data?: { items: readonly Item[] } | undefined;
+    isLoading: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
   errorTitle: string;
-  onRetry: () => void;
   /** Height of a placeholder card, close to a real one's so the page does not jump when they arrive. */
   skeletonHeight: number;
   renderCard: (item: Item) => ReactNode;
@@ -44,11 +47,12 @@ type OfferGridProps<Item extends { offerCode: string }> = {
  */
 export function OfferGrid<Item extends { offerCode: string }>(props: OfferGridProps<Item>) {
   const { t } = useT();
+  const { data, isLoading, isError } = props.result;
   return (
     <>
-      {props.isError ? (
+      {isError ? (
         <Alert color="red" variant="light" role="alert" title={props.errorTitle}>
-          <Button size="xs" variant="light" onClick={props.onRetry}>
+          <Button size="xs" variant="light" onClick={() => void props.result.refetch()}>
             {t('retry')}
           </Button>
         </Alert>
@@ -61,7 +65,7 @@ export function OfferGrid<Item extends { offerCode: string }>(props: OfferGridPr
         m={0}
         style={{ listStyle: 'none' }}
       >
-        {props.items === undefined && props.isLoading
+        {data === undefined && isLoading
           ? [0, 1, 2, 3].map((key) => (
               <Skeleton
                 key={key}
@@ -71,7 +75,7 @@ export function OfferGrid<Item extends { offerCode: string }>(props: OfferGridPr
                 aria-hidden="true"
               />
             ))
-          : (props.items ?? []).map((item) => (
+          : (data?.items ?? []).map((item) => (
               <Paper key={item.offerCode} withBorder radius="md" p="md" component="li">
                 {props.renderCard(item)}
               </Paper>

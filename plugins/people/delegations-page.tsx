@@ -69,11 +69,7 @@ export default function DelegationsPage() {
         columns={columns}
         rowKey={(row) => row.id}
         table={table}
-        data={log.data}
-        isLoading={log.isLoading}
-        isFetching={log.isFetching}
-        isError={log.isError}
-        onRetry={() => void log.refetch()}
+        result={log}
         emptyMessage={t('delegations.empty')}
         toolbar={
           <>

@@ -55,11 +55,7 @@ export default function EntityUsersPage() {
       <UserTable
         caption={t('users.caption')}
         table={table}
-        data={users.data}
-        isLoading={users.isLoading}
-        isFetching={users.isFetching}
-        isError={users.isError}
-        onRetry={() => void users.refetch()}
+        result={users}
         entity={entity}
         sortable={SORTS}
         onManageRights={(row) => setEditing({ accountId, userId: row.userId })}

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
 import { ConfirmAction, DataTable, formatDay } from '@portal/ui';
-import type { DataColumn, DataPage, TableState } from '@portal/ui';
+import type { DataColumn, DataResult, TableState } from '@portal/ui';
 import { useRemoveEntityUserMutation } from './people-api.ts';
 import type { EntityUser } from './people-api.ts';
 import { useT } from './translation.ts';
@@ -17,11 +17,7 @@ export type UserRow = EntityUser & {
 type UserTableProps<Row extends UserRow> = {
   caption: string;
   table: TableState;
-  data: DataPage<Row> | undefined;
-  isLoading: boolean;
-  isFetching: boolean;
-  isError: boolean;
-  onRetry: () => void;
+  result: DataResult<Row>;
   /** The entity of rows that do not name theirs (the entity page). */
   entity?: { accountId: number; name: string };
   /** Show the folder column (the wallet list). */
@@ -164,11 +160,7 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
       columns={columns}
       rowKey={(row) => `${String(row.accountId ?? entity?.accountId ?? 0)}:${String(row.userId)}`}
       table={props.table}
-      data={props.data}
-      isLoading={props.isLoading}
-      isFetching={props.isFetching}
-      isError={props.isError}
-      onRetry={props.onRetry}
+      result={props.result}
       emptyMessage={t('users.empty')}
       searchLabel={t('users.search')}
       toolbar={props.toolbar}

@@ -111,11 +111,7 @@ export default function WalletCollaboratorsPage() {
         columns={columns}
         rowKey={(row) => row.userId}
         table={table}
-        data={collaborators.data}
-        isLoading={collaborators.isLoading}
-        isFetching={collaborators.isFetching}
-        isError={collaborators.isError}
-        onRetry={() => void collaborators.refetch()}
+        result={collaborators}
         emptyMessage={t('collaborators.walletEmpty')}
         searchLabel={t('collaborators.search')}
       />

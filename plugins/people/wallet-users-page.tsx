@@ -46,11 +46,7 @@ export function WalletUsers({ titleKey = 'users.walletTitle', intro }: WalletUse
       <UserTable
         caption={t('users.walletCaption')}
         table={table}
-        data={users.data}
-        isLoading={users.isLoading}
-        isFetching={users.isFetching}
-        isError={users.isError}
-        onRetry={() => void users.refetch()}
+        result={users}
         showFolder
         toolbar={
           <NativeSelect

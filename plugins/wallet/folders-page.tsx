@@ -68,11 +68,7 @@ export default function FoldersPage() {
         columns={columns}
         rowKey={(folder) => folder.accountId}
         table={table}
-        data={folders.data}
-        isLoading={folders.isLoading}
-        isFetching={folders.isFetching}
-        isError={folders.isError}
-        onRetry={() => void folders.refetch()}
+        result={folders}
         emptyMessage={
           table.query.search === ''
             ? t('folders.empty')

@@ -126,11 +126,7 @@ export default function MandatesPage() {
         columns={columns}
         rowKey={(row) => row.id}
         table={table}
-        data={mandates.data}
-        isLoading={mandates.isLoading}
-        isFetching={mandates.isFetching}
-        isError={mandates.isError}
-        onRetry={() => void mandates.refetch()}
+        result={mandates}
         emptyMessage={t('mandates.empty')}
         searchLabel={t('mandates.search')}
         toolbar={

@@ -47,10 +47,7 @@ function Harness({ mode, onRetry = () => {} }: { mode: Mode; onRetry?: () => voi
         columns={columns}
         rowKey={(d) => d.id}
         table={table}
-        data={data}
-        isLoading={mode === 'loading'}
-        isError={mode === 'error'}
-        onRetry={onRetry}
+        result={{ data, isLoading: mode === 'loading', isError: mode === 'error', refetch: onRetry }}
         emptyMessage="Aucun document"
         searchLabel="Rechercher"
       />

@@ -46,19 +46,26 @@ export type DataTableSelection<Key> = {
   rowLabel: (key: Key) => string;
 };
 
+/** What the table reads of a list query: RTK Query's result hooks give exactly this shape. */
+export type DataResult<Row> = {
+  /** The current page; undefined while the first one loads. */
+  data?: DataPage<Row> | undefined;
+  isLoading: boolean;
+  /** A newer page is on its way: the current one stays visible, marked busy. */
+  isFetching?: boolean;
+  isError: boolean;
+  /** Asks again (the error's retry button). */
+  refetch: () => unknown;
+};
+
 export type DataTableProps<Row, Key extends string | number> = {
   /** The table's accessible name (a visually hidden caption). */
   caption: string;
   columns: readonly DataColumn<Row>[];
   rowKey: (row: Row) => Key;
   table: TableState;
-  /** The current page; undefined while the first one loads. */
-  data: DataPage<Row> | undefined;
-  isLoading: boolean;
-  /** A newer page is on its way: the current one stays visible, marked busy. */
-  isFetching?: boolean;
-  isError: boolean;
-  onRetry: () => void;
+  /** The list query's state, as a data hook (RTK Query's) gives it. */
+  result: DataResult<Row>;
   emptyMessage: string;
   /** Shows the search box, with this label. */
   searchLabel?: string;
@@ -78,12 +85,14 @@ const SKELETON_ROWS = 5;
  *
  * @example
  * const table = useTableState({ defaultSort: 'date', defaultOrder: 'desc' });
- * const { data, isLoading, isFetching, isError, refetch } = useReportsQuery({ accountId, ...table.query });
- * <DataTable caption={t('reports.title')} columns={columns} rowKey={(r) => r.id} table={table} data={data}
- *   isLoading={isLoading} isFetching={isFetching} isError={isError} onRetry={refetch} emptyMessage={t('reports.empty')} />
+ * const reports = useReportsQuery({ accountId, ...table.query });
+ * <DataTable caption={t('reports.title')} columns={columns} rowKey={(r) => r.id} table={table}
+ *   result={reports} emptyMessage={t('reports.empty')} />
  */
 export function DataTable<Row, Key extends string | number>(props: DataTableProps<Row, Key>) {
-  const { caption, columns, rowKey, table, data, isLoading, isFetching = false, isError, onRetry } = props;
+  const { caption, columns, rowKey, table, result } = props;
+  const { data, isLoading, isFetching = false, isError } = result;
+  const onRetry = () => void result.refetch();
   const { emptyMessage, searchLabel, toolbar, selection, highlighted } = props;
   const { t } = useTranslation();
   const { query } = table;

@@ -6,7 +6,7 @@ export { ComingSoonPage } from './coming-soon.tsx';
 export { ConfirmAction } from './confirm-action.tsx';
 export type { ConfirmActionProps } from './confirm-action.tsx';
 export { DataTable } from './data-table.tsx';
-export type { DataColumn, DataPage, DataTableProps, DataTableSelection } from './data-table.tsx';
+export type { DataColumn, DataPage, DataResult, DataTableProps, DataTableSelection } from './data-table.tsx';
 export { ErrorCard } from './error-card.tsx';
 export { checkFile, FileUpload } from './file-upload.tsx';
 export type { FileUploadProps, UploadFile, UploadRules } from './file-upload.tsx';
