@@ -72,19 +72,22 @@ export function useTableState(options: TableStateOptions = {}): TableState {
     };
   }, [params, name, defaultSort, defaultOrder, filterKeysText]);
 
+  // The router hands each render's params to the update function, so two changes made before the page draws
+  // again (a debounced search landing just as a filter is set) would each start from the same address and the
+  // second would drop the first. Changes chain on the newest address asked for instead.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
     (changes: Readonly<Record<string, string | undefined>>, replace = false) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(name(key));
-            else next.set(name(key), value);
-          }
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(name(key));
+        else next.set(name(key), value);
+      }
+      latest.current = next;
+      setParams(next, { replace });
     },
     [setParams, name],
   );
