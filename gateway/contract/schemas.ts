@@ -150,14 +150,6 @@ const list = <T extends object>(items: T) =>
 
 export const entityPageSchema = page(entitySchema);
 
-const folderSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [...entitySchema.required, 'usersCount', 'collaboratorsCount'],
-  properties: { ...entitySchema.properties, usersCount: int, collaboratorsCount: int },
-} as const;
-export const folderPageSchema = page(folderSchema);
-
 export const biReportSchema = {
   type: 'object',
   additionalProperties: false,
@@ -210,47 +202,6 @@ export const termsStateSchema = {
       required: ['termsId'],
       properties: { termsId: int },
     },
-  },
-} as const;
-
-const mandateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'accountId', 'accountName', 'type', 'status', 'signedAt'],
-  properties: {
-    id: int,
-    accountId: int,
-    accountName: str,
-    type: str,
-    status: { type: 'string', enum: ['active', 'pending', 'revoked'] },
-    signedAt: { type: ['string', 'null'], format: 'date-time' },
-  },
-} as const;
-export const mandateListSchema = list(mandateSchema);
-
-export const modRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'accountId', 'offerCode', 'status', 'comment', 'requestedBy', 'createdAt'],
-  properties: {
-    id: int,
-    accountId: int,
-    offerCode: str,
-    status: { type: 'string', enum: ['pending', 'validated', 'refused'] },
-    comment: str,
-    requestedBy: int,
-    createdAt: dateTime,
-  },
-} as const;
-export const modRequestListSchema = list(modRequestSchema);
-
-export const newModRequestSchema = {
-  type: 'object',
-  required: ['accountId', 'offerCode'],
-  properties: {
-    accountId: { type: 'integer', minimum: 1 },
-    offerCode: { type: 'string', minLength: 1, maxLength: 50 },
-    comment: { type: 'string', maxLength: 2000 },
   },
 } as const;
 

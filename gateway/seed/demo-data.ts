@@ -117,27 +117,6 @@ export function documents(accountId: number, kind: keyof typeof DOCUMENT_NAMES) 
   }));
 }
 
-export function mandates(accountId: number, accountName: string) {
-  return [
-    {
-      id: accountId * 10 + 1,
-      accountId,
-      accountName,
-      type: 'Mission comptable',
-      status: 'active' as const,
-      signedAt: '2025-12-15T10:00:00.000Z',
-    },
-    {
-      id: accountId * 10 + 2,
-      accountId,
-      accountName,
-      type: 'Mission sociale',
-      status: accountId % 2 === 0 ? ('pending' as const) : ('active' as const),
-      signedAt: accountId % 2 === 0 ? null : '2026-02-01T10:00:00.000Z',
-    },
-  ];
-}
-
 export const MOD_REQUESTS = [
   {
     accountId: 1002,

@@ -103,10 +103,9 @@ describe('persona × route × code matrix (from the contract table)', () => {
       expect.arrayContaining([
         'documents',
         'reports',
-        'folders',
-        'mandates',
-        'modRequests',
-        'createModRequest',
+        'walletFolders',
+        'walletMandates',
+        'walletModRequests',
       ]),
     );
   });
@@ -215,13 +214,18 @@ describe('attacks on permissions', () => {
     expect(after.items.map((user) => user.email)).toContain('paul.collab@demo.test');
   });
 
-  it('a customer can neither create MOD requests nor read the collaborators’ wallet', async () => {
-    const created = await call(gateway, 'POST', '/offer/api/mod-requests', {
+  it('a customer asks for an offer only with CLOFF001 there, and never reads the collaborators’ wallet', async () => {
+    // Marc is attached to 1003 without any code.
+    const asked = await call(gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
       token: marc(),
-      body: { accountId: 1003, offerCode: 'FORMS' },
+      body: { offerCode: 'FORMS' },
     });
-    expect(created.status).toBe(403);
-    for (const path of ['/offer/api/mod-requests', '/wallet/api/mandates', '/wallet/api/folders']) {
+    expect(asked.status).toBe(403);
+    for (const path of [
+      '/offer/api/portfolio/mod-requests',
+      '/wallet/api/portfolio/mandates',
+      '/wallet/api/portfolio/folders',
+    ]) {
       expect((await call(gateway, 'GET', path, { token: marc() })).status, path).toBe(403);
     }
   });

@@ -176,16 +176,19 @@ describe('entity screens', () => {
       'olivia.owner@demo.test',
       'paul.collab@demo.test',
     ]);
-    const folders = json<{ totalItems: number; items: { usersCount: number }[] }>(
-      await call(gateway, 'GET', '/wallet/api/folders?page=1&pageSize=10', { token: paul }),
+    const folders = json<{ totalItems: number }>(
+      await call(gateway, 'GET', '/wallet/api/portfolio/folders?page=1&pageSize=10', { token: paul }),
     );
     expect(folders.totalItems).toBe(4);
     expect(
-      json<Items<unknown>>(await call(gateway, 'GET', '/wallet/api/mandates', { token: paul })).items.length,
+      json<Items<unknown>>(await call(gateway, 'GET', '/wallet/api/portfolio/mandates', { token: paul }))
+        .items.length,
     ).toBeGreaterThan(0);
     // Mandates need COMAND001 (Lea holds no code), and customers never read the wallet's calls.
-    expect((await call(gateway, 'GET', '/wallet/api/mandates', { token: lea })).status).toBe(403);
-    expect((await call(gateway, 'GET', '/wallet/api/mandates', { token: claire })).status).toBe(403);
+    expect((await call(gateway, 'GET', '/wallet/api/portfolio/mandates', { token: lea })).status).toBe(403);
+    expect((await call(gateway, 'GET', '/wallet/api/portfolio/mandates', { token: claire })).status).toBe(
+      403,
+    );
     expect(
       (await call(gateway, 'GET', '/offer/api/accounts/1001/subscriptions', { token: claire })).body,
     ).toEqual({ items: [{ offerCode: 'PENNYLANE', status: 'validated' }] });
@@ -223,32 +226,25 @@ describe('entity screens', () => {
         await call(gateway, 'GET', '/offer/api/offers', { token: marc }),
       ).items.map((offer) => offer.offerCode),
     ).toContain('FORMS');
-    const created = await call(gateway, 'POST', '/offer/api/mod-requests', {
+    const created = await call(gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
       token: paul,
-      body: { accountId: 1003, offerCode: 'FORMS', comment: 'Merci' },
+      body: { offerCode: 'FORMS', comment: 'Merci' },
     });
     expect(created.status).toBe(201);
     expect(
       (
-        await call(gateway, 'POST', '/offer/api/mod-requests', {
+        await call(gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
           token: paul,
-          body: { accountId: 1003, offerCode: 'NOPE' },
+          body: { offerCode: 'NOPE' },
         })
       ).status,
     ).toBe(422);
-    // MOD requests are the collaborators' (COOFF001 on the entity): a customer gets 403 even where attached.
-    expect(
-      (
-        await call(gateway, 'POST', '/offer/api/mod-requests', {
-          token: marc,
-          body: { accountId: 1003, offerCode: 'FORMS' },
-        })
-      ).status,
-    ).toBe(403);
     const requests = json<Items<{ accountId: number; offerCode: string }>>(
-      await call(gateway, 'GET', '/offer/api/mod-requests?accountId=1003', { token: paul }),
+      await call(gateway, 'GET', '/offer/api/portfolio/mod-requests?q=1003', { token: paul }),
     );
-    expect(requests.items.some((request) => request.offerCode === 'FORMS')).toBe(true);
+    expect(
+      requests.items.some((request) => request.accountId === 1003 && request.offerCode === 'FORMS'),
+    ).toBe(true);
 
     expect(
       (await call(gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1002', { token: marc }))

@@ -107,10 +107,6 @@ export function createStore(db: Database) {
     subscriptions: db.prepare<[number], SubscriptionRow>(
       'SELECT account_id, offer_code, status FROM subscriptions WHERE account_id = ? ORDER BY offer_code',
     ),
-    memberCounts: db.prepare<[number], { customers: number; collaborators: number }>(
-      `SELECT COALESCE(SUM(u.is_customer), 0) AS customers, COALESCE(SUM(1 - u.is_customer), 0) AS collaborators
-         FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ?`,
-    ),
     latestTerms: db.prepare<[], TermsRow>('SELECT * FROM terms ORDER BY terms_id DESC LIMIT 1'),
     acceptedTerms: db.prepare<[number], { terms_id: number }>(
       'SELECT terms_id FROM terms_acceptances WHERE user_id = ?',
@@ -172,10 +168,6 @@ export function createStore(db: Database) {
     ),
     deleteMembership: db.prepare<[number, number]>(
       'DELETE FROM memberships WHERE user_id = ? AND account_id = ?',
-    ),
-    modRequests: db.prepare<[number], ModRequestRow>(
-      `SELECT r.* FROM mod_requests r JOIN memberships m ON m.account_id = r.account_id AND m.user_id = ?
-        ORDER BY r.created_at DESC, r.id DESC`,
     ),
     insertModRequest: db.prepare<[number, string, string, number, string], ModRequestRow>(
       `INSERT INTO mod_requests (account_id, offer_code, status, comment, requested_by, created_at)

@@ -1,5 +1,5 @@
 import type { BiReport, Entity, RouteDefinition } from '../../contract/api.ts';
-import { documents, indicators, mandates } from '../../seed/demo-data.ts';
+import { documents, indicators } from '../../seed/demo-data.ts';
 import type { EntityRow, ReportRow } from '../db/store.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
@@ -35,8 +35,6 @@ type EntityRoutes =
   | 'reports'
   | 'depositReport'
   | 'deleteReport'
-  | 'folders'
-  | 'mandates'
   | 'subscriptions'
   | 'indicators'
   | 'documents';
@@ -107,24 +105,6 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       };
     },
 
-    folders: ({ session, query }) => {
-      const user = currentUser(deps, session);
-      const page = entitiesPage(user.id, query);
-      return {
-        items: page.rows.map((row) => {
-          const counts = store.q.memberCounts.get(row.account_id) ?? { customers: 0, collaborators: 0 };
-          return {
-            ...toEntity(row, user.is_customer === 1),
-            usersCount: counts.customers,
-            collaboratorsCount: counts.collaborators,
-          };
-        }),
-        currentPage: page.currentPage,
-        totalPage: page.totalPage,
-        totalItems: page.total,
-      };
-    },
-
     accountSummary: ({ session, params }) => {
       const user = currentUser(deps, session);
       return toEntity(attachedEntity(user.id, params.id), user.is_customer === 1);
@@ -181,13 +161,6 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
         store.q.insertDeletedReport.run(params.id, accountId);
       });
       return undefined;
-    },
-
-    mandates: ({ session }) => {
-      const user = currentUser(deps, session);
-      return {
-        items: store.q.allEntitiesOfUser.all(user.id).flatMap((row) => mandates(row.account_id, row.name)),
-      };
     },
 
     subscriptions: ({ session, params }) => {
