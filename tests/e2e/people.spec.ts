@@ -3,26 +3,7 @@
 // the same rights (the second gets 409 and reloads); axe on every screen of the people plugin.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
-
-async function signInCustomer(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function signInCollaborator(page: Page, email: string) {
-  await page.goto('/collaborateur');
-  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
-}
+import { signInCollaborator, signInCustomer } from './sign-in';
 
 /** The session token of the tab, to call the gateway directly as that person. */
 async function tokenOf(page: Page): Promise<string> {

@@ -11,16 +11,17 @@ export async function submitCustomerLogin(
   page: Page,
   email: string,
   path = '/login?choice=client',
+  password = PASSWORD,
 ): Promise<void> {
   await page.goto(path);
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-/** Signs a customer in and waits for the landing page's title. */
-export async function signInCustomer(page: Page, email: string): Promise<void> {
-  await submitCustomerLogin(page, email);
+/** Signs a customer in (a seeded persona unless a password is given) and waits for the landing page's title. */
+export async function signInCustomer(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await submitCustomerLogin(page, email, undefined, password);
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
