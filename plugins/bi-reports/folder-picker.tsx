@@ -1,6 +1,7 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useReportFoldersQuery } from './reports-api.ts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useReportFolderChoicesQuery, useReportFolderQuery } from './reports-api.ts';
 import { useT } from './translation.ts';
 
 type FolderPickerProps = {
@@ -12,26 +13,40 @@ type FolderPickerProps = {
   required?: boolean;
 };
 
+const folderLabel = (folder: { name: string; accountNumber: string }) =>
+  `${folder.name} (${folder.accountNumber})`;
+
 /**
- * A folder of the wallet, searchable: a search box narrows the list by name or number, the list picks.
+ * A folder of the wallet, searchable: a search box asks the gateway for matching folders by name or
+ * number (a wallet holds thousands), the list picks among them; a search that leaves one folder chooses it.
  * Native controls rather than a combobox: the combobox would move code the entity home needs into
  * chunks it then loads with extra weight (bench/bundle.mjs showed +8.8 KiB on the home).
  */
 export function FolderPicker({ label, emptyLabel, value, onChange, required = false }: FolderPickerProps) {
   const { t } = useT();
-  const folders = useReportFoldersQuery();
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLocaleLowerCase();
-  const all = folders.data?.items ?? [];
-  const shown = all.filter(
-    (entity) =>
-      entity.accountId === value ||
-      needle === '' ||
-      `${entity.name} ${entity.accountNumber}`.toLocaleLowerCase().includes(needle),
-  );
-  const choose = (next: number | undefined) => {
-    onChange(next);
-  };
+  const [needle] = useDebouncedValue(search.trim(), 300);
+  const choices = useReportFolderChoicesQuery(needle);
+  const matches = choices.data?.items ?? [];
+  const listed = value === undefined || matches.some((folder) => folder.accountId === value);
+  const chosen = useReportFolderQuery(value ?? 0, { skip: listed });
+
+  const settled = !choices.isFetching && choices.originalArgs === needle;
+  const onlyMatch = settled && needle !== '' && matches.length === 1 ? matches[0]?.accountId : undefined;
+  // Once per search: the person may still pick "all folders" or another one afterwards.
+  const chosenFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (onlyMatch === undefined || chosenFor.current === needle) return;
+    chosenFor.current = needle;
+    if (onlyMatch !== value) onChange(onlyMatch);
+  }, [onlyMatch, needle, value, onChange]);
+
+  const options = matches.map((folder) => ({ value: String(folder.accountId), label: folderLabel(folder) }));
+  if (!listed)
+    options.unshift({
+      value: String(value),
+      label: chosen.data === undefined ? String(value) : folderLabel(chosen.data),
+    });
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <TextInput
@@ -39,31 +54,20 @@ export function FolderPicker({ label, emptyLabel, value, onChange, required = fa
         label={t('filters.folderSearch')}
         value={search}
         w={200}
-        onChange={(event) => {
-          const text = event.currentTarget.value;
-          setSearch(text);
-          // One match left: it is the choice.
-          const lower = text.trim().toLocaleLowerCase();
-          const matches = all.filter((entity) =>
-            `${entity.name} ${entity.accountNumber}`.toLocaleLowerCase().includes(lower),
-          );
-          if (lower !== '' && matches.length === 1) choose(matches[0]?.accountId);
-        }}
+        onChange={(event) => setSearch(event.currentTarget.value)}
       />
       <NativeSelect
         label={label}
         required={required}
         value={value === undefined ? '' : String(value)}
+        aria-busy={choices.isFetching}
         onChange={(event) => {
           const next = event.currentTarget.value;
-          choose(next === '' ? undefined : Number(next));
+          onChange(next === '' ? undefined : Number(next));
         }}
         data={[
-          { value: '', label: shown.length === 0 ? t('filters.noFolder') : emptyLabel },
-          ...shown.map((entity) => ({
-            value: String(entity.accountId),
-            label: `${entity.name} (${entity.accountNumber})`,
-          })),
+          { value: '', label: settled && options.length === 0 ? t('filters.noFolder') : emptyLabel },
+          ...options,
         ]}
       />
     </Group>

@@ -5,9 +5,12 @@ type ReportPage = GatewayResponse<'entityReports'>;
 export type Report = ReportPage['items'][number];
 export type ReportKind = Report['kind'];
 type EntityReportsArgs = GatewayQuery<'entityReports'> & { accountId: number };
-type Folders = GatewayResponse<'accountsCurrentUser'>;
+type FolderChoices = GatewayResponse<'walletFolders'>;
 
 export const REPORT_KINDS: readonly ReportKind[] = ['financial', 'hr'];
+
+/** How many matching folders the picker offers at once. */
+const FOLDER_CHOICES = 20;
 
 /** Where a report's file is served (open or download). */
 export const reportFilePath = (id: number) => service('reporting', `reports/${String(id)}/file`);
@@ -27,9 +30,16 @@ const reportsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['BiReports', 'Rep
       query: (params) => ({ url: service('reporting', 'reports/wallet'), params }),
       providesTags: ['BiReports'],
     }),
-    reportFolders: build.query<Folders, void>({
-      // Every folder of the wallet at once (the gateway's largest page): the choice is searched locally.
-      query: () => ({ url: service('account', 'accounts/currentuser'), params: { page: 1, pageSize: 100 } }),
+    reportFolderChoices: build.query<FolderChoices, string>({
+      // The gateway searches the whole wallet (thousands of folders): a page of matches, favourites first.
+      query: (q) => ({
+        url: service('wallet', 'portfolio/folders'),
+        params: { q, pageSize: FOLDER_CHOICES },
+      }),
+    }),
+    reportFolder: build.query<GatewayResponse<'accountSummary'>, number>({
+      // The chosen folder's name when the matches do not list it (a link, or a later search).
+      query: (accountId) => service('connect', `accounts/${String(accountId)}/summary`),
     }),
     deleteReport: build.mutation<null, number>({
       query: (id) => ({ url: service('reporting', `reports/${String(id)}`), method: 'DELETE' }),
@@ -42,6 +52,7 @@ const reportsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['BiReports', 'Rep
 export const {
   useEntityReportsQuery,
   useWalletReportsQuery,
-  useReportFoldersQuery,
+  useReportFolderChoicesQuery,
+  useReportFolderQuery,
   useDeleteReportMutation,
 } = reportsApi;
