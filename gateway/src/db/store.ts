@@ -83,6 +83,10 @@ export function createStore(db: Database) {
   const q = {
     userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
     userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
+    /** A customer by the id of their single sign-on account (never the empty id of collaborators). */
+    userByGigyaId: db.prepare<[string], UserRow>(
+      "SELECT * FROM users WHERE gigya_user_id = ? AND gigya_user_id <> '' AND is_customer = 1",
+    ),
     membership: db.prepare<[number, number], MembershipRow>(
       'SELECT is_signatory, permissions FROM memberships WHERE user_id = ? AND account_id = ?',
     ),
