@@ -274,7 +274,7 @@ export const portalConfigSchema = {
             singleSignOn: {
               type: 'object',
               description:
-                'The customers\' single sign-on adapter: an OpenID Connect client (authorization code with PKCE) of the provider at `authority`. With the flag on, the client login offers it and a customer who signed in through it is signed out of it too.',
+                "The customers' single sign-on adapter: an OpenID Connect client (authorization code with PKCE) of the provider at `authority`. With the flag on, the client login offers it and a customer who signed in through it is signed out of it too.",
               properties: {
                 authority: { type: 'string', minLength: 1 },
                 authorityEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
