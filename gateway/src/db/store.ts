@@ -240,6 +240,14 @@ export function createStore(db: Database) {
     liveResetToken: db.prepare<[string, number], { user_id: number }>(
       'SELECT user_id FROM reset_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
     ),
+    /** An unused link whose hour has passed: the person is told it expired and offered a new one. */
+    expiredResetToken: db.prepare<[string, number], { user_id: number }>(
+      'SELECT user_id FROM reset_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at <= ?',
+    ),
+    /** Demo and tests: every unused link of that address expires now. */
+    expireResetTokens: db.prepare<[number, string]>(
+      'UPDATE reset_tokens SET expires_at = ? WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)',
+    ),
     setPassword: db.prepare<[string, number]>('UPDATE users SET password_hash = ? WHERE id = ?'),
     insertInbox: db.prepare<[string, string, string, string]>(
       'INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)',

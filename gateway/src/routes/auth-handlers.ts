@@ -17,6 +17,11 @@ function invalidResetToken(): HttpError {
   return new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
 }
 
+/** The link was good but its hour has passed: the page offers a new one (SPEC 2 expireToken). */
+function expiredResetToken(): HttpError {
+  return new HttpError(400, 'expired_token', 'The reset link has expired; ask for a new one.');
+}
+
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -96,7 +101,11 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       deps.throttle.take([[addressKey('new-password', request.ip), deps.limits.newPasswordPerAddress]]);
       const nowS = Math.floor(Date.now() / 1000);
       // The token first: a guessed token costs no hashing.
-      if (!store.q.liveResetToken.get(sha256(body.token), nowS)) throw invalidResetToken();
+      if (!store.q.liveResetToken.get(sha256(body.token), nowS)) {
+        throw store.q.expiredResetToken.get(sha256(body.token), nowS)
+          ? expiredResetToken()
+          : invalidResetToken();
+      }
       const problem = passwordProblem(body.password);
       if (problem !== null)
         throw new HttpError(422, 'weak_password', `The password breaks the rule: ${problem}.`, {
