@@ -11,10 +11,11 @@ export async function submitCustomerLogin(
   page: Page,
   email: string,
   path = '/login?choice=client',
+  password = PASSWORD,
 ): Promise<void> {
   await page.goto(path);
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
