@@ -187,7 +187,7 @@ describe('collaborator login page', () => {
   });
 });
 
-describe('single sign-on', () => {
+describe('single sign-on', { timeout: 20_000 }, () => {
   const continueWith = { name: 'Continuer avec la connexion unique' };
 
   it('is offered on the client login only when the service says it is available', async () => {
