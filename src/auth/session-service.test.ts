@@ -721,6 +721,13 @@ describe('customer single sign-on', () => {
     expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBe('login');
   });
 
+  it('does not start with its flag off', async () => {
+    const { service, sso, ssoSettings } = use({ flags: { singleSignOn: false } });
+    expect(await service.startCustomerSingleSignOn(null)).toEqual({ ok: false, reason: 'unavailable' });
+    expect(sso.startSignIn).not.toHaveBeenCalled();
+    expect(ssoSettings).toEqual([]);
+  });
+
   it('never carries a redirect off the portal through the provider', async () => {
     const { service, sso } = use({ flags: { singleSignOn: true } });
     await service.startCustomerSingleSignOn('https://evil.test/steal');

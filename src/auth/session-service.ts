@@ -268,7 +268,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async startCustomerSingleSignOn(redirect = null) {
       const safe = safeRedirectPath(redirect, win.location.origin);
       try {
-        const sso = await getSingleSignOn();
+        const sso = singleSignOnOn ? await getSingleSignOn() : null;
         if (sso === null) return { ok: false, reason: 'unavailable' };
         interactionFlag.set('login');
         await sso.startSignIn({ redirect: safe });
