@@ -269,7 +269,28 @@ export const portalConfigSchema = {
         },
         customer: {
           type: 'object',
-          properties: { singleSignOnFlag: flagName },
+          properties: {
+            singleSignOnFlag: flagName,
+            singleSignOn: {
+              type: 'object',
+              description:
+                "The customers' single sign-on adapter: an OpenID Connect client (authorization code with PKCE) of the provider at `authority`. With the flag on, the client login offers it and a customer who signed in through it is signed out of it too.",
+              properties: {
+                authority: { type: 'string', minLength: 1 },
+                authorityEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
+                clientId: { type: 'string', minLength: 1 },
+                scopes: { type: 'array', items: { type: 'string' }, minItems: 1 },
+                callbackRoute: {
+                  type: 'string',
+                  minLength: 1,
+                  description:
+                    'The route (by name) the provider returns to, after signing in and after signing out.',
+                },
+              },
+              required: ['authority', 'clientId', 'scopes', 'callbackRoute'],
+              additionalProperties: false,
+            },
+          },
           required: ['singleSignOnFlag'],
           additionalProperties: false,
         },

@@ -221,7 +221,7 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Sets a new password with a reset token and ends every session of that user. The token is checked first: unknown, used or expired → 400 invalid_token (no hashing). A password that breaks the rule of contract/password-rule.ts (12 characters, not blank, not common) → 422 weak_password with its problem. More than 10 attempts per address in 15 min → 429 with Retry-After and retryAfterS.',
+      'Sets a new password with a reset token and ends every session of that user. The token is checked first: unknown or used → 400 invalid_token, unused but past its hour → 400 expired_token (no hashing). A password that breaks the rule of contract/password-rule.ts (12 characters, not blank, not common) → 422 weak_password with its problem. More than 10 attempts per address in 15 min → 429 with Retry-After and retryAfterS.',
     status: 204,
     body: {
       type: 'object',
@@ -257,7 +257,7 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Exchanges an access token of the embedded OIDC provider (/oidc) for a portal session token of that collaborator. Unknown or expired access token → 401.',
+      'Exchanges an access token of the embedded OIDC provider (/oidc) for a portal session token: from the collaborators’ client (portal), of that collaborator; from the customers’ single sign-on client (portal-customers), of the customer whose gigyaUserId is the provider account. The session lives as long as the provider grant. Unknown or expired access token, or another client → 401.',
     status: 200,
     body: {
       type: 'object',
@@ -602,6 +602,22 @@ export const routes = {
       type: 'object',
       required: ['items'],
       properties: { items: { type: 'array', maxItems: 100, items: s.newsItemSchema } },
+    },
+    response: null,
+  },
+  adminExpireResetLinks: {
+    method: 'POST',
+    path: '/__admin/reset-links/expire',
+    auth: 'admin',
+    demo: true,
+    tag: 'admin',
+    summary:
+      'Demo mode only: every unused reset or invitation link of that address expires now, so the expired-link page can be shown without waiting an hour.',
+    status: 204,
+    body: {
+      type: 'object',
+      required: ['email'],
+      properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
     },
     response: null,
   },

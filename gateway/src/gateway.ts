@@ -216,8 +216,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     findOidcAccessToken: async (value) => {
       if (!oidc.provider) return undefined;
       const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);
-      return token && !token.isExpired && token.clientId === 'portal'
-        ? { accountId: token.accountId, ...(token.grantId ? { grantId: token.grantId } : {}) }
+      return token && !token.isExpired
+        ? {
+            accountId: token.accountId,
+            clientId: token.clientId,
+            ...(token.grantId ? { grantId: token.grantId } : {}),
+          }
         : undefined;
     },
     reseed: async () => {

@@ -134,7 +134,22 @@ export type OidcClient = {
 
 const REDIRECT_URI = 'http://127.0.0.1:5173/collaborateur';
 
-export function oidcClient(gateway: { url: string }): OidcClient {
+/** One of the provider's clients: the collaborators' (default) or the customers' single sign-on. */
+export type OidcClientKind = { clientId: string; scope: string; redirectUri: string };
+
+const COLLABORATOR_CLIENT: OidcClientKind = {
+  clientId: 'portal',
+  scope: 'openid profile email offline_access',
+  redirectUri: REDIRECT_URI,
+};
+
+export const CUSTOMER_SSO_CLIENT: OidcClientKind = {
+  clientId: 'portal-customers',
+  scope: 'openid profile email',
+  redirectUri: 'http://127.0.0.1:5173/sso',
+};
+
+export function oidcClient(gateway: { url: string }, kind = COLLABORATOR_CLIENT): OidcClient {
   const jar = new CookieJar();
   const absolute = (url: string) => new URL(url, gateway.url).href;
   const get = async (url: string) => {
@@ -156,10 +171,10 @@ export function oidcClient(gateway: { url: string }): OidcClient {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const query = new URLSearchParams({
-      client_id: 'portal',
+      client_id: kind.clientId,
       response_type: 'code',
-      scope: 'openid profile email offline_access',
-      redirect_uri: REDIRECT_URI,
+      scope: kind.scope,
+      redirect_uri: kind.redirectUri,
       code_challenge: challenge,
       code_challenge_method: 'S256',
       state: randomBytes(8).toString('hex'),
@@ -194,6 +209,7 @@ export async function exchangeCode(
   redirect: string,
   verifier: string,
   redirectUri = REDIRECT_URI,
+  clientId = 'portal',
 ): Promise<OidcTokens> {
   const code = new URL(redirect).searchParams.get('code');
   if (!code) throw new Error(`no code in ${redirect}`);
@@ -204,7 +220,7 @@ export async function exchangeCode(
       grant_type: 'authorization_code',
       code,
       redirect_uri: redirectUri,
-      client_id: 'portal',
+      client_id: clientId,
       code_verifier: verifier,
     }).toString(),
   });
@@ -221,8 +237,13 @@ export function redirectTarget(result: Response | string): string {
 }
 
 /** The whole collaborator sign-in: authorize, sign-in form, code exchange. */
-export async function oidcSignIn(gateway: { url: string }, email: string, password = PASSWORD) {
-  const client = oidcClient(gateway);
+export async function oidcSignIn(
+  gateway: { url: string },
+  email: string,
+  password = PASSWORD,
+  kind = COLLABORATOR_CLIENT,
+) {
+  const client = oidcClient(gateway, kind);
   const { response, verifier } = await client.authorize();
   const page = await followInside(client, gateway, response);
   if (typeof page === 'string') throw new Error(`expected the sign-in page, got a redirect to ${page}`);
@@ -233,7 +254,7 @@ export async function oidcSignIn(gateway: { url: string }, email: string, passwo
   const redirect = await followInside(client, gateway, posted);
   if (typeof redirect !== 'string')
     throw new Error(`sign-in did not redirect (status ${String(redirect.status)})`);
-  const tokens = await exchangeCode(gateway, redirect, verifier);
+  const tokens = await exchangeCode(gateway, redirect, verifier, kind.redirectUri, kind.clientId);
   return { client, tokens, html };
 }
 

@@ -70,4 +70,23 @@ describe('password reset', () => {
     await expect(login(gateway, email)).rejects.toThrow(/401/);
     await expect(login(gateway, email, 'Nouveau-2026!')).resolves.toEqual(expect.any(String));
   });
+
+  it('tells an expired link from an unknown or used one, so the portal can offer a new link', async () => {
+    const email = 'marc.multi@demo.test';
+    await call(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } });
+    const token = new URL((await inbox(email)).at(-1)?.link ?? '').searchParams.get('token') ?? '';
+    const expired = await call(gateway, 'POST', '/__admin/reset-links/expire', { body: { email } });
+    expect(expired.status).toBe(204);
+    const late = await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+      body: { token, password: 'un cheval bleu mange des pommes' },
+    });
+    expect(late.status).toBe(400);
+    expect(json<{ error: string }>(late).error).toBe('expired_token');
+    const forged = await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+      body: { token: 'forged', password: 'un cheval bleu mange des pommes' },
+    });
+    expect(json<{ error: string }>(forged).error).toBe('invalid_token');
+    // The password did not change.
+    await expect(login(gateway, email)).resolves.toEqual(expect.any(String));
+  });
 });

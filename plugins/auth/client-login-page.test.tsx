@@ -6,8 +6,13 @@ import type { SessionService } from '@portal/plugin-api/testing';
 import ClientLoginPage from './client-login-page.tsx';
 import CollaboratorLoginPage from './collaborator-login-page.tsx';
 import auth from './index.ts';
+import SingleSignOnPage from './single-sign-on-page.tsx';
 
-function fakeService(signIn: SignInOutcome, origin: 'client' | 'collaborator' = 'client') {
+function fakeService(
+  signIn: SignInOutcome,
+  origin: 'client' | 'collaborator' = 'client',
+  singleSignOn = false,
+) {
   const service = {
     bootstrap: vi.fn(),
     retryBootstrap: vi.fn(),
@@ -16,6 +21,13 @@ function fakeService(signIn: SignInOutcome, origin: 'client' | 'collaborator' = 
       Promise.resolve('redirecting' as const),
     ),
     completeCollaboratorSignIn: vi.fn<SessionService['completeCollaboratorSignIn']>(() =>
+      Promise.resolve({ ok: false, reason: 'no-result' } as const),
+    ),
+    singleSignOnAvailable: vi.fn(() => singleSignOn),
+    startCustomerSingleSignOn: vi.fn<SessionService['startCustomerSingleSignOn']>(() =>
+      Promise.resolve('redirecting' as const),
+    ),
+    completeCustomerSingleSignOn: vi.fn<SessionService['completeCustomerSingleSignOn']>(() =>
       Promise.resolve({ ok: false, reason: 'no-result' } as const),
     ),
     signOut: vi.fn(),
@@ -47,6 +59,7 @@ function renderLogin(path: string, service: ReturnType<typeof fakeService>, expi
     pages: [
       { path: '/login', element: <ClientLoginPage /> },
       { path: '/collaborateur', element: <CollaboratorLoginPage /> },
+      { path: '/sso', element: <SingleSignOnPage /> },
     ],
   });
 }
@@ -171,5 +184,56 @@ describe('collaborator login page', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/portefeuille/dossiers');
     });
+  });
+});
+
+describe('single sign-on', { timeout: 20_000 }, () => {
+  const continueWith = { name: 'Continuer avec la connexion unique' };
+
+  it('is offered on the client login only when the service says it is available', async () => {
+    await renderLogin('/login?choice=client', fakeService({ ok: true, to: '/x' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeVisible();
+    expect(screen.queryByRole('button', continueWith)).toBeNull();
+    cleanup();
+    await renderLogin('/login?choice=client', fakeService({ ok: true, to: '/x' }, 'client', true));
+    expect(await screen.findByRole('button', continueWith)).toBeVisible();
+  });
+
+  it('starts with the redirect, and says so when the provider cannot be reached', async () => {
+    const service = fakeService({ ok: true, to: '/x' }, 'client', true);
+    service.startCustomerSingleSignOn.mockResolvedValue({ ok: false, reason: 'unavailable' });
+    const { user } = await renderLogin('/login?choice=client&redirect=%2Fmandats', service);
+    await user.click(await screen.findByRole('button', continueWith));
+    expect(service.startCustomerSingleSignOn).toHaveBeenCalledWith('/mandats');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'La connexion unique a échoué. Veuillez réessayer.',
+    );
+    expect(service.signInCustomer).not.toHaveBeenCalled();
+  });
+
+  it('the callback page completes the answer and goes on', async () => {
+    const service = fakeService({ ok: true, to: '/x' }, 'client', true);
+    service.completeCustomerSingleSignOn.mockResolvedValue({ ok: true, to: '/dossier/1001/accueil' });
+    const { router } = await renderLogin('/sso?code=a&state=b', service);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/dossier/1001/accueil');
+    });
+  });
+
+  it('the callback page without an answer (back from the sign-out) goes to the client login', async () => {
+    const service = fakeService({ ok: true, to: '/x' }, 'client', true);
+    const { router } = await renderLogin('/sso', service);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
+  });
+
+  it('a failed answer is said, its code dropped from the address, with a way back', async () => {
+    const service = fakeService({ ok: true, to: '/x' }, 'client', true);
+    service.completeCustomerSingleSignOn.mockResolvedValue({ ok: false, reason: 'unavailable' });
+    const { router } = await renderLogin('/sso?code=a&state=b', service);
+    expect(await screen.findByRole('alert')).toHaveTextContent('La connexion unique a échoué.');
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toHaveAttribute('href', '/login');
   });
 });

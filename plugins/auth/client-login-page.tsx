@@ -7,6 +7,7 @@ import { useRoutePath, useSessionActions } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
+import { SingleSignOnButton } from './single-sign-on-button.tsx';
 import { emailError, passwordError, throttledMessage, type FailureMessage } from './validation.ts';
 import { useT } from './translation.ts';
 import type { AuthKey } from './translation.ts';
@@ -127,6 +128,7 @@ export default function ClientLoginPage() {
               </Button>
             </Stack>
           </form>
+          <SingleSignOnButton redirect={redirect} />
           <Group justify="space-between" gap="xs">
             <Anchor component={Link} to={resetPath} size="sm">
               {t('clientLogin.forgotPassword')}

@@ -6,6 +6,7 @@ export default definePlugin({
   pages: [
     definePage({ name: 'client-login', component: () => import('./client-login-page.tsx') }),
     definePage({ name: 'collaborator-login', component: () => import('./collaborator-login-page.tsx') }),
+    definePage({ name: 'single-sign-on', component: () => import('./single-sign-on-page.tsx') }),
     definePage({ name: 'terms-validation', component: () => import('./terms-validation-page.tsx') }),
     definePage({ name: 'expire-token', component: () => import('./expire-token-page.tsx') }),
     definePage({ name: 'create-password', component: () => import('./create-password-page.tsx') }),

@@ -14,9 +14,16 @@ const STRENGTH_COLORS = ['gray', 'red', 'orange', 'yellow', 'green'] as const;
 /** The rule the gateway says a password breaks (422 weak_password with its `problem`), as a message key. */
 const PASSWORD_RULES = ['tooShort', 'tooLong', 'blank', 'common'] as const;
 
-function passwordRuleKey(error: unknown): AuthKey {
+/** A field of a failed gateway call's error body (`problem`, `error`), when there is one. */
+function errorField(error: unknown, field: string): unknown {
   const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : undefined;
-  const problem = typeof data === 'object' && data !== null && 'problem' in data ? data.problem : undefined;
+  return typeof data === 'object' && data !== null && field in data
+    ? (data as Record<string, unknown>)[field]
+    : undefined;
+}
+
+function passwordRuleKey(error: unknown): AuthKey {
+  const problem = errorField(error, 'problem');
   const rule = PASSWORD_RULES.find((known) => known === problem) ?? 'common';
   return `validation.password.${rule}`;
 }
@@ -51,6 +58,7 @@ export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
   const levels = useConstant('passwordStrengthLevels');
   const loginPath = useRoutePath('login');
   const failedPath = useRoutePath('resetPasswordFailed');
+  const expiredPath = useRoutePath('expireToken');
   const [createPassword, { isLoading }] = useNewPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -76,10 +84,12 @@ export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
       void navigate(`${loginPath}?passwordChanged=true`, { replace: true });
     } catch (error) {
       const status = (error as { status?: unknown }).status;
-      // 400: the link is unknown, used or expired.
+      // 400: the link expired (a new one is offered), or it is unknown or used.
       const wait = throttledWait(error);
-      if (status === 400) void navigate(failedPath, { replace: true });
-      else if (status === 422) setErrors({ password: passwordRuleKey(error), confirm: null });
+      if (status === 400) {
+        const expired = errorField(error, 'error') === 'expired_token';
+        void navigate(expired ? expiredPath : failedPath, { replace: true });
+      } else if (status === 422) setErrors({ password: passwordRuleKey(error), confirm: null });
       else setFailed(wait === null ? { key: 'errors.requestFailed' } : throttledMessage(wait));
     }
   }

@@ -1,5 +1,5 @@
-// The steps of the session that talk to an identity provider: the collaborator's provider (loaded on first
-// use only) and the customer's single sign-on. The session service (session-service.ts) calls them.
+// The steps of the session that talk to the collaborator's identity provider (loaded on first use only);
+// the customer's single sign-on has its own (single-sign-on-steps.ts). The session service calls them.
 import type { Logger } from '../logging/logger.ts';
 import type { CollaboratorIdentity } from './collaborator-identity.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
@@ -28,28 +28,6 @@ export function lazyCollaboratorIdentity(
       throw error;
     });
     return identity;
-  };
-}
-
-/**
- * Signs the customer out of single sign-on (SPEC 4) with the configured adapter. Without one, says once
- * that it cannot; a failure is logged and does not stop the sign-out.
- */
-export function singleSignOut(adapter: (() => Promise<void>) | undefined, logger: Logger) {
-  let warned = false;
-  return async (): Promise<void> => {
-    if (adapter === undefined) {
-      if (!warned) {
-        warned = true;
-        logger.warn('Single sign-on is on but no single sign-on adapter is configured: not signed out of it');
-      }
-      return;
-    }
-    try {
-      await adapter();
-    } catch (error) {
-      logger.warn('Single sign-on sign-out failed', error);
-    }
   };
 }
 

@@ -9,6 +9,7 @@ import type { SelectedEntityStore } from '../session/selected-entity-storage.ts'
 import type { TokenStore } from '../session/token-storage.ts';
 import type { LoadIdentity } from './identity-steps.ts';
 import type { InteractionFlag } from './interaction-flag.ts';
+import type { LoadSingleSignOn } from './single-sign-on-steps.ts';
 import type { SessionContextActions } from './session-actions.ts';
 
 type SignInFailure = 'invalid-credentials' | 'unavailable' | 'no-result' | 'not-expected';
@@ -40,6 +41,15 @@ export type SessionLifecycle = {
   startCollaboratorSignIn(redirect?: string | null): Promise<SignInOutcome | 'redirecting'>;
   /** On the collaborator login page: processes `?code=&state=` only while a sign-in is in progress. */
   completeCollaboratorSignIn(url: string): Promise<SignInOutcome>;
+  /** Whether the client login offers single sign-on: its flag is on and the manifest configures an adapter. */
+  singleSignOnAvailable(): boolean;
+  /** Leaves for the single sign-on provider (resolves 'redirecting'); loads its library on first use. */
+  startCustomerSingleSignOn(redirect?: string | null): Promise<SignInOutcome | 'redirecting'>;
+  /**
+   * On the single sign-on callback page: processes `?code=&state=` only while a sign-in is in progress;
+   * without an answer (back from the provider's sign-out) the flag is cleared and the reason is 'no-result'.
+   */
+  completeCustomerSingleSignOn(url: string): Promise<SignInOutcome>;
   signOut(): Promise<SignOutOutcome>;
   /** The default 401 handler: the session ends as expired (SPEC 4 'Session expiry'). */
   expireSession(): void;
@@ -66,11 +76,8 @@ export type SessionServiceDeps = {
   window?: Window;
   /** Builds the collaborator identity; the default imports oidc-client-ts on first use only. */
   loadIdentity?: LoadIdentity;
-  /**
-   * Signs the customer out of single sign-on; called only when the manifest's SSO flag is on (without it,
-   * a sign-out with the flag on logs once that no single sign-on adapter is configured).
-   */
-  singleSignOut?: () => Promise<void>;
+  /** Builds the customers' single sign-on adapter; the default imports oidc-client-ts on first use only. */
+  loadSingleSignOn?: LoadSingleSignOn;
   /** Told who signed in and when they left (analytics). */
   onSignedIn?: (user: CurrentUser) => void;
   onSignedOut?: () => void;

@@ -16,6 +16,8 @@ import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
 import { INTERACTION_FLAG_KEY } from './interaction-flag.ts';
 import { createSessionService } from './session-service.ts';
 import type { SessionService } from './session-service.ts';
+import type { SingleSignOn } from './single-sign-on.ts';
+import type { SingleSignOnSettings } from './single-sign-on-settings.ts';
 
 const BASE = 'http://gateway.test/';
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
@@ -106,6 +108,17 @@ function fakeIdentity() {
   };
 }
 
+function fakeSingleSignOn(signedIn = true) {
+  return {
+    startSignIn: vi.fn<SingleSignOn['startSignIn']>(() => Promise.resolve()),
+    completeSignIn: vi.fn<SingleSignOn['completeSignIn']>(() =>
+      Promise.resolve({ accessToken: 'sso-access', redirect: '/dossier/1001/banque' }),
+    ),
+    isSignedIn: vi.fn<SingleSignOn['isSignedIn']>(() => Promise.resolve(signedIn)),
+    signOut: vi.fn<SingleSignOn['signOut']>(() => Promise.resolve()),
+  };
+}
+
 type Setup = {
   store: AppStore;
   service: SessionService;
@@ -113,6 +126,9 @@ type Setup = {
   calls: string[];
   bodies: unknown[];
   identity: ReturnType<typeof fakeIdentity>;
+  sso: ReturnType<typeof fakeSingleSignOn>;
+  /** The settings the single sign-on adapter was built with, each time. */
+  ssoSettings: SingleSignOnSettings[];
   /** The settings each identity was built with. */
   identitySettings: CollaboratorIdentitySettings[];
   logs: string[];
@@ -124,9 +140,13 @@ function setup(
     user?: typeof claire;
     termsCurrent?: boolean;
     flags?: Record<string, boolean>;
+    /** Single sign-on as the manifest configures it; false: the manifest configures no adapter. */
+    singleSignOn?: boolean;
+    ssoSignedIn?: boolean;
   } = {},
 ): Setup {
   const config = loadRealManifest();
+  if (options.singleSignOn === false) delete config.identity.customer.singleSignOn;
   const logs: string[] = [];
   const logger = createLogger({ minLevel: 1, sink: (level, message) => logs.push(`${level}: ${message}`) });
   const { fetchFn, calls, bodies } = fakeGateway(options.overrides, options.user, options.termsCurrent);
@@ -147,6 +167,8 @@ function setup(
   const store = makeStore({ extra: { gateway } });
   const identity = fakeIdentity();
   const identitySettings: CollaboratorIdentitySettings[] = [];
+  const sso = fakeSingleSignOn(options.ssoSignedIn);
+  const ssoSettings: SingleSignOnSettings[] = [];
 
   const service = createSessionService({
     store,
@@ -159,9 +181,13 @@ function setup(
       identitySettings.push(settings);
       return Promise.resolve(identity);
     },
+    loadSingleSignOn: (settings) => {
+      ssoSettings.push(settings);
+      return Promise.resolve(sso);
+    },
     now: () => NOW,
   });
-  return { store, service, tokenStore, calls, bodies, identity, identitySettings, logs };
+  return { store, service, tokenStore, calls, bodies, identity, sso, ssoSettings, identitySettings, logs };
 }
 
 let current: Setup | null = null;
@@ -535,7 +561,7 @@ describe('sign-out', () => {
   });
 
   it('with single sign-on on and no adapter configured, a warning is logged once', async () => {
-    const { service, logs } = use({ flags: { singleSignOn: true } });
+    const { service, logs } = use({ flags: { singleSignOn: true }, singleSignOn: false });
     const warning =
       'warn: Single sign-on is on but no single sign-on adapter is configured: not signed out of it';
     await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
@@ -546,7 +572,7 @@ describe('sign-out', () => {
   });
 
   it('without single sign-on, no such warning', async () => {
-    const { service, logs } = use({ flags: { singleSignOn: false } });
+    const { service, logs } = use({ flags: { singleSignOn: false }, singleSignOn: false });
     await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
     await service.signOut();
     expect(logs.some((line) => line.includes('no single sign-on adapter'))).toBe(false);
@@ -579,28 +605,6 @@ describe('sign-out', () => {
     // The page being left does not react: its session is not ended under it (no login page meanwhile).
     expect(sessionWhenLeaving).toBe('authenticated signingOut=true');
     expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBe('logout');
-  });
-
-  it('customers are signed out of single sign-on only when its flag is on', async () => {
-    const singleSignOut = vi.fn(() => Promise.resolve());
-    for (const on of [false, true]) {
-      const setupWith = use({ flags: { singleSignOn: on } });
-      const service = createSessionService({
-        store: setupWith.store,
-        config: loadRealManifest(),
-        flags: { singleSignOn: on },
-        logger: createLogger(),
-        tokenStore: setupWith.tokenStore,
-        selectedEntityStore: createSelectedEntityStore({ key: 'selected-entity' }),
-        singleSignOut,
-      });
-      await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
-      await service.signOut();
-      service.dispose();
-      setupWith.service.dispose();
-      setupWith.tokenStore.dispose();
-    }
-    expect(singleSignOut).toHaveBeenCalledTimes(1);
   });
 
   it('a sign-out in another tab signs this tab out', async () => {
@@ -688,5 +692,121 @@ describe('user origin', () => {
   it('a failing user origin falls back to the client login', async () => {
     const { service } = use({ overrides: { 'GET /userorigin': { status: 500 } } });
     expect(await service.chooseLoginPage()).toBe('client');
+  });
+});
+
+describe('customer single sign-on', () => {
+  it('is available when its flag is on and the manifest configures the adapter', () => {
+    expect(use({ flags: { singleSignOn: true } }).service.singleSignOnAvailable()).toBe(true);
+    expect(use({ flags: { singleSignOn: false } }).service.singleSignOnAvailable()).toBe(false);
+    expect(use({ flags: { singleSignOn: true }, singleSignOn: false }).service.singleSignOnAvailable()).toBe(
+      false,
+    );
+  });
+
+  it('builds the adapter from the manifest: its client, scopes and the callback route', async () => {
+    const { service, ssoSettings, sso } = use({ flags: { singleSignOn: true } });
+    // Nothing is loaded before the person asks for it.
+    expect(ssoSettings).toEqual([]);
+    await expect(service.startCustomerSingleSignOn('/dossier/1001/banque')).resolves.toBe('redirecting');
+    expect(ssoSettings).toEqual([
+      {
+        authority: 'http://127.0.0.1:4010/oidc',
+        clientId: 'portal-customers',
+        scope: 'openid profile email',
+        redirectUri: `${window.location.origin}/sso`,
+      },
+    ]);
+    expect(sso.startSignIn).toHaveBeenCalledWith({ redirect: '/dossier/1001/banque' });
+    expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBe('login');
+  });
+
+  it('does not start with its flag off', async () => {
+    const { service, sso, ssoSettings } = use({ flags: { singleSignOn: false } });
+    expect(await service.startCustomerSingleSignOn(null)).toEqual({ ok: false, reason: 'unavailable' });
+    expect(sso.startSignIn).not.toHaveBeenCalled();
+    expect(ssoSettings).toEqual([]);
+  });
+
+  it('never carries a redirect off the portal through the provider', async () => {
+    const { service, sso } = use({ flags: { singleSignOn: true } });
+    await service.startCustomerSingleSignOn('https://evil.test/steal');
+    expect(sso.startSignIn).toHaveBeenCalledWith({ redirect: null });
+  });
+
+  it("completes the provider's answer: the access token is exchanged and the customer's session starts", async () => {
+    const { service, store, tokenStore, calls, bodies } = use({ flags: { singleSignOn: true } });
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'login');
+    const outcome = await service.completeCustomerSingleSignOn('http://localhost/sso?code=a&state=b');
+    expect(outcome).toEqual({ ok: true, to: '/dossier/1001/banque' });
+    expect(calls[0]).toBe('POST /authentication/api/token-exchange');
+    expect(bodies[0]).toBe(JSON.stringify({ accessToken: 'sso-access' }));
+    expect(tokenStore.get()).not.toBeNull();
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBeNull();
+  });
+
+  it('ignores an answer no sign-in of this tab asked for, and just clears the flag without one', async () => {
+    const { service, sso, tokenStore } = use({ flags: { singleSignOn: true } });
+    const replay = await service.completeCustomerSingleSignOn('http://localhost/sso?code=a&state=b');
+    expect(replay).toEqual({ ok: false, reason: 'not-expected' });
+    expect(sso.completeSignIn).not.toHaveBeenCalled();
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'logout');
+    const back = await service.completeCustomerSingleSignOn('http://localhost/sso');
+    expect(back).toEqual({ ok: false, reason: 'no-result' });
+    expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBeNull();
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('a refused exchange leaves no session and says it failed', async () => {
+    const { service, store, tokenStore } = use({
+      flags: { singleSignOn: true },
+      overrides: { 'POST /authentication/api/token-exchange': { status: 401 } },
+    });
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'login');
+    const outcome = await service.completeCustomerSingleSignOn('http://localhost/sso?code=a&state=b');
+    expect(outcome).toEqual({ ok: false, reason: 'unavailable' });
+    expect(tokenStore.get()).toBeNull();
+    expect(store.getState().session.status).not.toBe('authenticated');
+  });
+
+  it('sign-out: the logout call with gigyaUserId, token and entity gone, then the provider sign-out, last', async () => {
+    const { service, sso, tokenStore, calls, bodies } = use({ flags: { singleSignOn: true } });
+    sessionStorage.setItem(INTERACTION_FLAG_KEY, 'login');
+    await service.completeCustomerSingleSignOn('http://localhost/sso?code=a&state=b');
+    let tokenWhenLeaving: string | null = 'unset';
+    sso.signOut.mockImplementation(() => {
+      tokenWhenLeaving = tokenStore.get();
+      return Promise.resolve();
+    });
+    const outcome = await service.signOut();
+    expect(outcome).toEqual({ redirected: true, to: '/login' });
+    expect(sso.signOut).toHaveBeenCalledTimes(1);
+    expect(tokenWhenLeaving).toBeNull();
+    expect(calls).toContain('POST /authentication/api/logout');
+    expect(bodies).toContain(JSON.stringify({ gigyaUserId: 'gigya-11' }));
+    expect(sessionStorage.getItem(INTERACTION_FLAG_KEY)).toBe('logout');
+  });
+
+  it('a customer who signed in with a password is not sent to the provider; nor anyone with the flag off', async () => {
+    for (const [flag, signedIn] of [
+      [true, false],
+      [false, true],
+    ] as const) {
+      const { service, sso } = use({ flags: { singleSignOn: flag }, ssoSignedIn: signedIn });
+      await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+      expect(await service.signOut()).toEqual({ redirected: false, to: '/login' });
+      expect(sso.signOut).not.toHaveBeenCalled();
+      service.dispose();
+    }
+  });
+
+  it('a failing provider sign-out is logged and the customer is signed out anyway', async () => {
+    const { service, sso, store, logs } = use({ flags: { singleSignOn: true } });
+    sso.signOut.mockRejectedValue(new Error('provider down'));
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    expect(await service.signOut()).toEqual({ redirected: false, to: '/login' });
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(logs.some((line) => line.startsWith('warn: Provider sign-out failed'))).toBe(true);
   });
 });

@@ -3,12 +3,14 @@ import { gatewayApi } from '../api/gateway-api.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import { browserStorage, createSafeStorage } from '../session/safe-storage.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
-import { hasProviderAnswer, lazyCollaboratorIdentity, singleSignOut } from './identity-steps.ts';
+import { hasProviderAnswer, lazyCollaboratorIdentity } from './identity-steps.ts';
 import { createExpiryWatch } from './expiry-watch.ts';
 import { createInteractionFlag } from './interaction-flag.ts';
 import { call, httpStatus, retryAfterSeconds } from './gateway-calls.ts';
 import { routePath } from './landing.ts';
 import { safeRedirectPath } from './redirect-target.ts';
+import { singleSignOnSettings } from './single-sign-on-settings.ts';
+import { lazySingleSignOn } from './single-sign-on-steps.ts';
 import { createSessionActions } from './session-actions.ts';
 import type {
   SessionLifecycle,
@@ -55,7 +57,9 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     logger,
     deps.loadIdentity,
   );
-  const signOutOfSingleSignOn = singleSignOut(deps.singleSignOut, logger);
+  const ssoSettings = singleSignOnSettings(config, env, win.location.origin);
+  const singleSignOnOn = flags[config.identity.customer.singleSignOnFlag] === true;
+  const getSingleSignOn = lazySingleSignOn(ssoSettings, logger, deps.loadSingleSignOn);
   const actions = createSessionActions({ store, config, flags, logger, selectedEntityStore, window: win });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
@@ -111,6 +115,22 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   async function exchange(accessToken: string): Promise<string> {
     const answer = await call(store.dispatch(specApi.endpoints.tokenExchange.initiate({ accessToken })));
     return answer.token;
+  }
+
+  /** A provider the sign-out leaves through last (it leaves the page): the collaborator's, or the
+   * customer's single sign-on when this tab signed in through it. Null when there is none to leave. */
+  async function providerToLeave(
+    user: { isCollab: boolean; isCustomer: boolean } | null,
+  ): Promise<{ signOut(): Promise<void> } | null> {
+    if (user?.isCollab === true) return { signOut: async () => (await getIdentity()).signOut() };
+    if (user?.isCustomer !== true || !singleSignOnOn) return null;
+    try {
+      const sso = await getSingleSignOn();
+      return sso !== null && (await sso.isSignedIn()) ? sso : null;
+    } catch (error) {
+      logger.warn('Single sign-on sign-out failed', error);
+      return null;
+    }
   }
 
   async function signInCollaboratorWith(
@@ -243,6 +263,48 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       }
     },
 
+    singleSignOnAvailable: () => singleSignOnOn && ssoSettings !== null,
+
+    async startCustomerSingleSignOn(redirect = null) {
+      const safe = safeRedirectPath(redirect, win.location.origin);
+      try {
+        const sso = singleSignOnOn ? await getSingleSignOn() : null;
+        if (sso === null) return { ok: false, reason: 'unavailable' };
+        interactionFlag.set('login');
+        await sso.startSignIn({ redirect: safe });
+        return 'redirecting';
+      } catch (error) {
+        interactionFlag.clear();
+        logger.error('Single sign-on could not start', error);
+        return { ok: false, reason: 'unavailable' };
+      }
+    },
+
+    async completeCustomerSingleSignOn(url) {
+      const flag = interactionFlag.get();
+      if (!lifecycle.hasRedirectResult(url)) {
+        // Back from the provider's sign-out (or a stale flag): the flag is simply cleared.
+        if (flag !== null) interactionFlag.clear();
+        return { ok: false, reason: 'no-result' };
+      }
+      if (flag !== 'login') {
+        logger.warn('Ignoring a single sign-on answer that no sign-in of this tab asked for');
+        return { ok: false, reason: 'not-expected' };
+      }
+      try {
+        const sso = await getSingleSignOn();
+        if (sso === null) return { ok: false, reason: 'unavailable' };
+        const { accessToken, redirect } = await sso.completeSignIn(url);
+        await startWithToken(await exchange(accessToken), 'customer');
+        return { ok: true, to: actions.destinationAfterSignIn(redirect) };
+      } catch (error) {
+        logger.error('Single sign-on failed', error);
+        return { ok: false, reason: 'unavailable' };
+      } finally {
+        interactionFlag.clear();
+      }
+    },
+
     async signOut() {
       const { user } = store.getState().session;
       const isCollab = user?.isCollab === true;
@@ -253,9 +315,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       expiry.stop();
       store.dispatch(signOutStarted());
       try {
-        if (user?.isCustomer === true && flags[config.identity.customer.singleSignOnFlag] === true) {
-          await signOutOfSingleSignOn();
-        }
+        // Customers with single sign-on on: signed out of it too, when this tab signed in through it.
+        const provider = await providerToLeave(user);
         if (tokenStore.get() !== null) {
           try {
             await call(
@@ -265,19 +326,18 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
             logger.warn('The logout call failed', { status: httpStatus(error) });
           }
         }
-        if (!isCollab) {
+        if (provider === null) {
           endLocally(false, to);
           return { redirected: false, to };
         }
-        // Last, because it leaves the page: the provider ends its session and returns to /collaborateur.
+        // Last, because it leaves the page: the provider ends its session and returns to the portal.
         // The token and entity are gone before leaving; the session state stays 'signingOut' so the page
         // being left does not react (a guard would send it to the login page meanwhile).
         tokenStore.clear();
         selectedEntityStore.clear();
         try {
-          const id = await getIdentity();
           interactionFlag.set('logout');
-          await id.signOut();
+          await provider.signOut();
           endLocally(false, to);
           return { redirected: true, to };
         } catch (error) {

@@ -87,6 +87,7 @@ describe('an altered manifest changes what people see without code', () => {
     expect(resolveLanding(altered, paul(altered))?.to).toBe('mandates');
     const plain = personaContext(altered, { isCustomer: true, entityCount: 2, global: [] });
     expect(chooseWidgetSet(altered, plain)?.widgets.map((w) => w.widget)).toEqual([
+      'sso/sso',
       'booking/booking',
       'lab/lab',
       'news/rss',

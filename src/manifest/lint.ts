@@ -88,6 +88,9 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
       report(pointer, 'a route needs a page, a redirect or children');
     }
   }
+  const singleSignOn = config.identity.customer.singleSignOn;
+  if (singleSignOn !== undefined)
+    checkRouteRef('/identity/customer/singleSignOn/callbackRoute', singleSignOn.callbackRoute);
   config.landing.forEach((rule, i) => {
     checkRouteRef(`/landing/${String(i)}/to`, rule.to);
     checkCondition(rule.when, `/landing/${String(i)}/when`);

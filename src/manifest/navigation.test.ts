@@ -248,8 +248,15 @@ describe('home widget set (SPEC 2)', () => {
       'bi-reports/intro',
     ]);
   });
-  it('otherwise: news, lab, booking', () => {
-    expect(widgets({ ...sam, entity: { ...sam.entity, isClarityVisible: false } })).toEqual([
+  it('otherwise: news, lab, booking, and the single sign-on widget for customers while its flag is on', () => {
+    const samPlain = { ...sam, entity: { ...sam.entity, isClarityVisible: false } };
+    expect(widgets(samPlain)).toEqual(['news/rss', 'lab/lab', 'booking/booking', 'sso/sso']);
+    expect(widgets({ ...samPlain, flags: { singleSignOn: false } })).toEqual([
+      'news/rss',
+      'lab/lab',
+      'booking/booking',
+    ]);
+    expect(widgets({ ...lea, entity: { ...lea.entity, subscriptions: [] } })).toEqual([
       'news/rss',
       'lab/lab',
       'booking/booking',

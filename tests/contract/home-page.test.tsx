@@ -143,7 +143,7 @@ describe('the widget set the manifest chooses (rendered home page, real manifest
     'booking/booking',
     'bi-reports/intro',
   ];
-  const fallback = ['news/rss', 'lab/lab', 'booking/booking'];
+  const fallback = ['news/rss', 'lab/lab', 'booking/booking', 'sso/sso'];
 
   it.each<[string, TestPersona, Record<string, boolean>, string[]]>([
     ['signatory on a clarity-visible entity, clarity offer on: smart set', marcOn1002, {}, smart],
@@ -175,7 +175,7 @@ describe('the widget set the manifest chooses (rendered home page, real manifest
       {},
       accounting.filter((w) => w !== 'accounting/documents'),
     ],
-    ['default set with booking off', garagePending, { booking: false }, ['news/rss', 'lab/lab']],
+    ['default set with booking off', garagePending, { booking: false }, ['news/rss', 'lab/lab', 'sso/sso']],
   ])('%s', async (_name, persona, flagOverrides, expected) => {
     await renderHome(config, persona, { flags: demoFlags(config, flagOverrides) });
     await waitFor(() => expect(widgetsShown()).toEqual(expected));
@@ -310,6 +310,8 @@ describe('a widget that fails', () => {
 
 describe('per-user layouts', () => {
   const config = loadRealManifest();
+  // Three widgets keep the positions below simple: the single sign-on widget off.
+  const noSingleSignOn = demoFlags(config, { singleSignOn: false });
   const putBodies = (requests: FakeRequest[]) =>
     requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/home-layouts/1003')).map((r) => r.body);
 
@@ -323,7 +325,7 @@ describe('per-user layouts', () => {
         ],
       },
     };
-    await renderHome(config, garagePending, { gateway: fakeGateway(saved) });
+    await renderHome(config, garagePending, { gateway: fakeGateway(saved), flags: noSingleSignOn });
     // Saved order first; lab (new to this saved layout) appended; the unknown widget dropped.
     await waitFor(() => expect(widgetsShown()).toEqual(['booking/booking', 'news/rss', 'lab/lab']));
     expect(document.querySelector('[data-widget="booking/booking"]')).toHaveAttribute('data-size', '4');
@@ -331,7 +333,10 @@ describe('per-user layouts', () => {
 
   it('moves a widget with the keyboard buttons, saves it through the gateway, and resets to the default', async () => {
     const saved = { current: null as Saved };
-    const view = await renderHome(config, garagePending, { gateway: fakeGateway(saved) });
+    const view = await renderHome(config, garagePending, {
+      gateway: fakeGateway(saved),
+      flags: noSingleSignOn,
+    });
     await waitFor(() => expect(widgetsShown()).toEqual(['news/rss', 'lab/lab', 'booking/booking']));
 
     await view.user.click(screen.getByRole('button', { name: 'Personnaliser la page' }));

@@ -83,6 +83,10 @@ export function createStore(db: Database) {
   const q = {
     userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
     userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
+    /** A customer by the id of their single sign-on account (never the empty id of collaborators). */
+    userByGigyaId: db.prepare<[string], UserRow>(
+      "SELECT * FROM users WHERE gigya_user_id = ? AND gigya_user_id <> '' AND is_customer = 1",
+    ),
     membership: db.prepare<[number, number], MembershipRow>(
       'SELECT is_signatory, permissions FROM memberships WHERE user_id = ? AND account_id = ?',
     ),
@@ -227,6 +231,14 @@ export function createStore(db: Database) {
     ),
     liveResetToken: db.prepare<[string, number], { user_id: number }>(
       'SELECT user_id FROM reset_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
+    ),
+    /** An unused link whose hour has passed: the person is told it expired and offered a new one. */
+    expiredResetToken: db.prepare<[string, number], { user_id: number }>(
+      'SELECT user_id FROM reset_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at <= ?',
+    ),
+    /** Demo and tests: every unused link of that address expires now. */
+    expireResetTokens: db.prepare<[number, string]>(
+      'UPDATE reset_tokens SET expires_at = ? WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)',
     ),
     setPassword: db.prepare<[string, number]>('UPDATE users SET password_hash = ? WHERE id = ?'),
     insertInbox: db.prepare<[string, string, string, string]>(

@@ -4,18 +4,32 @@ import type Provider from 'oidc-provider';
 import { checkPassword } from '../auth/sign-in.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import type { Deps } from '../routes/deps.ts';
+import { CUSTOMER_CLIENT_ID } from './clients.ts';
 import { escapeHtml } from './html.ts';
 import { INTERACTION_PATH } from './provider.ts';
 
-function signInPage(uid: string, email: string, error: string | undefined): string {
+/** Who signs in through this interaction: customers for the single sign-on client, else collaborators. */
+type Audience = 'customer' | 'collaborator';
+
+const TITLES: Record<Audience, string> = {
+  customer: 'Connexion unique',
+  collaborator: 'Connexion collaborateur',
+};
+
+function audienceOf(params: Record<string, unknown>): Audience {
+  return params['client_id'] === CUSTOMER_CLIENT_ID ? 'customer' : 'collaborator';
+}
+
+function signInPage(uid: string, email: string, error: string | undefined, audience: Audience): string {
+  const title = TITLES[audience];
   const alert = error ? `<p role="alert" style="color:#b00020">${escapeHtml(error)}</p>` : '';
   return `<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Connexion collaborateur</title>
+<title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}
 label{display:block;margin-top:1rem}input{display:block;width:100%;padding:.5rem;box-sizing:border-box}
 button{margin-top:1.5rem;padding:.6rem 1.2rem}</style></head>
-<body><main><h1>Connexion collaborateur</h1>${alert}
+<body><main><h1>${title}</h1>${alert}
 <form method="post" action="${INTERACTION_PATH}/${escapeHtml(uid)}">
 <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Mot de passe</label><input id="password" name="password" type="password" autocomplete="current-password" required>
@@ -53,7 +67,14 @@ export function registerInteractionRoutes(
         const hint = details.params['login_hint'];
         return reply
           .type('text/html; charset=utf-8')
-          .send(signInPage(details.uid, typeof hint === 'string' ? hint : '', undefined));
+          .send(
+            signInPage(
+              details.uid,
+              typeof hint === 'string' ? hint : '',
+              undefined,
+              audienceOf(details.params),
+            ),
+          );
       }
       // Any other prompt (consent): granted without asking, the grant is created by loadExistingGrant.
       const redirectTo = await provider.interactionResult(
@@ -69,8 +90,9 @@ export function registerInteractionRoutes(
       `${INTERACTION_PATH}/:uid`,
       async (request, reply) => {
         const provider = getProvider();
+        let audience: Audience;
         try {
-          await provider.interactionDetails(request.raw, reply.raw);
+          audience = audienceOf((await provider.interactionDetails(request.raw, reply.raw)).params);
         } catch {
           return expiredPage(reply);
         }
@@ -91,19 +113,29 @@ export function registerInteractionRoutes(
                 request.params.uid,
                 email,
                 `Trop de tentatives. Réessayez dans ${String(minutes)} minute${minutes > 1 ? 's' : ''}.`,
+                audience,
               ),
             );
         }
-        if (user?.is_customer !== 0) {
+        // Each client signs in its own people: a customer's single sign-on account is their gigya id.
+        const accountId =
+          audience === 'customer'
+            ? user?.is_customer === 1 && user.gigya_user_id !== ''
+              ? user.gigya_user_id
+              : null
+            : user?.is_customer === 0
+              ? String(user.id)
+              : null;
+        if (accountId === null) {
           return reply
             .code(401)
             .type('text/html; charset=utf-8')
-            .send(signInPage(request.params.uid, email, 'E-mail ou mot de passe incorrect.'));
+            .send(signInPage(request.params.uid, email, 'E-mail ou mot de passe incorrect.', audience));
         }
         const redirectTo = await provider.interactionResult(
           request.raw,
           reply.raw,
-          { login: { accountId: String(user.id) } },
+          { login: { accountId } },
           { mergeWithLastSubmission: false },
         );
         return reply.redirect(redirectTo, 303);

@@ -104,8 +104,8 @@ declare module 'oidc-provider' {
     readonly AccessToken: { find: (value: string) => Promise<AccessTokenModel | undefined> };
     readonly Client: {
       prototype: {
-        redirectUriAllowed: (uri: string) => boolean;
-        postLogoutRedirectUriAllowed: (uri: string) => boolean;
+        redirectUriAllowed: (this: OidcClient, uri: string) => boolean;
+        postLogoutRedirectUriAllowed: (this: OidcClient, uri: string) => boolean;
       };
     };
     callback(): (request: IncomingMessage, response: ServerResponse) => void;

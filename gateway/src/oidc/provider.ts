@@ -3,12 +3,13 @@ import type { Grant, OidcContext } from 'oidc-provider';
 import { createHash } from 'node:crypto';
 import type { Store } from '../db/store.ts';
 import { isLoopbackOrigin } from '../http/cors.ts';
+import { COLLABORATOR_CLIENT_ID as OIDC_CLIENT_ID, CUSTOMER_CLIENT_ID } from './clients.ts';
 import { escapeHtml } from './html.ts';
 import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
 import { sqliteAdapter } from './sqlite-adapter.ts';
 
-const OIDC_CLIENT_ID = 'portal';
 const OIDC_SCOPES = 'openid profile email offline_access';
+const CUSTOMER_SCOPES = 'openid profile email';
 export const INTERACTION_PATH = '/oidc/interaction';
 
 type ProviderOptions = {
@@ -50,6 +51,17 @@ export function createOidcProvider(options: ProviderOptions): Provider {
         redirect_uris: ['http://127.0.0.1:5173/collaborateur', 'http://127.0.0.1:5173/silent-renew.html'],
         post_logout_redirect_uris: ['http://127.0.0.1:5173/collaborateur', 'http://127.0.0.1:5173/login'],
       },
+      {
+        // Customers' single sign-on: no refresh token (the portal session carries on by itself once exchanged).
+        client_id: CUSTOMER_CLIENT_ID,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        scope: CUSTOMER_SCOPES,
+        redirect_uris: ['http://127.0.0.1:5173/sso'],
+        post_logout_redirect_uris: ['http://127.0.0.1:5173/sso', 'http://127.0.0.1:5173/login'],
+      },
     ],
     jwks: { keys: [options.signingJwk] },
     cookies: {
@@ -85,13 +97,17 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       Grant: 14 * 24 * 3600,
     },
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    // Collaborators' provider accounts are their user ids; customers' are their single sign-on ids
+    // (gigya_user_id), which the token exchange maps back to the seeded customer.
     findAccount: (_ctx, id) => {
-      const user = store.q.userById.get(Number(id));
-      if (user?.is_customer !== 0) return undefined;
+      const user = /^\d+$/.test(id) ? store.q.userById.get(Number(id)) : store.q.userByGigyaId.get(id);
+      if (!user) return undefined;
+      const isCustomer = user.is_customer === 1;
+      if (isCustomer !== !/^\d+$/.test(id)) return undefined;
       return {
-        accountId: String(user.id),
+        accountId: id,
         claims: () => ({
-          sub: String(user.id),
+          sub: id,
           email: user.email,
           email_verified: true,
           name: `${user.first_name} ${user.last_name}`,
@@ -110,7 +126,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
         if (existing) return existing;
       }
       const grant = new ctx.oidc.provider.Grant({ accountId: account.accountId, clientId: client.clientId });
-      grant.addOIDCScope(OIDC_SCOPES);
+      grant.addOIDCScope(client.clientId === CUSTOMER_CLIENT_ID ? CUSTOMER_SCOPES : OIDC_SCOPES);
       await grant.save();
       return grant;
     },

@@ -4,8 +4,15 @@ import type { Deps } from './deps.ts';
 
 export function adminHandlers(
   deps: Deps,
-): Pick<Handlers, 'adminAddFault' | 'adminClearFaults' | 'adminSetNews' | 'adminReset'> {
+): Pick<
+  Handlers,
+  'adminAddFault' | 'adminClearFaults' | 'adminSetNews' | 'adminReset' | 'adminExpireResetLinks'
+> {
   return {
+    adminExpireResetLinks: ({ body }) => {
+      deps.store.q.expireResetTokens.run(Math.floor(Date.now() / 1000), body.email.trim());
+      return undefined;
+    },
     adminAddFault: ({ body }) => {
       try {
         new RegExp(body.pathPattern);

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { accountKey, addressKey, checkPassword } from '../auth/sign-in.ts';
 import { passwordProblem } from '../../contract/password-rule.ts';
+import type { UserRow } from '../db/store.ts';
 import { HttpError } from '../http/http-error.ts';
+import { COLLABORATOR_CLIENT_ID, CUSTOMER_CLIENT_ID } from '../oidc/clients.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { currentUser, type Deps } from './deps.ts';
 
@@ -13,6 +15,11 @@ function invalidCredentials(): HttpError {
 
 function invalidResetToken(): HttpError {
   return new HttpError(400, 'invalid_token', 'The reset link is invalid, expired or already used.');
+}
+
+/** The link was good but its hour has passed: the page offers a new one (SPEC 2 expireToken). */
+function expiredResetToken(): HttpError {
+  return new HttpError(400, 'expired_token', 'The reset link has expired; ask for a new one.');
 }
 
 function sha256(value: string): string {
@@ -94,7 +101,11 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       deps.throttle.take([[addressKey('new-password', request.ip), deps.limits.newPasswordPerAddress]]);
       const nowS = Math.floor(Date.now() / 1000);
       // The token first: a guessed token costs no hashing.
-      if (!store.q.liveResetToken.get(sha256(body.token), nowS)) throw invalidResetToken();
+      if (!store.q.liveResetToken.get(sha256(body.token), nowS)) {
+        throw store.q.expiredResetToken.get(sha256(body.token), nowS)
+          ? expiredResetToken()
+          : invalidResetToken();
+      }
       const problem = passwordProblem(body.password);
       if (problem !== null)
         throw new HttpError(422, 'weak_password', `The password breaks the rule: ${problem}.`, {
@@ -130,12 +141,20 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
 
     tokenExchange: async ({ body }) => {
       const accessToken = await deps.findOidcAccessToken(body.accessToken);
-      const user = accessToken ? store.q.userById.get(Number(accessToken.accountId)) : undefined;
-      if (user?.is_customer !== 0) {
+      // The collaborators' client signs in a collaborator by user id; the customers' single sign-on client
+      // a customer by the id of their single sign-on account (gigya_user_id).
+      let user: UserRow | undefined;
+      if (accessToken?.clientId === COLLABORATOR_CLIENT_ID) {
+        user = store.q.userById.get(Number(accessToken.accountId));
+        if (user?.is_customer !== 0) user = undefined;
+      } else if (accessToken?.clientId === CUSTOMER_CLIENT_ID) {
+        user = store.q.userByGigyaId.get(accessToken.accountId);
+      }
+      if (user === undefined) {
         throw new HttpError(
           401,
           'unauthorized',
-          'The access token is unknown, expired or not a collaborator’s.',
+          'The access token is unknown, expired, or not one of the portal’s sign-in clients.',
         );
       }
       return { token: await tokens.startSession(user, accessToken?.grantId) };

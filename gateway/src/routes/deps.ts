@@ -28,7 +28,9 @@ export type Deps = {
   /** Domain events (SPEC 3 types): screens publish, the notification centre subscribes. */
   events: EventBus;
   /** Account id (portal user id) of a live access token of the OIDC provider. */
-  findOidcAccessToken: (value: string) => Promise<{ accountId: string; grantId?: string } | undefined>;
+  findOidcAccessToken: (
+    value: string,
+  ) => Promise<{ accountId: string; clientId: string; grantId?: string } | undefined>;
   reseed: () => Promise<void>;
 };
 

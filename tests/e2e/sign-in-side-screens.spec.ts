@@ -1,0 +1,193 @@
+// The screens around the client login (SPEC 2 login group, SPEC 5): password creation from an invitation
+// with the five strength levels said as one types, the reset request that never tells whether an address
+// has an account, the reset form's success and failures, and an expired link with a way to a new one.
+// Each test invites its own person (Claire, through the gateway), so no seeded password ever changes.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
+import { PASSWORD, submitCustomerLogin } from './sign-in';
+
+const NEW_PASSWORD = 'Un cheval bleu mange 2 pommes';
+
+/** Claire invites a new person to Boulangerie Martin; the gateway mails them a createPassword link. */
+async function invite(request: APIRequestContext, who: string): Promise<string> {
+  const email = `${who}.${String(Date.now())}@demo.test`;
+  const login = await request.post(`${GATEWAY_URL}/authentication/api/login`, {
+    data: { email: 'claire.solo@demo.test', password: PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const invited = await request.post(`${GATEWAY_URL}/account/api/accounts/1001/users`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email, firstName: 'Test', lastName: who },
+  });
+  expect(invited.status()).toBe(201);
+  return email;
+}
+
+/** The last link of that kind (`/createPassword`, `/resetPasswordForm`) in the person's demo inbox. */
+async function inboxLink(
+  request: APIRequestContext,
+  email: string,
+  pathname: string,
+): Promise<string | null> {
+  const answer = await request.get(
+    `${GATEWAY_URL}/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`,
+  );
+  const { messages } = (await answer.json()) as { messages: { link: string }[] };
+  const link = messages.map((message) => new URL(message.link)).findLast((url) => url.pathname === pathname);
+  return link === undefined ? null : `${link.pathname}${link.search}`;
+}
+
+async function linkIn(request: APIRequestContext, email: string, pathname: string): Promise<string> {
+  const link = await inboxLink(request, email, pathname);
+  if (link === null) throw new Error(`no ${pathname} e-mail for ${email}`);
+  return link;
+}
+
+const strength = (page: Page) => page.getByText(/^Force du mot de passe :/);
+
+async function choosePassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Nouveau mot de passe').fill(password);
+  await page.getByLabel('Confirmez le mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+}
+
+async function requestReset(page: Page, email: string): Promise<string> {
+  await page.goto('/resetPassword');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page).toHaveURL(/\/resetPasswordSuccess$/);
+  return page.locator('main').innerText();
+}
+
+test('password creation says the strength as one types, through the five levels, and the new password signs in', async ({
+  page,
+  request,
+  axe,
+}) => {
+  const email = await invite(request, 'creation');
+  await page.goto(await linkIn(request, email, '/createPassword'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Créez votre mot de passe' })).toBeVisible();
+  // The token leaves the address bar at once.
+  await expect(page).toHaveURL(/\/createPassword$/);
+  await expect(strength(page)).toHaveText('Force du mot de passe : vide');
+  expect(describeViolations(await axe())).toEqual([]);
+
+  const field = page.getByLabel('Nouveau mot de passe');
+  await field.pressSequentially('short');
+  await expect(strength(page)).toHaveText('Force du mot de passe : faible');
+  await field.fill('');
+  await field.pressSequentially('ununununununz');
+  await expect(strength(page)).toHaveText('Force du mot de passe : insuffisante');
+  await field.fill('Un cheval bleu mange');
+  await expect(strength(page)).toHaveText('Force du mot de passe : moyenne');
+  await field.pressSequentially(' 2 pommes');
+  await expect(strength(page)).toHaveText('Force du mot de passe : forte');
+  await expect(page.getByRole('progressbar', { name: 'Force du mot de passe : forte' })).toBeVisible();
+
+  await choosePassword(page, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
+  await expect(
+    page.getByText('Votre mot de passe a été enregistré. Vous pouvez vous connecter.'),
+  ).toBeVisible();
+  await submitCustomerLogin(page, email, '/login?choice=client', NEW_PASSWORD);
+  // A new person accepts the terms of use first.
+  await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
+});
+
+test('the reset request answers the same whether or not the address has an account', async ({
+  page,
+  request,
+  axe,
+}) => {
+  await page.goto('/resetPassword');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeVisible();
+  expect(describeViolations(await axe())).toEqual([]);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByText('Saisissez votre e-mail.')).toBeVisible();
+
+  const unknown = `personne.${String(Date.now())}@demo.test`;
+  const known = await invite(request, 'demande');
+  const toUnknown = await requestReset(page, unknown);
+  expect(describeViolations(await axe())).toEqual([]);
+  const toKnown = await requestReset(page, known);
+  expect(toKnown).toBe(toUnknown);
+  expect(toKnown).toContain(
+    "Si un compte existe pour cet e-mail, un lien de réinitialisation vient d'y être envoyé.",
+  );
+  // Only the person with an account gets a link.
+  expect(await inboxLink(request, unknown, '/resetPasswordForm')).toBeNull();
+  expect(await inboxLink(request, known, '/resetPasswordForm')).not.toBeNull();
+});
+
+test('the reset form keeps what was typed when the gateway fails, succeeds, and a used link offers a new one', async ({
+  page,
+  request,
+  axe,
+  expectConsoleErrors,
+}) => {
+  expectConsoleErrors(/status of 500/, /status of 400/);
+  const email = await invite(request, 'reinitialisation');
+  await requestReset(page, email);
+  const link = await linkIn(request, email, '/resetPasswordForm');
+  await page.goto(link);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choisissez un nouveau mot de passe' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/resetPasswordForm$/);
+  expect(describeViolations(await axe())).toEqual([]);
+
+  const fault = await request.post(`${GATEWAY_URL}/__admin/faults`, {
+    data: { pathPattern: 'createNewPassword', status: 500, count: 1 },
+  });
+  expect(fault.ok()).toBe(true);
+  await choosePassword(page, NEW_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText('Une erreur est survenue. Veuillez réessayer.');
+  await expect(page.getByLabel('Nouveau mot de passe')).toHaveValue(NEW_PASSWORD);
+  await expect(page.getByLabel('Confirmez le mot de passe')).toHaveValue(NEW_PASSWORD);
+
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
+  await submitCustomerLogin(page, email, '/login?choice=client', NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
+
+  // The link is single use: a second time it fails, and the page leads to a new one.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto(link);
+  await choosePassword(page, 'Une autre phrase de passe 3');
+  await expect(page).toHaveURL(/\/resetPasswordFailed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Réinitialisation impossible' })).toBeVisible();
+  expect(describeViolations(await axe())).toEqual([]);
+  await page.getByRole('link', { name: 'Demander un nouveau lien' }).click();
+  await expect(page).toHaveURL(/\/resetPassword$/);
+});
+
+test('an expired link says so and leads to a new one, which works', async ({
+  page,
+  request,
+  axe,
+  expectConsoleErrors,
+}) => {
+  expectConsoleErrors(/status of 400/);
+  const email = await invite(request, 'expire');
+  const invitation = await linkIn(request, email, '/createPassword');
+  const expired = await request.post(`${GATEWAY_URL}/__admin/reset-links/expire`, { data: { email } });
+  expect(expired.status()).toBe(204);
+
+  await page.goto(invitation);
+  await choosePassword(page, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/expireToken$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lien expiré' })).toBeVisible();
+  await expect(
+    page.getByText('Ce lien a expiré. Demandez-en un nouveau : il vous sera envoyé par e-mail.'),
+  ).toBeVisible();
+  expect(describeViolations(await axe())).toEqual([]);
+
+  await page.getByRole('link', { name: 'Recevoir un nouveau lien' }).click();
+  await expect(page).toHaveURL(/\/resetPassword$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page).toHaveURL(/\/resetPasswordSuccess$/);
+  await page.goto(await linkIn(request, email, '/resetPasswordForm'));
+  await choosePassword(page, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
+});
