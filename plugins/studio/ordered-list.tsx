@@ -17,7 +17,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ManifestProblem } from '@portal/plugin-api/studio';
-import type { ListItem } from './model.ts';
+import type { ListItem } from '@portal/plugin-api/studio';
 import { useT } from './translation.ts';
 
 type RowProps = {

@@ -90,7 +90,7 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
   // The preview as Marc (entity 1002): the draft's sidebar has Bank first, the published one does not.
   await page.getByRole('tab', { name: 'Aperçu' }).click();
   await page.getByRole('textbox', { name: 'Aperçu en tant que' }).click();
-  await page.getByRole('option', { name: 'Marc (client, entité 1002)' }).click();
+  await page.getByRole('option', { name: 'Marc Multi (client, entité 1002 Cabinet Durand)' }).click();
   const draftSidebar = page.getByRole('list', { name: 'Menu latéral : Brouillon' });
   const publishedSidebar = page.getByRole('list', { name: 'Menu latéral : Version publiée' });
   expect(bankBeforeReports(await draftSidebar.getByRole('listitem').allTextContents())).toBe(true);
