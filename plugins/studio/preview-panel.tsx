@@ -14,24 +14,16 @@ import { useState } from 'react';
 import {
   buildConditionContext,
   chooseWidgetSet,
-  evaluateCondition,
-  formatTrace,
   itemsOf,
   previewSnapshot,
   resolveLanding,
-  routeAccess,
   useManifestLabel,
   visibleOverviewTabs,
   visibleSidebarItems,
   visibleWalletTabs,
+  whyHidden,
 } from '@portal/plugin-api/studio';
-import type {
-  ConditionContext,
-  ListItem,
-  ListKey,
-  PreviewContext,
-  StudioConfig,
-} from '@portal/plugin-api/studio';
+import type { ConditionContext, ListKey, PreviewContext, StudioConfig } from '@portal/plugin-api/studio';
 import { useStudioPersonasQuery } from './studio-api.ts';
 import { useT } from './translation.ts';
 
@@ -56,35 +48,6 @@ function navigationOf(
     landing: resolveLanding(config, context)?.to ?? '',
     widgets: set === undefined ? '' : `${set.id}: ${set.widgets.map((widget) => widget.widget).join(', ')}`,
   };
-}
-
-/** Why an item of a list is not shown to this context: its route's rules, then its own rule, in words. */
-function whyHidden(
-  config: StudioConfig,
-  key: ListKey,
-  item: ListItem,
-  context: ConditionContext,
-): string | null {
-  const ctx = { ...context, conditions: config.conditions };
-  if (key.kind !== 'widgets') {
-    const source =
-      key.kind === 'sidebar'
-        ? config.sidebar
-        : key.kind === 'overviewTabs'
-          ? config.overviewTabs
-          : config.walletTabs[key.variant];
-    const route = source.find((candidate) => candidate.id === item.key)?.route;
-    if (route !== undefined) {
-      const access = routeAccess(config, route, ctx);
-      if (!access.allowed) {
-        if (access.reason === 'flag') return `route ${route}: flag ${access.flag} off`;
-        if (access.reason === 'unknown-route') return `route ${route}: unknown`;
-        return `route ${route} (${access.reason}):\n${formatTrace(access.trace)}`;
-      }
-    }
-  }
-  const own = evaluateCondition(item.when, ctx);
-  return own.result ? null : formatTrace(own.trace);
 }
 
 // Until the personas arrive (or for a hand-made context from scratch): a customer holding nothing.

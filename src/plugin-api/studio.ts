@@ -24,6 +24,7 @@ export type { ConditionContext, ConditionTrace } from '../conditions/evaluate.ts
 export type { RouteAccess } from '../manifest/navigation.ts';
 export { validateManifest } from '../manifest/validate.ts';
 export type { Change, ListItem, ListKey, StudioTranslate } from '../manifest/manifest-diff.ts';
+export { whyHidden } from '../manifest/why-hidden.ts';
 export {
   describeChange,
   diffManifests,
