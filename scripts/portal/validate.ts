@@ -1,7 +1,7 @@
 // `portal validate [file]` (and `npm run validate`): schema check and semantic lint of a manifest, with the
 // plugin list of plugins/ (found as the engine finds them) and each placement's options checked.
-import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { formatProblems } from '../../src/manifest/problems.ts';
 import { validateManifestSource } from '../../src/manifest/validate.ts';
 import { createPluginRegistry } from '../../src/runtime/registry.ts';
@@ -20,7 +20,9 @@ export async function validateCommand(file: string | undefined, io: CliIo): Prom
     io.err(`${shown}  cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const known = createPluginRegistry(await loadPlugins()).known;
+  // The plugins of the checkout the command runs in (this one's when run elsewhere).
+  const here = join(io.cwd, 'plugins');
+  const known = createPluginRegistry(await loadPlugins(existsSync(here) ? here : undefined)).known;
   const result = validateManifestSource(source, { ...known, checkOptions: createWidgetOptionsCheck() });
   if (result.ok) {
     io.out(`${shown}: valid`);
