@@ -96,7 +96,7 @@ function features(config: PortalConfig, label: (key: string) => string): Feature
 }
 
 /** The Markdown of the matrix: one row per code of the catalogue, the features it opens. */
-export function permissionMatrix(config: PortalConfig, label: (key: string) => string): string {
+function permissionMatrix(config: PortalConfig, label: (key: string) => string): string {
   const byCode = new Map<string, string[]>(Object.keys(config.permissions).map((code) => [code, []]));
   for (const feature of features(config, label)) {
     const uses: Uses = { codes: new Set(), refs: new Set() };
