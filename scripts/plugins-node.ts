@@ -5,9 +5,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PluginDefinition } from '../src/runtime/plugin-definition.ts';
 
-const pluginsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../plugins');
+const defaultPluginsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../plugins');
 
-export async function loadPlugins(): Promise<PluginDefinition[]> {
+/** `dir`: another checkout's plugins (the CLI run in a copy of the repository). */
+export async function loadPlugins(pluginsDir = defaultPluginsDir): Promise<PluginDefinition[]> {
   const indexes = readdirSync(pluginsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => path.join(pluginsDir, entry.name, 'index.ts'))

@@ -32,6 +32,36 @@ const publication = {
   properties: { id: { type: 'integer' }, etag: { type: 'string' } },
 } as const;
 
+const codes = { type: 'array', items: { type: 'string' } } as const;
+
+/** A person on one entity as the studio previews them (src/conditions/preview-context.ts). */
+const previewContext = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'isCustomer',
+    'isStudioEditor',
+    'entityCount',
+    'global',
+    'entity',
+    'isSignatory',
+    'isClarityVisible',
+    'reports',
+    'offers',
+  ],
+  properties: {
+    isCustomer: { type: 'boolean' },
+    isStudioEditor: { type: 'boolean' },
+    entityCount: { type: 'integer' },
+    global: codes,
+    entity: codes,
+    isSignatory: { type: 'boolean' },
+    isClarityVisible: { type: 'boolean' },
+    reports: { type: 'integer' },
+    offers: codes,
+  },
+} as const;
+
 export const studioRoutes = {
   publishedManifest: {
     method: 'GET',
@@ -157,6 +187,49 @@ export const studioRoutes = {
     status: 200,
     params: idParams,
     response: publication,
+  },
+  studioPersonas: {
+    method: 'GET',
+    path: '/studio/api/personas',
+    auth: 'bearer',
+    studioEditors: true,
+    tag: 'studio',
+    summary:
+      "The seeded demo personas, one preview context per entity they belong to (codes expanded with the published manifest's catalogue): whom the studio previews as (studio editors only).",
+    status: 200,
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['items'],
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['email', 'name', 'isCustomer', 'entities'],
+            properties: {
+              email: { type: 'string' },
+              name: { type: 'string' },
+              isCustomer: { type: 'boolean' },
+              entities: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['accountId', 'name', 'context'],
+                  properties: {
+                    accountId: { type: 'integer' },
+                    name: { type: 'string' },
+                    context: previewContext,
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
   },
   adminPlaceManifest: {
     method: 'PUT',

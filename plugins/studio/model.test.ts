@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { diffManifests, itemsOf } from '@portal/plugin-api/studio';
 import { loadRealManifest } from '@portal/plugin-api/testing';
-import { addWidget, diffManifests, itemsOf, moveItem, setItemWhen, setWidgetSize } from './model.ts';
+import { addWidget, moveItem, setItemWhen, setWidgetSize } from './model.ts';
 
 const config = loadRealManifest();
 const sidebar = { kind: 'sidebar' } as const;

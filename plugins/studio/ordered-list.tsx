@@ -17,7 +17,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ManifestProblem } from '@portal/plugin-api/studio';
-import type { ListItem } from './model.ts';
+import type { ListItem } from '@portal/plugin-api/studio';
 import { useT } from './translation.ts';
 
 type RowProps = {
@@ -41,7 +41,12 @@ function Row({ item, name, position, count, selected, problems, sizes, ...on }: 
   const style = { transform: CSS.Transform.toString(transform), transition };
   return (
     <li ref={setNodeRef} style={style} aria-label={name}>
-      <Paper withBorder p="xs" bg={selected ? 'var(--mantine-color-blue-light)' : 'transparent'}>
+      {/* The selected row is outlined, not tinted: a tint under the light buttons fails contrast (axe). */}
+      <Paper
+        withBorder
+        p="xs"
+        style={selected ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined}
+      >
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={t('list.drag', { name })} {...attributes} {...listeners}>

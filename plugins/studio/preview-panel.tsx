@@ -10,24 +10,21 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   buildConditionContext,
   chooseWidgetSet,
-  evaluateCondition,
-  formatTrace,
+  itemsOf,
+  previewSnapshot,
   resolveLanding,
-  routeAccess,
   useManifestLabel,
   visibleOverviewTabs,
   visibleSidebarItems,
   visibleWalletTabs,
+  whyHidden,
 } from '@portal/plugin-api/studio';
-import type { ConditionContext, StudioConfig } from '@portal/plugin-api/studio';
-import type { ListItem, ListKey } from './model.ts';
-import { itemsOf } from './model.ts';
-import { isPresetName, PRESETS, snapshotOf } from './presets.ts';
-import type { PresetName, PreviewContext } from './presets.ts';
+import type { ConditionContext, ListKey, PreviewContext, StudioConfig } from '@portal/plugin-api/studio';
+import { useStudioPersonasQuery } from './studio-api.ts';
 import { useT } from './translation.ts';
 
 type Navigation = {
@@ -53,34 +50,18 @@ function navigationOf(
   };
 }
 
-/** Why an item of a list is not shown to this context: its route's rules, then its own rule, in words. */
-function whyHidden(
-  config: StudioConfig,
-  key: ListKey,
-  item: ListItem,
-  context: ConditionContext,
-): string | null {
-  const ctx = { ...context, conditions: config.conditions };
-  if (key.kind !== 'widgets') {
-    const source =
-      key.kind === 'sidebar'
-        ? config.sidebar
-        : key.kind === 'overviewTabs'
-          ? config.overviewTabs
-          : config.walletTabs[key.variant];
-    const route = source.find((candidate) => candidate.id === item.key)?.route;
-    if (route !== undefined) {
-      const access = routeAccess(config, route, ctx);
-      if (!access.allowed) {
-        if (access.reason === 'flag') return `route ${route}: flag ${access.flag} off`;
-        if (access.reason === 'unknown-route') return `route ${route}: unknown`;
-        return `route ${route} (${access.reason}):\n${formatTrace(access.trace)}`;
-      }
-    }
-  }
-  const own = evaluateCondition(item.when, ctx);
-  return own.result ? null : formatTrace(own.trace);
-}
+// Until the personas arrive (or for a hand-made context from scratch): a customer holding nothing.
+const blankContext: PreviewContext = {
+  isCustomer: true,
+  isStudioEditor: false,
+  entityCount: 1,
+  global: [],
+  entity: [],
+  isSignatory: false,
+  isClarityVisible: false,
+  reports: 0,
+  offers: [],
+};
 
 type PreviewProps = {
   draft: StudioConfig;
@@ -93,13 +74,26 @@ type PreviewProps = {
 export function PreviewPanel({ draft, published, listKey, flags }: PreviewProps) {
   const { t } = useT();
   const label = useManifestLabel();
-  const [preset, setPreset] = useState<PresetName>('claire');
-  const [custom, setCustom] = useState<PreviewContext>(PRESETS.claire);
-  const [why, setWhy] = useState<{ name: string; text: string } | null>(null);
-  const context = useMemo(
-    () => buildConditionContext(draft, snapshotOf(custom, flags)),
-    [draft, custom, flags],
+  const personas = useStudioPersonasQuery();
+  // The seeded personas of the gateway, one choice per entity they belong to.
+  const choices = (personas.data?.items ?? []).flatMap((persona) =>
+    persona.entities.map((entity) => ({
+      value: `${persona.email} ${String(entity.accountId)}`,
+      label: t('preview.persona', {
+        name: persona.name,
+        kind: persona.isCustomer ? t('preview.kind.customer') : t('preview.kind.collaborator'),
+        entity: `${String(entity.accountId)} ${entity.name}`,
+      }),
+      context: entity.context,
+    })),
   );
+  const [choice, setChoice] = useState<string | null>(null);
+  const [edited, setEdited] = useState<PreviewContext | null>(null);
+  const chosen = choices.find((candidate) => candidate.value === choice) ?? choices[0];
+  const custom = edited ?? chosen?.context ?? blankContext;
+  const setCustom = setEdited;
+  const [why, setWhy] = useState<{ name: string; text: string } | null>(null);
+  const context = buildConditionContext(draft, previewSnapshot(custom, flags, draft.offers.activeStatus));
   const before = navigationOf(published, { ...context, conditions: published.conditions }, label);
   const after = navigationOf(draft, context, label);
   const hidden = itemsOf(draft, listKey).filter((item) => whyHidden(draft, listKey, item, context) !== null);
@@ -138,16 +132,12 @@ export function PreviewPanel({ draft, published, listKey, flags }: PreviewProps)
         <Select
           label={t('preview.as')}
           allowDeselect={false}
-          data={(Object.keys(PRESETS) as PresetName[]).map((name) => ({
-            value: name,
-            label: t(`preview.presets.${name}`),
-          }))}
-          value={preset}
+          w={420}
+          data={choices.map(({ value, label: text }) => ({ value, label: text }))}
+          value={chosen?.value ?? null}
           onChange={(next) => {
-            if (next !== null && isPresetName(next)) {
-              setPreset(next);
-              setCustom(PRESETS[next]);
-            }
+            setChoice(next);
+            setEdited(null);
           }}
         />
         <Checkbox

@@ -7,6 +7,9 @@ const studioApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['ManifestVersions'
       query: () => service('studio', 'manifest/versions'),
       providesTags: ['ManifestVersions'],
     }),
+    studioPersonas: build.query<GatewayResponse<'studioPersonas'>, void>({
+      query: () => service('studio', 'personas'),
+    }),
     manifestDraft: build.query<GatewayResponse<'manifestDraft'>, void>({
       query: () => service('studio', 'manifest/draft'),
     }),
@@ -29,6 +32,7 @@ const studioApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['ManifestVersions'
 export const {
   useManifestVersionsQuery,
   useManifestDraftQuery,
+  useStudioPersonasQuery,
   useSaveManifestDraftMutation,
   usePublishManifestMutation,
   usePublishManifestVersionMutation,

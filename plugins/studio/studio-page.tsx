@@ -13,22 +13,21 @@ import {
   Title,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useManifestLabel, useStudioSetup, validateManifest } from '@portal/plugin-api/studio';
-import type { StudioCondition, StudioConfig } from '@portal/plugin-api/studio';
-import { PageTitle } from '@portal/ui';
-import { ConditionEditor } from './condition-editor.tsx';
-import type { Change, ListItem, ListKey } from './model.ts';
 import {
-  addWidget,
+  describeChange,
   diffManifests,
   itemsOf,
   listKeyId,
   listsOf,
-  moveItem,
-  removeWidget,
-  setItemWhen,
-  setWidgetSize,
-} from './model.ts';
+  listTitle,
+  useManifestLabel,
+  useStudioSetup,
+  validateManifest,
+} from '@portal/plugin-api/studio';
+import type { ListItem, StudioCondition, StudioConfig, StudioTranslate } from '@portal/plugin-api/studio';
+import { PageTitle } from '@portal/ui';
+import { ConditionEditor } from './condition-editor.tsx';
+import { addWidget, moveItem, removeWidget, setItemWhen, setWidgetSize } from './model.ts';
 import { OrderedList } from './ordered-list.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
 import {
@@ -39,28 +38,6 @@ import {
   useSaveManifestDraftMutation,
 } from './studio-api.ts';
 import { useT } from './translation.ts';
-
-type Translate = ReturnType<typeof useT>['t'];
-
-function listTitle(t: Translate, key: ListKey, config: StudioConfig): string {
-  if (key.kind === 'widgets')
-    return t('lists.widgets', { set: config.homeWidgets.sets[key.set]?.id ?? String(key.set) });
-  if (key.kind === 'walletTabs') return t(`lists.walletTabs.${key.variant}`);
-  return t(`lists.${key.kind}`);
-}
-
-function changeText(
-  t: Translate,
-  change: Change,
-  listName: (id: string) => string,
-  name: (label: string) => string,
-) {
-  if (change.kind === 'other') return t('diff.other', { section: change.section });
-  const base = { list: listName(change.list), name: name(change.label) };
-  if (change.kind === 'moved' || change.kind === 'resized')
-    return t(`diff.${change.kind}`, { ...base, from: change.from, to: change.to });
-  return t(`diff.${change.kind}`, base);
-}
 
 /** The studio: lists to reorder, rules to edit, a preview as a persona, the diff, publication and versions. */
 export default function StudioPage() {
@@ -94,11 +71,9 @@ export default function StudioPage() {
   const validation = useMemo(() => validateManifest(current, known), [current, known]);
   const problems = validation.ok ? [] : validation.problems;
   const changes = useMemo(() => diffManifests(published, current), [published, current]);
+  // The engine's list titles and diff words take keys built at run time (lists.*, diff.*).
+  const words = t as unknown as StudioTranslate;
   const nameOf = (item: ListItem) => (item.isWidget ? item.label : label(item.label));
-  const listName = (id: string) => {
-    const found = lists.find((candidate) => listKeyId(candidate) === id);
-    return found === undefined ? id : listTitle(t, found, current);
-  };
   const edit = (next: StudioConfig) => {
     setDraft(next);
     setMessage(null);
@@ -135,7 +110,7 @@ export default function StudioPage() {
               allowDeselect={false}
               data={lists.map((candidate, index) => ({
                 value: String(index),
-                label: listTitle(t, candidate, current),
+                label: listTitle(words, candidate, current),
               }))}
               value={String(listIndex)}
               onChange={(value) => {
@@ -145,7 +120,7 @@ export default function StudioPage() {
               w={360}
             />
             <OrderedList
-              title={listTitle(t, key, current)}
+              title={listTitle(words, key, current)}
               items={items}
               nameOf={nameOf}
               selected={selected}
@@ -242,7 +217,7 @@ export default function StudioPage() {
             ) : (
               <ul aria-label={t('diff.title')}>
                 {changes.map((change, index) => (
-                  <li key={index}>{changeText(t, change, listName, label)}</li>
+                  <li key={index}>{describeChange(words, change, current, label)}</li>
                 ))}
               </ul>
             )}

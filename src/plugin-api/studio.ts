@@ -21,11 +21,22 @@ export type { KnownPlugins };
 export type { ManifestProblem } from '../manifest/problems.ts';
 export type { ManifestValidation } from '../manifest/validate.ts';
 export type { ConditionContext, ConditionTrace } from '../conditions/evaluate.ts';
-export type { SessionSnapshot } from '../conditions/context.ts';
 export type { RouteAccess } from '../manifest/navigation.ts';
 export { validateManifest } from '../manifest/validate.ts';
+export type { Change, ListItem, ListKey, StudioTranslate } from '../manifest/manifest-diff.ts';
+export { whyHidden } from '../manifest/why-hidden.ts';
+export {
+  describeChange,
+  diffManifests,
+  itemsOf,
+  listKeyId,
+  listsOf,
+  listTitle,
+} from '../manifest/manifest-diff.ts';
 export { evaluateCondition, formatTrace } from '../conditions/evaluate.ts';
 export { buildConditionContext } from '../conditions/context.ts';
+export type { PreviewContext } from '../conditions/preview-context.ts';
+export { previewSnapshot } from '../conditions/preview-context.ts';
 export {
   chooseWidgetSet,
   resolveLanding,

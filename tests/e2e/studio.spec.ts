@@ -4,6 +4,7 @@
 import type { Browser, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
+import { signInCustomer } from './sign-in';
 
 const PASSWORD = 'Demo-2026!';
 
@@ -90,7 +91,7 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
   // The preview as Marc (entity 1002): the draft's sidebar has Bank first, the published one does not.
   await page.getByRole('tab', { name: 'Aperçu' }).click();
   await page.getByRole('textbox', { name: 'Aperçu en tant que' }).click();
-  await page.getByRole('option', { name: 'Marc (client, entité 1002)' }).click();
+  await page.getByRole('option', { name: 'Marc Multi (client, entité 1002 Cabinet Durand)' }).click();
   const draftSidebar = page.getByRole('list', { name: 'Menu latéral : Brouillon' });
   const publishedSidebar = page.getByRole('list', { name: 'Menu latéral : Version publiée' });
   expect(bankBeforeReports(await draftSidebar.getByRole('listitem').allTextContents())).toBe(true);
@@ -122,6 +123,85 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
   await expect(page.getByRole('status').filter({ hasText: /Version \d+ republiée\./ })).toBeVisible();
   await expect.poll(() => bankFirstOnNextLoad(claire), { timeout: 20_000 }).toBe(false);
   await claire.context().close();
+});
+
+/** The overview tabs a customer gets on an entity's collaborators page, read on a fresh load. */
+async function overviewTabsOf(browser: Browser, email: string, entityId: number): Promise<string[]> {
+  const context = await browser.newContext({ baseURL: PORTAL_URL });
+  const page = await context.newPage();
+  await signInCustomer(page, email);
+  await page.goto(`/dossier/${String(entityId)}/collaborateurs`);
+  const tabs = page.getByRole('navigation', { name: "Onglets de l'entreprise" });
+  await expect(tabs.getByRole('link', { name: 'Collaborateurs' })).toBeVisible();
+  const names = (await tabs.getByRole('link').allTextContents()).map((text) => text.trim());
+  await context.close();
+  return names;
+}
+
+test('Olivia hides the users tab from customers without CLADMI001 with the rule editor, previews as Marc, publishes', async ({
+  page,
+  browser,
+  axe,
+}) => {
+  // Three people, three sign-ins, a publication and a rollback.
+  test.setTimeout(120_000);
+  expect(await overviewTabsOf(browser, 'marc.multi@demo.test', 1002)).toContain('Utilisateurs');
+
+  await signInOlivia(page);
+  await page.getByRole('textbox', { name: 'Liste à modifier' }).click();
+  await page.getByRole('option', { name: 'Onglets de « Mon entreprise »' }).click();
+  await page.getByRole('button', { name: 'Modifier la règle de Utilisateurs' }).click();
+  // The structured editor: any of (the person is a collaborator, the permission CLADMI001).
+  await page.getByRole('textbox', { name: 'Type de condition (Règle)' }).click();
+  await page.getByRole('option', { name: 'Au moins une de ces conditions' }).click();
+  await page.getByRole('textbox', { name: 'Type de condition (Règle › 1)' }).click();
+  await page.getByRole('option', { name: 'Fait sur la session' }).click();
+  await page.getByRole('textbox', { name: 'Fait (Règle › 1)' }).click();
+  await page.getByRole('option', { name: 'user.isCollab', exact: true }).click();
+  await page.getByRole('button', { name: 'Ajouter une condition (Règle)' }).click();
+  await page.getByRole('textbox', { name: 'Type de condition (Règle › 2)' }).click();
+  await page.getByRole('option', { name: 'Permission', exact: true }).click();
+  const codes = page.getByRole('textbox', { name: 'Codes de permission (Règle › 2)' });
+  await codes.click();
+  // The new leaf starts with the first code of the catalogue: taken off, then CLADMI001 picked.
+  await codes.press('Backspace');
+  await codes.fill('CLADMI001');
+  await page.getByRole('option', { name: /^CLADMI001 · / }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('status').filter({ hasText: 'Le brouillon est valide.' })).toBeVisible();
+  expect(describeViolations(await axe())).toEqual([]);
+
+  // As Marc on 1002 (CLUSER001 but no CLADMI001): the draft hides the tab, and says why.
+  await page.getByRole('tab', { name: 'Aperçu' }).click();
+  await page.getByRole('textbox', { name: 'Aperçu en tant que' }).click();
+  await page.getByRole('option', { name: 'Marc Multi (client, entité 1002 Cabinet Durand)' }).click();
+  await page.getByRole('button', { name: 'Pourquoi « Utilisateurs » est-il masqué ?' }).click();
+  const why = page.getByRole('status', { name: 'Pourquoi « Utilisateurs » est masqué' });
+  await expect(why).toContainText('✗ permission CLADMI001');
+  await expect(why).toContainText('✗ fact user.isCollab');
+
+  await page.getByRole('tab', { name: /Publier/ }).click();
+  await expect(
+    page.getByRole('list', { name: 'Changements par rapport à la version publiée' }),
+  ).toContainText('Onglets de « Mon entreprise » : règle de « Utilisateurs » modifiée');
+  await page.getByRole('textbox', { name: 'Commentaire de la version' }).fill('Utilisateurs : CLADMI001');
+  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Version \d+ publiée/ })).toBeVisible();
+
+  // Fresh loads: Marc (no CLADMI001 on 1002) no longer has the tab, Claire (CLADMI001 on 1001) has it.
+  await expect
+    .poll(() => overviewTabsOf(browser, 'marc.multi@demo.test', 1002), { timeout: 30_000 })
+    .not.toContain('Utilisateurs');
+  expect(await overviewTabsOf(browser, 'claire.solo@demo.test', 1001)).toContain('Utilisateurs');
+
+  // Back to the build's version for the tests after this one.
+  await page
+    .getByRole('table', { name: 'Versions' })
+    .getByRole('row')
+    .filter({ hasText: 'build' })
+    .getByRole('button', { name: /Republier/ })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: /Version \d+ republiée\./ })).toBeVisible();
 });
 
 test('the studio is not offered to Claire, and its address sends her to her landing page', async ({

@@ -1,6 +1,7 @@
 // The studio's calls. The studio rule was checked before (contract field studioEditors); a manifest is
 // accepted only if the portal's own schema and lint accept it.
 import { validateManifest } from '../../../src/manifest/validate.ts';
+import { personaPreviews } from '../../seed/persona-previews.ts';
 import type { SessionClaims } from '../../contract/api.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
@@ -16,6 +17,7 @@ type StudioRoutes =
   | 'saveManifestDraft'
   | 'publishManifest'
   | 'publishManifestVersion'
+  | 'studioPersonas'
   | 'adminPlaceManifest';
 
 function summary(row: VersionRow, publishedId: number | undefined) {
@@ -93,6 +95,15 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
       studio.q.deleteDraft.run(editor.id);
       deps.log.info({ version: published.id, author: editor.email }, 'manifest published');
       return published;
+    },
+    studioPersonas: () => {
+      const published = studio.q.published.get();
+      const offers = published ? parseObject(published.manifest)['offers'] : undefined;
+      const activeStatus =
+        typeof offers === 'object' && offers !== null && 'activeStatus' in offers
+          ? String(offers.activeStatus)
+          : 'validated';
+      return { items: personaPreviews(deps.catalogue.expand, activeStatus) };
     },
     publishManifestVersion: ({ session, params }) => {
       const editor = requireEditor(session);

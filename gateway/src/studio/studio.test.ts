@@ -93,6 +93,27 @@ describe('who may write', () => {
     expect((await published()).version).toBe(1);
   });
 
+  it('gives the studio the seeded personas to preview as, codes expanded, and only to editors', async () => {
+    type Personas = {
+      items: { email: string; entities: { accountId: number; context: Record<string, unknown> }[] }[];
+    };
+    const answer = json<Personas>(await call(gateway, 'GET', '/studio/api/personas', { token: olivia }));
+    const marc = answer.items.find((persona) => persona.email === 'marc.multi@demo.test');
+    expect(marc?.entities.find((entity) => entity.accountId === 1002)?.context).toMatchObject({
+      isCustomer: true,
+      entityCount: 3,
+      entity: ['CLBANK001', 'CLGED0001', 'CLRAPP001', 'CLUSER001'],
+      isSignatory: true,
+      isClarityVisible: true,
+      offers: ['FORMS'],
+    });
+    const paulCodes = answer.items.find((persona) => persona.email === 'paul.collab@demo.test')?.entities[0]
+      ?.context['entity'];
+    expect(paulCodes).toContain('COBANK001');
+    expect(paulCodes).not.toContain('ALL_COLLABORATOR_CODES');
+    expect((await call(gateway, 'GET', '/studio/api/personas', { token: claire })).status).toBe(403);
+  });
+
   it('refuses everyone without a token (401)', async () => {
     expect((await call(gateway, 'GET', '/studio/api/manifest/versions')).status).toBe(401);
   });

@@ -1,0 +1,84 @@
+// @vitest-environment node
+// `portal publish` and `portal rollback` against a real gateway: Olivia publishes and rolls back, a
+// broken manifest is refused with its problems, someone else is refused, and nothing runs unconfigured.
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  collaboratorToken,
+  json,
+  login,
+  type Started,
+  startGateway,
+} from '../../gateway/test/helpers.ts';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { main } from './cli.ts';
+import { captureIo } from './cli-testing.ts';
+
+const root = join(import.meta.dirname, '../..');
+const manifest = JSON.parse(readFileSync(join(root, 'portal.config.json'), 'utf8')) as PortalConfig;
+const scratch = mkdtempSync(join(tmpdir(), 'portal-publish-'));
+
+let gateway: Started;
+let olivia: string;
+let claire: string;
+beforeAll(async () => {
+  gateway = await startGateway();
+  olivia = await collaboratorToken(gateway, 'olivia.owner@demo.test');
+  claire = await login(gateway, 'claire.solo@demo.test');
+});
+afterAll(async () => {
+  await gateway.dispose();
+});
+
+const publishedOrder = async () => {
+  const answer = json<{ version: number; manifest: PortalConfig }>(
+    await call(gateway, 'GET', '/studio/api/manifest/published'),
+  );
+  return { version: answer.version, bank: answer.manifest.sidebar.find((item) => item.id === 'bank')?.order };
+};
+
+describe('portal publish and rollback', () => {
+  it('publishes a manifest as Olivia (URL and token from the environment), then rolls back', async () => {
+    const bankFirst = structuredClone(manifest);
+    for (const item of bankFirst.sidebar)
+      if (item.id === 'bank') item.order = 1;
+      else if (item.order >= 1 && item.order < 6) item.order += 1;
+    const file = join(scratch, 'bank-first.json');
+    writeFileSync(file, JSON.stringify(bankFirst));
+    const env = { PORTAL_GATEWAY_URL: gateway.url, PORTAL_TOKEN: olivia };
+    const io = captureIo(root, env);
+    expect(await main(['publish', file, '--comment', 'Bank first'], io)).toBe(0);
+    expect(io.lines[0]).toMatch(/^Version 2 published/);
+    expect(await publishedOrder()).toEqual({ version: 2, bank: 1 });
+
+    const back = captureIo(root, env);
+    expect(await main(['rollback', '1'], back)).toBe(0);
+    expect(await publishedOrder()).toEqual({
+      version: 1,
+      bank: manifest.sidebar.find((item) => item.id === 'bank')?.order,
+    });
+    expect(await main(['rollback', '99'], captureIo(root, env))).toBe(1);
+  });
+
+  it('prints the problems of a manifest the gateway refuses (422), and publishes nothing', async () => {
+    const file = join(scratch, 'broken.json');
+    writeFileSync(file, JSON.stringify({ ...manifest, sidebar: 'not a list' }));
+    const io = captureIo(root);
+    expect(await main(['publish', file, '--gateway', gateway.url, '--token', olivia], io)).toBe(1);
+    expect(io.errors[0]).toMatch(/^422/);
+    expect(io.errors).toContainEqual(expect.stringMatching(/^ {2}\/sidebar {2}/));
+    expect((await publishedOrder()).version).toBe(1);
+  });
+
+  it('says who is refused (403) and what is missing when not configured', async () => {
+    const io = captureIo(root);
+    expect(await main(['rollback', '1', '--gateway', gateway.url, '--token', claire], io)).toBe(1);
+    expect(io.errors[0]).toContain("403: this person is not allowed by the manifest's studio rule");
+    const unconfigured = captureIo(root);
+    expect(await main(['rollback', '1'], unconfigured)).toBe(2);
+    expect(unconfigured.errors[0]).toContain('PORTAL_GATEWAY_URL');
+  });
+});

@@ -1,0 +1,94 @@
+// `portal publish <file>` and `portal rollback <version>`: the studio's calls from a terminal. The gateway
+// checks the manifest (422 with each problem) and the caller against the manifest's studio rule (403).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { studioRoutes } from '../../gateway/contract/studio-routes.ts';
+import type { CliIo, ExitCode } from './io.ts';
+
+/** Where and as whom: `--gateway`/PORTAL_GATEWAY_URL and `--token`/PORTAL_TOKEN (a studio editor's bearer token). */
+export type GatewayTarget = { url: string | undefined; token: string | undefined };
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+async function send(target: { url: string; token: string }, method: string, path: string, body?: unknown) {
+  const response = await fetch(new URL(path, target.url), {
+    method,
+    headers: {
+      authorization: `Bearer ${target.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let parsed: unknown = {};
+  try {
+    parsed = text === '' ? {} : JSON.parse(text);
+  } catch {
+    parsed = { message: text };
+  }
+  return {
+    status: response.status,
+    body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {},
+  } satisfies Answer;
+}
+
+function resolveTarget(target: GatewayTarget, io: CliIo): { url: string; token: string } | undefined {
+  const url = target.url ?? io.env['PORTAL_GATEWAY_URL'];
+  const token = target.token ?? io.env['PORTAL_TOKEN'];
+  if (url === undefined || url === '') {
+    io.err('No gateway: pass --gateway <url> or set PORTAL_GATEWAY_URL');
+    return undefined;
+  }
+  if (token === undefined || token === '') {
+    io.err("No credentials: pass --token <bearer token> or set PORTAL_TOKEN (a studio editor's token)");
+    return undefined;
+  }
+  return { url, token };
+}
+
+/** The gateway's refusal in words, with the manifest problems of a 422. */
+function refusal(answer: Answer, io: CliIo): ExitCode {
+  if (answer.status === 401) io.err('401: the token is missing, invalid or expired');
+  else if (answer.status === 403) io.err("403: this person is not allowed by the manifest's studio rule");
+  else if (answer.status === 404) io.err('404: no such manifest version');
+  else {
+    const message = answer.body['message'];
+    io.err(`${String(answer.status)}: ${typeof message === 'string' ? message : 'refused'}`);
+  }
+  const problems = answer.body['problems'];
+  if (Array.isArray(problems))
+    for (const problem of problems as { pointer?: string; message?: string }[])
+      io.err(`  ${problem.pointer ?? ''}  ${problem.message ?? ''}`);
+  return 1;
+}
+
+export async function publishCommand(
+  file: string,
+  comment: string,
+  target: GatewayTarget,
+  io: CliIo,
+): Promise<ExitCode> {
+  const gateway = resolveTarget(target, io);
+  if (gateway === undefined) return 2;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
+  } catch (error) {
+    io.err(`${file}  cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  const answer = await send(gateway, 'POST', studioRoutes.publishManifest.path, { manifest, comment });
+  if (answer.status !== 201) return refusal(answer, io);
+  io.out(`Version ${String(answer.body['id'])} published: it applies at each person's next load.`);
+  return 0;
+}
+
+export async function rollbackCommand(version: number, target: GatewayTarget, io: CliIo): Promise<ExitCode> {
+  const gateway = resolveTarget(target, io);
+  if (gateway === undefined) return 2;
+  const path = studioRoutes.publishManifestVersion.path.replace(':id', String(version));
+  const answer = await send(gateway, 'POST', path);
+  if (answer.status !== 200) return refusal(answer, io);
+  io.out(`Version ${String(version)} published again: it applies at each person's next load.`);
+  return 0;
+}
