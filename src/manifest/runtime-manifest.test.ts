@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import manifest from '../../portal.config.json';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { LAST_GOOD_MANIFEST_KEY, loadRuntimeManifest } from './runtime-manifest.ts';
+import {
+  chooseRuntimeManifest,
+  LAST_GOOD_MANIFEST_KEY,
+  lastGoodOrBuiltIn,
+  loadRuntimeManifest,
+} from './runtime-manifest.ts';
 import type { RuntimeManifestOptions } from './runtime-manifest.ts';
 import { validateManifest } from './validate.ts';
 
@@ -102,5 +107,27 @@ describe('the manifest the portal starts on', () => {
     const garbage = options('a string');
     expect((await loadRuntimeManifest(garbage.all)).source).toBe('built-in');
     expect(garbage.report).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the manifest a load starts on when the answer is still on its way', () => {
+  it('is the last good publication, until the gateway says the built-in one is current again', async () => {
+    const storage = memoryStorage();
+    await loadRuntimeManifest(options({ version: 2, etag: 'v2', manifest: bankFirst }, { storage }).all);
+    expect(lastGoodOrBuiltIn(builtIn, storage)).toMatchObject({ source: 'cached', version: 2 });
+    // A rollback to the build: a later load that does not wait for the answer must not show version 2.
+    await loadRuntimeManifest(options({ version: 3, etag: 'built', manifest: null }, { storage }).all);
+    expect(lastGoodOrBuiltIn(builtIn, storage)).toMatchObject({ source: 'built-in', version: null });
+  });
+
+  it('keeps a late answer, checked, for the next load', async () => {
+    const storage = memoryStorage();
+    const { all } = options(null, { storage });
+    const chosen = await chooseRuntimeManifest(
+      { ok: true, body: { version: 4, etag: 'v4', manifest: bankFirst } },
+      all,
+    );
+    expect(chosen.source).toBe('published');
+    expect(lastGoodOrBuiltIn(builtIn, storage)).toMatchObject({ source: 'cached', version: 4 });
   });
 });
