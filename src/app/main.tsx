@@ -22,12 +22,12 @@ function publishedUrl(): string | undefined {
  * same time, so the manifest is never a step of its own before the first paint. The answer is used at
  * this load only if it came with the code (see start-portal.tsx); otherwise at the next one.
  */
-function askPublished(): { answer: Promise<PublishedAnswer>; arrived: () => boolean } | undefined {
+function askPublished(): { promise: Promise<PublishedAnswer>; arrived: () => boolean } | undefined {
   const url = publishedUrl();
   if (url === undefined) return undefined;
   const etag = env['VITE_BUILTIN_MANIFEST_ETAG'];
   let arrived = false;
-  const answer = fetchPublishedManifest({
+  const promise = fetchPublishedManifest({
     url,
     builtInEtag: typeof etag === 'string' ? etag : undefined,
     // Only how long the background check may take: nobody waits on it.
@@ -36,7 +36,7 @@ function askPublished(): { answer: Promise<PublishedAnswer>; arrived: () => bool
     arrived = true;
     return result;
   });
-  return { answer, arrived: () => arrived };
+  return { promise, arrived: () => arrived };
 }
 
 const published = askPublished();
@@ -46,8 +46,7 @@ import('./start-portal.tsx')
     startPortal(
       container,
       env,
-      published && (published.arrived() ? 'arrived' : 'pending'),
-      published?.answer,
+      published && { state: published.arrived() ? 'arrived' : 'pending', promise: published.promise },
     ),
   )
   .catch((error: unknown) => {

@@ -6,8 +6,9 @@ import {
   LAST_GOOD_MANIFEST_KEY,
   lastGoodOrBuiltIn,
   loadRuntimeManifest,
+  manifestForThisLoad,
 } from './runtime-manifest.ts';
-import type { RuntimeManifestOptions } from './runtime-manifest.ts';
+import type { PublishedAnswer, RuntimeManifestOptions } from './runtime-manifest.ts';
 import { validateManifest } from './validate.ts';
 
 const builtIn = manifest as unknown as PortalConfig;
@@ -129,5 +130,33 @@ describe('the manifest a load starts on when the answer is still on its way', ()
     );
     expect(chosen.source).toBe('published');
     expect(lastGoodOrBuiltIn(builtIn, storage)).toMatchObject({ source: 'cached', version: 4 });
+  });
+});
+
+describe('the manifest of this load', () => {
+  const publication = { ok: true as const, body: { version: 5, etag: 'v5', manifest: bankFirst } };
+
+  it('is the published one when the answer came with the code', async () => {
+    const { all } = options(null);
+    const chosen = await manifestForThisLoad(
+      { state: 'arrived', promise: Promise.resolve(publication) },
+      all,
+    );
+    expect(chosen).toMatchObject({ source: 'published', version: 5 });
+  });
+
+  it('does not wait for an answer still on its way: the next load has it', async () => {
+    const { all } = options(null);
+    let deliver: (answer: PublishedAnswer) => void = () => undefined;
+    const promise = new Promise<PublishedAnswer>((resolve) => {
+      deliver = resolve;
+    });
+    const chosen = await manifestForThisLoad({ state: 'pending', promise }, all);
+    expect(chosen.source).toBe('built-in');
+    deliver(publication);
+    await promise;
+    await vi.waitFor(() => {
+      expect(lastGoodOrBuiltIn(builtIn, all.storage)).toMatchObject({ source: 'cached', version: 5 });
+    });
   });
 });

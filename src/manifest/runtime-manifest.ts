@@ -70,6 +70,24 @@ export function lastGoodOrBuiltIn(builtIn: unknown, storage: Storage | undefined
 }
 
 /**
+ * The manifest this load starts on, given where the gateway's answer is when the portal's code is ready:
+ * come with the code, it is checked and used (a publication seen for the first time loads the validator
+ * first); still on its way, the load starts on the last good manifest and the answer, once checked, is
+ * kept for the next load. The published manifest never holds the first paint back.
+ */
+export function manifestForThisLoad(
+  answer: { state: 'arrived' | 'pending'; promise: Promise<PublishedAnswer> } | undefined,
+  options: Omit<RuntimeManifestOptions, 'url' | 'timeoutMs' | 'fetchImpl'>,
+): Promise<RuntimeManifest> {
+  if (answer === undefined)
+    return Promise.resolve({ manifest: options.builtIn, source: 'built-in', version: null });
+  if (answer.state === 'arrived')
+    return answer.promise.then((arrived) => chooseRuntimeManifest(arrived, options));
+  void answer.promise.then((late) => chooseRuntimeManifest(late, options));
+  return Promise.resolve(lastGoodOrBuiltIn(options.builtIn, options.storage));
+}
+
+/**
  * The manifest to start on: the gateway's published one when it passes the schema and lint here, else
  * the last good one this browser validated, else the built-in one. A refusal is reported, never thrown:
  * a bad publication must not stop anyone from signing in.
