@@ -118,7 +118,7 @@ for (const [index, step] of steps.entries()) {
   }
   if (step.needs !== undefined && unavailable.has(step.needs)) {
     banner(`SKIPPED: ${step.name}\n  '${step.needs}' could not provide its tool on this machine (see above)`);
-    results.push({ step, status: 'SKIPPED (no tool)', ms: 0 });
+    results.push({ step, status: 'SKIPPED: no tool', ms: 0 });
     continue;
   }
   const envText = step.env
@@ -157,5 +157,11 @@ if (failed) {
   banner(`FAILED: ${failed.name}`);
   process.exit(1);
 }
-banner(e2eOnly ? 'end-to-end tests passed' : 'all checks and tests passed');
+banner(
+  unavailable.size > 0
+    ? `all checks and tests passed, but SKIPPED what needs: ${[...unavailable].join(', ')}`
+    : e2eOnly
+      ? 'end-to-end tests passed'
+      : 'all checks and tests passed',
+);
 process.exit(process.exitCode ?? 0);
