@@ -20,7 +20,7 @@ const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
 
 const identity = manifest.identity.collaborator;
-const portal = portalChunks();
+const portal = portalChunks(manifest.app.defaultLocale);
 
 // The gateway computes the same etag of what it publishes: equal means the built-in manifest is current.
 const builtInEtag = manifestEtag(JSON.stringify(manifest));

@@ -10,10 +10,16 @@ const ENTRY_MODULE = /[\\/]src[\\/]app[\\/]main\.tsx$/;
  * - `portalModules` holds the modules the portal needs before its first paint (the static imports of
  *   start-portal.tsx, recursively) for the chunk group that puts our first-page modules in one file
  *   (Rolldown's `$initial` tag no longer covers them once the import is dynamic);
- * - index.html gets a `modulepreload` for that chunk and its static imports, so the browser fetches them
- *   with the entry, not after it has run.
+ * - index.html gets a `modulepreload` for that chunk and its static imports, and for the default locale's
+ *   common strings, so the browser fetches them with the entry, not after it has run.
  */
-export function portalChunks(): { plugin: Plugin; isPortalModule: (id: string) => boolean } {
+export function portalChunks(defaultLocale: string): {
+  plugin: Plugin;
+  isPortalModule: (id: string) => boolean;
+} {
+  // Every page's first paint waits for this namespace; its chunk would otherwise be asked for only once
+  // the portal's code has run.
+  const commonStrings = new RegExp(`[\\\\/]locales[\\\\/]${defaultLocale}[\\\\/]common\\.json$`);
   const portalModules = new Set<string>();
   const entryModules = new Set<string>();
   const plugin: Plugin = {
@@ -56,6 +62,10 @@ export function portalChunks(): { plugin: Plugin; isPortalModule: (id: string) =
           for (const sheet of chunk?.viteMetadata?.importedCss ?? []) css.add(sheet);
         };
         visit(portal.fileName);
+        const strings = chunks.find(
+          (chunk) => chunk.facadeModuleId !== null && commonStrings.test(chunk.facadeModuleId),
+        );
+        if (strings !== undefined) visit(strings.fileName);
         // The entry's own static imports are already preloaded by Vite.
         const entry = context.chunk;
         for (const file of [entry?.fileName, ...(entry?.imports ?? [])])
