@@ -14,11 +14,13 @@ import { publishedManifestUrl } from './src/manifest/runtime-manifest.ts';
 import { manifestValidation, publishedManifestPreload } from './scripts/vite-manifest-plugin.ts';
 import { mantineCssPerComponent } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { portalChunks } from './scripts/vite-portal-chunks.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
 
 const identity = manifest.identity.collaborator;
+const portal = portalChunks(manifest.app.defaultLocale);
 
 // The gateway computes the same etag of what it publishes: equal means the built-in manifest is current.
 const builtInEtag = manifestEtag(JSON.stringify(manifest));
@@ -65,6 +67,7 @@ export default defineConfig(({ mode }) => ({
     publishedManifestPreload(preloadUrl),
     react(),
     mantineCssPerComponent(),
+    portal.plugin,
     precompress(),
     devWithoutCsp(),
     cspIdentityOrigin(
@@ -80,6 +83,8 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     // No source maps in production: the built files are what is served, the sources stay with us.
     sourcemap: false,
+    // Every browser the portal supports knows modulepreload: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // The vendor chunk is one file on purpose (164 KiB gz, react-dom alone is 60): see codeSplitting.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
@@ -95,9 +100,8 @@ export default defineConfig(({ mode }) => ({
             // every component, which would bring the tables and menus of later pages.
             {
               name: 'first',
-              tags: ['$initial'],
-              // The entry module itself stays in the entry chunk, which index.html names.
-              test: (id: string) => !id.includes('node_modules') && !id.endsWith('/src/app/main.tsx'),
+              // The entry module and what it imports itself stay in the entry chunk, which index.html names.
+              test: (id: string) => !id.includes('node_modules') && portal.isPortalModule(id),
               priority: 2,
               includeDependenciesRecursively: false,
             },

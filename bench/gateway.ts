@@ -11,7 +11,8 @@ import { collaboratorToken } from '../gateway/test/helpers.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
-const PORT = 4600 + Math.floor(Math.random() * 300);
+// BENCH_GATEWAY_PORT: a port of one's own on a shared machine.
+const PORT = Number(process.env['BENCH_GATEWAY_PORT'] ?? 4600 + Math.floor(Math.random() * 300));
 
 async function waitForHealth(url: string): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -104,6 +105,8 @@ try {
     '/connect/api/accounts/1001/summary',
     '/reporting/api/reports/currentuser?accountId=1001',
     '/contact/api/contacts/currentuser/home-layouts/1001',
+    // The header's bell on every signed-in page (issue 15).
+    '/contact/api/contacts/currentuser/notifications',
     '/contact/api/news',
     // The bank page: a filtered, sorted page of the entity's transactions (issue 14).
     '/account/api/accounts/1001/bank/transactions?from=2026-07-01&to=2026-09-30&q=virement&min=100&sort=amount&order=desc&page=2&pageSize=25',

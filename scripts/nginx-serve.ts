@@ -1,6 +1,6 @@
 // The built portal behind Debian's nginx with deploy/nginx.conf, in the foreground until SIGTERM: the
 // e2e run's production check (E2E_SERVER=nginx, npm run test:e2e:nginx). Installs nginx and its Brotli
-// module with apt-get when missing (as scripts/ensure-chromium.mjs does for Chromium).
+// module with apt-get when missing (scripts/ensure-nginx.mjs, as scripts/ensure-chromium.mjs does for Chromium).
 //   tsx scripts/nginx-serve.ts --root <build> --port <port>   (GATEWAY_PORT or GATEWAY_URL: the gateway)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,6 @@ import { cspFromIndexHtml } from './static-server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = '/usr/sbin/nginx';
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -19,17 +18,10 @@ function argument(name: string, fallback: string): string {
 }
 
 function ensureNginx(): void {
-  if (existsSync(NGINX) && existsSync(BROTLI_MODULE)) return;
-  console.log('[nginx-serve] installing Debian nginx and its Brotli module');
-  if (process.getuid?.() !== 0)
-    throw new Error('installing nginx needs root: apt-get install -y nginx libnginx-mod-http-brotli-static');
-  for (const args of [['update'], ['install', '-y', 'nginx', 'libnginx-mod-http-brotli-static']]) {
-    const result = spawnSync('apt-get', args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
-  }
+  const result = spawnSync('node', [path.join(repoRoot, 'scripts', 'ensure-nginx.mjs')], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('nginx is not available (scripts/ensure-nginx.mjs)');
 }
 
 /** deploy/nginx.conf with its placeholders filled in, the way envsubst would. */

@@ -14,7 +14,16 @@ const argv = process.argv.slice(2);
 const e2eOnly = argv[0] === '--e2e';
 const playwrightArgs = e2eOnly ? argv.slice(1) : argv;
 
-/** @type {{ name: string, command: string, args: string[], env?: Record<string, string>, e2e: boolean }[]} */
+/** Exit code of a step that finds its tool missing and not installable here: what needs it is skipped. */
+const UNAVAILABLE = 3;
+
+/**
+ * @type {{ name: string, command: string, args: string[], env?: Record<string, string>, e2e: boolean,
+ *   optional?: boolean, needs?: string }[]}
+ * `optional`: exit 3 skips the steps that `needs` it (with a loud banner) instead of failing the run.
+ */
+const NGINX_SPECS = ['tests/e2e/production-serving.spec.ts', 'tests/e2e/smoke.spec.ts'];
+
 const steps = [
   { name: 'ensure chromium', command: 'node', args: ['scripts/ensure-chromium.mjs'], e2e: true },
   {
@@ -41,6 +50,23 @@ const steps = [
     command: 'npx',
     args: ['playwright', 'test', ...playwrightArgs],
     e2e: true,
+  },
+  // Production serving as a firm would run it: the same build behind Debian's nginx with
+  // deploy/nginx.conf (npm run test:e2e:nginx runs these alone).
+  {
+    name: 'ensure nginx',
+    command: 'node',
+    args: ['scripts/ensure-nginx.mjs'],
+    e2e: false,
+    optional: true,
+  },
+  {
+    name: 'end-to-end through nginx (deploy/nginx.conf: headers, sign-in smoke)',
+    command: 'npx',
+    args: ['playwright', 'test', ...NGINX_SPECS],
+    env: { E2E_SERVER: 'nginx' },
+    e2e: false,
+    needs: 'ensure nginx',
   },
 ].filter((step) => !e2eOnly || step.e2e);
 
@@ -84,9 +110,15 @@ const formatDuration = (ms) =>
 const results = [];
 const started = Date.now();
 let failed = null;
+const unavailable = new Set();
 for (const [index, step] of steps.entries()) {
   if (failed) {
     results.push({ step, status: 'skipped', ms: 0 });
+    continue;
+  }
+  if (step.needs !== undefined && unavailable.has(step.needs)) {
+    banner(`SKIPPED: ${step.name}\n  '${step.needs}' could not provide its tool on this machine (see above)`);
+    results.push({ step, status: 'SKIPPED: no tool', ms: 0 });
     continue;
   }
   const envText = step.env
@@ -102,6 +134,9 @@ for (const [index, step] of steps.entries()) {
   const ms = Date.now() - stepStart;
   if (code === 0) {
     results.push({ step, status: 'ok', ms });
+  } else if (step.optional === true && code === UNAVAILABLE) {
+    unavailable.add(step.name);
+    results.push({ step, status: 'UNAVAILABLE', ms });
   } else {
     results.push({ step, status: `FAILED (exit ${code})`, ms });
     failed = step;
@@ -122,5 +157,11 @@ if (failed) {
   banner(`FAILED: ${failed.name}`);
   process.exit(1);
 }
-banner(e2eOnly ? 'end-to-end tests passed' : 'all checks and tests passed');
+banner(
+  unavailable.size > 0
+    ? `all checks and tests passed, but SKIPPED what needs: ${[...unavailable].join(', ')}`
+    : e2eOnly
+      ? 'end-to-end tests passed'
+      : 'all checks and tests passed',
+);
 process.exit(process.exitCode ?? 0);

@@ -1,16 +1,11 @@
 import builtInManifest from '../../portal.config.json';
-import { loadRuntimeManifest } from '../manifest/runtime-manifest.ts';
-import type { RuntimeManifest } from '../manifest/runtime-manifest.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
-import { browserStorage } from '../session/safe-storage.ts';
-import { createPortal } from './create-portal.tsx';
-import { plugins } from './plugins.ts';
+import { fetchPublishedManifest } from '../manifest/runtime-manifest.ts';
+import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
 const env: Readonly<Record<string, unknown>> = import.meta.env;
-const builtIn: RuntimeManifest = { manifest: builtInManifest, source: 'built-in', version: null };
 
 /** The published manifest's address: the gateway's studio service (index.html preloads it). */
 function publishedUrl(): string | undefined {
@@ -22,45 +17,43 @@ function publishedUrl(): string | undefined {
   return `${base.replace(/\/$/, '')}/${prefix.replace(/^\/|\/$/g, '')}/manifest/published`;
 }
 
-async function startingManifest(): Promise<RuntimeManifest> {
+/**
+ * The entry is small on purpose: it asks for the published manifest and for the portal's code at the
+ * same time, so the manifest is never a step of its own before the first paint. The answer is used at
+ * this load only if it came with the code (see start-portal.tsx); otherwise at the next one.
+ */
+function askPublished(): { promise: Promise<PublishedAnswer>; arrived: () => boolean } | undefined {
   const url = publishedUrl();
-  if (url === undefined) return builtIn;
+  if (url === undefined) return undefined;
   const etag = env['VITE_BUILTIN_MANIFEST_ETAG'];
-  return loadRuntimeManifest({
-    builtIn: builtInManifest,
-    builtInEtag: typeof etag === 'string' ? etag : undefined,
+  let arrived = false;
+  const promise = fetchPublishedManifest({
     url,
-    storage: browserStorage('local') ?? undefined,
-    knownPlugins: createPluginRegistry(plugins).known,
-    // Its own chunk: only a browser meeting a publication for the first time loads it.
-    loadValidator: () => import('../manifest/validate.ts').then((module) => module.validateManifest),
-    timeoutMs: 2000,
-    report: (message) => {
-      console.warn(message);
-    },
+    builtInEtag: typeof etag === 'string' ? etag : undefined,
+    // Only how long the background check may take: nobody waits on it.
+    timeoutMs: 10_000,
+  }).then((result) => {
+    arrived = true;
+    return result;
   });
+  return { promise, arrived: () => arrived };
 }
 
-async function start(root: HTMLElement): Promise<void> {
-  const chosen = await startingManifest();
-  try {
-    (await createPortal(chosen.manifest, plugins, { env })).mount(root);
-  } catch (error) {
-    if (chosen.source === 'built-in') throw error;
-    // A cached publication this build's plugins no longer satisfy: the built-in manifest always starts.
-    console.warn(
-      `Manifest version ${String(chosen.version)} refused at start; using the built-in one.`,
-      error,
-    );
-    (await createPortal(builtInManifest, plugins, { env })).mount(root);
-  }
-}
+const published = askPublished();
 
-start(container).catch((error: unknown) => {
-  // Before React runs there is no translated UI: show the developer-facing reason plainly.
-  const pre = document.createElement('pre');
-  pre.setAttribute('role', 'alert');
-  pre.textContent = error instanceof Error ? error.message : String(error);
-  container.replaceChildren(pre);
-  console.error(error);
-});
+import('./start-portal.tsx')
+  .then(({ startPortal }) =>
+    startPortal(
+      container,
+      env,
+      published && { state: published.arrived() ? 'arrived' : 'pending', promise: published.promise },
+    ),
+  )
+  .catch((error: unknown) => {
+    // Before React runs there is no translated UI: show the developer-facing reason plainly.
+    const pre = document.createElement('pre');
+    pre.setAttribute('role', 'alert');
+    pre.textContent = error instanceof Error ? error.message : String(error);
+    container.replaceChildren(pre);
+    console.error(error);
+  });

@@ -1,8 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import manifest from '../../portal.config.json';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { LAST_GOOD_MANIFEST_KEY, loadRuntimeManifest } from './runtime-manifest.ts';
-import type { RuntimeManifestOptions } from './runtime-manifest.ts';
+import {
+  chooseRuntimeManifest,
+  LAST_GOOD_MANIFEST_KEY,
+  lastGoodOrBuiltIn,
+  loadRuntimeManifest,
+  manifestForThisLoad,
+} from './runtime-manifest.ts';
+import type { PublishedAnswer, RuntimeManifestOptions } from './runtime-manifest.ts';
 import { validateManifest } from './validate.ts';
 
 const builtIn = manifest as unknown as PortalConfig;
@@ -102,5 +108,55 @@ describe('the manifest the portal starts on', () => {
     const garbage = options('a string');
     expect((await loadRuntimeManifest(garbage.all)).source).toBe('built-in');
     expect(garbage.report).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the manifest a load starts on when the answer is still on its way', () => {
+  it('is the last good publication, until the gateway says the built-in one is current again', async () => {
+    const storage = memoryStorage();
+    await loadRuntimeManifest(options({ version: 2, etag: 'v2', manifest: bankFirst }, { storage }).all);
+    expect(lastGoodOrBuiltIn(builtIn, storage)).toMatchObject({ source: 'cached', version: 2 });
+    // A rollback to the build: a later load that does not wait for the answer must not show version 2.
+    await loadRuntimeManifest(options({ version: 3, etag: 'built', manifest: null }, { storage }).all);
+    expect(lastGoodOrBuiltIn(builtIn, storage)).toMatchObject({ source: 'built-in', version: null });
+  });
+
+  it('keeps a late answer, checked, for the next load', async () => {
+    const storage = memoryStorage();
+    const { all } = options(null, { storage });
+    const chosen = await chooseRuntimeManifest(
+      { ok: true, body: { version: 4, etag: 'v4', manifest: bankFirst } },
+      all,
+    );
+    expect(chosen.source).toBe('published');
+    expect(lastGoodOrBuiltIn(builtIn, storage)).toMatchObject({ source: 'cached', version: 4 });
+  });
+});
+
+describe('the manifest of this load', () => {
+  const publication = { ok: true as const, body: { version: 5, etag: 'v5', manifest: bankFirst } };
+
+  it('is the published one when the answer came with the code', async () => {
+    const { all } = options(null);
+    const chosen = await manifestForThisLoad(
+      { state: 'arrived', promise: Promise.resolve(publication) },
+      all,
+    );
+    expect(chosen).toMatchObject({ source: 'published', version: 5 });
+  });
+
+  it('does not wait for an answer still on its way: the next load has it', async () => {
+    const { all } = options(null);
+    let deliver: (answer: PublishedAnswer) => void = () => undefined;
+    const promise = new Promise<PublishedAnswer>((resolve) => {
+      deliver = resolve;
+    });
+    const chosen = await manifestForThisLoad({ state: 'pending', promise }, all);
+    expect(chosen.source).toBe('built-in');
+    deliver(publication);
+    await promise;
+    await vi.waitFor(() => {
+      expect(lastGoodOrBuiltIn(builtIn, all.storage)).toMatchObject({ source: 'cached', version: 5 });
+    });
   });
 });

@@ -17,7 +17,7 @@ export type RuntimeManifestOptions = {
   knownPlugins: KnownPlugins;
   /** The precompiled schema validator and lint: loaded only when a manifest not seen before arrives. */
   loadValidator: () => Promise<(data: unknown, known: KnownPlugins) => ManifestValidation>;
-  /** Past this the portal starts on the last good manifest; the published one is taken next time. */
+  /** Past this the gateway counts as unreachable (the portal does not wait for it: see src/app/main.tsx). */
   timeoutMs: number;
   report: (message: string) => void;
   fetchImpl?: typeof fetch;
@@ -34,12 +34,73 @@ export function publishedManifestUrl(url: string, builtInEtag: string | undefine
   return builtInEtag === undefined ? url : `${url}?known=${encodeURIComponent(builtInEtag)}`;
 }
 
+/** What the gateway said, before any check: the envelope, or why there is none. */
+export type PublishedAnswer = { ok: true; body: unknown } | { ok: false; why: string };
+
+/**
+ * Asks the gateway for its published manifest. Started by the entry before the portal's code arrives
+ * (index.html preloads the same address), so the answer travels with the code, not after it.
+ */
+export async function fetchPublishedManifest(
+  options: Pick<RuntimeManifestOptions, 'url' | 'builtInEtag' | 'timeoutMs' | 'fetchImpl'>,
+): Promise<PublishedAnswer> {
+  try {
+    const response = await (options.fetchImpl ?? fetch)(
+      publishedManifestUrl(options.url, options.builtInEtag),
+      // Nothing but the signal: the request must be the one index.html preloaded.
+      { signal: AbortSignal.timeout(options.timeoutMs) },
+    );
+    if (!response.ok) return { ok: false, why: `the gateway answered ${String(response.status)}` };
+    return { ok: true, body: await response.json() };
+  } catch (error) {
+    return { ok: false, why: `unreachable: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/**
+ * What to start on when the gateway's answer has not come by the time the code is ready: the last
+ * publication this browser validated, unless the gateway has since said the built-in one is current.
+ * The answer, when it comes, is checked and kept for the next load (chooseRuntimeManifest).
+ */
+export function lastGoodOrBuiltIn(builtIn: unknown, storage: Storage | undefined): RuntimeManifest {
+  const lastGood = readLastGood(storage);
+  return lastGood
+    ? { manifest: lastGood.manifest, source: 'cached', version: lastGood.version }
+    : { manifest: builtIn, source: 'built-in', version: null };
+}
+
+/**
+ * The manifest this load starts on, given where the gateway's answer is when the portal's code is ready:
+ * come with the code, it is checked and used (a publication seen for the first time loads the validator
+ * first); still on its way, the load starts on the last good manifest and the answer, once checked, is
+ * kept for the next load. The published manifest never holds the first paint back.
+ */
+export function manifestForThisLoad(
+  answer: { state: 'arrived' | 'pending'; promise: Promise<PublishedAnswer> } | undefined,
+  options: Omit<RuntimeManifestOptions, 'url' | 'timeoutMs' | 'fetchImpl'>,
+): Promise<RuntimeManifest> {
+  if (answer === undefined)
+    return Promise.resolve({ manifest: options.builtIn, source: 'built-in', version: null });
+  if (answer.state === 'arrived')
+    return answer.promise.then((arrived) => chooseRuntimeManifest(arrived, options));
+  void answer.promise.then((late) => chooseRuntimeManifest(late, options));
+  return Promise.resolve(lastGoodOrBuiltIn(options.builtIn, options.storage));
+}
+
 /**
  * The manifest to start on: the gateway's published one when it passes the schema and lint here, else
  * the last good one this browser validated, else the built-in one. A refusal is reported, never thrown:
  * a bad publication must not stop anyone from signing in.
  */
 export async function loadRuntimeManifest(options: RuntimeManifestOptions): Promise<RuntimeManifest> {
+  return chooseRuntimeManifest(await fetchPublishedManifest(options), options);
+}
+
+/** The gateway's answer checked: see loadRuntimeManifest. Keeps what it chose for the next load. */
+export async function chooseRuntimeManifest(
+  answer: PublishedAnswer,
+  options: Omit<RuntimeManifestOptions, 'url' | 'timeoutMs' | 'fetchImpl'>,
+): Promise<RuntimeManifest> {
   const builtIn: RuntimeManifest = { manifest: options.builtIn, source: 'built-in', version: null };
   const fallback = (why: string): RuntimeManifest => {
     const lastGood = readLastGood(options.storage);
@@ -48,21 +109,19 @@ export async function loadRuntimeManifest(options: RuntimeManifestOptions): Prom
     );
     return lastGood ? { manifest: lastGood.manifest, source: 'cached', version: lastGood.version } : builtIn;
   };
+  if (!answer.ok) return fallback(answer.why);
   let published: Published;
   try {
-    const response = await (options.fetchImpl ?? fetch)(
-      publishedManifestUrl(options.url, options.builtInEtag),
-      // Nothing but the signal: the request must be the one index.html preloaded.
-      { signal: AbortSignal.timeout(options.timeoutMs) },
-    );
-    if (!response.ok) return fallback(`the gateway answered ${String(response.status)}`);
-    published = parsePublished(await response.json());
+    published = parsePublished(answer.body);
   } catch (error) {
-    return fallback(`unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    return fallback(`unreadable: ${error instanceof Error ? error.message : String(error)}`);
   }
-  // Nothing published, or the published one is the built-in one: nothing more to check.
-  if (published.version === null || published.etag === null || published.etag === options.builtInEtag)
+  // Nothing published, or the published one is the built-in one: nothing more to check, and a load whose
+  // answer comes late must not start on a publication since rolled back.
+  if (published.version === null || published.etag === null || published.etag === options.builtInEtag) {
+    forgetLastGood(options.storage);
     return builtIn;
+  }
   if (published.manifest === null) return fallback('the gateway sent no manifest');
   const lastGood = readLastGood(options.storage);
   if (lastGood?.etag === published.etag)
@@ -108,6 +167,14 @@ function readLastGood(storage: Storage | undefined): LastGood | undefined {
     return { version: value['version'], etag: value['etag'], manifest: value['manifest'] };
   } catch {
     return undefined;
+  }
+}
+
+function forgetLastGood(storage: Storage | undefined): void {
+  try {
+    storage?.removeItem(LAST_GOOD_MANIFEST_KEY);
+  } catch {
+    // A blocked storage holds nothing to forget.
   }
 }
 

@@ -36,6 +36,9 @@ test.describe('the harness', () => {
 
   test('the request recorder counts calls to the gateway only', async ({ page, requests }) => {
     await page.goto('/login');
+    // The form shows once the login page's own call (userorigin) has answered; network idle alone can
+    // come earlier, while a busy machine still runs the preloaded code.
+    await expect(page.getByLabel('E-mail')).toBeVisible();
     await page.waitForLoadState('networkidle');
     requests.clear();
     await page.evaluate(async (gateway) => {

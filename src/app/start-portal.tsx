@@ -1,0 +1,38 @@
+import builtInManifest from '../../portal.config.json';
+import { manifestForThisLoad } from '../manifest/runtime-manifest.ts';
+import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
+import { createPluginRegistry } from '../runtime/registry.ts';
+import { browserStorage } from '../session/safe-storage.ts';
+import { createPortal } from './create-portal.tsx';
+import { plugins } from './plugins.ts';
+
+/** Mounts the portal on the manifest it can have now (manifestForThisLoad: no wait for the gateway). */
+export async function startPortal(
+  root: HTMLElement,
+  env: Readonly<Record<string, unknown>>,
+  answer: { state: 'arrived' | 'pending'; promise: Promise<PublishedAnswer> } | undefined,
+): Promise<void> {
+  const etag = env['VITE_BUILTIN_MANIFEST_ETAG'];
+  const chosen = await manifestForThisLoad(answer, {
+    builtIn: builtInManifest,
+    builtInEtag: typeof etag === 'string' ? etag : undefined,
+    storage: browserStorage('local') ?? undefined,
+    knownPlugins: createPluginRegistry(plugins).known,
+    // Its own chunk: only a browser meeting a publication for the first time loads it.
+    loadValidator: () => import('../manifest/validate.ts').then((module) => module.validateManifest),
+    report: (message: string) => {
+      console.warn(message);
+    },
+  });
+  try {
+    (await createPortal(chosen.manifest, plugins, { env })).mount(root);
+  } catch (error) {
+    if (chosen.source === 'built-in') throw error;
+    // A cached publication this build's plugins no longer satisfy: the built-in manifest always starts.
+    console.warn(
+      `Manifest version ${String(chosen.version)} refused at start; using the built-in one.`,
+      error,
+    );
+    (await createPortal(builtInManifest, plugins, { env })).mount(root);
+  }
+}
