@@ -215,6 +215,11 @@ export const portalConfigSchema = {
               type: 'string',
               description: 'Prefix of the published manifest and its versions (the studio); optional.',
             },
+            analytics: {
+              type: 'string',
+              description:
+                'Prefix of the analytics collector the analytics sink posts event batches to; optional (without it events stay in the debug log).',
+            },
           },
           required: [
             'account',

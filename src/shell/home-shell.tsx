@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import { useCurrentRoute } from '../routing/current-route.ts';
 import { ENTITY_PARAM } from '../routing/redirects.ts';
 import { AppHeader } from './app-header.tsx';
+import { useFeatureConsulted } from './feature-consulted.ts';
 import { NavTabs } from './nav-tabs.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
@@ -20,6 +21,7 @@ export default function HomeShell({ children }: { children: ReactNode }) {
   const current = useCurrentRoute();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  useFeatureConsulted();
   const inEntityArea = current?.params[ENTITY_PARAM] !== undefined;
   const withoutPadding = current?.indexed.meta.layoutWithoutPadding === true;
 
