@@ -1,6 +1,6 @@
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asPersona } from '../testing/persona-fixtures.ts';
+import { asPersona, openAsPersona } from '../testing/persona-fixtures.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
 import { consultedFeature } from './feature-consulted.ts';
@@ -18,6 +18,10 @@ describe('Feature Consulted', () => {
     expect(consultedFeature(config, 'entity.info')).toBe('overview');
     expect(consultedFeature(config, 'entity.home')).toBeUndefined();
     expect(consultedFeature(config, 'wallet.folders')).toBeUndefined();
+    // Launchers name their feature on the route.
+    expect(consultedFeature(config, 'folderLauncher', { featureName: 'folderLauncher' })).toBe(
+      'folderLauncher',
+    );
   });
 
   it('is sent once each time a sidebar item’s page opens, with the manifest’s event name', async () => {
@@ -45,5 +49,15 @@ describe('Feature Consulted', () => {
     await portal.user.click(screen.getByRole('link', { name: 'Accueil' }));
     await portal.user.click(screen.getByRole('link', { name: 'Banque' }));
     await waitFor(() => expect(portal.tracked).toHaveLength(3));
+  });
+
+  it('is sent when a launcher opens, with the featureName of its route', async () => {
+    const portal = await openAsPersona('paul', '/lanceur/1001');
+    await screen.findByRole('heading', { level: 1, name: 'Applications' });
+    await waitFor(() =>
+      expect(portal.tracked).toEqual([
+        { event: 'Feature Consulted', properties: { feature: 'folderLauncher' } },
+      ]),
+    );
   });
 });

@@ -22,7 +22,9 @@ export default function HomeShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   useFeatureConsulted();
-  const inEntityArea = current?.params[ENTITY_PARAM] !== undefined;
+  // A unitary view is the page alone: no entity navigation even when the route names an entity.
+  const unitaryView = current?.indexed.meta.unitaryView === true;
+  const inEntityArea = current?.params[ENTITY_PARAM] !== undefined && !unitaryView;
   const withoutPadding = current?.indexed.meta.layoutWithoutPadding === true;
 
   // A link chosen in the phone menu closes it.
@@ -46,7 +48,7 @@ export default function HomeShell({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       ) : null}
       <AppShell.Main id={MAIN_CONTENT_ID}>
-        <NavTabs />
+        {unitaryView ? null : <NavTabs />}
         {children}
       </AppShell.Main>
     </AppShell>
