@@ -153,8 +153,6 @@ export const selectAuthStatus = (state: WithSession): AuthStatus => state.sessio
 export const selectCurrentUser = (state: WithSession): CurrentUser | null => state.session.user;
 export const selectSelectedEntity = (state: WithSession): EntitySummary | null =>
   state.session.selectedEntity;
-export const selectSelectedEntityId = (state: WithSession): number | null =>
-  state.session.selectedEntity?.accountId ?? null;
 /**
  * The entity a page of the entity area opens on when the address names none: the selected one, else the
  * only one, else the one remembered from an earlier visit; null when a list must be asked for.
