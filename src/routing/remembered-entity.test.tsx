@@ -21,6 +21,13 @@ describe('landing with the entity of an earlier visit (SPEC 3 selected-entity, r
     expect(portal.services.listEntities).not.toHaveBeenCalled();
   });
 
+  it('only guides the first landing: once an entity is opened, a refused page goes to the SPEC 2 landing', async () => {
+    // No bank permission for Marc on 1003: the landing page, not the entity of the earlier visit.
+    const portal = await openAsPersona('marc', '/dossier/1003/banque', remembering('marc', 1002));
+    await waitFor(() => expect(portal.location()).toBe('/portefeuille/mes-entites'));
+    expect(portal.store.getState().session.rememberedEntityId).toBeNull();
+  });
+
   it('without one, the client wallet as SPEC 2 says', async () => {
     const portal = await openAsPersona('marc', '/');
     await waitFor(() => expect(portal.location()).toBe('/portefeuille/mes-entites'));

@@ -31,7 +31,8 @@ export type SessionState = {
   singleEntityId: number | null;
   /**
    * The entity selected in an earlier visit (local storage `selected-entity`, SPEC 3), read back at start
-   * and kept only when it is still among the entities the session knows (the first page or favourites).
+   * and kept only when it is still among the entities the session knows (the first page or favourites);
+   * forgotten as soon as an entity is selected or cleared in this session (it guides the first landing).
    */
   rememberedEntityId: number | null;
   /** For a customer who has not accepted the current terms: the terms to accept (route validation-cgu/:termsId). */
@@ -125,11 +126,14 @@ export const sessionSlice = createSlice({
       state.selectedEntity = action.payload.entity;
       state.entityPermissions = action.payload.permissions;
       state.entityReportsCount = action.payload.reportsCount;
+      // A hint for the first landing only: once the person chose here, SPEC 2's landing rules apply.
+      state.rememberedEntityId = null;
     },
     entityCleared(state) {
       state.selectedEntity = null;
       state.entityPermissions = [];
       state.entityReportsCount = 0;
+      state.rememberedEntityId = null;
     },
   },
 });
