@@ -7,6 +7,8 @@ export const factNames = [
   'user.isCollab',
   'user.isCustomer',
   'user.hasSingleEntity',
+  /** The entity selected in an earlier visit is still one of the user's (see session rememberedEntityId). */
+  'user.hasRememberedEntity',
   'user.hasAcceptedTerms',
   /** A product owner the gateway lets reshape and publish the portal (the studio). */
   'user.isStudioEditor',

@@ -22,8 +22,18 @@ const routeMetaSchema = {
     featureFlag: flagName,
     gedContext: { type: 'string', enum: ['legacy', 'accounting', 'social-management'] },
     title: i18nKey,
-    unitaryView: { type: 'boolean' },
+    unitaryView: {
+      type: 'boolean',
+      description:
+        'The page shown on its own in the home layout: the header stays, the entity sidebar and the tab bar do not (a page opened for one task, e.g. a folder launcher).',
+    },
     layoutWithoutPadding: { type: 'boolean' },
+    featureName: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "Sent as the 'Feature Consulted' event when the page opens (launchers); a sidebar item's own featureName wins for its route.",
+    },
     permissions: {
       type: 'object',
       properties: {
@@ -214,6 +224,11 @@ export const portalConfigSchema = {
             studio: {
               type: 'string',
               description: 'Prefix of the published manifest and its versions (the studio); optional.',
+            },
+            analytics: {
+              type: 'string',
+              description:
+                'Prefix of the analytics collector the analytics sink posts event batches to; optional (without it events stay in the debug log).',
             },
           },
           required: [

@@ -2,6 +2,7 @@
 // The server registers routes from this table, scripts/openapi.ts writes openapi.json from it, and the
 // portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { analyticsRoutes } from './analytics-routes.ts';
 import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
@@ -136,6 +137,7 @@ export const routes = {
   ...peopleRoutes,
   ...notificationRoutes,
   ...studioRoutes,
+  ...analyticsRoutes,
   health: {
     method: 'GET',
     path: '/health',

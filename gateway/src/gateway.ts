@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { NewsItem, SessionClaims } from '../contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
+import { analyticsHandlers, installCollectorBodyParser } from './analytics/analytics-collector.ts';
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import personas from '../seed/personas.json' with { type: 'json' };
 import { createSessionTokens } from './auth/session-tokens.ts';
@@ -262,6 +263,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   installErrorHandling(app);
   hostCheck.install(app);
   installValidators(app);
+  installCollectorBodyParser(app);
   if (options.faults) faults.install(app);
   installCors(app);
   // Document and report uploads stream their file part (documents-handlers.ts); JSON keeps BODY_LIMIT.
@@ -286,6 +288,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...peopleHandlers(deps, people),
       ...studioHandlers(deps, studio),
       ...adminHandlers(deps),
+      ...analyticsHandlers(db),
       ...notifications.handlers,
     },
     {

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, ScrollArea, Text } from '@mantine/core';
 import { LoadingIndicator } from '@portal/ui';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useSessionActions, useTermsContent } from '@portal/plugin-api';
+import { useLatestTerms, useSessionActions, useTermsContent } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { useT } from './translation.ts';
 
@@ -12,7 +12,10 @@ export default function TermsValidationPage() {
   const navigate = useNavigate();
   const { termsId: rawTermsId } = useParams();
   const [params] = useSearchParams();
-  const termsId = Number(rawTermsId);
+  // The latest terms are the ones shown and accepted: an older id in the address (a stale link) would be
+  // refused by the gateway although the text on screen is the latest.
+  const latest = useLatestTerms();
+  const termsId = latest.data?.termsId ?? Number(rawTermsId);
   const content = useTermsContent(language.startsWith('en') ? 'en' : 'fr');
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -38,6 +41,16 @@ export default function TermsValidationPage() {
   return (
     <AuthCard title={t('terms.title')}>
       <Text>{t('terms.intro')}</Text>
+      {latest.data === undefined ? null : (
+        <Text size="sm" c="dimmed">
+          {t('terms.version', {
+            version: latest.data.version,
+            date: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(
+              new Date(latest.data.publishedAt),
+            ),
+          })}
+        </Text>
+      )}
       {content.isLoading ? (
         <Center py="lg">
           <LoadingIndicator label={t('terms.loading')} />
@@ -72,7 +85,9 @@ export default function TermsValidationPage() {
         <Button
           onClick={() => void accept()}
           loading={sending}
-          disabled={sending || content.data === undefined || !Number.isSafeInteger(termsId)}
+          disabled={
+            sending || content.data === undefined || latest.isLoading || !Number.isSafeInteger(termsId)
+          }
         >
           {t('terms.accept')}
         </Button>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildConditionContext } from '../conditions/context.ts';
 import { createLogger } from '../logging/logger.ts';
@@ -57,6 +59,26 @@ describe('analytics', () => {
       expect(lines.filter((line) => line.includes('VITE_ANALYTICS_KEY'))).toHaveLength(1);
     },
   );
+
+  it('the demo .env turns analytics on with a key: starting logs no configuration error', () => {
+    const env = Object.fromEntries(
+      readFileSync(join(import.meta.dirname, '../../.env'), 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(env['VITE_FF_ANALYTICS']).toBe('true');
+    const { lines, logger } = logs();
+    const analytics = createAnalytics({
+      enabled: env['VITE_FF_ANALYTICS'] === 'true',
+      apiKey: env['VITE_ANALYTICS_KEY'],
+      trackingEvents: events,
+      logger,
+      sink: recordingSink(),
+    });
+    expect(analytics.enabled).toBe(true);
+    expect(lines.filter((line) => line.startsWith('error'))).toEqual([]);
+  });
 
   it('user type is Client or Collaborateur; a blank e-mail is never a property', () => {
     const sink = recordingSink();

@@ -166,6 +166,7 @@ export const {
   useResetPasswordMutation,
 
   useGetLatestTermsContentQuery,
+  useGetLatestTermsQuery,
 } = specApi;
 
 export class HttpStatusError extends Error {

@@ -9,6 +9,7 @@ import { createAnalytics } from '../analytics/analytics.ts';
 import type { Analytics } from '../analytics/analytics.ts';
 import { ANALYTICS_KEY_ENV } from '../analytics/analytics.ts';
 import { CONSENT_CATEGORIES, createConsentStore } from '../analytics/consent.ts';
+import { createConsentGatedSink } from '../analytics/consent-gated-sink.ts';
 import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
 import { ConsentContext } from '../analytics/consent-context.ts';
 import type { ConsentControls } from '../analytics/consent-context.ts';
@@ -77,8 +78,9 @@ export async function createPortal(
     warmUpFirstRoute(runtime, window.location.pathname, browserStorage('local') ?? undefined);
   const i18n = await createI18n(config.app, browserStorage('local') ?? undefined);
   // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
+  const gatewayBaseUrl = envString(env, config.gateway.baseUrlEnv) ?? config.gateway.baseUrl;
   const { tokenStore, gateway } = startGatewayClient({
-    gatewayBaseUrl: envString(env, config.gateway.baseUrlEnv) ?? config.gateway.baseUrl,
+    gatewayBaseUrl,
     dataServiceBaseUrl: envString(env, config.gateway.dataServiceUrlEnv) ?? config.gateway.dataServiceUrl,
     session: config.session,
     logger,
@@ -91,13 +93,28 @@ export async function createPortal(
   // Online/offline and focus events reach RTK Query: queries on screen are asked again when back online.
   setupListeners(store.dispatch);
   const selectedEntityStore = createSelectedEntityStore({ key: config.session.selectedEntityKey, logger });
+  const consent = createConsentStore(browserStorage('local'), logger);
   const analyticsScript = config.thirdPartyScripts.find((script) => script.name === 'analytics');
+  const collectorUrl = serviceUrl(gatewayBaseUrl, config.gateway.services.analytics, 'events');
   const analytics = createAnalytics({
     enabled: flags['analytics'] === true,
     apiKey: env[ANALYTICS_KEY_ENV],
     trackingEvents: config.trackingEvents,
     logger,
     ...(analyticsScript?.options === undefined ? {} : { scriptOptions: analyticsScript.options }),
+    // The collector's sink is its own chunk, loaded once the person accepts analytics.
+    ...(collectorUrl === undefined
+      ? {}
+      : {
+          sink: createConsentGatedSink({
+            consent,
+            logger,
+            load: () =>
+              import('../analytics/collector-sink.ts').then((module) =>
+                module.createCollectorSink({ url: collectorUrl, logger }),
+              ),
+          }),
+        }),
   });
   const session = createSessionService({
     store,
@@ -116,7 +133,6 @@ export async function createPortal(
   });
   // Not awaited: the page mounts at once and the router waits while the status is 'unknown'.
   const ready = session.bootstrap();
-  const consent = createConsentStore(browserStorage('local'), logger);
   const syncScripts = () =>
     loadThirdPartyScripts({
       scripts: config.thirdPartyScripts,
@@ -130,12 +146,15 @@ export async function createPortal(
     void syncScripts();
     consent.subscribe(() => void syncScripts());
   });
-  // The categories asked about: those of the scripts this build enables (none: no banner at all).
+  // The categories asked about: those of the scripts this build enables, and analytics when events go
+  // to a collector (none: no banner at all).
   const startContext = selectConditionContext(store.getState(), config, flags);
-  const consentCategories = CONSENT_CATEGORIES.filter((category) =>
-    config.thirdPartyScripts.some(
-      (script) => script.consent === category && evaluateCondition(script.when, startContext).result,
-    ),
+  const consentCategories = CONSENT_CATEGORIES.filter(
+    (category) =>
+      (category === 'analytics' && analytics.enabled && collectorUrl !== undefined) ||
+      config.thirdPartyScripts.some(
+        (script) => script.consent === category && evaluateCondition(script.when, startContext).result,
+      ),
   );
 
   return {
@@ -161,6 +180,12 @@ export async function createPortal(
       return root;
     },
   };
+}
+
+/** `base` + the manifest's service prefix + `path`, or undefined when the manifest has no such service. */
+function serviceUrl(base: string, prefix: string | undefined, path: string): string | undefined {
+  if (prefix === undefined) return undefined;
+  return `${base.replace(/\/+$/, '')}/${prefix.replace(/^\/+|\/+$/g, '')}/${path}`;
 }
 
 function envString(env: Readonly<Record<string, unknown>>, name: string | undefined): string | undefined {

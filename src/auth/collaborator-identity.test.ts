@@ -7,7 +7,9 @@ import type { LogLevelName } from '../logging/logger.ts';
 import { createCollaboratorIdentity, userManagerSettings } from './collaborator-identity.ts';
 import { NoAccountError } from './identity-errors.ts';
 import type { UserManagerLike } from './collaborator-identity.ts';
+import { collaboratorIdentitySettings } from './collaborator-settings.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
 
 const settings: CollaboratorIdentitySettings = {
   authority: 'http://127.0.0.1:4010/oidc',
@@ -64,6 +66,17 @@ describe('silent acquisition of a collaborator token', () => {
     expect(built.automaticSilentRenew).toBe(true);
   });
 
+  it('the manifest gives SPEC 9 figures: a 10,000 ms frame timeout and a 300 s renewal offset', () => {
+    const fromManifest = collaboratorIdentitySettings(
+      loadRealManifest(),
+      {},
+      { origin: 'http://127.0.0.1:5173', pathname: '/collaborateur' },
+    );
+    const built = userManagerSettings(fromManifest, sessionStorage);
+    expect(built.silentRequestTimeoutInSeconds).toBe(10);
+    expect(built.accessTokenExpiringNotificationTimeInSeconds).toBe(300);
+  });
+
   it('takes the cached token first, without any call', async () => {
     const signinSilent = vi.fn();
     const identity = createCollaboratorIdentity({
@@ -100,6 +113,49 @@ describe('silent acquisition of a collaborator token', () => {
     await expect(identity.acquireTokenSilent()).resolves.toBeNull();
     expect(signinSilent).toHaveBeenCalledTimes(1 + settings.maxSilentRetries);
     expect(entries.filter((entry) => entry.message === 'Silent sign-in attempt failed')).toHaveLength(3);
+  });
+
+  it('after a refresh token that fails, the hidden frame is really a frame (the refresh token is not tried again)', async () => {
+    const signinSilent = vi.fn((args?: { forceIframeAuth?: boolean }) =>
+      args?.forceIframeAuth === true
+        ? Promise.resolve(user({ access_token: 'framed' }))
+        : Promise.reject(new ErrorResponse({ error: 'invalid_grant' })),
+    );
+    const identity = createCollaboratorIdentity({
+      settings,
+      logger: logs().logger,
+      userManager: manager({
+        getUser: () => Promise.resolve(user({ expired: true, refresh_token: 'stale' })),
+        signinSilent,
+      }),
+    });
+    await expect(identity.acquireTokenSilent()).resolves.toBe('framed');
+    expect(signinSilent.mock.calls).toEqual([[], [{ forceIframeAuth: true }]]);
+  });
+
+  it('a request that may use the frame, made while one that may not is running, waits for it, then frames', async () => {
+    let account: (value: User) => void = () => {};
+    const getUser = vi
+      .fn<() => Promise<User | null>>()
+      .mockImplementationOnce(() => new Promise<User>((resolve) => (account = resolve)))
+      .mockImplementation(expiredAccount);
+    const signinSilent = vi.fn(() => Promise.resolve(user({ access_token: 'framed' })));
+    const identity = createCollaboratorIdentity({
+      settings,
+      logger: logs().logger,
+      userManager: manager({ getUser, signinSilent }),
+    });
+    const withoutFrame = identity.acquireTokenSilent({ allowFrame: false });
+    const withFrame = identity.acquireTokenSilent();
+    await vi.waitFor(() => expect(getUser).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Queued, not side by side: nothing is asked while the first is running, not even the account.
+    expect(getUser).toHaveBeenCalledOnce();
+    expect(signinSilent).not.toHaveBeenCalled();
+    account(user({ expired: true }));
+    await expect(withoutFrame).resolves.toBeNull();
+    await expect(withFrame).resolves.toBe('framed');
+    expect(signinSilent).toHaveBeenCalledOnce();
   });
 
   it('stops at once when the provider says the person must sign in', async () => {

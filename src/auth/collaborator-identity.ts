@@ -84,13 +84,15 @@ export function createCollaboratorIdentity(options: CollaboratorIdentityOptions)
   const manager: UserManagerLike =
     options.userManager ??
     new UserManager(userManagerSettings(settings, options.storage ?? window.sessionStorage));
-  let inflight: Promise<string | null> | null = null;
+  /** The attempt under way and whether it may use the hidden frame; later requests wait for it. */
+  let inflight: { promise: Promise<string | null>; allowFrame: boolean } | null = null;
 
   async function fromFrameWithRetries(): Promise<string | null> {
     const attempts = 1 + settings.maxSilentRetries;
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       try {
-        const user = await manager.signinSilent();
+        // Forced: with a refresh token cached, the library would otherwise try that token again.
+        const user = await manager.signinSilent({ forceIframeAuth: true });
         return user?.access_token ?? null;
       } catch (error) {
         if (error instanceof ErrorResponse && INTERACTIVE_ERRORS.has(error.error ?? '')) {
@@ -132,10 +134,19 @@ export function createCollaboratorIdentity(options: CollaboratorIdentityOptions)
       };
     },
     acquireTokenSilent({ allowFrame = true } = {}) {
-      inflight ??= acquire(allowFrame).finally(() => {
-        inflight = null;
-      });
-      return inflight;
+      // One attempt at a time (SPEC 4: parallel frame requests are queued). A request the attempt under
+      // way answers shares it; one that may use the frame while that attempt may not waits for it and
+      // goes on to the frame only if it found nothing.
+      if (inflight !== null && (inflight.allowFrame || !allowFrame)) return inflight.promise;
+      const before = inflight?.promise ?? Promise.resolve(null);
+      const promise = before
+        .catch(() => null)
+        .then((token) => token ?? acquire(allowFrame))
+        .finally(() => {
+          if (inflight?.promise === promise) inflight = null;
+        });
+      inflight = { promise, allowFrame };
+      return promise;
     },
     async signOut() {
       await manager.signoutRedirect();

@@ -3,8 +3,11 @@ import type { ConditionContext } from '../conditions/evaluate.ts';
 import { resolveLanding } from '../manifest/navigation.ts';
 import { pathOf } from '../manifest/route-index.ts';
 
-/** Values the landing rules may need to fill a path (`entity.home` needs the single entity's id). */
-export type LandingParams = { singleEntityId: number | null };
+/**
+ * Values the landing rules may need to fill a path: `entity.home` needs an entity, the single one or
+ * else the one remembered from an earlier visit.
+ */
+export type LandingParams = { singleEntityId: number | null; rememberedEntityId?: number | null };
 
 /**
  * The path the landing rules of the manifest lead to (SPEC 2 'Landing rules'), or null when no rule
@@ -17,7 +20,8 @@ export function landingPath(
 ): string | null {
   const rule = resolveLanding(config, context);
   if (rule === undefined) return null;
-  return pathOf(config, rule.to, { entityId: known.singleEntityId ?? undefined, ...rule.params }) ?? null;
+  const entityId = known.singleEntityId ?? known.rememberedEntityId ?? undefined;
+  return pathOf(config, rule.to, { entityId, ...rule.params }) ?? null;
 }
 
 /** The path of a named route without parameters, or '/' when the manifest has no such route. */

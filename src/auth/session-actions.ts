@@ -134,7 +134,12 @@ function destinationAfterSignIn(
   }
   if (safe !== null) return safe;
   const context = selectConditionContext(state, config, flags);
-  return landingPath(config, context, { singleEntityId: session.singleEntityId }) ?? '/';
+  return (
+    landingPath(config, context, {
+      singleEntityId: session.singleEntityId,
+      rememberedEntityId: session.rememberedEntityId,
+    }) ?? '/'
+  );
 }
 
 export type SessionActionsDeps = {

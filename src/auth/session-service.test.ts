@@ -395,6 +395,76 @@ describe('customer sign-in', () => {
     });
   });
 
+  it('with several entities and the one of an earlier visit still theirs, lands on it, with no more calls', async () => {
+    const several = {
+      'GET /account/api/accounts/currentuser': {
+        status: 200,
+        body: {
+          items: [entity1001, { ...entity1001, accountId: 1002 }],
+          currentPage: 1,
+          totalPage: 2,
+          totalItems: 3,
+        },
+      },
+    };
+    localStorage.setItem('selected-entity', '1002');
+    const { service, store, calls } = use({ overrides: several });
+    expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
+      ok: true,
+      to: '/dossier/1002/accueil',
+    });
+    expect(store.getState().session.rememberedEntityId).toBe(1002);
+    // The user context only: reading the remembered entity back costs nothing on the landing path.
+    expect(calls.filter((call) => call.includes('1002'))).toEqual([]);
+  });
+
+  it('an entity of an earlier visit that is no longer theirs, or not a number, is ignored', async () => {
+    const several = {
+      'GET /account/api/accounts/currentuser': {
+        status: 200,
+        body: {
+          items: [entity1001, { ...entity1001, accountId: 1002 }],
+          currentPage: 1,
+          totalPage: 2,
+          totalItems: 3,
+        },
+      },
+    };
+    for (const stored of ['4242', 'dossier-1002']) {
+      localStorage.setItem('selected-entity', stored);
+      const { service, store } = use({ overrides: several });
+      expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
+        ok: true,
+        to: '/portefeuille/mes-entites',
+      });
+      expect(store.getState().session.rememberedEntityId).toBeNull();
+      service.dispose();
+      current?.tokenStore.dispose();
+    }
+  });
+
+  it('a favourite entity beyond the first page counts as still theirs', async () => {
+    localStorage.setItem('selected-entity', '1001');
+    const { service, store } = use({
+      overrides: {
+        'GET /account/api/accounts/currentuser': {
+          status: 200,
+          body: {
+            items: [
+              { ...entity1001, accountId: 2001 },
+              { ...entity1001, accountId: 2002 },
+            ],
+            currentPage: 1,
+            totalPage: 3,
+            totalItems: 5,
+          },
+        },
+      },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    expect(store.getState().session.rememberedEntityId).toBe(1001);
+  });
+
   it('sets the interaction flag during the sign-in and clears it after', async () => {
     const { service } = use();
     const seen: (string | null)[] = [];

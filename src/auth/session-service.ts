@@ -92,6 +92,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       loadUserContext({
         kind,
         entitiesPageSize: config.constants.entitiesPageSize,
+        storedEntityId: selectedEntityStore.get(),
         logger,
         stillSignedIn: () => tokenStore.get() !== null,
       }),

@@ -38,6 +38,8 @@ type LoadUserContextArgs = {
   /** How the session is being started; undefined when a stored session is resumed. */
   kind: 'customer' | 'collaborator' | undefined;
   entitiesPageSize: number;
+  /** The entity id persisted by an earlier visit (SPEC 3 `selected-entity`), null when none. */
+  storedEntityId?: number | null;
   logger: Logger;
   /** False once the session ended meanwhile (another tab signed out, a 401): it is not started again. */
   stillSignedIn: () => boolean;
@@ -106,11 +108,20 @@ export function loadUserContext(
     const terms = contact.isCustomer ? (earlyTerms ?? (kind === 'customer' ? null : await askTerms())) : null;
     if (contact.isCustomer && terms === null) throw new Error('The terms acceptance could not be checked');
     const entityCount = entities?.totalItems ?? 0;
+    const favoriteEntities = information?.favoriteEntities ?? [];
+    // Only an entity the session already knows to be the user's: checking any other would cost a call.
+    const stored = args.storedEntityId ?? null;
+    const rememberedEntityId =
+      stored !== null &&
+      ((entities?.items ?? []).some((entity) => entity.accountId === stored) ||
+        favoriteEntities.includes(stored))
+        ? stored
+        : null;
     const user: CurrentUser = {
       ...contact,
       isCollab: !contact.isCustomer,
       hasAcceptedTerms: terms === null || terms.isCurrent,
-      favoriteEntities: information?.favoriteEntities ?? [],
+      favoriteEntities,
     };
     dispatch(
       sessionStarted({
@@ -118,6 +129,7 @@ export function loadUserContext(
         globalPermissions: unique([...(information?.permissions ?? []), ...(permissions?.permissions ?? [])]),
         entityCount,
         singleEntityId: entityCount === 1 ? (entities?.items[0]?.accountId ?? null) : null,
+        rememberedEntityId,
         pendingTermsId: terms === null || terms.isCurrent ? null : terms.terms.termsId,
       }),
     );

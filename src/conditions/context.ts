@@ -10,6 +10,8 @@ export type SessionSnapshot = {
     hasAcceptedTerms: boolean;
     /** How many entities the user is attached to (the landing rule needs "exactly one"). */
     entityCount: number;
+    /** The entity of an earlier visit is known and still the user's. */
+    hasRememberedEntity?: boolean;
     /** Marked by the gateway as a product owner (the fact the manifest's studio rule names). */
     isStudioEditor?: boolean;
   };
@@ -35,6 +37,7 @@ function deriveFacts(session: SessionSnapshot): Record<FactName, boolean> {
     'user.isCollab': user !== undefined && !user.isCustomer,
     'user.isCustomer': user?.isCustomer === true,
     'user.hasSingleEntity': user?.entityCount === 1,
+    'user.hasRememberedEntity': user?.hasRememberedEntity === true,
     'user.hasAcceptedTerms': user?.hasAcceptedTerms === true,
     'user.isStudioEditor': user?.isStudioEditor === true,
     'entity.isSelected': entity !== undefined,

@@ -52,7 +52,7 @@ const expected: [string, string[]][] = [
   [
     'unknown-fact.patch.json',
     [
-      '/landing/1/when/fact  unknown fact "user.isCollaborator"; known facts: user.isAuthenticated, user.isCollab, user.isCustomer, user.hasSingleEntity, user.hasAcceptedTerms, user.isStudioEditor, entity.isSelected, entity.isSignatory, entity.isClarityVisible, entity.hasReports',
+      '/landing/1/when/fact  unknown fact "user.isCollaborator"; known facts: user.isAuthenticated, user.isCollab, user.isCustomer, user.hasSingleEntity, user.hasRememberedEntity, user.hasAcceptedTerms, user.isStudioEditor, entity.isSelected, entity.isSignatory, entity.isClarityVisible, entity.hasReports',
     ],
   ],
   ['unknown-flag.patch.json', ['/sidebar/1/when/all/0/flag  unknown feature flag "clarityOffers"']],

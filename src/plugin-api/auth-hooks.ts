@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import {
   useCreateNewPasswordMutation,
   useGetLatestTermsContentQuery,
+  useGetLatestTermsQuery,
   useResetPasswordMutation,
 } from '../api/spec-endpoints.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
@@ -68,6 +69,17 @@ export function useAuthRouting(): { loginRoute: string; termsRoute: string } {
  */
 export function useTermsContent(language: 'fr' | 'en') {
   return useGetLatestTermsContentQuery({ language });
+}
+
+/**
+ * The latest terms of use (`GET contact/api/terms/latest`): their id, version and publication date.
+ * The terms page accepts these, whatever id its address carries (an old link still leads to the latest).
+ *
+ * @example
+ * const { data: latest } = useLatestTerms();
+ */
+export function useLatestTerms() {
+  return useGetLatestTermsQuery();
 }
 
 /**

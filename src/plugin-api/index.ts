@@ -54,5 +54,6 @@ export {
   useRoutePath,
   useSessionActions,
   useTermsContent,
+  useLatestTerms,
 } from './auth-hooks.ts';
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from './auth-hooks.ts';

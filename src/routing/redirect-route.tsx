@@ -4,7 +4,7 @@ import type { RedirectRule } from '../../schemas/portal-config.ts';
 import { useConditionContext } from '../runtime/condition-context.ts';
 import { useAppSelector } from '../runtime/hooks.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
-import { selectAuthStatus, selectSelectedEntityId } from '../runtime/session-slice.ts';
+import { selectAuthStatus, selectDefaultEntityId } from '../runtime/session-slice.ts';
 import { GuardPending } from './guard-pending.tsx';
 import { redirectTarget } from './redirects.ts';
 import { routingPath } from './route-paths.ts';
@@ -22,7 +22,8 @@ export function RedirectTo({ rule }: { rule: RedirectRule }) {
   const params = useParams();
   const { search } = useLocation();
   const status = useAppSelector(selectAuthStatus);
-  const selectedEntityId = useAppSelector(selectSelectedEntityId);
+  // The selected, the only or the remembered entity: the landing path asks for a list only without one.
+  const selectedEntityId = useAppSelector(selectDefaultEntityId);
   const [fallbackEntityId, setFallbackEntityId] = useState<number | 'none' | undefined>(undefined);
 
   const target =

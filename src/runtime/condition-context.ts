@@ -25,6 +25,7 @@ function sessionSnapshot(
             isCustomer: session.user.isCustomer,
             hasAcceptedTerms: session.user.hasAcceptedTerms,
             entityCount: session.entityCount,
+            hasRememberedEntity: session.rememberedEntityId !== null,
             isStudioEditor: session.user.studioEditor === true,
           },
         }),

@@ -29,6 +29,12 @@ export type SessionState = {
   expiredNotice: boolean;
   /** The only entity's id when the user has exactly one (the landing rule needs it for its path). */
   singleEntityId: number | null;
+  /**
+   * The entity selected in an earlier visit (local storage `selected-entity`, SPEC 3), read back at start
+   * and kept only when it is still among the entities the session knows (the first page or favourites);
+   * forgotten as soon as an entity is selected or cleared in this session (it guides the first landing).
+   */
+  rememberedEntityId: number | null;
   /** For a customer who has not accepted the current terms: the terms to accept (route validation-cgu/:termsId). */
   pendingTermsId: number | null;
   /**
@@ -50,6 +56,7 @@ export const initialSessionState: SessionState = {
   entityReportsCount: 0,
   expiredNotice: false,
   singleEntityId: null,
+  rememberedEntityId: null,
   pendingTermsId: null,
   signingOut: false,
   signedOutTo: null,
@@ -66,6 +73,7 @@ export const sessionSlice = createSlice({
         globalPermissions: string[];
         entityCount: number;
         singleEntityId?: number | null;
+        rememberedEntityId?: number | null;
         pendingTermsId?: number | null;
       }>,
     ) {
@@ -74,6 +82,7 @@ export const sessionSlice = createSlice({
       state.globalPermissions = action.payload.globalPermissions;
       state.entityCount = action.payload.entityCount;
       state.singleEntityId = action.payload.singleEntityId ?? null;
+      state.rememberedEntityId = action.payload.rememberedEntityId ?? null;
       state.pendingTermsId = action.payload.pendingTermsId ?? null;
       state.expiredNotice = false;
       state.signingOut = false;
@@ -117,11 +126,14 @@ export const sessionSlice = createSlice({
       state.selectedEntity = action.payload.entity;
       state.entityPermissions = action.payload.permissions;
       state.entityReportsCount = action.payload.reportsCount;
+      // A hint for the first landing only: once the person chose here, SPEC 2's landing rules apply.
+      state.rememberedEntityId = null;
     },
     entityCleared(state) {
       state.selectedEntity = null;
       state.entityPermissions = [];
       state.entityReportsCount = 0;
+      state.rememberedEntityId = null;
     },
   },
 });
@@ -145,8 +157,12 @@ export const selectAuthStatus = (state: WithSession): AuthStatus => state.sessio
 export const selectCurrentUser = (state: WithSession): CurrentUser | null => state.session.user;
 export const selectSelectedEntity = (state: WithSession): EntitySummary | null =>
   state.session.selectedEntity;
-export const selectSelectedEntityId = (state: WithSession): number | null =>
-  state.session.selectedEntity?.accountId ?? null;
+/**
+ * The entity a page of the entity area opens on when the address names none: the selected one, else the
+ * only one, else the one remembered from an earlier visit; null when a list must be asked for.
+ */
+export const selectDefaultEntityId = (state: WithSession): number | null =>
+  state.session.selectedEntity?.accountId ?? state.session.singleEntityId ?? state.session.rememberedEntityId;
 export const selectIsAuthenticated = (state: WithSession): boolean =>
   state.session.status === 'authenticated';
 export const selectExpiredNotice = (state: WithSession): boolean => state.session.expiredNotice;

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import { useCurrentRoute } from '../routing/current-route.ts';
 import { ENTITY_PARAM } from '../routing/redirects.ts';
 import { AppHeader } from './app-header.tsx';
+import { useFeatureConsulted } from './feature-consulted.ts';
 import { NavTabs } from './nav-tabs.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
@@ -20,7 +21,10 @@ export default function HomeShell({ children }: { children: ReactNode }) {
   const current = useCurrentRoute();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const inEntityArea = current?.params[ENTITY_PARAM] !== undefined;
+  useFeatureConsulted();
+  // A unitary view is the page alone: no entity navigation even when the route names an entity.
+  const unitaryView = current?.indexed.meta.unitaryView === true;
+  const inEntityArea = current?.params[ENTITY_PARAM] !== undefined && !unitaryView;
   const withoutPadding = current?.indexed.meta.layoutWithoutPadding === true;
 
   // A link chosen in the phone menu closes it.
@@ -44,7 +48,7 @@ export default function HomeShell({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       ) : null}
       <AppShell.Main id={MAIN_CONTENT_ID}>
-        <NavTabs />
+        {unitaryView ? null : <NavTabs />}
         {children}
       </AppShell.Main>
     </AppShell>

@@ -61,6 +61,8 @@ export type RenderedPortal = RenderResult & {
   logs: { level: LogLevelName; message: string }[];
   /** Current path and query of the memory router. */
   location: () => string;
+  /** The analytics events the portal sent, in order. */
+  tracked: { event: string; properties: Readonly<Record<string, unknown>> }[];
 };
 
 export async function renderPortal(options: RenderPortalOptions): Promise<RenderedPortal> {
@@ -112,12 +114,13 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
   };
 
   const router = createMemoryRouter(buildPortalRoutes(runtime), { initialEntries: [options.path] });
+  const tracked: RenderedPortal['tracked'] = [];
   const result = render(
     <PortalProviders
       store={store}
       runtime={runtime}
       i18n={i18n}
-      tracker={{ track: () => undefined }}
+      tracker={{ track: (event, properties) => void tracked.push({ event, properties }) }}
       env="test"
     >
       <PortalRouter router={router} services={services} layout={PortalLayout} />
@@ -133,6 +136,7 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
     services,
     logs,
     location: () => router.state.location.pathname + router.state.location.search,
+    tracked,
   };
 }
 

@@ -117,7 +117,10 @@ describe('the homeWidgets flag', () => {
       persona: claireOn1001,
       gateway: fakeGateway(),
     });
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    // The entity's title stays (the sidebar is the shell's, around the page).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Boulangerie Martin SARL/ }),
+    ).toBeInTheDocument();
     expect(widgetsShown()).toEqual([]);
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
     expect(view.requests.filter((request: FakeRequest) => request.path.includes('/home-layouts/'))).toEqual(

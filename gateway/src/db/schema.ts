@@ -132,9 +132,22 @@ CREATE TABLE IF NOT EXISTS inbox (
   link TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
+-- What the analytics collector received (issue 15), one row per event; user columns as identified.
+CREATE TABLE IF NOT EXISTS analytics_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  api_key TEXT NOT NULL,
+  event TEXT NOT NULL,
+  user_id TEXT,
+  user_properties TEXT NOT NULL,
+  properties TEXT NOT NULL,
+  occurred_at TEXT NOT NULL,
+  received_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS analytics_events_received ON analytics_events(received_at);
 `;
 
 export const TABLES = [
+  'analytics_events',
   'oidc_store',
   'inbox',
   'reset_tokens',

@@ -1,0 +1,57 @@
+// Session rules of issue 15 as people meet them: the entity of an earlier visit is where a second tab
+// lands; the terms page shows and accepts the latest terms (GET contact/api/terms/latest), even from an
+// old link; the folder launcher is a unitary view (the page alone, no entity sidebar).
+import { describeViolations, expect, test } from './fixtures';
+import { signInCustomer } from './sign-in';
+
+test('a second tab lands on the entity chosen in the first, without asking for the entity list again', async ({
+  page,
+  context,
+}) => {
+  await signInCustomer(page, 'marc.multi@demo.test');
+  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await page.goto('/dossier/1002/accueil');
+  await expect(page.getByRole('heading', { level: 1, name: /Accueil – / })).toBeVisible();
+
+  // A new tab shares local storage (the selected entity), not the session (a tab's own storage).
+  const second = await context.newPage();
+  const listed: string[] = [];
+  second.on('request', (request) => {
+    if (request.url().includes('/account/api/accounts/currentuser')) listed.push(request.url());
+  });
+  await signInCustomer(second, 'marc.multi@demo.test');
+  await expect(second).toHaveURL(/\/dossier\/1002\/accueil$/);
+  // The user context's first page only (SPEC 9: page size 2).
+  expect(listed).toHaveLength(1);
+  await second.close();
+});
+
+test('the terms page names the latest terms and accepts them, even reached by an old link', async ({
+  page,
+}) => {
+  await signInCustomer(page, 'nina.terms@demo.test');
+  await expect(page).toHaveURL(/\/validation-cgu\/2/);
+  await expect(page.getByText('Version 2026.1 du 10 janvier 2026')).toBeVisible();
+  // An address naming the previous terms (a bookmark, an old e-mail): the latest are shown and accepted.
+  await page.goto('/validation-cgu/1');
+  await expect(page.getByText('Version 2026.1 du 10 janvier 2026')).toBeVisible();
+  const accepted = page.waitForRequest(
+    (request) => request.method() === 'PATCH' && request.url().includes('currentuser/terms'),
+  );
+  await page.getByRole('button', { name: "J'accepte les conditions" }).click();
+  expect(new URL((await accepted).url()).searchParams.get('termsId')).toBe('2');
+  await expect(page).toHaveURL(/\/dossier\/1003\/accueil$/);
+});
+
+test('the folder launcher shows the folder’s applications alone (unitary view)', async ({ page, axe }) => {
+  await signInCustomer(page, 'claire.solo@demo.test');
+  await page.goto('/lanceur/1001');
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Logiciel comptable/ })).toHaveAttribute(
+    'href',
+    'https://compta.example/C-1001',
+  );
+  await expect(page).toHaveTitle('Applications du dossier');
+  await expect(page.getByRole('navigation', { name: "Navigation de l'entité" })).toHaveCount(0);
+  expect(describeViolations(await axe())).toEqual([]);
+});
