@@ -143,10 +143,18 @@ function setup(
     /** Single sign-on as the manifest configures it; false: the manifest configures no adapter. */
     singleSignOn?: boolean;
     ssoSignedIn?: boolean;
+    /** A firm's landing rule back to the entity of an earlier visit (the shipped manifest follows SPEC 2). */
+    returning?: boolean;
   } = {},
 ): Setup {
   const config = loadRealManifest();
   if (options.singleSignOn === false) delete config.identity.customer.singleSignOn;
+  if (options.returning === true)
+    config.landing.splice(
+      config.landing.findIndex((rule) => rule.when === undefined),
+      0,
+      { when: { fact: 'user.hasRememberedEntity' }, to: 'entity.home' },
+    );
   const logs: string[] = [];
   const logger = createLogger({ minLevel: 1, sink: (level, message) => logs.push(`${level}: ${message}`) });
   const { fetchFn, calls, bodies } = fakeGateway(options.overrides, options.user, options.termsCurrent);
@@ -408,7 +416,7 @@ describe('customer sign-in', () => {
       },
     };
     localStorage.setItem('selected-entity', '1002');
-    const { service, store, calls } = use({ overrides: several });
+    const { service, store, calls } = use({ overrides: several, returning: true });
     expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
       ok: true,
       to: '/dossier/1002/accueil',
@@ -416,6 +424,27 @@ describe('customer sign-in', () => {
     expect(store.getState().session.rememberedEntityId).toBe(1002);
     // The user context only: reading the remembered entity back costs nothing on the landing path.
     expect(calls.filter((call) => call.includes('1002'))).toEqual([]);
+  });
+
+  it('with the shipped manifest, a customer with several entities still lands on the client wallet (SPEC 2)', async () => {
+    const several = {
+      'GET /account/api/accounts/currentuser': {
+        status: 200,
+        body: {
+          items: [entity1001, { ...entity1001, accountId: 1002 }],
+          currentPage: 1,
+          totalPage: 2,
+          totalItems: 3,
+        },
+      },
+    };
+    localStorage.setItem('selected-entity', '1002');
+    const { service, store } = use({ overrides: several });
+    expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
+      ok: true,
+      to: '/portefeuille/mes-entites',
+    });
+    expect(store.getState().session.rememberedEntityId).toBe(1002);
   });
 
   it('an entity of an earlier visit that is no longer theirs, or not a number, is ignored', async () => {

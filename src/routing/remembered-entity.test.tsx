@@ -1,20 +1,33 @@
 import { cleanup, configure, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { asPersona, openAsPersona } from '../testing/persona-fixtures.ts';
 import type { PersonaName } from '../testing/persona-fixtures.ts';
 
+/**
+ * SPEC 2 lands a customer with several entities on the client wallet, so the shipped manifest has no rule
+ * on the entity of an earlier visit. A firm that wants people back where they left adds one landing rule
+ * on the `user.hasRememberedEntity` fact, before the wallet's; no code changes.
+ */
+function returningManifest(): PortalConfig {
+  const manifest = loadRealManifest();
+  const wallet = manifest.landing.findIndex((rule) => rule.when === undefined);
+  manifest.landing.splice(wallet, 0, { when: { fact: 'user.hasRememberedEntity' }, to: 'entity.home' });
+  return manifest;
+}
+
 /** The persona's signed-in session, with the entity of an earlier visit known. */
-function remembering(persona: PersonaName, rememberedEntityId: number) {
-  const { session } = asPersona(loadRealManifest(), persona);
-  return { session: { ...session, rememberedEntityId } };
+function remembering(persona: PersonaName, rememberedEntityId: number, manifest = returningManifest()) {
+  const { session } = asPersona(manifest, persona);
+  return { session: { ...session, rememberedEntityId }, manifest };
 }
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(cleanup);
 
-describe('landing with the entity of an earlier visit (SPEC 3 selected-entity, read back at start)', () => {
+describe('landing with the entity of an earlier visit (SPEC 3 selected-entity, read back at start; a manifest rule)', () => {
   it('a customer with several entities lands on the remembered one, without asking for the list', async () => {
     const portal = await openAsPersona('marc', '/', remembering('marc', 1002));
     await waitFor(() => expect(portal.location()).toBe('/dossier/1002/accueil'));
@@ -26,6 +39,11 @@ describe('landing with the entity of an earlier visit (SPEC 3 selected-entity, r
     const portal = await openAsPersona('marc', '/dossier/1003/banque', remembering('marc', 1002));
     await waitFor(() => expect(portal.location()).toBe('/portefeuille/mes-entites'));
     expect(portal.store.getState().session.rememberedEntityId).toBeNull();
+  });
+
+  it('with the shipped manifest, the client wallet as SPEC 2 says, even with an entity remembered', async () => {
+    const portal = await openAsPersona('marc', '/', remembering('marc', 1002, loadRealManifest()));
+    await waitFor(() => expect(portal.location()).toBe('/portefeuille/mes-entites'));
   });
 
   it('without one, the client wallet as SPEC 2 says', async () => {
