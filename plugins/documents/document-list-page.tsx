@@ -20,7 +20,13 @@ import {
   useTableState,
 } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
-import { documentFilePath, documentsPath, documentsZipPath, useDocumentPageQuery } from './documents-api.ts';
+import {
+  documentFilePath,
+  documentsPath,
+  documentsTag,
+  documentsZipPath,
+  useDocumentPageQuery,
+} from './documents-api.ts';
 import type { DocumentKind, PortalDocument } from './documents-api.ts';
 import { useT } from './translation.ts';
 
@@ -217,7 +223,10 @@ export default function DocumentListPage() {
           upload={(file, options) => {
             const form = new FormData();
             form.append('file', file);
-            return upload(documentsPath(accountId), { kind }, form, options);
+            return upload(documentsPath(accountId), { kind }, form, {
+              ...options,
+              invalidates: [documentsTag(accountId, kind)],
+            });
           }}
           onUploaded={(answer) => {
             if (
@@ -227,7 +236,6 @@ export default function DocumentListPage() {
               typeof answer.id === 'number'
             )
               setJustAdded(answer.id);
-            void result.refetch();
           }}
         />
       ) : null}

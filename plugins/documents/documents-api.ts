@@ -15,13 +15,15 @@ export const documentsZipPath = (accountId: number) =>
 export const documentsPath = (accountId: number) =>
   service('account', `accounts/${String(accountId)}/documents`);
 
+/** The cache tag of an entity's documents of one kind: an upload there invalidates it. */
+export const documentsTag = (accountId: number, kind: string) =>
+  ({ type: 'Documents', id: `${String(accountId)}-${kind}` }) as const;
+
 const documentsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Documents'] }).injectEndpoints({
   endpoints: (build) => ({
     documentPage: build.query<DocumentPage, DocumentPageArgs>({
       query: ({ accountId, ...params }) => ({ url: documentsPath(accountId), params }),
-      providesTags: (_result, _error, { accountId, kind }) => [
-        { type: 'Documents', id: `${String(accountId)}-${kind}` },
-      ],
+      providesTags: (_result, _error, { accountId, kind }) => [documentsTag(accountId, kind)],
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { readGatewayConfig } from '../api/base-query.ts';
+import { gatewayApi } from '../api/gateway-api.ts';
 import { useAppDispatch } from '../runtime/hooks.ts';
 import { DownloadError, gatewayUrl } from './download.ts';
 import type { DownloadQuery } from './download.ts';
@@ -9,6 +10,12 @@ export type UploadOptions = {
   onProgress?: (fraction: number) => void;
   /** Aborting cancels the upload (the promise rejects with an AbortError DOMException). */
   signal?: AbortSignal;
+  /**
+   * The cache tags of what the upload changes (a plugin's own, e.g. `{ type: 'Documents', id }`). Once the
+   * gateway keeps the file they are invalidated, and RTK Query reads the lists again after any read already
+   * on its way: a refetch() called while one runs is skipped and would show the list without the file.
+   */
+  invalidates?: readonly { type: string; id?: string | number }[];
 };
 
 /**
@@ -50,6 +57,13 @@ export function useGatewayUpload(): (
             reject(new DownloadError(request.status));
             return;
           }
+          if (options.invalidates !== undefined)
+            // Plugins add their tag types to the shared API (enhanceEndpoints): the base type does not list them.
+            dispatch(
+              gatewayApi.util.invalidateTags(
+                options.invalidates as Parameters<typeof gatewayApi.util.invalidateTags>[0],
+              ),
+            );
           try {
             resolve(request.responseText === '' ? null : (JSON.parse(request.responseText) as unknown));
           } catch {
