@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveServicePath, service } from './service-path.ts';
+import { envOverride, resolveServicePath, service, serviceUrl } from './service-path.ts';
 
 const services = { account: 'account/api', reporting: 'reporting/api/' };
 
@@ -14,5 +14,17 @@ describe('service paths', () => {
 
   it('names an unknown service instead of calling a wrong path', () => {
     expect(() => resolveServicePath('{billing}/invoices', services)).toThrow(/billing/);
+  });
+
+  it('builds the absolute address of a call made outside the data layer, with the environment's base', () => {
+    const base = envOverride({ VITE_GATEWAY_URL: ' http://127.0.0.1:4110/ ' }, 'VITE_GATEWAY_URL', '/');
+    expect(serviceUrl(base, '/studio/api/', 'manifest/published')).toBe(
+      'http://127.0.0.1:4110/studio/api/manifest/published',
+    );
+    // A blank variable keeps the manifest's URL; a manifest without the service has no such call.
+    expect(envOverride({ VITE_GATEWAY_URL: '  ' }, 'VITE_GATEWAY_URL', 'https://gw.example')).toBe(
+      'https://gw.example',
+    );
+    expect(serviceUrl('https://gw.example', undefined, 'events')).toBeUndefined();
   });
 });

@@ -32,3 +32,22 @@ export function resolveServicePath(url: string, services: Readonly<Record<string
   if (prefix === undefined) throw new Error(`Unknown gateway service '${name}' in '${url}'`);
   return `${prefix.replace(/\/+$/, '')}${rest}`;
 }
+
+/** A URL of the manifest the environment may override (`baseUrlEnv`): e2e and preview builds point elsewhere. */
+export function envOverride(
+  env: Readonly<Record<string, unknown>>,
+  name: string | undefined,
+  fallback: string,
+): string {
+  const value = name === undefined ? undefined : env[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+/**
+ * The absolute address of a call under a service prefix, for the requests made outside RTK Query (the
+ * published manifest at start-up, the analytics collector); undefined when the manifest has no such service.
+ */
+export function serviceUrl(base: string, prefix: string | undefined, path: string): string | undefined {
+  if (prefix === undefined) return undefined;
+  return `${base.replace(/\/+$/, '')}/${prefix.replace(/^\/+|\/+$/g, '')}/${path.replace(/^\/+/, '')}`;
+}

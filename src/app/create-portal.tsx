@@ -16,6 +16,7 @@ import type { ConsentControls } from '../analytics/consent-context.ts';
 import { evaluateCondition } from '../conditions/evaluate.ts';
 import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
+import { envOverride, serviceUrl } from '../api/service-path.ts';
 import { createSessionService } from '../auth/session-service.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Tracker } from '../runtime/tracker.ts';
@@ -78,10 +79,10 @@ export async function createPortal(
     warmUpFirstRoute(runtime, window.location.pathname, browserStorage('local') ?? undefined);
   const i18n = await createI18n(config.app, browserStorage('local') ?? undefined);
   // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
-  const gatewayBaseUrl = envString(env, config.gateway.baseUrlEnv) ?? config.gateway.baseUrl;
+  const gatewayBaseUrl = envOverride(env, config.gateway.baseUrlEnv, config.gateway.baseUrl);
   const { tokenStore, gateway } = startGatewayClient({
     gatewayBaseUrl,
-    dataServiceBaseUrl: envString(env, config.gateway.dataServiceUrlEnv) ?? config.gateway.dataServiceUrl,
+    dataServiceBaseUrl: envOverride(env, config.gateway.dataServiceUrlEnv, config.gateway.dataServiceUrl),
     session: config.session,
     logger,
     services: config.gateway.services,
@@ -183,16 +184,6 @@ export async function createPortal(
 }
 
 /** `base` + the manifest's service prefix + `path`, or undefined when the manifest has no such service. */
-function serviceUrl(base: string, prefix: string | undefined, path: string): string | undefined {
-  if (prefix === undefined) return undefined;
-  return `${base.replace(/\/+$/, '')}/${prefix.replace(/^\/+|\/+$/g, '')}/${path}`;
-}
-
-function envString(env: Readonly<Record<string, unknown>>, name: string | undefined): string | undefined {
-  const value = name === undefined ? undefined : env[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 async function checkedManifest(
   manifest: unknown,
   known: ReturnType<typeof createPluginRegistry>['known'],

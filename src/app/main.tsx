@@ -1,4 +1,5 @@
 import builtInManifest from '../../portal.config.json';
+import { envOverride, serviceUrl } from '../api/service-path.ts';
 import { fetchPublishedManifest } from '../manifest/runtime-manifest.ts';
 import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
 
@@ -10,11 +11,8 @@ const env: Readonly<Record<string, unknown>> = import.meta.env;
 /** The published manifest's address: the gateway's studio service (index.html preloads it). */
 function publishedUrl(): string | undefined {
   const { baseUrlEnv, baseUrl, services } = builtInManifest.gateway;
-  const prefix = 'studio' in services ? services.studio : undefined;
-  if (prefix === undefined) return undefined;
-  const fromEnv = env[baseUrlEnv];
-  const base = typeof fromEnv === 'string' && fromEnv.trim() !== '' ? fromEnv.trim() : baseUrl;
-  return `${base.replace(/\/$/, '')}/${prefix.replace(/^\/|\/$/g, '')}/manifest/published`;
+  const studio: string | undefined = 'studio' in services ? services.studio : undefined;
+  return serviceUrl(envOverride(env, baseUrlEnv, baseUrl), studio, 'manifest/published');
 }
 
 /**
