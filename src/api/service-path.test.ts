@@ -16,7 +16,7 @@ describe('service paths', () => {
     expect(() => resolveServicePath('{billing}/invoices', services)).toThrow(/billing/);
   });
 
-  it('builds the absolute address of a call made outside the data layer, with the environment's base', () => {
+  it('builds the absolute address of a call made outside the data layer, with the environment’s base', () => {
     const base = envOverride({ VITE_GATEWAY_URL: ' http://127.0.0.1:4110/ ' }, 'VITE_GATEWAY_URL', '/');
     expect(serviceUrl(base, '/studio/api/', 'manifest/published')).toBe(
       'http://127.0.0.1:4110/studio/api/manifest/published',
