@@ -1,9 +1,10 @@
 // Loaded with a dynamic import from the collaborator pages only: oidc-client-ts stays out of the
 // client login's chunk.
-import { ErrorResponse, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { ErrorResponse, UserManager } from 'oidc-client-ts';
 import type { User, UserManagerSettings } from 'oidc-client-ts';
 import type { Logger } from '../logging/logger.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
+import { oidcClientSettings } from './oidc-client-settings.ts';
 import { NoAccountError } from './identity-errors.ts';
 
 /** What the sign-in carries through the provider round trip. */
@@ -61,21 +62,12 @@ export function userManagerSettings(
   storage: Storage,
 ): UserManagerSettings {
   return {
-    authority: settings.authority,
-    client_id: settings.clientId,
-    redirect_uri: settings.redirectUri,
+    ...oidcClientSettings(settings, storage),
     silent_redirect_uri: settings.silentRedirectUri,
     post_logout_redirect_uri: settings.postLogoutRedirectUri,
-    response_type: 'code',
-    scope: settings.scope,
-    userStore: new WebStorageStateStore({ store: storage }),
-    stateStore: new WebStorageStateStore({ store: storage }),
     automaticSilentRenew: true,
     silentRequestTimeoutInSeconds: settings.silentRequestTimeoutInSeconds,
     accessTokenExpiringNotificationTimeInSeconds: settings.renewalOffsetSeconds,
-    // The session monitor polls the provider in a frame every 2 s: not needed, the portal token carries the session.
-    monitorSession: false,
-    loadUserInfo: false,
   };
 }
 

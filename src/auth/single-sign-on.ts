@@ -1,8 +1,9 @@
 // The customers' single sign-on adapter (SPEC 1, 4): an OpenID Connect client of the configured provider.
 // Loaded with a dynamic import when a customer chooses it (or signs out with it on): oidc-client-ts stays
 // out of the client login's first JS.
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { UserManager } from 'oidc-client-ts';
 import type { UserManagerSettings } from 'oidc-client-ts';
+import { oidcClientSettings, redirectOf } from './oidc-client-settings.ts';
 import type { SingleSignOnSettings } from './single-sign-on-settings.ts';
 
 /** What the sign-in carries through the provider round trip. */
@@ -29,25 +30,11 @@ export function singleSignOnManagerSettings(
   storage: Storage,
 ): UserManagerSettings {
   return {
-    authority: settings.authority,
-    client_id: settings.clientId,
-    redirect_uri: settings.redirectUri,
+    ...oidcClientSettings(settings, storage),
     post_logout_redirect_uri: settings.redirectUri,
-    response_type: 'code',
-    scope: settings.scope,
-    userStore: new WebStorageStateStore({ store: storage }),
-    stateStore: new WebStorageStateStore({ store: storage }),
     // The provider's token is only exchanged for the portal session, which renews itself: no renewal here.
     automaticSilentRenew: false,
-    monitorSession: false,
-    loadUserInfo: false,
   };
-}
-
-function redirectOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const redirect = (state as Partial<SignInState>).redirect;
-  return typeof redirect === 'string' ? redirect : null;
 }
 
 export function createSingleSignOn(
