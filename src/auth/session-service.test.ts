@@ -403,18 +403,20 @@ describe('customer sign-in', () => {
     });
   });
 
-  it('with several entities and the one of an earlier visit still theirs, lands on it, with no more calls', async () => {
-    const several = {
-      'GET /account/api/accounts/currentuser': {
-        status: 200,
-        body: {
-          items: [entity1001, { ...entity1001, accountId: 1002 }],
-          currentPage: 1,
-          totalPage: 2,
-          totalItems: 3,
-        },
+  /** A customer with three entities, the first page (SPEC 9: two) listing 1001 and 1002. */
+  const several = {
+    'GET /account/api/accounts/currentuser': {
+      status: 200,
+      body: {
+        items: [entity1001, { ...entity1001, accountId: 1002 }],
+        currentPage: 1,
+        totalPage: 2,
+        totalItems: 3,
       },
-    };
+    },
+  };
+
+  it('with several entities and the one of an earlier visit still theirs, lands on it, with no more calls', async () => {
     localStorage.setItem('selected-entity', '1002');
     const { service, store, calls } = use({ overrides: several, returning: true });
     expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
@@ -427,17 +429,6 @@ describe('customer sign-in', () => {
   });
 
   it('with the shipped manifest, a customer with several entities still lands on the client wallet (SPEC 2)', async () => {
-    const several = {
-      'GET /account/api/accounts/currentuser': {
-        status: 200,
-        body: {
-          items: [entity1001, { ...entity1001, accountId: 1002 }],
-          currentPage: 1,
-          totalPage: 2,
-          totalItems: 3,
-        },
-      },
-    };
     localStorage.setItem('selected-entity', '1002');
     const { service, store } = use({ overrides: several });
     expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
@@ -448,17 +439,6 @@ describe('customer sign-in', () => {
   });
 
   it('an entity of an earlier visit that is no longer theirs, or not a number, is ignored', async () => {
-    const several = {
-      'GET /account/api/accounts/currentuser': {
-        status: 200,
-        body: {
-          items: [entity1001, { ...entity1001, accountId: 1002 }],
-          currentPage: 1,
-          totalPage: 2,
-          totalItems: 3,
-        },
-      },
-    };
     for (const stored of ['4242', 'dossier-1002']) {
       localStorage.setItem('selected-entity', stored);
       const { service, store } = use({ overrides: several });
