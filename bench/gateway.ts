@@ -8,23 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collaboratorToken } from '../gateway/test/helpers.ts';
+import { waitForHealth } from './wait-for-health.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
 // BENCH_GATEWAY_PORT: a port of one's own on a shared machine.
 const PORT = Number(process.env['BENCH_GATEWAY_PORT'] ?? 4600 + Math.floor(Math.random() * 300));
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the gateway did not answer on ${url}`);
-}
 
 async function startChild(): Promise<{ url: string; stop: () => void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));

@@ -21,6 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { gatewayPaths } from '../scripts/gateway-proxy.ts';
 import { createStaticServer } from '../scripts/static-server.ts';
+import { waitForHealth } from './wait-for-health.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
@@ -42,18 +43,6 @@ async function buildAll(): Promise<void> {
     logLevel: 'error',
     build: { outDir: floorOut, emptyOutDir: true },
   });
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the gateway did not answer on ${url}`);
 }
 
 function listen(server: http.Server, port: number): Promise<number> {

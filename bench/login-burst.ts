@@ -9,22 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { waitForHealth } from './wait-for-health.ts';
 
 const BURST = Number(process.env['BENCH_BURST'] ?? 200);
 const PORT = 4300 + Math.floor(Math.random() * 200);
 const url = `http://127.0.0.1:${String(PORT)}`;
-
-async function waitForHealth(): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the gateway did not answer on ${url}`);
-}
 
 async function login(
   email: string,
@@ -55,7 +44,7 @@ const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {
-  await waitForHealth();
+  await waitForHealth(url);
   // The first sign-in of a seeded persona may re-hash its password: warm up first.
   await login('claire.solo@demo.test', 'Demo-2026!', '198.51.100.10');
   const alone: number[] = [];
