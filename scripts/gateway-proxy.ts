@@ -1,7 +1,19 @@
 import type { ProxyOptions } from 'vite';
+import { routes } from '../gateway/contract/api.ts';
+import type { RouteDefinition } from '../gateway/contract/api.ts';
 import { UNPREFIXED_CALLS } from '../src/api/service-path.ts';
 
-const TOOL_PATHS = ['/authentication/api/dev/', '/__admin'];
+/**
+ * The folders of the gateway's test and demo tools (the contract's `auth: 'admin'` routes: the demo inbox,
+ * fault injection, resets). Whole folders, so a tool added there later is not forwarded either.
+ */
+export const TOOL_PATHS: readonly string[] = [
+  ...new Set(
+    (Object.values(routes) as RouteDefinition[])
+      .filter((route) => route.auth === 'admin')
+      .map((route) => route.path.slice(0, route.path.lastIndexOf('/') + 1).toLowerCase()),
+  ),
+];
 
 export function isToolPath(url: string): boolean {
   let path: string;

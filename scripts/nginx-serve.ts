@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gatewayPaths } from './gateway-proxy.ts';
+import { gatewayPaths, TOOL_PATHS } from './gateway-proxy.ts';
 import { cspFromIndexHtml } from './static-server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +33,7 @@ function renderNginxConf(template: string, values: Readonly<Record<string, strin
   });
 }
 
-function gatewayPathsRegex(paths: readonly string[]): string {
+function pathsRegex(paths: readonly string[]): string {
   return `(${paths.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
 }
 
@@ -57,7 +57,8 @@ writeFileSync(
     PORTAL_ROOT: root,
     PORTAL_PORT: port,
     GATEWAY_UPSTREAM: gateway,
-    GATEWAY_PATHS: gatewayPathsRegex(gatewayPaths(manifest.gateway)),
+    GATEWAY_PATHS: pathsRegex(gatewayPaths(manifest.gateway)),
+    TOOL_PATHS: pathsRegex(TOOL_PATHS),
     CONTENT_SECURITY_POLICY: cspFromIndexHtml(readFileSync(path.join(root, 'index.html'), 'utf8')),
   }),
 );
