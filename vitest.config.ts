@@ -18,6 +18,7 @@ export default defineConfig({
             'plugins/**/*.test.{ts,tsx}',
             'schemas/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
             'tests/contract/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['src/testing/setup.ts'],

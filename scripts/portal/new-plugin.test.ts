@@ -3,20 +3,18 @@
 // the typecheck, the lint (zero warnings), prettier, its own test, and the manifest validation that
 // now knows the widget. Slow (four tools run on the copy), so it runs once with a long timeout.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyRepository } from '../repo-copy.ts';
 import { main } from './cli.ts';
 import { captureIo } from './cli-testing.ts';
 
 const root = join(import.meta.dirname, '../..');
-const copy = mkdtempSync(join(tmpdir(), 'portal-new-plugin-'));
-const skipped = new Set(['node_modules', '.git', 'dist', '.data', 'test-results', 'coverage']);
+const repository = copyRepository('portal-new-plugin-');
+const copy = repository.dir;
 
-afterAll(() => {
-  rmSync(copy, { recursive: true, force: true });
-});
+afterAll(repository.remove);
 
 function run(tool: string, args: string[]): string {
   try {
@@ -41,9 +39,6 @@ const keysOf = (value: unknown, prefix = ''): string[] =>
 
 describe('portal new-plugin', () => {
   it('generates a widget plugin and a page plugin that pass every check', async () => {
-    cpSync(root, copy, { recursive: true, filter: (source) => !skipped.has(source.split('/').pop() ?? '') });
-    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-
     const io = captureIo(copy);
     expect(await main(['new-plugin', 'weather', '--widget', 'forecast'], io)).toBe(0);
     expect(io.lines).toContain('wrote plugins/weather/forecast-widget.tsx');
