@@ -76,16 +76,20 @@ function floorServer(): http.Server {
 
 // Recorded from the first byte: the largest paint so far, and layout shifts not caused by input.
 const OBSERVE = `
-  window.__lcp = 0; window.__cls = 0;
+  window.__lcp = 0; window.__cls = 0; window.__lcpElement = '';
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      window.__lcp = entry.startTime;
+      const el = entry.element;
+      window.__lcpElement = el ? el.tagName.toLowerCase() + ' "' + (el.textContent || '').trim().slice(0, 40) + '"' : '';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
-type Sample = { lcp: number; cls: number };
+type Sample = { lcp: number; cls: number; element: string };
 
 async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -96,8 +100,8 @@ async function read(page: Page): Promise<Sample> {
   // LCP entries stop at the first input; a quiet second lets the last paint be reported.
   await page.waitForTimeout(1000);
   return page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __cls: number };
-    return { lcp: w.__lcp, cls: w.__cls };
+    const w = window as unknown as { __lcp: number; __cls: number; __lcpElement: string };
+    return { lcp: w.__lcp, cls: w.__cls, element: w.__lcpElement };
   });
 }
 
@@ -194,6 +198,14 @@ try {
     console.log(
       `${name.padEnd(32)}${`${lcp.toFixed(0)} ms`.padEnd(11)}${`${(lcp / floorLcp).toFixed(2)}×`.padEnd(10)}${cls.toFixed(3).padEnd(8)}(${samples[key].map((s) => s.lcp.toFixed(0)).join(', ')})`,
     );
+  }
+  // What was painted last as the largest element: what a page's LCP waits for.
+  console.log('\nLargest element (most frequent over the runs):');
+  for (const key of ['floor', 'login', 'home'] as const) {
+    const counts = new Map<string, number>();
+    for (const { element } of samples[key]) counts.set(element, (counts.get(element) ?? 0) + 1);
+    const [element] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['?'];
+    console.log(`  ${key.padEnd(6)} ${element}`);
   }
   console.log(
     "\nAims (issue 17): login ≤ 1.3× the floor's LCP, entity home ≤ 2.0×, CLS ≤ 0.02 (the worst run).",
