@@ -12,7 +12,7 @@ export type SignInActions = Pick<
 >;
 
 /** Whether the 'Session expirée' notice is due, and how to dismiss it. */
-export type ExpiredNotice = { expired: boolean; dismiss: () => void };
+type ExpiredNotice = { expired: boolean; dismiss: () => void };
 
 export type SignIn = { actions: SignInActions; expiredNotice: ExpiredNotice };
 
@@ -22,7 +22,9 @@ export const SignInContext = createContext<SignIn | null>(null);
 function useSignIn(): SignIn {
   const value = useContext(SignInContext);
   if (value === null)
-    throw new Error('The sign-in hooks must be used inside <SessionServiceProvider> (createPortal mounts it)');
+    throw new Error(
+      'The sign-in hooks must be used inside <SessionServiceProvider> (createPortal mounts it)',
+    );
   return value;
 }
 

@@ -16,8 +16,8 @@ export type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
  */
 export type PageLocation = {
   searchParams: URLSearchParams;
-  setSearchParams(next: URLSearchParams, options?: { replace?: boolean }): void;
-  navigate(to: PageTo, options?: { replace?: boolean }): void;
+  setSearchParams: (next: URLSearchParams, options?: { replace?: boolean }) => void;
+  navigate: (to: PageTo, options?: { replace?: boolean }) => void;
   Link: FunctionComponent<PageLinkProps>;
 };
 
