@@ -20,7 +20,6 @@ const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
 
 const identity = manifest.identity.collaborator;
-const portal = portalChunks(manifest.app.defaultLocale);
 
 // The gateway computes the same etag of what it publishes: equal means the built-in manifest is current.
 const builtInEtag = manifestEtag(JSON.stringify(manifest));
@@ -39,7 +38,13 @@ const MANTINE_KIT = new Set(
   ),
 );
 const FIRST_PAGE_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|@standard-schema|use-sync-external-store|@mantine[\\/]hooks|@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider|clsx)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|@mantine[\\/]hooks|clsx|use-sync-external-store)[\\/]/;
+// What the portal runs on and the light sign-in app does not (src/app/sign-in-app.tsx): the router, the
+// store, the dates. One file of their own, which the login page never downloads.
+const PORTAL_LIBRARIES =
+  /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|@standard-schema|@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider)[\\/]/;
+
+const portal = portalChunks(manifest.app.defaultLocale, { library: PORTAL_LIBRARIES, barrels: barrelFiles });
 
 function firstPageLibrary(id: string): boolean {
   if (FIRST_PAGE_LIBRARIES.test(id) || /rolldown[\\/]runtime/.test(id)) return true;
@@ -95,6 +100,19 @@ export default defineConfig(({ mode }) => ({
             // The libraries every page runs on, and the small Mantine components every page draws, in one
             // file: they import nothing of ours, so no chunk cycle can run a module before its imports.
             { name: 'vendor', test: firstPageLibrary, priority: 3, includeDependenciesRecursively: false },
+            {
+              name: 'vendor-portal',
+              test: PORTAL_LIBRARIES,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
+            // Our modules that the sign-in app and the portal both run before their first paint, in one file.
+            {
+              name: 'sign-in',
+              test: (id: string) => !id.includes('node_modules') && portal.isSignInModule(id),
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             // Our modules the entry needs before its first paint, in one file instead of some fifteen the
             // browser would discover one wave at a time. Not their dependencies: Mantine's barrel imports
             // every component, which would bring the tables and menus of later pages.
@@ -115,7 +133,8 @@ export default defineConfig(({ mode }) => ({
             },
             {
               name: 'auth-shared',
-              test: /[\\/]plugins[\\/]auth[\\/]/,
+              // Not what reaches the store (the password forms): the login page loads this chunk.
+              test: (id: string) => /[\\/]plugins[\\/]auth[\\/]/.test(id) && !portal.reachesPortalLibrary(id),
               minShareCount: 2,
               priority: 1,
               includeDependenciesRecursively: false,

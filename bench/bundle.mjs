@@ -4,8 +4,10 @@
 //
 // How: two production builds with Vite's build manifest (.vite/manifest.json): the portal (vite.config.ts)
 // and bench/floor (react + react-dom rendering one element). A page's cost is the entry with its static
-// imports, plus the lazy chunks that page loads (its route's page plugin, the shell, widgets, and the
-// fr-FR translation namespaces it shows), each chunk counted once, gzip level 9.
+// imports, plus what index.html preloads, plus the app the entry chooses for that page (the light sign-in
+// app for the login page, the portal for the others) and the lazy chunks that page loads (its route's page
+// plugin, the shell, widgets, and the fr-FR translation namespaces it shows), each chunk counted once,
+// gzip level 9.
 //
 // `--budget`: exits 1 when a page's JS or CSS passes its figure in bench/bundle-budget.json by more than
 // the tolerance, or its JS comes in more chunks (npm test runs it so the screens to come cannot make the
@@ -133,12 +135,26 @@ const portal = await buildWithManifest(repoRoot, portalOut, path.join(repoRoot, 
 const floor = await buildWithManifest(path.join(repoRoot, 'bench', 'floor'), floorOut, false);
 
 const entry = entryKey(portal);
-// The entry imports the portal dynamically (it asks for the published manifest meanwhile); index.html
-// preloads the portal's chunk with it, so every page counts both.
-const entryKeys = [entry, requireKey(portal, 'src/app/start-portal.tsx')];
+/** What index.html makes every page download: the chunks it names as modulepreload. */
+function preloadedKeys(manifest, outDir) {
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]);
+  return files.map((file) => {
+    const key = Object.keys(manifest).find((each) => manifest[each].file === file);
+    if (key === undefined)
+      throw new Error(`index.html preloads ${file}, which the build manifest does not list`);
+    return key;
+  });
+}
+const preloaded = preloadedKeys(portal, portalOut);
+// The entry imports one of two apps dynamically (src/app/entry-choice.ts): the login page, to someone
+// without a live session, is the light sign-in app; every other page is the portal. Both count what
+// index.html preloads, whichever app starts.
+const entryKeys = [entry, ...preloaded, requireKey(portal, 'src/app/start-portal.tsx')];
+const signInKeys = [entry, ...preloaded, requireKey(portal, 'src/app/sign-in-app.tsx')];
 const loginRef = findRoute(config.routes, config.routing.loginRoute).page;
 const login = measure(portal, portalOut, [
-  ...entryKeys,
+  ...signInKeys,
   pageModule(portal, loginRef),
   locale(portal, 'common'),
   locale(portal, loginRef.split('/')[0]),

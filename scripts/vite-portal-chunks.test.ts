@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { portalChunks } from './vite-portal-chunks.ts';
 
 /** A portal in miniature: a small entry importing the portal dynamically, which has styles and strings. */
-function project(): string {
+function project(extra: Record<string, string> = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'portal-chunks-'));
   const files: Record<string, string> = {
     'index.html':
@@ -21,12 +21,39 @@ function project(): string {
     'src/app/portal.css': '#root { color: red }\n',
     'locales/fr-FR/common.json': '{ "hello": "Bonjour" }\n',
     'locales/en/common.json': '{ "hello": "Hello" }\n',
+    ...extra,
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(join(root, file, '..'), { recursive: true });
     writeFileSync(join(root, file), text);
   }
   return root;
+}
+
+type Portal = ReturnType<typeof portalChunks>;
+
+/** Builds the project in memory with the plugin and the chunk groups the test names. */
+async function buildWith(
+  root: string,
+  groups: (portal: Portal) => { name: string; test: (id: string) => boolean }[],
+): Promise<{ result: Rolldown.RolldownOutput; preloads: string[] }> {
+  const portal = portalChunks('fr-FR');
+  const result = (await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [portal.plugin],
+    build: {
+      write: false,
+      rolldownOptions: { output: { codeSplitting: { groups: groups(portal) } } },
+    },
+  })) as Rolldown.RolldownOutput;
+  const html = result.output.find((file) => file.fileName === 'index.html');
+  const text = html?.type === 'asset' ? String(html.source) : '';
+  const preloads = [...text.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([a-z-]+)-/g)].map(
+    (m) => m[1] ?? '',
+  );
+  return { result, preloads };
 }
 
 describe('the portal chunk preloaded with the entry', () => {
@@ -38,26 +65,11 @@ describe('the portal chunk preloaded with the entry', () => {
   it('puts modulepreloads for the portal, its imports and the default strings, and its stylesheets in order, in index.html', async () => {
     const root = project();
     dirs.push(root);
-    const portal = portalChunks('fr-FR');
-    const result = (await build({
-      root,
-      configFile: false,
-      logLevel: 'silent',
-      plugins: [portal.plugin],
-      build: {
-        write: false,
-        rolldownOptions: {
-          output: {
-            codeSplitting: { groups: [{ name: 'first', test: portal.isPortalModule }] },
-          },
-        },
-      },
-    })) as Rolldown.RolldownOutput;
+    const { result, preloads } = await buildWith(root, (portal) => [
+      { name: 'first', test: portal.isPortalModule },
+    ]);
     const html = result.output.find((file) => file.fileName === 'index.html');
     const text = html?.type === 'asset' ? String(html.source) : '';
-    const preloads = [...text.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([a-z-]+)-/g)].map(
-      (m) => m[1],
-    );
     expect(preloads).toEqual(expect.arrayContaining(['start-portal', 'first', 'common']));
     // Not the English strings: only the default locale's.
     expect(preloads.filter((name) => name === 'common')).toHaveLength(1);
@@ -72,5 +84,23 @@ describe('the portal chunk preloaded with the entry', () => {
     // The shell's base styles before the portal's own, as the import order says.
     expect(css.indexOf('margin')).toBeGreaterThan(-1);
     expect(css.indexOf('margin')).toBeLessThan(css.indexOf('color'));
+  });
+
+  it('with a sign-in app beside the portal, preloads only what both load, never the portal itself', async () => {
+    const root = project({
+      // The entry chooses one of two apps; both run on the shell.
+      'src/app/main.tsx':
+        "void (location.pathname === '/login' ? import('./sign-in-app.tsx') : import('./start-portal.tsx')).then((app) => app.start());\n",
+      'src/app/sign-in-app.tsx':
+        "import { shell } from './shell.ts';\nexport function start() { shell(); document.body.dataset.app = 'sign-in'; }\n",
+    });
+    dirs.push(root);
+    const { preloads } = await buildWith(root, (portal) => [
+      { name: 'first', test: portal.isPortalModule },
+      { name: 'shared', test: portal.isSignInModule },
+    ]);
+    expect(preloads).toEqual(expect.arrayContaining(['shared', 'common']));
+    expect(preloads).not.toContain('start-portal');
+    expect(preloads).not.toContain('sign-in-app');
   });
 });

@@ -2,6 +2,7 @@ import type { Plugin } from 'vite';
 
 const PORTAL_MODULE = /[\\/]src[\\/]app[\\/]start-portal\.tsx$/;
 const ENTRY_MODULE = /[\\/]src[\\/]app[\\/]main\.tsx$/;
+const SIGN_IN_MODULE = /[\\/]src[\\/]app[\\/]sign-in-app\.tsx$/;
 
 /**
  * The entry (src/app/main.tsx) imports the portal dynamically so it can ask for the published manifest
@@ -12,16 +13,32 @@ const ENTRY_MODULE = /[\\/]src[\\/]app[\\/]main\.tsx$/;
  *   (Rolldown's `$initial` tag no longer covers them once the import is dynamic);
  * - index.html gets a `modulepreload` for that chunk and its static imports, and for the default locale's
  *   common strings, so the browser fetches them with the entry, not after it has run.
+ *
+ * The entry may start the light sign-in app (src/app/sign-in-app.tsx) instead of the portal. Then:
+ * - `signInModules` holds the modules that app needs (its static imports, recursively), which the portal
+ *   shares: they go in a chunk of their own (`isSignInModule`), so the sign-in app never imports the
+ *   portal's `first` chunk;
+ * - index.html preloads only what both apps load (a preloaded chunk is downloaded whichever app starts):
+ *   the login page does not fetch the portal, the portal's own chunks come with its dynamic import.
  */
-export function portalChunks(defaultLocale: string): {
+export function portalChunks(
+  defaultLocale: string,
+  /** The portal's own libraries (the router, the store): a module that reaches one is not the sign-in app's. */
+  portalOnly: { library: RegExp; barrels: ReadonlySet<string> } = { library: /$^/, barrels: new Set() },
+): {
   plugin: Plugin;
   isPortalModule: (id: string) => boolean;
+  isSignInModule: (id: string) => boolean;
+  reachesPortalLibrary: (id: string) => boolean;
 } {
   // Every page's first paint waits for this namespace; its chunk would otherwise be asked for only once
   // the portal's code has run.
   const commonStrings = new RegExp(`[\\\\/]locales[\\\\/]${defaultLocale}[\\\\/]common\\.json$`);
   const portalModules = new Set<string>();
   const entryModules = new Set<string>();
+  const signInModules = new Set<string>();
+  const reaches = new Map<string, boolean>();
+  let reachesPortalLibrary: (id: string) => boolean = () => false;
   const plugin: Plugin = {
     name: 'portal-first-chunks',
     apply: 'build',
@@ -34,12 +51,41 @@ export function portalChunks(defaultLocale: string): {
       const ids = [...this.getModuleIds()];
       const entry = ids.find((id) => ENTRY_MODULE.test(id));
       const portal = ids.find((id) => PORTAL_MODULE.test(id));
+      const signIn = ids.find((id) => SIGN_IN_MODULE.test(id));
       if (entry !== undefined) walk(entry, entryModules);
       if (portal !== undefined) walk(portal, portalModules);
-      // What the entry has itself stays in the entry chunk; start-portal.tsx is the dynamic import's own
-      // chunk (which the preload below finds by it).
-      for (const id of entryModules) portalModules.delete(id);
+      if (signIn !== undefined) walk(signIn, signInModules);
+      // What the entry has itself stays in the entry chunk; start-portal.tsx and sign-in-app.tsx are the
+      // dynamic imports' own chunks (which the preload below finds by them).
+      for (const id of entryModules) {
+        portalModules.delete(id);
+        signInModules.delete(id);
+      }
+      // What the pages the sign-in app loads share with the portal's first chunk (a loading indicator)
+      // goes with the sign-in app's modules, or the login page would import the portal's chunk.
+      const signInPages = new Set<string>();
+      for (const id of signInModules)
+        for (const lazy of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) walk(lazy, signInPages);
+      for (const id of signInPages) if (portalModules.has(id)) signInModules.add(id);
+      // The walk goes through the public barrels (`@portal/plugin-api`), which name every module of the
+      // engine; what the build keeps of them is only what is used. A module that reaches the router or the
+      // store without a barrel in between is the portal's: the sign-in app would never load it.
+      reaches.clear();
+      reachesPortalLibrary = (id: string): boolean => {
+        const known = reaches.get(id);
+        if (known !== undefined) return known;
+        reaches.set(id, false);
+        const found =
+          portalOnly.library.test(id) ||
+          (!portalOnly.barrels.has(id) &&
+            (this.getModuleInfo(id)?.importedIds ?? []).some((imported) => reachesPortalLibrary(imported)));
+        reaches.set(id, found);
+        return found;
+      };
+      for (const id of signInModules) if (reachesPortalLibrary(id)) signInModules.delete(id);
+      for (const id of signInModules) portalModules.delete(id);
       if (portal !== undefined) portalModules.delete(portal);
+      if (signIn !== undefined) signInModules.delete(signIn);
     },
     transformIndexHtml: {
       order: 'post',
@@ -51,20 +97,36 @@ export function portalChunks(defaultLocale: string): {
           (chunk) => chunk.facadeModuleId !== null && PORTAL_MODULE.test(chunk.facadeModuleId),
         );
         if (portal === undefined) return [];
+        const signIn = chunks.find(
+          (chunk) => chunk.facadeModuleId !== null && SIGN_IN_MODULE.test(chunk.facadeModuleId),
+        );
+        /** A chunk and its static imports. */
+        const closure = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName)) return;
+          into.add(fileName);
+          const chunk = chunks.find((each) => each.fileName === fileName);
+          for (const imported of chunk?.imports ?? []) closure(imported, into);
+        };
+        const portalFiles = new Set<string>();
+        closure(portal.fileName, portalFiles);
+        const signInFiles = new Set<string>();
+        if (signIn !== undefined) closure(signIn.fileName, signInFiles);
         const files = new Set<string>();
         // Imports before importers, as the browser would apply the stylesheets (Mantine's before ours).
         const css = new Set<string>();
+        const strings = chunks.find(
+          (chunk) => chunk.facadeModuleId !== null && commonStrings.test(chunk.facadeModuleId),
+        );
+        const preloaded = (fileName: string) =>
+          signIn === undefined || signInFiles.has(fileName) || fileName === strings?.fileName;
         const visit = (fileName: string) => {
-          if (files.has(fileName)) return;
+          if (files.has(fileName) || !preloaded(fileName)) return;
           files.add(fileName);
           const chunk = chunks.find((each) => each.fileName === fileName);
           for (const imported of chunk?.imports ?? []) visit(imported);
           for (const sheet of chunk?.viteMetadata?.importedCss ?? []) css.add(sheet);
         };
-        visit(portal.fileName);
-        const strings = chunks.find(
-          (chunk) => chunk.facadeModuleId !== null && commonStrings.test(chunk.facadeModuleId),
-        );
+        for (const file of portalFiles) visit(file);
         if (strings !== undefined) visit(strings.fileName);
         // The entry's own static imports are already preloaded by Vite.
         const entry = context.chunk;
@@ -87,5 +149,10 @@ export function portalChunks(defaultLocale: string): {
       },
     },
   };
-  return { plugin, isPortalModule: (id) => portalModules.has(id) };
+  return {
+    plugin,
+    isPortalModule: (id) => portalModules.has(id),
+    isSignInModule: (id) => signInModules.has(id),
+    reachesPortalLibrary: (id) => reachesPortalLibrary(id),
+  };
 }

@@ -2,8 +2,7 @@ import { Alert, Anchor, Button, Center, Group, PasswordInput, Stack, Text, TextI
 import { LoadingIndicator } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useRoutePath, useSessionActions } from '@portal/plugin-api';
+import { usePageLocation, useRoutePath, useSignInActions } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
@@ -16,9 +15,9 @@ type Errors = { email: AuthKey | null; password: AuthKey | null };
 
 export default function ClientLoginPage() {
   const { t } = useT();
-  const session = useSessionActions();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  // Not the router's hooks: the light sign-in app shows this page without the router (usePageLocation).
+  const session = useSignInActions();
+  const { searchParams: params, navigate, Link } = usePageLocation();
   const redirect = params.get('redirect');
   const collaboratorPath = useRoutePath('collaboratorLogin');
   const resetPath = useRoutePath('resetPassword');
@@ -37,7 +36,7 @@ export default function ClientLoginPage() {
     void session.chooseLoginPage().then((choice) => {
       if (!active) return;
       if (choice === 'collaborator') {
-        void navigate({ pathname: collaboratorPath, search: params.toString() }, { replace: true });
+        navigate({ pathname: collaboratorPath, search: params.toString() }, { replace: true });
       } else {
         setChoosing(false);
       }
@@ -60,7 +59,7 @@ export default function ClientLoginPage() {
     setFailure(null);
     const outcome = await session.signInCustomer({ email: email.trim(), password }, redirect);
     if (outcome.ok) {
-      void navigate(outcome.to, { replace: true });
+      navigate(outcome.to, { replace: true });
       return;
     }
     setSending(false);

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
-import { useExpiredNotice } from '@portal/plugin-api';
+import { useExpiredNotice, usePageLocation } from '@portal/plugin-api';
 
 // Loaded only when a session has expired: most visits to the login page never need it.
 const SessionExpiredDialog = lazy(() => import('./session-expired-dialog.tsx'));
@@ -11,7 +10,7 @@ const SessionExpiredDialog = lazy(() => import('./session-expired-dialog.tsx'));
  */
 export function SessionExpiredModal() {
   const { expired, dismiss } = useExpiredNotice();
-  const [params, setParams] = useSearchParams();
+  const { searchParams: params, setSearchParams: setParams } = usePageLocation();
   const fromQuery = params.get('sessionExpired') === 'true';
   if (!expired && !fromQuery) return null;
   const close = () => {

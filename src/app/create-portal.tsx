@@ -8,12 +8,12 @@ import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { createAnalytics } from '../analytics/analytics.ts';
 import type { Analytics } from '../analytics/analytics.ts';
 import { ANALYTICS_KEY_ENV } from '../analytics/analytics.ts';
-import { CONSENT_CATEGORIES, createConsentStore } from '../analytics/consent.ts';
+import { createConsentStore } from '../analytics/consent.ts';
+import { askedConsentCategories } from '../analytics/consent-categories.ts';
 import { createConsentGatedSink } from '../analytics/consent-gated-sink.ts';
 import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
 import { ConsentContext } from '../analytics/consent-context.ts';
 import type { ConsentControls } from '../analytics/consent-context.ts';
-import { evaluateCondition } from '../conditions/evaluate.ts';
 import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
 import { envOverride, serviceUrl } from '../api/service-path.ts';
@@ -24,11 +24,10 @@ import { createSelectedEntityStore } from '../session/selected-entity-storage.ts
 import { browserStorage } from '../session/safe-storage.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
 import { createI18n } from '../i18n/i18n.ts';
-import { createLogger, isLogLevel } from '../logging/logger.ts';
-import { readFeatureFlags } from '../manifest/flags.ts';
 import { lintManifest } from '../manifest/lint.ts';
 import { ManifestError } from '../manifest/problems.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
+import { createRuntime } from '../runtime/create-runtime.ts';
 import { PortalRouter } from '../routing/portal-router.tsx';
 import { PortalLayout } from '../shell/layouts.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
@@ -68,13 +67,8 @@ export async function createPortal(
   const env = options.env ?? {};
   const registry = createPluginRegistry(plugins);
   const config = await checkedManifest(manifest, registry.known, env.DEV === true);
-  const flags = readFeatureFlags(config, env);
-  const { minLevel, minLevelEnv } = config.app.logging;
-  const envLevel = minLevelEnv === undefined ? undefined : Number(env[minLevelEnv]);
-  const logger = createLogger({
-    minLevel: isLogLevel(envLevel) ? envLevel : isLogLevel(minLevel) ? minLevel : 5,
-  });
-  const runtime: PortalRuntime = { config, flags, registry, logger };
+  const runtime = createRuntime(config, registry, env);
+  const { flags, logger } = runtime;
   if (typeof window !== 'undefined')
     warmUpFirstRoute(runtime, window.location.pathname, browserStorage('local') ?? undefined);
   const i18n = await createI18n(config.app, browserStorage('local') ?? undefined);
@@ -147,15 +141,10 @@ export async function createPortal(
     void syncScripts();
     consent.subscribe(() => void syncScripts());
   });
-  // The categories asked about: those of the scripts this build enables, and analytics when events go
-  // to a collector (none: no banner at all).
-  const startContext = selectConditionContext(store.getState(), config, flags);
-  const consentCategories = CONSENT_CATEGORIES.filter(
-    (category) =>
-      (category === 'analytics' && analytics.enabled && collectorUrl !== undefined) ||
-      config.thirdPartyScripts.some(
-        (script) => script.consent === category && evaluateCondition(script.when, startContext).result,
-      ),
+  const consentCategories = askedConsentCategories(
+    config,
+    analytics.enabled && collectorUrl !== undefined,
+    selectConditionContext(store.getState(), config, flags),
   );
 
   return {

@@ -2,6 +2,16 @@ import builtInManifest from '../../portal.config.json';
 import { envOverride, serviceUrl } from '../api/service-path.ts';
 import { fetchPublishedManifest } from '../manifest/runtime-manifest.ts';
 import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
+import { lastGoodOrBuiltIn } from '../manifest/runtime-manifest.ts';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { askedConsentCategories } from '../analytics/consent-categories.ts';
+import { createConsentStore } from '../analytics/consent.ts';
+import { buildConditionContext } from '../conditions/context.ts';
+import { logger } from '../logging/logger.ts';
+import { readFeatureFlags } from '../manifest/flags.ts';
+import { browserStorage } from '../session/safe-storage.ts';
+import { storedToken } from '../session/token-storage.ts';
+import { entryApp } from './entry-choice.ts';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -38,20 +48,61 @@ function askPublished(): { promise: Promise<PublishedAnswer>; arrived: () => boo
 }
 
 const published = askPublished();
+/** The published manifest as the portal's start sees it: arrived by now, or still on its way. */
+const publishedNow = () =>
+  published && {
+    state: published.arrived() ? ('arrived' as const) : ('pending' as const),
+    promise: published.promise,
+  };
 
-import('./start-portal.tsx')
-  .then(({ startPortal }) =>
-    startPortal(
-      container,
-      env,
-      published && { state: published.arrived() ? 'arrived' : 'pending', promise: published.promise },
-    ),
-  )
-  .catch((error: unknown) => {
-    // Before React runs there is no translated UI: show the developer-facing reason plainly.
-    const pre = document.createElement('pre');
-    pre.setAttribute('role', 'alert');
-    pre.textContent = error instanceof Error ? error.message : String(error);
-    container.replaceChildren(pre);
-    console.error(error);
-  });
+function showFailure(error: unknown): void {
+  // Before React runs there is no translated UI: show the developer-facing reason plainly.
+  const pre = document.createElement('pre');
+  pre.setAttribute('role', 'alert');
+  pre.textContent = error instanceof Error ? error.message : String(error);
+  container?.replaceChildren(pre);
+  console.error(error);
+}
+
+// The manifest this load starts on (the last good publication, else the built-in one), as the portal's.
+const config = lastGoodOrBuiltIn(builtInManifest, browserStorage('local') ?? undefined)
+  .manifest as PortalConfig;
+const flags = readFeatureFlags(config, env);
+const { storage, tokenKey } = config.session;
+const collectorUrl = serviceUrl(
+  envOverride(env, config.gateway.baseUrlEnv, config.gateway.baseUrl),
+  config.gateway.services.analytics,
+  'events',
+);
+const token = storedToken({ kind: storage, key: tokenKey });
+const app = entryApp({
+  pathname: window.location.pathname,
+  config,
+  token,
+  askedConsent: askedConsentCategories(
+    config,
+    flags['analytics'] === true && collectorUrl !== undefined,
+    buildConditionContext(config, { isAuthenticated: false, permissions: { global: [], entity: [] }, flags }),
+  ),
+  consent: createConsentStore(browserStorage('local'), logger).get(),
+});
+
+if (app === 'sign-in') {
+  // The login page alone; the portal's code is asked for only at sign-in or on leaving the page.
+  import('./sign-in-app.tsx')
+    .then(({ startSignIn }) =>
+      startSignIn(container, {
+        config,
+        env,
+        expired: token === 'inactive',
+        loadPortal: () =>
+          import('./start-portal.tsx').then(({ preparePortal }) => preparePortal(env, publishedNow())),
+        onError: showFailure,
+      }),
+    )
+    .catch(showFailure);
+} else {
+  import('./start-portal.tsx')
+    .then(({ startPortal }) => startPortal(container, env, publishedNow()))
+    .catch(showFailure);
+}

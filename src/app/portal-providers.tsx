@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
@@ -12,7 +11,8 @@ import type { PortalRuntime } from '../runtime/runtime.tsx';
 import type { AppStore } from '../runtime/store.ts';
 import { TrackerContext } from '../runtime/tracker.ts';
 import type { Tracker } from '../runtime/tracker.ts';
-import { cssVariablesResolver, firstDayOfWeek, themeFromManifest } from './theme.ts';
+import { firstDayOfWeek } from './theme.ts';
+import { PortalTheme } from './portal-theme.tsx';
 
 export type PortalProvidersProps = {
   store: AppStore;
@@ -50,13 +50,7 @@ export function PortalProviders({
     <Provider store={store}>
       <RuntimeProvider runtime={runtime}>
         <I18nextProvider i18n={i18n}>
-          <MantineProvider
-            theme={themeFromManifest(ui)}
-            cssVariablesResolver={cssVariablesResolver}
-            // Mantine's styles come per component (scripts/vite-mantine-css.ts): keep every variable.
-            deduplicateCssVariables={false}
-            env={env}
-          >
+          <PortalTheme ui={ui} env={env}>
             <DatesProvider
               settings={{
                 locale: i18n.language.slice(0, 2),
@@ -69,7 +63,7 @@ export function PortalProviders({
                 content
               )}
             </DatesProvider>
-          </MantineProvider>
+          </PortalTheme>
         </I18nextProvider>
       </RuntimeProvider>
     </Provider>

@@ -4,14 +4,17 @@ import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import { createPortal } from './create-portal.tsx';
+import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
 
-/** Mounts the portal on the manifest it can have now (manifestForThisLoad: no wait for the gateway). */
-export async function startPortal(
-  root: HTMLElement,
+/** The published manifest the entry asked for, and whether it had come when the portal's code had. */
+type PublishedAsk = { state: 'arrived' | 'pending'; promise: Promise<PublishedAnswer> };
+
+/** The portal on the manifest it can have now (manifestForThisLoad: no wait for the gateway), unmounted. */
+export async function preparePortal(
   env: Readonly<Record<string, unknown>>,
-  answer: { state: 'arrived' | 'pending'; promise: Promise<PublishedAnswer> } | undefined,
-): Promise<void> {
+  answer: PublishedAsk | undefined,
+): Promise<PortalApp> {
   const etag = env['VITE_BUILTIN_MANIFEST_ETAG'];
   const chosen = await manifestForThisLoad(answer, {
     builtIn: builtInManifest,
@@ -25,7 +28,7 @@ export async function startPortal(
     },
   });
   try {
-    (await createPortal(chosen.manifest, plugins, { env })).mount(root);
+    return await createPortal(chosen.manifest, plugins, { env });
   } catch (error) {
     if (chosen.source === 'built-in') throw error;
     // A cached publication this build's plugins no longer satisfy: the built-in manifest always starts.
@@ -33,6 +36,15 @@ export async function startPortal(
       `Manifest version ${String(chosen.version)} refused at start; using the built-in one.`,
       error,
     );
-    (await createPortal(builtInManifest, plugins, { env })).mount(root);
+    return createPortal(builtInManifest, plugins, { env });
   }
+}
+
+/** Mounts the portal (preparePortal) on the page's root. */
+export async function startPortal(
+  root: HTMLElement,
+  env: Readonly<Record<string, unknown>>,
+  answer: PublishedAsk | undefined,
+): Promise<void> {
+  (await preparePortal(env, answer)).mount(root);
 }

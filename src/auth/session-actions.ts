@@ -17,11 +17,12 @@ import type { SelectedEntityStore } from '../session/selected-entity-storage.ts'
 import { call, optional } from './gateway-calls.ts';
 import { landingPath, routePath } from './landing.ts';
 import { safeRedirectPath } from './redirect-target.ts';
+import { loginChoiceOf } from './login-choice.ts';
+import type { LoginChoice } from './login-choice.ts';
 
 type TermsCheckResult = { state: 'current' } | { state: 'required'; termsId: number };
 
-/** The user's login page from `GET userorigin` (SPEC 2): 'COLLAB' → collaborator login, else client login. */
-export type LoginChoice = 'client' | 'collaborator';
+export type { LoginChoice } from './login-choice.ts';
 
 type SessionThunk<T> = ThunkAction<Promise<T>, RootState, unknown, UnknownAction>;
 
@@ -107,7 +108,7 @@ function chooseLoginPage(logger: Logger): SessionThunk<LoginChoice> {
       'the user origin',
       dispatch(specApi.endpoints.getUserOrigin.initiate()),
     );
-    return origin === 'COLLAB' ? 'collaborator' : 'client';
+    return loginChoiceOf(origin);
   };
 }
 

@@ -1,12 +1,17 @@
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../runtime/hooks.ts';
 import type { SessionService } from './session-service.ts';
+import { SignInContext } from './sign-in-context.tsx';
+import type { SignIn } from './sign-in-context.tsx';
 import { expiredNoticeDismissed, selectExpiredNotice } from '../runtime/session-slice.ts';
 
 const SessionServiceContext = createContext<SessionService | null>(null);
 
-/** Mounted by createPortal around the router; tests mount it with their own service. */
+/**
+ * Mounted by createPortal around the router; tests mount it with their own service. It also gives the
+ * login page what it asks of the session (sign-in-context.tsx), from the service and the store.
+ */
 export function SessionServiceProvider({
   service,
   children,
@@ -14,7 +19,20 @@ export function SessionServiceProvider({
   service: SessionService;
   children: ReactNode;
 }) {
-  return <SessionServiceContext.Provider value={service}>{children}</SessionServiceContext.Provider>;
+  const expired = useAppSelector(selectExpiredNotice);
+  const dispatch = useAppDispatch();
+  const dismiss = useCallback(() => {
+    dispatch(expiredNoticeDismissed());
+  }, [dispatch]);
+  const signIn = useMemo<SignIn>(
+    () => ({ actions: service, expiredNotice: { expired, dismiss } }),
+    [service, expired, dismiss],
+  );
+  return (
+    <SessionServiceContext.Provider value={service}>
+      <SignInContext value={signIn}>{children}</SignInContext>
+    </SessionServiceContext.Provider>
+  );
 }
 
 /**
@@ -28,14 +46,4 @@ export function useSessionActions(): SessionService {
       'useSessionActions must be used inside <SessionServiceProvider> (createPortal mounts it)',
     );
   return service;
-}
-
-/** Whether the 'Session expirée' notice is due, and how to dismiss it. */
-export function useExpiredNotice(): { expired: boolean; dismiss: () => void } {
-  const expired = useAppSelector(selectExpiredNotice);
-  const dispatch = useAppDispatch();
-  const dismiss = useCallback(() => {
-    dispatch(expiredNoticeDismissed());
-  }, [dispatch]);
-  return { expired, dismiss };
 }

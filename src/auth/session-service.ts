@@ -9,7 +9,7 @@ import { createInteractionFlag } from './interaction-flag.ts';
 import { call, httpStatus, retryAfterSeconds } from './gateway-calls.ts';
 import { routePath } from './landing.ts';
 import { safeRedirectPath } from './redirect-target.ts';
-import { singleSignOnSettings } from './single-sign-on-settings.ts';
+import { singleSignOnOn, singleSignOnSettings } from './single-sign-on-settings.ts';
 import { lazySingleSignOn } from './single-sign-on-steps.ts';
 import { createSessionActions } from './session-actions.ts';
 import type {
@@ -58,7 +58,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     deps.loadIdentity,
   );
   const ssoSettings = singleSignOnSettings(config, env, win.location.origin);
-  const singleSignOnOn = flags[config.identity.customer.singleSignOnFlag] === true;
+  const ssoOn = singleSignOnOn(config, flags);
   const getSingleSignOn = lazySingleSignOn(ssoSettings, logger, deps.loadSingleSignOn);
   const actions = createSessionActions({ store, config, flags, logger, selectedEntityStore, window: win });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
@@ -124,7 +124,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     user: { isCollab: boolean; isCustomer: boolean } | null,
   ): Promise<{ signOut(): Promise<void> } | null> {
     if (user?.isCollab === true) return { signOut: async () => (await getIdentity()).signOut() };
-    if (user?.isCustomer !== true || !singleSignOnOn) return null;
+    if (user?.isCustomer !== true || !ssoOn) return null;
     try {
       const sso = await getSingleSignOn();
       return sso !== null && (await sso.isSignedIn()) ? sso : null;
@@ -264,12 +264,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       }
     },
 
-    singleSignOnAvailable: () => singleSignOnOn && ssoSettings !== null,
+    singleSignOnAvailable: () => ssoOn && ssoSettings !== null,
 
     async startCustomerSingleSignOn(redirect = null) {
       const safe = safeRedirectPath(redirect, win.location.origin);
       try {
-        const sso = singleSignOnOn ? await getSingleSignOn() : null;
+        const sso = ssoOn ? await getSingleSignOn() : null;
         if (sso === null) return { ok: false, reason: 'unavailable' };
         interactionFlag.set('login');
         await sso.startSignIn({ redirect: safe });

@@ -27,3 +27,8 @@ export function singleSignOnSettings(
     redirectUri: `${origin}${routePath(config, adapter.callbackRoute)}`,
   };
 }
+
+/** Whether the customers' single sign-on flag is on in this build. */
+export function singleSignOnOn(config: PortalConfig, flags: Readonly<Record<string, boolean>>): boolean {
+  return flags[config.identity.customer.singleSignOnFlag] === true;
+}

@@ -2,7 +2,6 @@
  * The session actions and the few gateway calls the sign-in pages (plugins/auth) need. Plugins may
  * import only src/plugin-api, so this file is their door to src/auth; it adds no behaviour of its own.
  */
-import { useMemo } from 'react';
 import {
   useCreateNewPasswordMutation,
   useGetLatestTermsContentQuery,
@@ -10,7 +9,6 @@ import {
   useResetPasswordMutation,
 } from '../api/spec-endpoints.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
-import { routePath } from '../auth/landing.ts';
 
 /**
  * The session actions: `signInCustomer`, `startCollaboratorSignIn`, `completeCollaboratorSignIn`,
@@ -22,7 +20,7 @@ import { routePath } from '../auth/landing.ts';
  * const outcome = await session.signInCustomer({ email, password }, redirect);
  * if (outcome.ok) navigate(outcome.to, { replace: true });
  */
-export { useSessionActions, useExpiredNotice } from '../auth/session-context.tsx';
+export { useSessionActions } from '../auth/session-context.tsx';
 
 /**
  * Provides the session actions; createPortal mounts it, a plugin's tests mount it with a fake service.
@@ -32,23 +30,6 @@ export { useSessionActions, useExpiredNotice } from '../auth/session-context.tsx
  */
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
 export { safeRedirectPath } from '../auth/redirect-target.ts';
-
-/**
- * The path of a route of the manifest by name, without access checks (sign-in pages link to each other
- * while nobody is signed in). '/' when the manifest has no such route.
- *
- * @example
- * const resetHref = useRoutePath('resetPassword');
- */
-export function useRoutePath(
-  routeName: string,
-  params: Readonly<Record<string, string | number | undefined>> = {},
-): string {
-  const { config } = useRuntime();
-  const key = JSON.stringify(params);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- params compared by value
-  return useMemo(() => routePath(config, routeName, params), [config, routeName, key]);
-}
 
 /**
  * The name of the manifest's client login route and collaborator login route (`routing.loginRoute`).

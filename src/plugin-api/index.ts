@@ -48,12 +48,12 @@ export { useRouteMeta } from './route-meta.ts';
 export {
   safeRedirectPath,
   useAuthRouting,
-  useExpiredNotice,
   useNewPassword,
   usePasswordResetRequest,
-  useRoutePath,
   useSessionActions,
   useTermsContent,
   useLatestTerms,
 } from './auth-hooks.ts';
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from './auth-hooks.ts';
+export { useExpiredNotice, usePageLocation, useRoutePath, useSignInActions } from './sign-in-hooks.ts';
+export type { PageLocation, PageTo, SignInActions } from './sign-in-hooks.ts';

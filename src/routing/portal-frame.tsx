@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useRuntime } from '../runtime/runtime.tsx';
 import { useCurrentRoute } from './current-route.ts';
 import { RouteGuard } from './route-guard.tsx';
+import { RouterPageLocation } from './router-page-location.tsx';
 import { StatusBanners } from './status-banners.tsx';
 import { translateKey } from './translate-key.ts';
 
@@ -57,7 +58,9 @@ export function PortalFrame() {
   return (
     <>
       <RouteGuard>
-        <Outlet />
+        <RouterPageLocation>
+          <Outlet />
+        </RouterPageLocation>
       </RouteGuard>
       <StatusBanners />
     </>

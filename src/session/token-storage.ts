@@ -1,6 +1,6 @@
 import type { Logger } from '../logging/logger.ts';
 import { logger as sharedLogger } from '../logging/logger.ts';
-import type { StorageKind } from './safe-storage.ts';
+import type { SafeStorage, StorageKind } from './safe-storage.ts';
 import { createSafeStorage } from './safe-storage.ts';
 import { getTokenIssuedAt, isTokenActive } from './token.ts';
 
@@ -51,6 +51,28 @@ function isSignOutMessage(data: unknown, key: string): data is SignOutMessage {
   );
 }
 
+/** The clock skew measured when the token under `key` was stored (0 when none was measured). */
+function storedSkew(storage: SafeStorage, key: string): number {
+  const skew = Number(storage.read(`${key}.clock-skew`));
+  return Number.isFinite(skew) ? skew : 0;
+}
+
+/** What the token key holds: an active token, one no longer active, or nothing. */
+export type StoredToken = 'active' | 'inactive' | 'none';
+
+/**
+ * What the token key holds, read without changing it (the store's `get()` removes an inactive token,
+ * which the session's start reads to tell "expired" from "never signed in"). The entry reads it to choose
+ * between the sign-in app and the portal.
+ */
+export function storedToken(options: Omit<TokenStoreOptions, 'logger'>): StoredToken {
+  const storage = createSafeStorage(options.kind, sharedLogger, options.window);
+  const token = storage.read(options.key);
+  if (token === null || token === '') return 'none';
+  const now = (options.now ?? Date.now)() - storedSkew(storage, options.key);
+  return isTokenActive(token, now, sharedLogger) ? 'active' : 'inactive';
+}
+
 export function createTokenStore(options: TokenStoreOptions): TokenStore {
   const { key } = options;
   const log = options.logger ?? sharedLogger;
@@ -62,13 +84,8 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
   let lastNotified: string | null | undefined;
   let signOuts = 0;
 
-  function readSkew(): number {
-    const skew = Number(storage.read(skewKey));
-    return Number.isFinite(skew) ? skew : 0;
-  }
-
   function now(): number {
-    return clock() - readSkew();
+    return clock() - storedSkew(storage, key);
   }
 
   function get(): string | null {

@@ -1,9 +1,9 @@
-import { Box, Center, Container, Group } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
 import { GuardPending } from '../routing/guard-pending.tsx';
 import type { LayoutKind } from '../routing/layout-slot.ts';
-import { LanguageSwitch } from './language-switch.tsx';
+import { CenteredLayout } from './centered-layout.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
 // The signed-in shell (header, switcher, sidebar, tabs) is its own chunk: the login page never loads it.
@@ -31,21 +31,4 @@ export function PortalLayout({ kind, children }: { kind: LayoutKind; children: R
         </>
       );
   }
-}
-
-/** Login and error pages: the page centred, the language switch above it. */
-function CenteredLayout({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <SkipLink />
-      <Group justify="flex-end" p="sm">
-        <LanguageSwitch />
-      </Group>
-      <Center component="main" id={MAIN_CONTENT_ID} px="md" pb="xl">
-        <Container size="sm" w="100%" px={0}>
-          {children}
-        </Container>
-      </Center>
-    </>
-  );
 }

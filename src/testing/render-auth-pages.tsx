@@ -3,7 +3,8 @@
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterPageLocation } from '../routing/router-page-location.tsx';
 import { makeStore } from '../runtime/store.ts';
 import { PortalProviders } from '../app/portal-providers.tsx';
 import type { SessionService } from '../auth/session-service.ts';
@@ -34,9 +35,20 @@ export async function renderAuthPages(options: RenderAuthPagesOptions) {
     registry: createPluginRegistry(options.plugins),
     logger: createLogger(),
   };
-  const router = createMemoryRouter([...options.pages, { path: '*', element: <h1>landed</h1> }], {
-    initialEntries: [options.path],
-  });
+  // The pages see the router's location as in the portal (PortalFrame gives it there).
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <RouterPageLocation>
+            <Outlet />
+          </RouterPageLocation>
+        ),
+        children: [...options.pages, { path: '*', element: <h1>landed</h1> }],
+      },
+    ],
+    { initialEntries: [options.path] },
+  );
   render(
     <PortalProviders
       store={store}

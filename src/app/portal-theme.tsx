@@ -1,0 +1,28 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { cssVariablesResolver, themeFromManifest } from './theme.ts';
+
+/** Mantine with the manifest's theme: the portal's providers and the sign-in app both draw with it. */
+export function PortalTheme({
+  ui,
+  env = 'default',
+  children,
+}: {
+  ui: PortalConfig['app']['ui'];
+  /** 'test': Mantine without transitions or portals, so menus and options show at once in jsdom. */
+  env?: 'default' | 'test';
+  children: ReactNode;
+}) {
+  return (
+    <MantineProvider
+      theme={themeFromManifest(ui)}
+      cssVariablesResolver={cssVariablesResolver}
+      // Mantine's styles come per component (scripts/vite-mantine-css.ts): keep every variable.
+      deduplicateCssVariables={false}
+      env={env}
+    >
+      {children}
+    </MantineProvider>
+  );
+}

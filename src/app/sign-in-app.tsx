@@ -1,0 +1,202 @@
+/*
+ * The light sign-in app: the login page alone, for someone without a live session (src/app/entry-choice.ts).
+ * The same page component as in the portal, with the providers it needs and nothing else: no store, no
+ * router, no shell. The sign-in itself is the portal's: on submit the portal is prepared (its code loads
+ * then, not before) and its session service signs in exactly as it does from its own login page; leaving
+ * the login route (the landing page after sign-in, a link) mounts the portal on the same root, at that
+ * address, without a reload.
+ */
+import './mantine-styles.ts';
+import { StrictMode, Suspense, lazy, useMemo, useState, useSyncExternalStore } from 'react';
+import type { MouseEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import type { PortalConfig } from '../../schemas/portal-config.ts';
+import { envOverride } from '../api/service-path.ts';
+import { fetchLoginChoice } from '../auth/login-choice.ts';
+import { SignInContext } from '../auth/sign-in-context.tsx';
+import type { SignIn, SignInActions } from '../auth/sign-in-context.tsx';
+import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-settings.ts';
+import { createI18n, preloadTranslations } from '../i18n/i18n.ts';
+import { indexRoutes } from '../manifest/route-index.ts';
+import { translateKey } from '../routing/translate-key.ts';
+import { createRuntime } from '../runtime/create-runtime.ts';
+import { PageLocationContext } from '../runtime/page-location.ts';
+import type { PageLinkProps, PageLocation, PageTo } from '../runtime/page-location.ts';
+import { createPluginRegistry } from '../runtime/registry.ts';
+import { RuntimeProvider } from '../runtime/runtime.tsx';
+import { TrackerContext } from '../runtime/tracker.ts';
+import { browserStorage } from '../session/safe-storage.ts';
+import type { PortalApp } from './create-portal.tsx';
+import { plugins } from './plugins.ts';
+import { PortalTheme } from './portal-theme.tsx';
+import { CenteredLayout } from '../shell/centered-layout.tsx';
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+// Nothing is tracked before sign-in here, as in the portal where analytics starts with the session.
+const NO_TRACKING = { track: () => undefined };
+
+type SignInAppOptions = {
+  config: PortalConfig;
+  env: Readonly<Record<string, unknown>>;
+  /** Whether the stored token expired ('Session expirée' is due, as the portal's start would say). */
+  expired: boolean;
+  /** The portal, prepared and not mounted (the entry imports its code only when this is called). */
+  loadPortal: () => Promise<PortalApp>;
+  /** What could not start (the portal's code did not load). */
+  onError: (error: unknown) => void;
+};
+
+/** The address of a place: its path and query. */
+function hrefOf(to: PageTo): string {
+  if (typeof to === 'string') return to;
+  const search = to.search ?? '';
+  return `${to.pathname}${search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`}`;
+}
+
+export async function startSignIn(container: HTMLElement, options: SignInAppOptions): Promise<void> {
+  const { config, env } = options;
+  const login = indexRoutes(config).get(config.routing.loginRoute);
+  const registry = createPluginRegistry(plugins);
+  const page = login?.route.page === undefined ? undefined : registry.page(login.route.page);
+  if (login === undefined || page === undefined)
+    throw new Error('The login route has no page of the auth plugin');
+  const storage = browserStorage('local') ?? undefined;
+  // The page's code and strings start downloading now, while i18next sets up.
+  const Page = lazy(page.component);
+  void page.component();
+  preloadTranslations(config.app, storage, 'auth');
+  const runtime = createRuntime(config, registry, env);
+  const i18n = await createI18n(config.app, storage);
+  document.title = translateKey(i18n.t, login.meta.title ?? config.app.defaultTitle);
+
+  let prepared: Promise<PortalApp> | undefined;
+  const portal = () =>
+    (prepared ??= options.loadPortal().then(
+      async (app) => {
+        await app.ready;
+        return app;
+      },
+      (error: unknown) => {
+        // Asked again at the next attempt (a chunk that did not come may come then).
+        prepared = undefined;
+        throw error;
+      },
+    ));
+  const root = createRoot(container);
+  let handedOver = false;
+  /** The address left the login route: the portal takes the page from here, at that address. */
+  function handOver(): void {
+    if (handedOver) return;
+    handedOver = true;
+    window.removeEventListener('popstate', changed);
+    portal().then(
+      (app) => {
+        root.unmount();
+        app.mount(container);
+      },
+      (error: unknown) => {
+        options.onError(error);
+      },
+    );
+  }
+
+  // The address bar over the History API: the login route's query changes here, anything else hands over.
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    if (window.location.pathname !== login.fullPath) handOver();
+    else for (const listener of listeners) listener();
+  };
+  window.addEventListener('popstate', changed);
+  function navigate(to: PageTo, navigation?: { replace?: boolean }): void {
+    if (navigation?.replace === true) window.history.replaceState(null, '', hrefOf(to));
+    else window.history.pushState(null, '', hrefOf(to));
+    changed();
+  }
+  function Link({ to, onClick, ...rest }: PageLinkProps) {
+    const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+      if (event.defaultPrevented || event.button !== 0 || modified || rest.target === '_blank') return;
+      event.preventDefault();
+      navigate(to);
+    };
+    return <a {...rest} href={hrefOf(to)} onClick={follow} />;
+  }
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  const gatewayBaseUrl = envOverride(env, config.gateway.baseUrlEnv, config.gateway.baseUrl);
+  const actions: SignInActions = {
+    chooseLoginPage: () =>
+      fetchLoginChoice({
+        gatewayBaseUrl,
+        timeoutMs: config.gateway.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+        logger: runtime.logger,
+      }),
+    singleSignOnAvailable: () =>
+      singleSignOnOn(config, runtime.flags) &&
+      singleSignOnSettings(config, env, window.location.origin) !== null,
+    // The portal's session service signs in, as from the portal's own login page.
+    async signInCustomer(credentials, redirect) {
+      try {
+        return await (await portal()).session.signInCustomer(credentials, redirect);
+      } catch (error) {
+        runtime.logger.error('The portal could not be prepared for the sign-in', error);
+        return { ok: false, reason: 'unavailable' };
+      }
+    },
+    async startCustomerSingleSignOn(redirect) {
+      try {
+        return await (await portal()).session.startCustomerSingleSignOn(redirect);
+      } catch (error) {
+        runtime.logger.error('The portal could not be prepared for the single sign-on', error);
+        return { ok: false, reason: 'unavailable' };
+      }
+    },
+  };
+
+  function SignInRoot() {
+    const search = useSyncExternalStore(subscribe, () => window.location.search);
+    const [expired, setExpired] = useState(options.expired);
+    const location = useMemo<PageLocation>(
+      () => ({
+        searchParams: new URLSearchParams(search),
+        setSearchParams: (next, navigation) => {
+          navigate({ pathname: login?.fullPath ?? '/', search: next.toString() }, navigation);
+        },
+        navigate,
+        Link,
+      }),
+      [search],
+    );
+    const signIn = useMemo<SignIn>(
+      () => ({ actions, expiredNotice: { expired, dismiss: () => setExpired(false) } }),
+      [expired],
+    );
+    return (
+      <StrictMode>
+        <RuntimeProvider runtime={runtime}>
+          <I18nextProvider i18n={i18n}>
+            <PortalTheme ui={config.app.ui}>
+              <TrackerContext value={NO_TRACKING}>
+                <SignInContext value={signIn}>
+                  <PageLocationContext value={location}>
+                    <CenteredLayout>
+                      <Suspense fallback={null}>
+                        <Page />
+                      </Suspense>
+                    </CenteredLayout>
+                  </PageLocationContext>
+                </SignInContext>
+              </TrackerContext>
+            </PortalTheme>
+          </I18nextProvider>
+        </RuntimeProvider>
+      </StrictMode>
+    );
+  }
+  root.render(<SignInRoot />);
+}

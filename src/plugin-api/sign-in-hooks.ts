@@ -1,0 +1,46 @@
+/*
+ * What the client login page needs of the engine, in a file without the store or the router: the light
+ * sign-in app (src/app/sign-in-app.tsx) shows that page with these alone.
+ */
+import { useMemo } from 'react';
+import { routePath } from '../auth/landing.ts';
+import { useRuntime } from '../runtime/runtime.tsx';
+
+/**
+ * The session actions of the client login page: `chooseLoginPage`, `signInCustomer`,
+ * `singleSignOnAvailable`, `startCustomerSingleSignOn` (the portal's session service, or the sign-in
+ * app's, which hands the sign-in over to it).
+ *
+ * @example
+ * const session = useSignInActions();
+ * const outcome = await session.signInCustomer({ email, password }, redirect);
+ */
+export { useSignInActions, useExpiredNotice } from '../auth/sign-in-context.tsx';
+export type { SignInActions } from '../auth/sign-in-context.tsx';
+
+/**
+ * The address bar's query, navigation and links, wherever the page is shown (the portal's router or the
+ * sign-in app).
+ *
+ * @example
+ * const { searchParams, navigate, Link } = usePageLocation();
+ */
+export { usePageLocation } from '../runtime/page-location.ts';
+export type { PageLocation, PageTo } from '../runtime/page-location.ts';
+
+/**
+ * The path of a route of the manifest by name, without access checks (sign-in pages link to each other
+ * while nobody is signed in). '/' when the manifest has no such route.
+ *
+ * @example
+ * const resetHref = useRoutePath('resetPassword');
+ */
+export function useRoutePath(
+  routeName: string,
+  params: Readonly<Record<string, string | number | undefined>> = {},
+): string {
+  const { config } = useRuntime();
+  const key = JSON.stringify(params);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- params compared by value
+  return useMemo(() => routePath(config, routeName, params), [config, routeName, key]);
+}

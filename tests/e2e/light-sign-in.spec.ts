@@ -1,0 +1,58 @@
+// The login page is the light sign-in app (src/app/sign-in-app.tsx): before sign-in the browser loads
+// none of the portal's own chunks (its start, its first modules, the router and the store); the sign-in
+// then starts the portal on the same page, and the person lands without a reload.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { PASSWORD } from './sign-in';
+
+// The build names each chunk after its first module or its group (vite.config.ts): the portal's start,
+// its first-paint modules, and the libraries only the portal runs on.
+const PORTAL_CHUNK = /\/assets\/(start-portal|first|vendor-portal)-[\w-]+\.js$/;
+const SIGN_IN_CHUNK = /\/assets\/sign-in-app-[\w-]+\.js$/;
+
+function scriptsLoaded(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+test('the login page loads none of the portal; after sign-in Claire lands on her home without a reload', async ({
+  page,
+}) => {
+  const scripts = scriptsLoaded(page);
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The light app did start (the chunk names still say what they hold), and nothing of the portal came.
+  expect(scripts.filter((url) => SIGN_IN_CHUNK.test(url))).toHaveLength(1);
+  expect(scripts.filter((url) => PORTAL_CHUNK.test(url))).toEqual([]);
+
+  // A mark on this document: a reload would lose it.
+  await page.evaluate(() => {
+    document.documentElement.dataset['sameDocument'] = 'yes';
+  });
+  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset['sameDocument'])).toBe('yes');
+  expect(scripts.filter((url) => url.includes('/assets/start-portal-'))).toHaveLength(1);
+});
+
+test('the link to the collaborator login leaves the light app for the portal, without a reload', async ({
+  page,
+}) => {
+  await page.goto('/login?choice=client');
+  await page.evaluate(() => {
+    document.documentElement.dataset['sameDocument'] = 'yes';
+  });
+  await page.getByRole('link', { name: /collaborateur/i }).click();
+  await expect(page).toHaveURL(/\/collaborateur$/);
+  await expect(
+    page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset['sameDocument'])).toBe('yes');
+});
