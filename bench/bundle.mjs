@@ -153,11 +153,14 @@ const preloaded = preloadedKeys(portal, portalOut);
 const entryKeys = [entry, ...preloaded, requireKey(portal, 'src/app/start-portal.tsx')];
 const signInKeys = [entry, ...preloaded, requireKey(portal, 'src/app/sign-in-app.tsx')];
 const loginRef = findRoute(config.routes, config.routing.loginRoute).page;
+// A first visit: the consent banner shows with the page (a collector or a script asks for consent).
 const login = measure(portal, portalOut, [
   ...signInKeys,
   pageModule(portal, loginRef),
   locale(portal, 'common'),
   locale(portal, loginRef.split('/')[0]),
+  requireKey(portal, 'src/shell/consent-banner.tsx'),
+  locale(portal, 'consent'),
 ]);
 
 // An entity home after sign-in: the shell, the home page, and the widgets of the accounting set (the

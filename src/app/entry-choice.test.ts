@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadRealManifest } from '../testing/manifest.ts';
-import type { ConsentChoice } from '../analytics/consent.ts';
 import { entryApp } from './entry-choice.ts';
 import type { EntryFacts } from './entry-choice.ts';
 
-const nothing: ConsentChoice = { analytics: false, chat: false, productTour: false, singleSignOn: false };
 const config = loadRealManifest();
 
 function facts(overrides: Partial<EntryFacts> = {}): EntryFacts {
@@ -12,8 +10,6 @@ function facts(overrides: Partial<EntryFacts> = {}): EntryFacts {
     pathname: '/login',
     config,
     token: 'none',
-    askedConsent: [],
-    consent: { decided: false, choice: nothing },
     ...overrides,
   };
 }
@@ -45,24 +41,5 @@ describe('which app the entry starts', () => {
     login.path = 'connexion';
     expect(entryApp(facts({ config: moved, pathname: '/connexion' }))).toBe('sign-in');
     expect(entryApp(facts({ config: moved, pathname: '/login' }))).toBe('portal');
-  });
-
-  it('leaves consent to the portal: the banner to show, or an accepted script to load', () => {
-    const asked = ['analytics'] as const;
-    expect(entryApp(facts({ askedConsent: asked }))).toBe('portal');
-    expect(
-      entryApp(
-        facts({ askedConsent: asked, consent: { decided: true, choice: { ...nothing, analytics: true } } }),
-      ),
-    ).toBe('portal');
-    expect(entryApp(facts({ askedConsent: asked, consent: { decided: true, choice: nothing } }))).toBe(
-      'sign-in',
-    );
-    // A category accepted that this build does not ask about loads nothing.
-    expect(
-      entryApp(
-        facts({ askedConsent: asked, consent: { decided: true, choice: { ...nothing, chat: true } } }),
-      ),
-    ).toBe('sign-in');
   });
 });

@@ -75,17 +75,25 @@ const collectorUrl = serviceUrl(
   'events',
 );
 const token = storedToken({ kind: storage, key: tokenKey });
-const app = entryApp({
-  pathname: window.location.pathname,
-  config,
-  token,
-  askedConsent: askedConsentCategories(
-    config,
-    flags['analytics'] === true && collectorUrl !== undefined,
-    buildConditionContext(config, { isAuthenticated: false, permissions: { global: [], entity: [] }, flags }),
-  ),
-  consent: createConsentStore(browserStorage('local'), logger).get(),
-});
+const app = entryApp({ pathname: window.location.pathname, config, token });
+
+/** What the consent tool has to do on the login page: the same categories and scripts as the portal's. */
+function signInConsent() {
+  const context = buildConditionContext(config, {
+    isAuthenticated: false,
+    permissions: { global: [], entity: [] },
+    flags,
+  });
+  return {
+    store: createConsentStore(browserStorage('local'), logger),
+    categories: askedConsentCategories(
+      config,
+      flags['analytics'] === true && collectorUrl !== undefined,
+      context,
+    ),
+    context,
+  };
+}
 
 if (app === 'sign-in') {
   // The login page alone; the portal's code is asked for only at sign-in or on leaving the page.
@@ -95,6 +103,7 @@ if (app === 'sign-in') {
         config,
         env,
         expired: token === 'inactive',
+        consent: signInConsent(),
         loadPortal: () =>
           import('./start-portal.tsx').then(({ preparePortal }) => preparePortal(env, publishedNow())),
         onError: showFailure,

@@ -13,7 +13,10 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { envOverride } from '../api/service-path.ts';
+import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
+import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
 import { fetchLoginChoice } from '../auth/login-choice.ts';
+import type { ConditionContext } from '../conditions/evaluate.ts';
 import { SignInContext } from '../auth/sign-in-context.tsx';
 import type { SignIn, SignInActions } from '../auth/sign-in-context.tsx';
 import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-settings.ts';
@@ -33,10 +36,15 @@ import { PortalTheme } from './portal-theme.tsx';
 import { CenteredLayout } from '../shell/centered-layout.tsx';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+// The banner is the portal's; its chunk and strings are asked for with the page's when it is due.
+const loadConsentBanner = () => import('../shell/consent-banner.tsx');
+const ConsentBanner = lazy(loadConsentBanner);
 // Nothing is tracked before sign-in here, as in the portal where analytics starts with the session.
 const NO_TRACKING = { track: () => undefined };
 
 type SignInAppOptions = {
+  /** The consent tool on this page: its store, the categories it asks about, the anonymous facts. */
+  consent: { store: ConsentStore; categories: readonly ChoosableCategory[]; context: ConditionContext };
   config: PortalConfig;
   env: Readonly<Record<string, unknown>>;
   /** Whether the stored token expired ('Session expirée' is due, as the portal's start would say). */
@@ -66,6 +74,12 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   const Page = lazy(page.component);
   void page.component();
   preloadTranslations(config.app, storage, 'auth');
+  const { consent } = options;
+  const bannerDue = consent.categories.length > 0 && !consent.store.get().decided;
+  if (bannerDue) {
+    void loadConsentBanner();
+    preloadTranslations(config.app, storage, 'consent');
+  }
   const runtime = createRuntime(config, registry, env);
   const i18n = await createI18n(config.app, storage);
   document.title = translateKey(i18n.t, login.meta.title ?? config.app.defaultTitle);
@@ -85,10 +99,22 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     ));
   const root = createRoot(container);
   let handedOver = false;
+  // The accepted third-party scripts, again at each change of consent until the portal takes over.
+  const syncScripts = () =>
+    loadThirdPartyScripts({
+      scripts: config.thirdPartyScripts,
+      context: consent.context,
+      consent: consent.store,
+      logger: runtime.logger,
+    });
+  const stopConsent = consent.store.subscribe(() => {
+    void syncScripts();
+  });
   /** The address left the login route: the portal takes the page from here, at that address. */
   function handOver(): void {
     if (handedOver) return;
     handedOver = true;
+    stopConsent();
     window.removeEventListener('popstate', changed);
     portal().then(
       (app) => {
@@ -161,6 +187,11 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   function SignInRoot() {
     const search = useSyncExternalStore(subscribe, () => window.location.search);
     const [expired, setExpired] = useState(options.expired);
+    const [banner, setBanner] = useState(bannerDue);
+    const consentControls = useMemo(
+      () => ({ store: consent.store, categories: consent.categories, open: () => setBanner(true) }),
+      [],
+    );
     const location = useMemo<PageLocation>(
       () => ({
         searchParams: new URLSearchParams(search),
@@ -185,8 +216,12 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
                 <SignInContext value={signIn}>
                   <PageLocationContext value={location}>
                     <CenteredLayout>
+                      {/* One boundary: the page and the banner paint together (no late largest paint). */}
                       <Suspense fallback={null}>
                         <Page />
+                        {banner ? (
+                          <ConsentBanner controls={consentControls} onDone={() => setBanner(false)} />
+                        ) : null}
                       </Suspense>
                     </CenteredLayout>
                   </PageLocationContext>
@@ -199,4 +234,6 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     );
   }
   root.render(<SignInRoot />);
+  // As in the portal: the accepted third-party scripts after the first paint.
+  window.setTimeout(() => void syncScripts(), 0);
 }

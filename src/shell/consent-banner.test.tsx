@@ -40,7 +40,7 @@ describe('consent banner', () => {
   it('per category: only what the person switched on is accepted', async () => {
     const { store, view } = await show();
     await view.user.click(await screen.findByRole('button', { name: 'Personnaliser' }));
-    await view.user.click(screen.getByRole('switch', { name: /Mesure d'audience/ }));
+    await view.user.click(await screen.findByRole('switch', { name: /Mesure d'audience/ }));
     await view.user.click(screen.getByRole('button', { name: 'Enregistrer mes choix' }));
     expect(store.get().choice).toEqual({
       analytics: true,

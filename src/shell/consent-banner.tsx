@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsentControls } from '../analytics/consent-context.ts';
 import type { ChoosableCategory, ConsentChoice } from '../analytics/consent.ts';
@@ -8,6 +8,8 @@ import type { ChoosableCategory, ConsentChoice } from '../analytics/consent.ts';
  * The consent banner (the consent tool of SPEC 7): accept all, refuse all, or choose per category. Not
  * modal: the page stays usable behind it; each choice is applied at once (scripts added or removed).
  */
+const ConsentChoices = lazy(() => import('./consent-choices.tsx'));
+
 export default function ConsentBanner({
   controls,
   onDone,
@@ -51,17 +53,9 @@ export default function ConsentBanner({
         </Title>
         <Text size="sm">{t('intro')}</Text>
         {customising ? (
-          <Stack gap="xs">
-            {categories.map((category) => (
-              <Switch
-                key={category}
-                checked={draft[category]}
-                onChange={(event) => setDraft({ ...draft, [category]: event.currentTarget.checked })}
-                label={t(`categories.${category}.label`)}
-                description={t(`categories.${category}.description`)}
-              />
-            ))}
-          </Stack>
+          <Suspense fallback={null}>
+            <ConsentChoices categories={categories} draft={draft} onChange={setDraft} />
+          </Suspense>
         ) : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => decide(all(false))}>

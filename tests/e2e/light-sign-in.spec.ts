@@ -2,7 +2,7 @@
 // none of the portal's own chunks (its start, its first modules, the router and the store); the sign-in
 // then starts the portal on the same page, and the person lands without a reload.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { describeViolations, expect, test } from './fixtures';
 import { PASSWORD } from './sign-in';
 
 // The build names each chunk after its first module or its group (vite.config.ts): the portal's start,
@@ -55,4 +55,32 @@ test('the link to the collaborator login leaves the light app for the portal, wi
     page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }),
   ).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.dataset['sameDocument'])).toBe('yes');
+});
+
+test.describe('a first visit', () => {
+  test.use({ firstVisit: true });
+
+  test('the light app shows the consent banner with the page, and still loads none of the portal', async ({
+    page,
+    axe,
+  }) => {
+    const scripts = scriptsLoaded(page);
+    await page.goto('/login?choice=client');
+    const banner = page.getByRole('region', { name: 'Vos choix de confidentialité' });
+    await expect(banner).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    expect(describeViolations(await axe())).toEqual([]);
+    await banner.getByRole('button', { name: 'Tout refuser' }).click();
+    await expect(banner).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => SIGN_IN_CHUNK.test(url))).toHaveLength(1);
+    expect(scripts.filter((url) => PORTAL_CHUNK.test(url))).toEqual([]);
+    // The choice is the portal's too: signed in, no banner comes back.
+    await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
 });
