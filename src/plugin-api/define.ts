@@ -6,6 +6,7 @@ export { definePage, definePlugin, defineWidget } from '../runtime/plugin-defini
 export type {
   LazyComponent,
   PageDefinition,
+  PagePrefetch,
   PluginDefinition,
   PluginLocales,
   WidgetDefinition,
