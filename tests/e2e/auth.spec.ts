@@ -81,6 +81,8 @@ test('a customer signs in and out; requests from sign-in to landing are counted,
     '/authorization/api/authorization/currentuser?accountId=1001',
     '/connect/api/accounts/1001/summary',
     '/reporting/api/reports/currentuser?accountId=1001',
+    // The page's own read, started by the route with the entity's calls (not once its code has loaded).
+    '/contact/api/contacts/currentuser/home-layouts/1001',
   ]);
 
   await signOut(page, /Menu de/);
