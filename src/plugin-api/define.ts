@@ -6,7 +6,6 @@ export { definePage, definePlugin, defineWidget } from '../runtime/plugin-defini
 export type {
   LazyComponent,
   PageDefinition,
-  PagePrefetch,
   PluginDefinition,
   PluginLocales,
   WidgetDefinition,

@@ -254,7 +254,7 @@ export function createPortfolioStore(db: Database) {
         // The count comes with the page (one read, not two), and the few matches are sorted favourites
         // first. Three characters or more: the matching entities come from the trigram index, then the
         // user's memberships among them; fewer: every membership of the user is read.
-        const useIndex = [...query.q].length >= INDEXED_SEARCH_MIN;
+        const useIndex = Array.from(query.q).length >= INDEXED_SEARCH_MIN;
         const from = useIndex
           ? `FROM entities_search JOIN entities e ON e.account_id = entities_search.rowid
                JOIN memberships m ON m.user_id = ? AND m.account_id = e.account_id
