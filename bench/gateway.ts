@@ -4,7 +4,7 @@
 // (GATEWAY_SEED_FOLDERS) so the folder search is measured at the size issue 13 asks for.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collaboratorToken } from '../gateway/test/helpers.ts';
@@ -15,7 +15,27 @@ const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
 // BENCH_GATEWAY_PORT: a port of one's own on a shared machine.
 const PORT = Number(process.env['BENCH_GATEWAY_PORT'] ?? 4600 + Math.floor(Math.random() * 300));
 
-async function startChild(): Promise<{ url: string; stop: () => void }> {
+/**
+ * The gateway process's CPU time so far (user + system, ms), from /proc on Linux; undefined elsewhere or
+ * for a gateway this bench did not start. Per request, it is what a call costs the gateway whatever the
+ * machine's load, which p99 on a shared machine is not (it waits for the load generator's turn too).
+ */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks, after the parenthesised command name.
+    const fields =
+      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startChild(): Promise<{ url: string; stop: () => void; pid?: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     env: {
@@ -31,6 +51,7 @@ async function startChild(): Promise<{ url: string; stop: () => void }> {
   await waitForHealth(url);
   return {
     url,
+    ...(child.pid === undefined ? {} : { pid: child.pid }),
     stop: () => {
       child.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
@@ -66,7 +87,7 @@ async function seedDocuments(url: string, token: string): Promise<void> {
     );
 }
 
-const target = process.env['GATEWAY_URL']
+const target: { url: string; stop: () => void; pid?: number } = process.env['GATEWAY_URL']
   ? { url: process.env['GATEWAY_URL'], stop: () => undefined }
   : await startChild();
 try {
@@ -79,7 +100,14 @@ try {
   await seedDocuments(target.url, token);
   // The folders are a collaborator's list: Paul signs in through the OIDC provider.
   const paul = await collaboratorToken(target, 'paul.collab@demo.test');
-  const rows: { path: string; rps: number; p50: number; p99: number; errors: number }[] = [];
+  const rows: {
+    path: string;
+    rps: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    cpuUs: number | undefined;
+  }[] = [];
   // /health has no auth and no database read: the floor that the machine and Fastify set.
   const cases: { path: string; token: string; method?: 'POST'; body?: string }[] = [
     '/health',
@@ -119,6 +147,7 @@ try {
     body: JSON.stringify({ email: 'claire.solo@demo.test', password: 'Demo-2026!' }),
   });
   for (const { path, token: bearer, method, body } of cases) {
+    const cpuBefore = cpuMsOf(target.pid);
     const result = await autocannon({
       url: `${target.url}${path}`,
       connections: CONNECTIONS,
@@ -133,14 +162,21 @@ try {
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
+      cpuUs: (() => {
+        const cpuAfter = cpuMsOf(target.pid);
+        const served = result.requests.total;
+        return cpuBefore === undefined || cpuAfter === undefined || served === 0
+          ? undefined
+          : Math.round(((cpuAfter - cpuBefore) * 1000) / served);
+      })(),
     });
   }
   console.log(`\n${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, against ${target.url}\n`);
-  console.log('| call | requests/s | p50 ms | p99 ms | errors |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('| call | requests/s | p50 ms | p99 ms | gateway CPU µs/request | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(
-      `| ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.errors)} |`,
+      `| ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${row.cpuUs === undefined ? '–' : String(row.cpuUs)} | ${String(row.errors)} |`,
     );
   }
   const reads = rows.filter((row) => row.path.startsWith('GET ') && row.path !== 'GET /health');

@@ -273,7 +273,8 @@ export const routes = {
     path: '/connect/api/get-user-information',
     auth: 'bearer',
     tag: 'user',
-    summary: 'Contact, global permissions and favourite entity ids of the current user.',
+    summary:
+      'Contact, global permissions and favourite entity ids of the current user, and the unread count of their notifications.',
     status: 200,
     response: s.userInformationSchema,
   },

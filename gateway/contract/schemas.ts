@@ -93,6 +93,17 @@ export const userInformationSchema = {
     contact: contactSchema,
     permissions: strings,
     favoriteEntities: { type: 'array', items: int },
+    /**
+     * The header bell's count, so that the way in needs no call of its own for it (issue 17): how many
+     * notifications are unread and the newest one's id (the stream starts after it). Absent from a
+     * gateway that does not send it: the bell then reads its list.
+     */
+    notifications: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['unreadCount', 'newestId'],
+      properties: { unreadCount: int, newestId: { type: ['integer', 'null'] } },
+    },
   },
 } as const;
 

@@ -279,7 +279,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     app,
     {
       ...authHandlers(deps),
-      ...userHandlers(deps),
+      ...userHandlers(deps, notifications.summary),
       ...entityHandlers(deps),
       ...offerHandlers(deps),
       ...financeHandlers(deps, finance),

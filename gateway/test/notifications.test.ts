@@ -54,6 +54,18 @@ describe('notification centre', () => {
     expect((await list(marc)).unreadCount).toBe(2);
   });
 
+  it('sends the bell its count with the user context, so the way in needs no call of its own', async () => {
+    const mine = await list(claire);
+    const context = json<{ notifications: { unreadCount: number; newestId: number | null } }>(
+      await call(gateway, 'GET', '/connect/api/get-user-information', { token: claire }),
+    );
+    expect(context.notifications).toEqual({
+      unreadCount: mine.unreadCount,
+      newestId: mine.items[0]?.id ?? null,
+    });
+    expect(mine.unreadCount).toBeGreaterThan(0);
+  });
+
   it('marks one, then all, as read; never another person’s', async () => {
     const [newest] = (await list(claire)).items;
     if (!newest) throw new Error('no notification');

@@ -33,6 +33,7 @@ function fakeService(
     signOut: vi.fn(),
     expireSession: vi.fn(),
     selectEntity: vi.fn(),
+    prefetchEntityPage: vi.fn(),
     clearEntity: vi.fn(),
     acceptTerms: vi.fn(),
     checkTerms: vi.fn(),

@@ -30,7 +30,15 @@ export type Contact = {
   studioEditor?: boolean;
 };
 
-export type UserInformation = { contact: Contact; permissions: string[]; favoriteEntities: number[] };
+/** The header bell's count as the user context brings it (absent: the bell reads its own list). */
+export type NotificationSummary = { unreadCount: number; newestId: number | null };
+
+export type UserInformation = {
+  contact: Contact;
+  permissions: string[];
+  favoriteEntities: number[];
+  notifications?: NotificationSummary;
+};
 
 export type Permissions = ApiResponse<'currentUserPermissions'>;
 

@@ -7,9 +7,11 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { specApi } from '../api/spec-endpoints.ts';
+import { prefetchHomeLayout } from '../api/home-layout.ts';
 import type { EntitySummary } from '../api/types.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
+import type { PagePrefetch } from '../runtime/plugin-definition.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
 import { entityCleared, entitySelected, termsAccepted } from '../runtime/session-slice.ts';
 import type { AppStore, RootState } from '../runtime/store.ts';
@@ -29,6 +31,12 @@ type SessionThunk<T> = ThunkAction<Promise<T>, RootState, unknown, UnknownAction
 export type SessionContextActions = {
   /** Loads the entity's permissions, summary and report count, then stores it; rejects on failure (→ 403). */
   selectEntity(entityId: number): Promise<void>;
+  /**
+   * Starts the calls a page of this entity will make, while the router is still fetching the page's code:
+   * the entity's own (selectEntity then finds them in flight or answered: none is sent twice) and the
+   * page's `prefetch` reads. Only for a signed-in person whose terms are current; never rejects.
+   */
+  prefetchEntityPage(entityId: number, reads: readonly PagePrefetch[]): void;
   clearEntity(): void;
   acceptTerms(termsId: number): Promise<void>;
   /**
@@ -63,6 +71,26 @@ function selectEntity(entityId: number, logger: Logger): SessionThunk<void> {
         reportsCount: reports?.totalItems ?? 0,
       }),
     );
+  };
+}
+
+function prefetchEntityPage(
+  entityId: number,
+  reads: readonly PagePrefetch[],
+): ThunkAction<void, RootState, unknown, UnknownAction> {
+  return (dispatch, getState) => {
+    const { session } = getState();
+    const ready =
+      session.status === 'authenticated' &&
+      !session.signingOut &&
+      session.user !== null &&
+      (!session.user.isCustomer || session.user.hasAcceptedTerms);
+    if (!ready || !Number.isSafeInteger(entityId) || session.selectedEntity?.accountId === entityId) return;
+    dispatch(specApi.util.prefetch('getCurrentUserPermissions', { accountId: entityId }, {}));
+    dispatch(specApi.util.prefetch('getEntitySummary', entityId, {}));
+    dispatch(specApi.util.prefetch('getReportsCount', { accountId: entityId }, {}));
+    // The layout's read is in the entry (tiny): imported lazily, it would wait for the home page's chunk.
+    if (reads.includes('homeLayout')) dispatch(prefetchHomeLayout(entityId));
   };
 }
 
@@ -160,6 +188,9 @@ export function createSessionActions(deps: SessionActionsDeps): SessionContextAc
     async selectEntity(entityId) {
       await store.dispatch(selectEntity(entityId, logger));
       selectedEntityStore.set(entityId);
+    },
+    prefetchEntityPage(entityId, reads) {
+      store.dispatch(prefetchEntityPage(entityId, reads));
     },
     clearEntity() {
       store.dispatch(entityCleared());

@@ -697,6 +697,42 @@ describe('sign-out', () => {
   });
 });
 
+describe('early calls of an entity page (issue 17)', () => {
+  it('starts the entity calls and the home layout while the page loads; selecting sends none again', async () => {
+    const { service, store, calls } = use({
+      overrides: {
+        'GET /contact/api/contacts/currentuser/home-layouts/1001': { status: 200, body: null },
+      },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    calls.length = 0;
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    await service.selectEntity(1001);
+    await vi.waitFor(() => {
+      expect(calls).toContain('GET /contact/api/contacts/currentuser/home-layouts/1001');
+    });
+    expect([...calls].sort()).toEqual([
+      'GET /authorization/api/authorization/currentuser?accountId=1001',
+      'GET /connect/api/accounts/1001/summary',
+      'GET /contact/api/contacts/currentuser/home-layouts/1001',
+      'GET /reporting/api/reports/currentuser?accountId=1001',
+    ]);
+    expect(store.getState().session.selectedEntity?.accountId).toBe(1001);
+  });
+
+  it('sends nothing before the session is started, nor for the entity already selected', async () => {
+    const { service, calls } = use();
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    await service.selectEntity(1001);
+    const before = calls.length;
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.slice(before)).toEqual([]);
+    expect(calls.filter((call) => call.includes('home-layouts'))).toEqual([]);
+  });
+});
+
 describe('401 handler and expiry', () => {
   it('a 401 on a request ends the session as expired and clears the token', async () => {
     const { service, store, tokenStore } = use({

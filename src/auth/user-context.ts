@@ -131,6 +131,7 @@ export function loadUserContext(
         singleEntityId: entityCount === 1 ? (entities?.items[0]?.accountId ?? null) : null,
         rememberedEntityId,
         pendingTermsId: terms === null || terms.isCurrent ? null : terms.terms.termsId,
+        notifications: information?.notifications ?? null,
       }),
     );
     return user;

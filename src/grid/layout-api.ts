@@ -1,17 +1,13 @@
-import type { ApiBody, ApiResponse } from '../../gateway/contract/api.ts';
+import type { ApiBody } from '../../gateway/contract/api.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
+import { homeLayoutReadApi } from '../api/home-layout.ts';
 import { service } from '../api/service-path.ts';
 
-type SavedHomeLayout = ApiResponse<'homeLayout'>;
 type HomeLayoutBody = ApiBody<'saveHomeLayout'>;
 
-/** The user's own home grid per entity (reference gateway: the contact service's .../home-layouts/:accountId). */
+/** Saving the user's own home grid per entity; its read is src/api/home-layout.ts. */
 const homeLayoutApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    homeLayout: build.query<SavedHomeLayout, number>({
-      query: (accountId) => service('contact', `contacts/currentuser/home-layouts/${accountId}`),
-      providesTags: (_result, _error, accountId) => [{ type: 'HomeLayout', id: accountId }],
-    }),
     saveHomeLayout: build.mutation<HomeLayoutBody, { accountId: number; body: HomeLayoutBody }>({
       query: ({ accountId, body }) => ({
         url: service('contact', `contacts/currentuser/home-layouts/${accountId}`),
@@ -22,7 +18,7 @@ const homeLayoutApi = gatewayApi.injectEndpoints({
       async onQueryStarted({ accountId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          void dispatch(homeLayoutApi.util.upsertQueryData('homeLayout', accountId, data));
+          void dispatch(homeLayoutReadApi.util.upsertQueryData('homeLayout', accountId, data));
         } catch {
           // The caller shows the failure and keeps the draft; the cache keeps the last stored layout.
         }
@@ -31,4 +27,5 @@ const homeLayoutApi = gatewayApi.injectEndpoints({
   }),
 });
 
-export const { useHomeLayoutQuery, useSaveHomeLayoutMutation } = homeLayoutApi;
+export const { useHomeLayoutQuery } = homeLayoutReadApi;
+export const { useSaveHomeLayoutMutation } = homeLayoutApi;

@@ -44,7 +44,13 @@ function RouterWithServices({
   services: NavigationServices;
 }) {
   const runtime = useRuntime();
-  const [router] = useState(() => given ?? createBrowserRouter(buildPortalRoutes(runtime)));
+  const [router] = useState(
+    () =>
+      given ??
+      createBrowserRouter(
+        buildPortalRoutes(runtime, (entityId, reads) => services.prefetchEntityPage?.(entityId, reads)),
+      ),
+  );
   return (
     <NavigationServicesProvider services={services}>
       <RouterProvider router={router} />

@@ -6,7 +6,9 @@ import type { RouteConfig } from '../../schemas/portal-config.ts';
 import { useConditionContext } from '../runtime/condition-context.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
+import type { PagePrefetch } from '../runtime/plugin-definition.ts';
 import { activeRedirect } from '../manifest/navigation.ts';
+import { ENTITY_PARAM } from './redirects.ts';
 import type { ManifestRouteHandle } from './current-route.ts';
 import { GuardPending } from './guard-pending.tsx';
 import { useWithinLayout } from './layout-slot.ts';
@@ -46,14 +48,20 @@ function MissingPage({ reference }: { reference: string }) {
   return <Navigate to={routingPath(config, 'notFoundRoute')} replace />;
 }
 
+/** Starts the calls a page of an entity will make (the session layer's `prefetchEntityPage`). */
+export type EntityPagePrefetch = (entityId: number, reads: readonly PagePrefetch[]) => void;
+
+const DIGITS = /^\d+$/;
+
 function toRouteObject(
   runtime: PortalRuntime,
   route: RouteConfig,
   errorPage: ComponentType | null,
+  prefetch: EntityPagePrefetch | undefined,
 ): RouteObject {
   const handle: ManifestRouteHandle = { routeName: route.name };
   const page = route.page === undefined ? undefined : runtime.registry.page(route.page);
-  const body: Pick<RouteObject, 'element' | 'lazy' | 'errorElement'> =
+  const body: Pick<RouteObject, 'element' | 'lazy' | 'errorElement' | 'loader'> =
     route.page !== undefined && page === undefined
       ? { element: <MissingPage reference={route.page} /> }
       : page === undefined
@@ -73,6 +81,17 @@ function toRouteObject(
               }
             },
             errorElement: <RouteError page={errorPage} layout={route.layout} />,
+            // The router runs loaders alongside `lazy`: the entity's calls (and the page's own early
+            // reads) go out while the page's code loads rather than after. Nothing is awaited here.
+            ...(prefetch === undefined
+              ? {}
+              : {
+                  loader: ({ params }: { params: Record<string, string | undefined> }) => {
+                    const raw = params[ENTITY_PARAM];
+                    if (raw !== undefined && DIGITS.test(raw)) prefetch(Number(raw), page.prefetch ?? []);
+                    return null;
+                  },
+                }),
           };
   if (route.index === true) return { id: route.name, index: true, handle, ...body };
   const children = (route.children ?? []) as readonly RouteConfig[];
@@ -85,12 +104,15 @@ function toRouteObject(
     ...body,
     ...(children.length === 0
       ? {}
-      : { children: children.map((child) => toRouteObject(runtime, child, errorPage)) }),
+      : { children: children.map((child) => toRouteObject(runtime, child, errorPage, prefetch)) }),
   };
 }
 
-/** The react-router route table generated from the manifest's route tree. */
-export function buildPortalRoutes(runtime: PortalRuntime): RouteObject[] {
+/**
+ * The react-router route table generated from the manifest's route tree; with `prefetch`, a page of an
+ * entity starts that entity's calls while its code loads.
+ */
+export function buildPortalRoutes(runtime: PortalRuntime, prefetch?: EntityPagePrefetch): RouteObject[] {
   const errorPage = errorPageOf(runtime);
   return [
     {
@@ -99,7 +121,7 @@ export function buildPortalRoutes(runtime: PortalRuntime): RouteObject[] {
       errorElement: <RouteError page={errorPage} />,
       hydrateFallbackElement: <GuardPending />,
       children: [
-        ...runtime.config.routes.map((route) => toRouteObject(runtime, route, errorPage)),
+        ...runtime.config.routes.map((route) => toRouteObject(runtime, route, errorPage, prefetch)),
         { id: 'unknown', path: '*', element: <UnknownPath /> },
       ],
     },

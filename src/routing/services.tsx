@@ -10,7 +10,8 @@ import type { SessionService } from '../auth/session-service.ts';
 export type NavigationServices = Pick<
   SessionService,
   'selectEntity' | 'listEntities' | 'checkTerms' | 'signOut' | 'retryBootstrap'
->;
+> &
+  Partial<Pick<SessionService, 'prefetchEntityPage'>>;
 
 const ServicesContext = createContext<NavigationServices | null>(null);
 

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { Contact, EntitySummary } from '../api/types.ts';
+import type { Contact, EntitySummary, NotificationSummary } from '../api/types.ts';
 
 /**
  * SPEC 4 authentication states. `unknown` only lasts while a stored token is being checked at start,
@@ -44,6 +44,11 @@ export type SessionState = {
   signingOut: boolean;
   /** After a sign-out the user asked for: the login page they were sent to (a guard sends there too). */
   signedOutTo: string | null;
+  /**
+   * The header bell's unread count and newest id: from the user context, then kept by the bell (its
+   * stream, its list once opened). Null when the gateway did not send it: the bell reads its list.
+   */
+  notifications: NotificationSummary | null;
 };
 
 export const initialSessionState: SessionState = {
@@ -60,6 +65,7 @@ export const initialSessionState: SessionState = {
   pendingTermsId: null,
   signingOut: false,
   signedOutTo: null,
+  notifications: null,
 };
 
 export const sessionSlice = createSlice({
@@ -75,8 +81,10 @@ export const sessionSlice = createSlice({
         singleEntityId?: number | null;
         rememberedEntityId?: number | null;
         pendingTermsId?: number | null;
+        notifications?: NotificationSummary | null;
       }>,
     ) {
+      state.notifications = action.payload.notifications ?? null;
       state.status = 'authenticated';
       state.user = action.payload.user;
       state.globalPermissions = action.payload.globalPermissions;
@@ -129,6 +137,17 @@ export const sessionSlice = createSlice({
       // A hint for the first landing only: once the person chose here, SPEC 2's landing rules apply.
       state.rememberedEntityId = null;
     },
+    /** The bell read its list: the count it shows is the list's. */
+    notificationsCounted(state, action: PayloadAction<NotificationSummary>) {
+      state.notifications = action.payload;
+    },
+    /** The stream pushed a notification; one at or below the newest known id is already counted. */
+    notificationArrived(state, action: PayloadAction<{ id: number; read: boolean }>) {
+      const known = state.notifications;
+      if (known === null || (known.newestId !== null && action.payload.id <= known.newestId)) return;
+      known.newestId = action.payload.id;
+      if (!action.payload.read) known.unreadCount += 1;
+    },
     entityCleared(state) {
       state.selectedEntity = null;
       state.entityPermissions = [];
@@ -149,6 +168,8 @@ export const {
   termsAccepted,
   entitySelected,
   entityCleared,
+  notificationsCounted,
+  notificationArrived,
 } = sessionSlice.actions;
 
 type WithSession = { session: SessionState };

@@ -57,7 +57,7 @@ export type RenderedPortal = RenderResult & {
   runtime: PortalRuntime;
   i18n: I18n;
   user: UserEvent;
-  services: { [K in keyof NavigationServices]: Mock<NavigationServices[K]> };
+  services: { [K in keyof NavigationServices]-?: Mock<NonNullable<NavigationServices[K]>> };
   logs: { level: LogLevelName; message: string }[];
   /** Current path and query of the memory router. */
   location: () => string;
@@ -107,6 +107,7 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
       Promise.resolve(options.terms ?? { state: 'current' }),
     ),
     retryBootstrap: vi.fn<NavigationServices['retryBootstrap']>(() => Promise.resolve()),
+    prefetchEntityPage: vi.fn<NonNullable<NavigationServices['prefetchEntityPage']>>(),
     signOut: vi.fn<NavigationServices['signOut']>(() => {
       store.dispatch(sessionEnded({ expired: false }));
       return Promise.resolve({ redirected: false, to: '/login' });

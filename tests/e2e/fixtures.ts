@@ -113,7 +113,15 @@ export function describeViolations(violations: readonly AxeViolation[]): string[
 // ---------------------------------------------------------------------------------------------------
 // Gateway request recorder
 
-export type RecordedRequest = { method: string; url: string; path: string; resourceType: string };
+export type RecordedRequest = {
+  method: string;
+  url: string;
+  path: string;
+  resourceType: string;
+  /** When the browser sent it and when its answer ended (ms since the epoch; end once finished). */
+  startedAt: number;
+  endedAt?: number;
+};
 
 export type RequestRecorder = {
   /**
@@ -137,19 +145,35 @@ function isGatewayRequest(url: URL, gatewayOrigin: string): boolean {
   );
 }
 
-function recorderFor(origin: string): { recorder: RequestRecorder; onRequest: (request: Request) => void } {
+function recorderFor(origin: string): {
+  recorder: RequestRecorder;
+  onRequest: (request: Request) => void;
+  onRequestDone: (request: Request) => void;
+} {
   let recorded: RecordedRequest[] = [];
+  const byRequest = new WeakMap<Request, RecordedRequest>();
   const keyOf = (request: RecordedRequest) => `${request.method} ${request.path}`;
   return {
     onRequest(request) {
       const url = new URL(request.url());
       if (!isGatewayRequest(url, origin)) return;
-      recorded.push({
+      const entry: RecordedRequest = {
         method: request.method(),
         url: url.href,
         path: url.pathname + url.search,
         resourceType: request.resourceType(),
-      });
+        startedAt: Date.now(),
+      };
+      byRequest.set(request, entry);
+      recorded.push(entry);
+    },
+    onRequestDone(request) {
+      const entry = byRequest.get(request);
+      if (entry === undefined) return;
+      // The browser's own clock for both ends: the order of events seen here can lag behind.
+      const timing = request.timing();
+      if (timing.startTime > 0) entry.startedAt = timing.startTime;
+      entry.endedAt = timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Date.now();
     },
     recorder: {
       list: () => [...recorded],
@@ -250,10 +274,14 @@ export const test = base.extend<Fixtures>({
 
   // Context-wide, so popups and frames (the OIDC sign-in page, silent renew) are counted too.
   requests: async ({ context }, use) => {
-    const { recorder, onRequest } = recorderFor(new URL(GATEWAY_URL).origin);
+    const { recorder, onRequest, onRequestDone } = recorderFor(new URL(GATEWAY_URL).origin);
     context.on('request', onRequest);
+    context.on('requestfinished', onRequestDone);
+    context.on('requestfailed', onRequestDone);
     await use(recorder);
     context.off('request', onRequest);
+    context.off('requestfinished', onRequestDone);
+    context.off('requestfailed', onRequestDone);
   },
 
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.

@@ -57,7 +57,11 @@ export type NotificationCentre = {
   closeStreams: () => void;
   /** Ends the streams opened by these sessions (sign-out, password change, revoked grant). */
   closeSessionStreams: (sids: readonly string[]) => void;
+  /** The bell's count and the newest id, sent with the user context (no call of the bell's own). */
+  summary: (userId: number) => NotificationSummary;
 };
+
+export type NotificationSummary = { unreadCount: number; newestId: number | null };
 
 export function createNotificationCentre(deps: Deps, db: Database): NotificationCentre {
   // Databases made before the centre read notifications have no read mark yet.
@@ -83,6 +87,9 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
     ),
     unread: db.prepare<[number], { total: number }>(
       'SELECT COUNT(*) AS total FROM recorded_notifications WHERE user_id = ? AND read_at IS NULL',
+    ),
+    summary: db.prepare<[number], { unread: number; newest: number | null }>(
+      'SELECT COALESCE(SUM(read_at IS NULL), 0) AS unread, MAX(id) AS newest FROM recorded_notifications WHERE user_id = ?',
     ),
     markRead: db.prepare<[string, number, number]>(
       'UPDATE recorded_notifications SET read_at = COALESCE(read_at, ?) WHERE id = ? AND user_id = ?',
@@ -164,6 +171,10 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
   });
 
   return {
+    summary: (userId) => {
+      const row = q.summary.get(userId);
+      return { unreadCount: row?.unread ?? 0, newestId: row?.newest ?? null };
+    },
     closeStreams: () => {
       for (const open of streams.values()) for (const stream of open) stream.end();
       streams.clear();

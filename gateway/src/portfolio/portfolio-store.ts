@@ -30,6 +30,37 @@ CREATE TABLE IF NOT EXISTS mandates (
 CREATE INDEX IF NOT EXISTS mandates_account_status ON mandates(account_id, status);
 `;
 
+/**
+ * The folder search's index: the entities' names and numbers in trigrams, so a search of three
+ * characters or more reads the few matching entities instead of LIKE over every folder of the user
+ * (measured over 5,004 folders: about 1.5 ms a request, which 100 connections turned into a p99 over a
+ * second). Kept in step with the entities table by triggers; LIKE still decides each row (the index
+ * folds case beyond ASCII, LIKE does not).
+ */
+const FOLDER_SEARCH_SQL = `
+CREATE VIRTUAL TABLE IF NOT EXISTS entities_search USING fts5(
+  name, account_number, content='entities', content_rowid='account_id', tokenize='trigram'
+);
+CREATE TRIGGER IF NOT EXISTS entities_search_insert AFTER INSERT ON entities BEGIN
+  INSERT INTO entities_search(rowid, name, account_number) VALUES (new.account_id, new.name, new.account_number);
+END;
+CREATE TRIGGER IF NOT EXISTS entities_search_delete AFTER DELETE ON entities BEGIN
+  INSERT INTO entities_search(entities_search, rowid, name, account_number)
+    VALUES ('delete', old.account_id, old.name, old.account_number);
+END;
+CREATE TRIGGER IF NOT EXISTS entities_search_update AFTER UPDATE ON entities BEGIN
+  INSERT INTO entities_search(entities_search, rowid, name, account_number)
+    VALUES ('delete', old.account_id, old.name, old.account_number);
+  INSERT INTO entities_search(rowid, name, account_number) VALUES (new.account_id, new.name, new.account_number);
+END;
+`;
+
+/** Trigrams: a shorter search cannot use the index. */
+const INDEXED_SEARCH_MIN = 3;
+
+/** The search as one FTS5 phrase: a substring of a name or number, quotes doubled. */
+const phraseOf = (search: string) => `"${search.replaceAll('"', '""')}"`;
+
 export type FolderRow = {
   account_id: number;
   account_number: string;
@@ -109,6 +140,10 @@ function likePattern(search: string): string {
 
 export function createPortfolioStore(db: Database) {
   db.exec(PORTFOLIO_SCHEMA_SQL);
+  const indexed = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'entities_search'").get();
+  db.exec(FOLDER_SEARCH_SQL);
+  // Entities written before the index existed: read them in once (the triggers follow every change after).
+  if (indexed === undefined) db.exec("INSERT INTO entities_search(entities_search) VALUES ('rebuild')");
   const cache = new Map<string, Statement>();
   const prepared = (sql: string): Statement => {
     let statement = cache.get(sql);
@@ -216,22 +251,27 @@ export function createPortfolioStore(db: Database) {
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
       const order = `${FOLDER_SORT[query.sort]} ${direction}, e.account_id`;
       if (query.q !== '') {
-        // A search reads every membership once anyway: the count comes with the page (one scan, not two),
-        // and the few matches are sorted favourites first.
+        // The count comes with the page (one read, not two), and the few matches are sorted favourites
+        // first. Three characters or more: the matching entities come from the trigram index, then the
+        // user's memberships among them; fewer: every membership of the user is read.
+        const useIndex = Array.from(query.q).length >= INDEXED_SEARCH_MIN;
+        const from = useIndex
+          ? `FROM entities_search JOIN entities e ON e.account_id = entities_search.rowid
+               JOIN memberships m ON m.user_id = ? AND m.account_id = e.account_id
+             WHERE entities_search MATCH ? AND ${SEARCH}`
+          : folderFrom;
+        const args = useIndex ? [query.userId, phraseOf(query.q), ...search] : [query.userId, ...search];
         const found = prepared(
           `SELECT e.account_id, e.account_number, e.name, m.is_signatory,
                   (e.account_id IN (SELECT value FROM json_each(?))) AS is_favorite, COUNT(*) OVER () AS total
-             ${folderFrom} ORDER BY is_favorite DESC, ${order} LIMIT ? OFFSET ?`,
-        ).all(favorites, query.userId, ...search, query.limit, query.offset) as (FolderRow & {
-          total: number;
-        })[];
+             ${from} ORDER BY is_favorite DESC, ${order} LIMIT ? OFFSET ?`,
+        ).all(favorites, ...args, query.limit, query.offset) as (FolderRow & { total: number })[];
+        // No row: on the first page nothing matched; past it, the count says how far the matches go.
         const total =
           found[0]?.total ??
-          (
-            prepared(`SELECT COUNT(*) AS total ${folderFrom}`).get(query.userId, ...search) as {
-              total: number;
-            }
-          ).total;
+          (query.offset === 0
+            ? 0
+            : (prepared(`SELECT COUNT(*) AS total ${from}`).get(...args) as { total: number }).total);
         return { rows: found, total };
       }
       // No search: a count without LIKE, the few favourites, then the others along the sort's index.

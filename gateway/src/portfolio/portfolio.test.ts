@@ -40,6 +40,35 @@ describe('folders', () => {
     expect(byName.items.map((folder) => folder.accountId)).toEqual([1001]);
   });
 
+  it('searches the same through the trigram index (3 characters or more) as by reading every folder', async () => {
+    const every: Folder[] = [];
+    for (let page = 1, last = 1; page <= last; page += 1) {
+      const answer = await folders(paul, `pageSize=100&page=${String(page)}`);
+      every.push(...answer.items);
+      last = answer.totalPage;
+    }
+    const holding = (needle: RegExp) =>
+      every.filter((folder) => needle.test(`${folder.name}\n${folder.accountNumber}`)).length;
+    const byIndex = await folders(paul, 'q=oul&pageSize=100');
+    expect(byIndex.totalItems).toBeGreaterThan(0);
+    expect(byIndex.totalItems).toBe(holding(/oul/i));
+    expect(byIndex.items.every((folder) => /oul/i.test(`${folder.name} ${folder.accountNumber}`))).toBe(true);
+    expect((await folders(paul, 'q=OUL&pageSize=100')).totalItems).toBe(byIndex.totalItems);
+    // Under three characters the index cannot help: every folder is read, with the same rule.
+    expect((await folders(paul, 'q=ou&pageSize=100')).totalItems).toBe(holding(/ou/i));
+    // Wildcards and quotes are searched as they are typed.
+    expect((await folders(paul, 'q=%25%25%25')).totalItems).toBe(0);
+    expect((await folders(paul, 'q=%22ou%22')).totalItems).toBe(0);
+  });
+
+  it('answers a page past the matches with 400, and none on the first page with an empty page', async () => {
+    expect((await folders(paul, 'q=zzzzzz')).totalItems).toBe(0);
+    const past = await call(gateway, 'GET', '/wallet/api/portfolio/folders?q=D-104237&page=2', {
+      token: paul,
+    });
+    expect(past.status).toBe(400);
+  });
+
   it('puts a starred folder first, whatever the sort, and unstarring puts it back', async () => {
     const star = await call(gateway, 'PUT', '/wallet/api/portfolio/favorites/104237', {
       token: paul,

@@ -3,6 +3,7 @@ import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { defaultNotificationSettings } from '../notifications/notifications.ts';
+import type { NotificationSummary } from '../notifications/notifications.ts';
 import {
   currentUser,
   entityPermissions,
@@ -43,7 +44,10 @@ type UserRoutes =
   | 'saveHomeLayout'
   | 'news';
 
-export function userHandlers(deps: Deps): Pick<Handlers, UserRoutes> {
+export function userHandlers(
+  deps: Deps,
+  notificationSummary: (userId: number) => NotificationSummary,
+): Pick<Handlers, UserRoutes> {
   const { store } = deps;
   const latestTerms = () => {
     const terms = store.q.latestTerms.get();
@@ -60,6 +64,7 @@ export function userHandlers(deps: Deps): Pick<Handlers, UserRoutes> {
         contact: toContact(user, deps.isStudioEditor(user.id)),
         permissions: deps.catalogue.expand(parseCodes(user.global_permissions)),
         favoriteEntities: parseNumbers(user.favorite_entities),
+        notifications: notificationSummary(user.id),
       };
     },
 

@@ -17,6 +17,7 @@ import { readGatewayConfig } from '../../api/base-query.ts';
 import { resolveServicePath } from '../../api/service-path.ts';
 import { useAppDispatch, useAppSelector } from '../../runtime/hooks.ts';
 import { useRuntime } from '../../runtime/runtime.tsx';
+import { notificationArrived, notificationsCounted } from '../../runtime/session-slice.ts';
 import { NavIcon } from '../icons.tsx';
 import { notificationLink } from './notification-link.ts';
 import { type StreamState, watchNotificationStream } from './notification-stream.ts';
@@ -54,14 +55,17 @@ function Detail({ notification }: { notification: PortalNotification }) {
 const STREAM_START_MS = 3_000;
 
 /**
- * Keeps the list current: pushes from the event stream into the cache, and says whether it is live. The
- * stream starts after the newest notification the cache holds, so nothing recorded in between is lost.
+ * Keeps the count and the list current: pushes from the event stream into the session's count and the
+ * list's cache, and says whether it is live. The stream starts after the newest notification known, so
+ * nothing recorded in between is lost.
  */
 function useLiveNotifications(): StreamState {
   const dispatch = useAppDispatch();
   const newest = useAppSelector((state) => {
     const held = notificationsApi.endpoints.notifications.select()(state).data;
-    return held === undefined ? null : Math.max(0, ...held.items.map((item) => item.id));
+    const listed = held === undefined ? null : Math.max(0, ...held.items.map((item) => item.id));
+    const counted = state.session.notifications?.newestId ?? null;
+    return listed === null ? counted : Math.max(listed, counted ?? 0);
   });
   const newestRef = useRef(newest);
   useEffect(() => {
@@ -85,6 +89,7 @@ function useLiveNotifications(): StreamState {
         },
         onNotification: (payload) => {
           const notification = payload as PortalNotification;
+          dispatch(notificationArrived({ id: notification.id, read: notification.read }));
           dispatch(
             notificationsApi.util.updateQueryData('notifications', undefined, (draft) => {
               if (draft.items.some((item) => item.id === notification.id)) return;
@@ -109,15 +114,27 @@ export default function NotificationCentre() {
   const { t, i18n } = useTranslation(['notifications', 'common']);
   const { config, logger } = useRuntime();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const stream = useLiveNotifications();
   const [opened, setOpened] = useState(false);
+  const counted = useAppSelector((state) => state.session.notifications);
+  // The header shows the count the user context brought: the list is read once the bell is opened (one
+  // call fewer on the way in), or at once when the gateway sent no count, or while the stream is down.
+  const [listWanted, setListWanted] = useState(counted === null);
   const list = useNotificationsQuery(undefined, {
+    skip: !listWanted && stream === 'live',
     pollingInterval: stream === 'live' ? 0 : POLLING_MS,
     skipPollingIfUnfocused: true,
   });
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, markingAll] = useMarkAllNotificationsReadMutation();
-  const unread = list.data?.unreadCount ?? 0;
+  const listed = list.data;
+  useEffect(() => {
+    if (listed === undefined) return;
+    const newestId = listed.items.length === 0 ? null : Math.max(...listed.items.map((item) => item.id));
+    dispatch(notificationsCounted({ unreadCount: listed.unreadCount, newestId }));
+  }, [dispatch, listed]);
+  const unread = listed?.unreadCount ?? counted?.unreadCount ?? 0;
   const items = list.data?.items ?? [];
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -137,7 +154,10 @@ export default function NotificationCentre() {
             variant="subtle"
             size="lg"
             aria-label={t('bell', { count: unread })}
-            onClick={() => setOpened((value) => !value)}
+            onClick={() => {
+              setListWanted(true);
+              setOpened((value) => !value);
+            }}
           >
             <NavIcon name="bell" />
           </ActionIcon>

@@ -1,0 +1,23 @@
+import type { ApiResponse } from '../../gateway/contract/api.ts';
+import { gatewayApi } from './gateway-api.ts';
+import { service } from './service-path.ts';
+
+type SavedHomeLayout = ApiResponse<'homeLayout'>;
+
+/**
+ * The read of the user's own home grid per entity (reference gateway: the contact service's
+ * .../home-layouts/:accountId). Here rather than with the grid so that sign-in can start it with the
+ * entity's calls (a page's `prefetch`), before the home page's code has arrived.
+ */
+export const homeLayoutReadApi = gatewayApi.injectEndpoints({
+  endpoints: (build) => ({
+    homeLayout: build.query<SavedHomeLayout, number>({
+      query: (accountId) => service('contact', `contacts/currentuser/home-layouts/${accountId}`),
+      providesTags: (_result, _error, accountId) => [{ type: 'HomeLayout', id: accountId }],
+    }),
+  }),
+});
+
+/** Reads the saved layout into the cache ahead of the grid. */
+export const prefetchHomeLayout = (accountId: number) =>
+  homeLayoutReadApi.util.prefetch('homeLayout', accountId, {});
