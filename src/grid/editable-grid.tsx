@@ -113,7 +113,11 @@ export default function EditableGrid({
               const placed = byWidget.get(cell.widget);
               if (placed === undefined) return null;
               return (
-                <div key={cell.widget} style={{ display: 'flex', flexDirection: 'column' }}>
+                <div
+                  key={cell.widget}
+                  data-grid-cell={cell.widget}
+                  style={{ display: 'flex', flexDirection: 'column' }}
+                >
                   {/* The controls wait for the plugin's translations (their labels name the widget). */}
                   <Suspense fallback={null}>
                     <CellControls placed={placed} onAction={onAction} />

@@ -41,7 +41,12 @@ export function StaticGrid({ cells, renderCell }: StaticGridProps) {
     <div className={classes.container} data-grid="static">
       <div className={classes.grid}>
         {readingOrder(cells).map((cell) => (
-          <div key={cell.widget} className={classes.cell} style={styles.get(cell.widget)}>
+          <div
+            key={cell.widget}
+            data-grid-cell={cell.widget}
+            className={classes.cell}
+            style={styles.get(cell.widget)}
+          >
             {renderCell(cell)}
           </div>
         ))}
