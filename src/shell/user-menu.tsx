@@ -1,4 +1,4 @@
-import { Button, Drawer, Menu, Skeleton, Text } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,9 @@ import { useNavigationServices } from '../routing/services.tsx';
 import { useConsentControls } from '../analytics/consent-context.ts';
 import { useLanguageChoice } from './language-switch.tsx';
 
-// The settings form and its calls load when the drawer first opens, never with the header.
-const NotificationSettingsForm = lazy(() => import('./notifications/notification-settings-form.tsx'));
+// The settings drawer (Mantine's drawer, the form and its calls) loads when first opened, never with the
+// header.
+const NotificationSettingsDrawer = lazy(() => import('./notifications/notification-settings-drawer.tsx'));
 
 /** The user's name opens a menu: language, notification settings (when on), sign-out. */
 export function UserMenu() {
@@ -23,6 +24,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const { language, options, choose } = useLanguageChoice();
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first opening on, so it can play its closing transition.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const consent = useConsentControls();
   const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
@@ -65,7 +68,14 @@ export function UserMenu() {
           ))}
           <Menu.Divider />
           {flags[config.routing.notificationSettingsFlag] === true ? (
-            <Menu.Item onClick={drawer.open}>{t('shell.notificationSettings')}</Menu.Item>
+            <Menu.Item
+              onClick={() => {
+                setDrawerWanted(true);
+                drawer.open();
+              }}
+            >
+              {t('shell.notificationSettings')}
+            </Menu.Item>
           ) : null}
           {consent === null ? null : (
             <Menu.Item onClick={consent.open}>{t('shell.privacyChoices')}</Menu.Item>
@@ -75,19 +85,11 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        title={t('shell.notificationSettings')}
-        closeButtonProps={{ 'aria-label': t('session.close') }}
-      >
-        {drawerOpened ? (
-          <Suspense fallback={<Skeleton height={320} />}>
-            <NotificationSettingsForm />
-          </Suspense>
-        ) : null}
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NotificationSettingsDrawer opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
