@@ -85,6 +85,26 @@ describe('header', () => {
     expect(screen.queryByRole('menuitem', { name: 'Paramètres de notifications' })).not.toBeInTheDocument();
   });
 
+  it('the menu opens from the keyboard on the button drawn before its code arrives', async () => {
+    const config = loadRealManifest();
+    const portal = await renderPortal({
+      ...asPersona(config, 'marc'),
+      plugins,
+      path: '/portefeuille/mes-entites',
+    });
+    const button = await screen.findByRole('button', { name: 'Menu de Marc Multi' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await portal.user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Se déconnecter' })).toBeInTheDocument();
+    // The real button took the stand-in's place; the focus went with it into the open menu.
+    const real = screen.getByRole('button', { name: 'Menu de Marc Multi' });
+    expect(real).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() =>
+      expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement),
+    );
+  });
+
   it('sign-out calls the session layer and shows the login', async () => {
     const config = loadRealManifest();
     const portal = await renderPortal({
