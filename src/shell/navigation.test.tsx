@@ -167,9 +167,11 @@ describe('entity switcher', () => {
     const options = asPersona(config, 'marc', 1002);
     if (options.session?.user) options.session.user.favoriteEntities = [1003];
     const portal = await renderPortal({ ...options, plugins, path: '/dossier/1002/accueil' });
-    const input = await screen.findByRole('textbox', { name: "Changer d'entité" });
-    await portal.user.click(input);
+    await portal.user.click(await screen.findByRole('textbox', { name: "Changer d'entité" }));
     const listbox = await screen.findByRole('listbox');
+    // The searchable list took the place of the input drawn before its code arrived.
+    const input = screen.getByRole('textbox', { name: "Changer d'entité" });
+    expect(input).toHaveFocus();
     await waitFor(() =>
       expect(
         within(listbox)
