@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { LoadingIndicator } from '@portal/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
 import { latestDocuments, useAccountingDocumentsQuery } from './documents-api.ts';
+import classes from './documents-table.module.css';
 import { useT } from './translation.ts';
 
 const SHOWN = 5;
@@ -25,26 +26,26 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
       {documents.length === 0 ? (
         <Text c="dimmed">{t('documents.empty')}</Text>
       ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('documents.name')}</Table.Th>
-              <Table.Th>{t('documents.uploadedAt')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className={classes.table}>
+          <thead>
+            <tr>
+              <th>{t('documents.name')}</th>
+              <th>{t('documents.uploadedAt')}</th>
+            </tr>
+          </thead>
+          <tbody>
             {documents.map((document) => (
-              <Table.Tr key={document.id}>
-                <Table.Td>{document.name}</Table.Td>
-                <Table.Td>
+              <tr key={document.id}>
+                <td>{document.name}</td>
+                <td>
                   <time dateTime={document.uploadedAt}>
                     {new Date(document.uploadedAt).toLocaleDateString(language)}
                   </time>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
       {allHref !== undefined && (
         <Anchor

@@ -6,12 +6,30 @@ import type { WidgetOptions, WidgetProps } from '@portal/plugin-api';
 import type { newsOptions } from './options.ts';
 import { useNewsQuery } from './news-api.ts';
 import type { NewsItem } from './news-api.ts';
-import { safeHttpUrl, sanitizeNewsHtml } from './sanitize.ts';
+import { useNewsSanitizer } from './lazy-sanitizer.ts';
+import type { Sanitize } from './lazy-sanitizer.ts';
+import { safeHttpUrl } from './safe-url.ts';
 import { useT } from './translation.ts';
 
-function NewsEntry({ item, onOpen, language }: { item: NewsItem; onOpen: () => void; language: string }) {
+const hasSummary = (item: NewsItem) => item.summaryHtml.trim() !== '';
+
+function NewsEntry({
+  item,
+  onOpen,
+  language,
+  sanitize,
+}: {
+  item: NewsItem;
+  onOpen: () => void;
+  language: string;
+  /** Undefined only when no item has a summary to show. */
+  sanitize: Sanitize | undefined;
+}) {
   const href = safeHttpUrl(item.link);
-  const summary = useMemo(() => sanitizeNewsHtml(item.summaryHtml), [item.summaryHtml]);
+  const summary = useMemo(
+    () => (sanitize === undefined || !hasSummary(item) ? '' : sanitize(item.summaryHtml)),
+    [sanitize, item],
+  );
   const published = new Date(item.publishedAt);
   return (
     <li>
@@ -29,10 +47,12 @@ function NewsEntry({ item, onOpen, language }: { item: NewsItem; onOpen: () => v
           </time>
         </Text>
       )}
-      <Typography fz="sm">
-        {/* Sanitised by DOMPurify just above: tags, attributes and URL schemes are allow-listed. */}
-        <div dangerouslySetInnerHTML={{ __html: summary }} />
-      </Typography>
+      {summary !== '' && (
+        <Typography fz="sm">
+          {/* Sanitised by DOMPurify just above: tags, attributes and URL schemes are allow-listed. */}
+          <div dangerouslySetInnerHTML={{ __html: summary }} />
+        </Typography>
+      )}
     </li>
   );
 }
@@ -41,9 +61,13 @@ function RssWidget({ widgetId, options }: WidgetProps<WidgetOptions<typeof newsO
   const { t, language } = useT();
   const track = useTrack();
   const { data, isLoading, isError } = useNewsQuery();
-  if (isLoading) return <LoadingIndicator size="sm" label={t('rss.loading')} />;
+  const items = useMemo(() => data?.items.slice(0, options.maxItems) ?? [], [data, options.maxItems]);
+  // The feed shows when its summaries can be sanitised: nothing moves in the card afterwards.
+  const needsSanitizer = items.some(hasSummary);
+  const sanitize = useNewsSanitizer(needsSanitizer);
+  if (isLoading || (needsSanitizer && sanitize === undefined))
+    return <LoadingIndicator size="sm" label={t('rss.loading')} />;
   if (isError) return <Text c="red">{t('rss.error')}</Text>;
-  const items = data?.items.slice(0, options.maxItems) ?? [];
   if (items.length === 0) return <Text c="dimmed">{t('rss.empty')}</Text>;
   return (
     <Stack component="ul" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -52,6 +76,7 @@ function RssWidget({ widgetId, options }: WidgetProps<WidgetOptions<typeof newsO
           key={`${item.link}|${item.title}`}
           item={item}
           language={language}
+          sanitize={sanitize}
           onOpen={() => track('widgetInteracted', { widget: widgetId, action: 'open-news' })}
         />
       ))}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeHttpUrl, sanitizeNewsHtml } from './sanitize.ts';
+import { safeHttpUrl } from './safe-url.ts';
+import { sanitizeNewsHtml } from './sanitize.ts';
 
 function parse(html: string): HTMLDivElement {
   const div = document.createElement('div');

@@ -1,24 +1,16 @@
 import DOMPurify from 'dompurify';
+import { safeHttpUrl } from './safe-url.ts';
 
 /*
  * News summaries are outside HTML (an RSS feed): only inline text formatting and plain http(s) links
  * survive. Scripts, styles, SVG/MathML, forms, frames, event-handler attributes and every other URL
- * scheme are removed; links open in a new tab without access to this page.
+ * scheme are removed; links open in a new tab without access to this page. DOMPurify is as heavy as a
+ * third of Mantine's components: the widget loads this module only when a summary needs it
+ * (lazy-sanitizer.ts).
  */
 
 const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'span', 'blockquote'];
 const ALLOWED_ATTR = ['href', 'title'];
-
-/** `value` as an absolute http(s) URL, or undefined (javascript:, data:, relative and broken URLs). */
-export function safeHttpUrl(value: string | null | undefined): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Sanitised HTML, safe to insert into the page. */
 export function sanitizeNewsHtml(html: string): string {

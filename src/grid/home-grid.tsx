@@ -1,43 +1,29 @@
-import 'react-grid-layout/css/styles.css';
-import { ActionIcon, Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { LoadingIndicator } from '../ui/loading-indicator.tsx';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Suspense, useCallback, useMemo, useState } from 'react';
-import { Responsive, getBreakpointFromWidth, useContainerWidth } from 'react-grid-layout';
-import type { Layout, LayoutItem } from 'react-grid-layout';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../runtime/hooks.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import { chooseWidgetSet } from '../manifest/navigation.ts';
-import type { WidgetDefinition, WidgetSize } from '../runtime/plugin-definition.ts';
-import { usePluginTranslation } from '../runtime/plugin-translation.ts';
-import { GridIcon } from './icons.tsx';
-import type { GridIconName } from './icons.tsx';
-import {
-  GRID_BREAKPOINTS,
-  GRID_COLUMNS,
-  ROW_HEIGHT,
-  defaultLayout,
-  fromGrid,
-  layoutForColumns,
-  mendLayout,
-  moveCell,
-  readingOrder,
-  resizeCell,
-} from './layout.ts';
-import type { GridBreakpoint, GridCell, GridPlacement, MoveDirection } from './layout.ts';
+import type { WidgetSize } from '../runtime/plugin-definition.ts';
+import type { Placed } from './grid-placement.ts';
+import { MARGIN, ROW_HEIGHT, defaultLayout, mendLayout } from './layout.ts';
+import type { GridCell } from './layout.ts';
 import { useHomeLayoutQuery, useSaveHomeLayoutMutation } from './layout-api.ts';
 import { Profiled } from './profiling.tsx';
+import { StaticGrid } from './static-grid.tsx';
 import { WidgetFrame } from './widget-frame.tsx';
+
+// The grid library (drag, resize, its styles) comes with the edit mode only: the home shows the same
+// cells with CSS grid (static-grid.tsx).
+const EditableGrid = lazy(() => import('./editable-grid.tsx'));
 
 /** Rows a widget takes when its definition does not say. */
 const DEFAULT_WIDGET_HEIGHT = 2;
-const MARGIN = [16, 16] as const;
 // One shared object, so a widget without options keeps equal props across renders.
 const NO_OPTIONS: Readonly<Record<string, never>> = Object.freeze({});
-
-type Placed = GridPlacement & { pluginId: string; definition: WidgetDefinition; options: unknown };
 
 type Draft = { accountId: number; cells: GridCell[] };
 
@@ -81,9 +67,9 @@ function usePlacements(): Placed[] | null {
 }
 
 /**
- * The home page's widget grid: the manifest's widget set for this session in a react-grid-layout grid
- * (4 columns on a desktop, 2 on a tablet, 1 on a phone), with the user's own saved layout for the
- * selected entity and an edit mode to rearrange, resize, save and reset it.
+ * The home page's widget grid: the manifest's widget set for this session in a responsive grid (4 columns
+ * on a desktop, 2 on a tablet, 1 on a phone), with the user's own saved layout for the selected entity
+ * and an edit mode (react-grid-layout, loaded on demand) to rearrange, resize, save and reset it.
  */
 export function HomeGrid() {
   const { t } = useTranslation();
@@ -111,26 +97,6 @@ export function HomeGrid() {
   const editing = draft !== null && draft.accountId === accountId;
   const cells = editing ? draft.cells : userCells;
 
-  const { width, containerRef, mounted } = useContainerWidth();
-  const [breakpoint, setBreakpoint] = useState<GridBreakpoint | null>(null);
-  const current = breakpoint ?? getBreakpointFromWidth<GridBreakpoint>(GRID_BREAKPOINTS, width);
-  const onDesktop = current === 'lg';
-
-  const layouts = useMemo(() => {
-    const withLimits = (items: GridCell[], limit: boolean): LayoutItem[] =>
-      items.map(({ widget, x, y, w, h }) => {
-        const sizes = byWidget.get(widget)?.definition.sizes ?? [w];
-        return limit
-          ? { i: widget, x, y, w, h, minW: Math.min(...sizes), maxW: Math.max(...sizes) }
-          : { i: widget, x, y, w, h };
-      });
-    return {
-      lg: withLimits(cells, true),
-      md: withLimits(layoutForColumns(cells, GRID_COLUMNS.md), false),
-      sm: withLimits(layoutForColumns(cells, GRID_COLUMNS.sm), false),
-    };
-  }, [cells, byWidget]);
-
   const changeDraft = useCallback(
     (next: GridCell[]) => {
       if (accountId === undefined) return;
@@ -138,13 +104,6 @@ export function HomeGrid() {
       setSaveState('idle');
     },
     [accountId],
-  );
-
-  const onUserChange = useCallback(
-    (layout: Layout) => {
-      if (editing && onDesktop) changeDraft(fromGrid(layout));
-    },
-    [editing, onDesktop, changeDraft],
   );
 
   const save = async () => {
@@ -160,20 +119,30 @@ export function HomeGrid() {
     }
   };
 
-  const onKeyboard = useCallback(
-    (widget: string, title: string, action: MoveDirection | 'wider' | 'narrower') => {
-      if (!editing) return;
-      const sizes = byWidget.get(widget)?.definition.sizes ?? [];
-      const next =
-        action === 'wider' || action === 'narrower'
-          ? resizeCell(draft.cells, widget, action, sizes)
-          : moveCell(draft.cells, widget, action);
-      changeDraft(next);
-      const cell = next.find((c) => c.widget === widget);
-      if (cell !== undefined)
-        setAnnouncement(t('grid.moved', { title, column: cell.x + 1, row: cell.y + 1, width: cell.w }));
+  const onAnnounce = useCallback((text: string) => {
+    setAnnouncement(text);
+  }, []);
+
+  const renderCell = useCallback(
+    (cell: GridCell) => {
+      const placed = byWidget.get(cell.widget);
+      if (placed === undefined) return null;
+      return (
+        <Box style={{ flex: 1, minHeight: 0 }}>
+          {/* The frame waits for its plugin's translations; the cell keeps its size meanwhile. */}
+          <Suspense fallback={<LoadingIndicator size="sm" label={t('grid.loading')} />}>
+            <WidgetFrame
+              widgetRef={placed.widget}
+              pluginId={placed.pluginId}
+              definition={placed.definition}
+              size={asWidgetSize(cell.w)}
+              options={placed.options}
+            />
+          </Suspense>
+        </Box>
+      );
     },
-    [editing, draft, byWidget, changeDraft, t],
+    [byWidget, t],
   );
 
   // The grid is off: the page keeps the entity's title and the sidebar, nothing else.
@@ -231,8 +200,8 @@ export function HomeGrid() {
         {editing && announcement !== '' && <Text size="sm">{announcement}</Text>}
       </div>
       {saveState === 'failed' && <Alert color="red">{t('grid.saveFailed')}</Alert>}
-      <Box ref={containerRef} data-editing={editing ? 'true' : undefined}>
-        {firstLoad || !mounted ? (
+      <Box data-editing={editing ? 'true' : undefined}>
+        {firstLoad ? (
           // Reserve the default grid's height so nothing below moves when the widgets arrive.
           <Stack
             align="center"
@@ -242,98 +211,24 @@ export function HomeGrid() {
           >
             <LoadingIndicator label={t('grid.loading')} />
           </Stack>
+        ) : editing ? (
+          // Until the grid library arrives and measures, the same cells stay where they are.
+          <Suspense fallback={<StaticGrid cells={cells} renderCell={renderCell} />}>
+            <EditableGrid
+              cells={cells}
+              byWidget={byWidget}
+              onChange={changeDraft}
+              onAnnounce={onAnnounce}
+              renderCell={renderCell}
+              fallback={<StaticGrid cells={cells} renderCell={renderCell} />}
+            />
+          </Suspense>
         ) : (
           <Profiled id="grid">
-            <Responsive
-              width={width}
-              layouts={layouts}
-              breakpoints={GRID_BREAKPOINTS}
-              cols={GRID_COLUMNS}
-              rowHeight={ROW_HEIGHT}
-              margin={MARGIN}
-              containerPadding={[0, 0]}
-              dragConfig={{
-                enabled: editing && onDesktop,
-                handle: '.portal-widget-handle',
-                cancel: 'button',
-              }}
-              resizeConfig={{ enabled: editing && onDesktop }}
-              onBreakpointChange={(next) => setBreakpoint(next as GridBreakpoint)}
-              onDragStop={onUserChange}
-              onResizeStop={onUserChange}
-            >
-              {/* DOM order = reading order, so tabbing follows what the eye sees. */}
-              {readingOrder(cells).map((cell) => {
-                const placed = byWidget.get(cell.widget);
-                if (placed === undefined) return null;
-                return (
-                  <div key={cell.widget} style={{ display: 'flex', flexDirection: 'column' }}>
-                    {editing && (
-                      <Suspense fallback={null}>
-                        <CellControls placed={placed} onAction={onKeyboard} />
-                      </Suspense>
-                    )}
-                    <Box style={{ flex: 1, minHeight: 0 }}>
-                      {/* The frame waits for its plugin's translations; the cell keeps its size meanwhile. */}
-                      <Suspense fallback={<LoadingIndicator size="sm" label={t('grid.loading')} />}>
-                        <WidgetFrame
-                          widgetRef={placed.widget}
-                          pluginId={placed.pluginId}
-                          definition={placed.definition}
-                          size={asWidgetSize(cell.w)}
-                          options={placed.options}
-                        />
-                      </Suspense>
-                    </Box>
-                  </div>
-                );
-              })}
-            </Responsive>
+            <StaticGrid cells={cells} renderCell={renderCell} />
           </Profiled>
         )}
       </Box>
     </Stack>
-  );
-}
-
-type CellAction = MoveDirection | 'wider' | 'narrower';
-
-const CELL_ACTIONS: readonly { action: CellAction; label: `grid.${string}`; icon: GridIconName }[] = [
-  { action: 'left', label: 'grid.moveLeft', icon: 'left' },
-  { action: 'right', label: 'grid.moveRight', icon: 'right' },
-  { action: 'up', label: 'grid.moveUp', icon: 'up' },
-  { action: 'down', label: 'grid.moveDown', icon: 'down' },
-  { action: 'narrower', label: 'grid.narrower', icon: 'narrower' },
-  { action: 'wider', label: 'grid.wider', icon: 'wider' },
-];
-
-/** Edit mode: a drag handle and the keyboard alternatives to dragging and resizing, per widget. */
-function CellControls({
-  placed,
-  onAction,
-}: {
-  placed: Placed;
-  onAction: (widget: string, title: string, action: CellAction) => void;
-}) {
-  const { t } = useTranslation();
-  const { t: pluginT } = usePluginTranslation(placed.pluginId);
-  const title = pluginT(placed.definition.title);
-  return (
-    <Group gap={4} mb={4} wrap="nowrap" className="portal-widget-handle" style={{ cursor: 'move' }}>
-      <Box c="dimmed" title={t('grid.dragHandle', { title })} style={{ display: 'flex' }}>
-        <GridIcon name="grip" />
-      </Box>
-      {CELL_ACTIONS.map(({ action, label, icon }) => (
-        <ActionIcon
-          key={action}
-          variant="light"
-          size="sm"
-          aria-label={t(label as 'grid.moveLeft', { title })}
-          onClick={() => onAction(placed.widget, title, action)}
-        >
-          <GridIcon name={icon} />
-        </ActionIcon>
-      ))}
-    </Group>
   );
 }

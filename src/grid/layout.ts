@@ -1,10 +1,8 @@
-import { moveElement, verticalCompactor } from 'react-grid-layout';
-import type { Layout, LayoutItem } from 'react-grid-layout';
-
 /*
  * The home grid's geometry, as pure functions: the manifest's widget sizes become grid cells, a saved
- * per-user layout is mended against the current widget set, and keyboard moves reuse the grid
- * library's own collision and compaction rules so they match what dragging does.
+ * per-user layout is mended against the current widget set, and each breakpoint's cells are compacted
+ * the way react-grid-layout compacts them. No import of the grid library: this runs on the home's first
+ * paint, and the library loads only with the edit mode (edit-layout.ts, editable-grid.tsx).
  */
 
 /** One widget's cell, as the gateway stores it (`{ layout: [{ widget, x, y, w, h }] }`). */
@@ -23,6 +21,8 @@ export type GridBreakpoint = keyof typeof GRID_BREAKPOINTS;
 
 /** Row height in px; a widget's `height` is a number of rows. */
 export const ROW_HEIGHT = 140;
+/** Gap between cells, horizontal and vertical, in px (static-grid.module.css says the same). */
+export const MARGIN = [16, 16] as const;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -83,7 +83,60 @@ export function mendLayout(saved: readonly GridCell[], placements: readonly Grid
 
 /** Removes vertical gaps the way the grid does. */
 function compact(cells: readonly GridCell[]): GridCell[] {
-  return fromGrid(verticalCompactor.compact(toGrid(cells), DESKTOP_COLUMNS));
+  return compactVertically(cells, DESKTOP_COLUMNS);
+}
+
+const collides = (a: GridCell, b: GridCell) =>
+  a.widget !== b.widget && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** Pushes `cell` down to `to`, and the later cells it would then overlap further down (RGL's rule). */
+function pushDown(sorted: GridCell[], cell: GridCell, to: number): void {
+  cell.y += 1;
+  const index = sorted.findIndex((other) => other.widget === cell.widget);
+  for (let i = index + 1; i < sorted.length; i++) {
+    const other = sorted[i];
+    if (other === undefined) continue;
+    if (other.y > cell.y + cell.h) break;
+    if (collides(cell, other)) pushDown(sorted, other, to + cell.h);
+  }
+  cell.y = to;
+}
+
+/**
+ * react-grid-layout's vertical compaction (`correctBounds` then `verticalCompactor.compact`, v2), step for
+ * step: cells taken top to bottom then left to right, each raised while nothing is above it, and pushed
+ * below what it overlaps. The static grid places cells with it, so they sit exactly where the grid
+ * library puts them in edit mode (layout.test.ts compares the two on random layouts). Input order is kept.
+ */
+export function compactVertically(cells: readonly GridCell[], columns: number): GridCell[] {
+  const copies = cells.map((cell) => {
+    const copy = { ...cell };
+    if (copy.x + copy.w > columns) copy.x = columns - copy.w;
+    if (copy.x < 0) {
+      copy.x = 0;
+      copy.w = columns;
+    }
+    return copy;
+  });
+  const sorted = [...copies].sort((a, b) => a.y - b.y || a.x - b.x);
+  const placed: GridCell[] = [];
+  const out = new Map<GridCell, GridCell>();
+  let maxY = 0;
+  for (const item of sorted) {
+    const cell = { ...item, x: Math.max(item.x, 0), y: Math.min(maxY, Math.max(item.y, 0)) };
+    while (cell.y > 0 && !placed.some((other) => collides(other, cell))) cell.y -= 1;
+    for (
+      let hit = placed.find((other) => collides(other, cell));
+      hit !== undefined;
+      hit = placed.find((other) => collides(other, cell))
+    )
+      pushDown(sorted, cell, hit.y + hit.h);
+    cell.y = Math.max(cell.y, 0);
+    maxY = Math.max(maxY, cell.y + cell.h);
+    placed.push(cell);
+    out.set(item, cell);
+  }
+  return copies.map((copy) => out.get(copy) ?? copy);
 }
 
 /** Reading order: top to bottom, then left to right (also the phone's one-column order). */
@@ -105,83 +158,20 @@ export function layoutForColumns(cells: readonly GridCell[], columns: number): G
   return flowLayout(placements, columns);
 }
 
-export type MoveDirection = 'left' | 'right' | 'up' | 'down';
-
-/** A keyboard alternative to dragging: moves one widget by one step, pushing the others as a drag would. */
-export function moveCell(cells: readonly GridCell[], widget: string, direction: MoveDirection): GridCell[] {
-  const layout = toGrid(cells);
-  const item = layout.find((candidate) => candidate.i === widget);
-  if (item === undefined) return [...cells];
-  if (direction === 'left' || direction === 'right') {
-    // Next to a widget on the same row: trade places with it (a push would leave a hole).
-    const neighbour = layout.find(
-      (o) =>
-        o.i !== widget &&
-        o.y === item.y &&
-        (direction === 'left' ? o.x + o.w === item.x : item.x + item.w === o.x),
-    );
-    if (neighbour !== undefined) {
-      const swapped = layout.map((o) => {
-        if (o.i === item.i) return { ...o, x: direction === 'left' ? neighbour.x : item.x + neighbour.w };
-        if (o.i === neighbour.i) return { ...o, x: direction === 'left' ? neighbour.x + item.w : item.x };
-        return o;
-      });
-      return fromGrid(verticalCompactor.compact(swapped, DESKTOP_COLUMNS));
-    }
-  }
-  let { x, y } = item;
-  if (direction === 'left') x = Math.max(0, x - 1);
-  if (direction === 'right') x = Math.min(DESKTOP_COLUMNS - item.w, x + 1);
-  if (direction === 'up') {
-    // Jump over the widget just above (one row up would be undone by compaction).
-    const above = layout
-      .filter((o) => o.i !== widget && o.y < item.y && o.x < item.x + item.w && item.x < o.x + o.w)
-      .sort((a, b) => b.y - a.y)[0];
-    y = above === undefined ? Math.max(0, y - 1) : above.y;
-  }
-  if (direction === 'down') {
-    const below = layout
-      .filter((o) => o.i !== widget && o.y > item.y && o.x < item.x + item.w && item.x < o.x + o.w)
-      .sort((a, b) => a.y - b.y)[0];
-    y = below === undefined ? y + 1 : below.y + below.h;
-  }
-  if (x === item.x && y === item.y) return [...cells];
-  const moved = moveElement(layout, item, x, y, true, false, 'vertical', DESKTOP_COLUMNS);
-  return fromGrid(verticalCompactor.compact(moved, DESKTOP_COLUMNS));
-}
-
 /**
- * Changes a widget's width to its next allowed size (up or down), within the row; the widgets it now
- * overlaps move out of its way, as a resize by mouse would.
+ * Each breakpoint's cells as the grid shows them: the desktop cells, or the narrower layout derived from
+ * them, in DOM (reading) order and compacted as the grid library compacts its children's layout.
  */
-export function resizeCell(
-  cells: readonly GridCell[],
-  widget: string,
-  direction: 'wider' | 'narrower',
-  sizes: readonly number[] = [1, 2, 3, 4],
-): GridCell[] {
-  const current = cells.find((cell) => cell.widget === widget);
-  if (current === undefined) return [...cells];
-  const allowed = [...sizes].filter((size) => size >= 1 && size <= DESKTOP_COLUMNS).sort((a, b) => a - b);
-  const next =
-    direction === 'wider'
-      ? allowed.find((size) => size > current.w)
-      : [...allowed].reverse().find((size) => size < current.w);
-  if (next === undefined) return [...cells];
-  const resized = cells.map((cell) =>
-    cell.widget === widget ? { ...cell, w: next, x: Math.min(cell.x, DESKTOP_COLUMNS - next) } : cell,
-  );
-  const layout = toGrid(resized);
-  const item = layout.find((candidate) => candidate.i === widget);
-  if (item === undefined) return resized;
-  const moved = moveElement(layout, item, item.x, item.y, true, false, 'vertical', DESKTOP_COLUMNS);
-  return fromGrid(verticalCompactor.compact(moved, DESKTOP_COLUMNS));
-}
-
-function toGrid(cells: readonly GridCell[]): LayoutItem[] {
-  return cells.map(({ widget, x, y, w, h }) => ({ i: widget, x, y, w, h }));
-}
-
-export function fromGrid(layout: Layout): GridCell[] {
-  return layout.map(({ i, x, y, w, h }) => ({ widget: i, x, y, w, h }));
+export function layoutsByBreakpoint(cells: readonly GridCell[]): Record<GridBreakpoint, GridCell[]> {
+  const order = readingOrder(cells);
+  const arranged = (layout: readonly GridCell[], columns: number) => {
+    const byWidget = new Map(layout.map((cell) => [cell.widget, cell]));
+    const inOrder = order.flatMap((cell) => byWidget.get(cell.widget) ?? []);
+    return compactVertically(inOrder, columns);
+  };
+  return {
+    lg: arranged(cells, GRID_COLUMNS.lg),
+    md: arranged(layoutForColumns(cells, GRID_COLUMNS.md), GRID_COLUMNS.md),
+    sm: arranged(layoutForColumns(cells, GRID_COLUMNS.sm), GRID_COLUMNS.sm),
+  };
 }

@@ -1,129 +1,41 @@
-import { Select } from '@mantine/core';
-import type { ComboboxItemGroup } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { ComboboxChevron, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { EntitySummary } from '../api/types.ts';
-import { selectConditionContext } from '../runtime/condition-context.ts';
-import { useAppDispatch, useAppSelector } from '../runtime/hooks.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
-import type { RootState } from '../runtime/store.ts';
-import { selectCurrentUser, selectSelectedEntity } from '../runtime/session-slice.ts';
-import { routeAccess } from '../manifest/navigation.ts';
-import { indexRoutes } from '../manifest/route-index.ts';
-import { useCurrentRoute } from '../routing/current-route.ts';
-import { ENTITY_PARAM } from '../routing/redirects.ts';
-import { pathTo } from '../routing/route-paths.ts';
-import { useNavigationServices, useSwitchingEntity } from '../routing/services.tsx';
+import { useAppSelector } from '../runtime/hooks.ts';
+import { selectSelectedEntity } from '../runtime/session-slice.ts';
+import { entityLabel } from './entity-label.ts';
+import { useLoadOnIntent } from './load-on-intent.ts';
 
-/** How many entities one search shows; the server filters by name or account number. */
-const SEARCH_PAGE_SIZE = 20;
-
-function label(entity: EntitySummary): string {
-  return `${entity.name} · ${entity.accountNumber}`;
-}
-
-/** The route that declares the entity parameter (the entity area); its index leads to the entity home. */
-function entityAreaRoute(config: ReturnType<typeof useRuntime>['config']): string | undefined {
-  for (const [name, indexed] of indexRoutes(config)) {
-    if (indexed.route.path?.includes(`:${ENTITY_PARAM}`) === true) return name;
-  }
-  return undefined;
-}
+// The searchable list (Mantine's Select: combobox, popover, floating-ui, scroll area) loads when the
+// person reaches for the switcher, not with the header of the first page.
+const loadSelect = () => import('./entity-switcher-select.tsx');
 
 /**
- * Search by name or account number, favourites first. Choosing one selects it (permissions loaded, id
- * persisted) and keeps the user on the same page of the new entity when that page is open to them
- * there, else sends them to its home.
+ * The entity switcher. Until the person reaches for it, a plain input of the same size shows the selected
+ * entity; pointer over it or focus loads the real one, which takes over while the input has the focus,
+ * with what was typed in it meanwhile.
  */
 export function EntitySwitcher() {
   const { t } = useTranslation();
-  const { config, flags, logger } = useRuntime();
-  const services = useNavigationServices();
-  const switchingRef = useSwitchingEntity();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const current = useCurrentRoute();
-  const user = useAppSelector(selectCurrentUser);
   const selected = useAppSelector(selectSelectedEntity);
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
-  const [debounced] = useDebouncedValue(search, 250);
-  const [entities, setEntities] = useState<readonly EntitySummary[]>([]);
-  const [failed, setFailed] = useState(false);
-
-  // While closed, the input shows the selected label: that is not a search.
-  const query = opened && selected !== null && debounced === label(selected) ? '' : opened ? debounced : '';
-  useEffect(() => {
-    // Closed, the switcher shows the selected entity only: the list is asked for when it opens, not on
-    // the way in to every page (one gateway call less before the entity home is complete).
-    if (!opened) return;
-    let live = true;
-    services.listEntities({ pageSize: SEARCH_PAGE_SIZE, ...(query === '' ? {} : { search: query }) }).then(
-      (items) => {
-        if (live) setEntities(items);
-      },
-      (error: unknown) => logger.error('Could not search entities', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [services, logger, query, opened]);
-
-  const data = useMemo((): ComboboxItemGroup[] => {
-    const all =
-      selected !== null && !entities.some((e) => e.accountId === selected.accountId)
-        ? [selected, ...entities]
-        : [...entities];
-    const favorites = new Set(user?.favoriteEntities ?? []);
-    const option = (entity: EntitySummary) => ({ value: String(entity.accountId), label: label(entity) });
-    const groups = [
-      { group: t('shell.favorites'), items: all.filter((e) => favorites.has(e.accountId)).map(option) },
-      { group: t('shell.entities'), items: all.filter((e) => !favorites.has(e.accountId)).map(option) },
-    ];
-    return groups.filter((group) => group.items.length > 0);
-  }, [entities, selected, user, t]);
-
-  const switchTo = async (entityId: number) => {
-    setFailed(false);
-    switchingRef.current = entityId;
-    try {
-      await services.selectEntity(entityId);
-    } catch (error) {
-      switchingRef.current = null;
-      logger.error(`Could not switch to entity ${String(entityId)}`, error);
-      setFailed(true);
-      return;
-    }
-    const state = dispatch((_dispatch, getState: () => RootState) => getState());
-    const context = selectConditionContext(state, config, flags);
-    const stay =
-      current?.params[ENTITY_PARAM] !== undefined && routeAccess(config, current.name, context).allowed;
-    const area = entityAreaRoute(config);
-    const target = stay ? current.name : area;
-    const params = stay ? { ...current.params, [ENTITY_PARAM]: entityId } : { [ENTITY_PARAM]: entityId };
-    if (target !== undefined) await navigate(pathTo(config, logger, target, params));
-    switchingRef.current = null;
-  };
-
+  const [EntitySwitcherSelect, load] = useLoadOnIntent(loadSelect);
+  const [focused, setFocused] = useState(false);
+  const [typed, setTyped] = useState<string | null>(null);
+  if (EntitySwitcherSelect !== null && focused) return <EntitySwitcherSelect typed={typed} />;
   return (
-    <Select
+    <TextInput
       aria-label={t('shell.entitySwitcher')}
       placeholder={t('shell.entitySearch')}
-      data={data}
-      value={selected === null ? null : String(selected.accountId)}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpened(true)}
-      onDropdownClose={() => setOpened(false)}
-      nothingFoundMessage={t('shell.noEntity')}
-      allowDeselect={false}
-      error={failed ? t('shell.switchFailed') : undefined}
-      onChange={(value) => {
-        if (value !== null) void switchTo(Number(value));
+      value={typed ?? (selected === null ? '' : entityLabel(selected))}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      onPointerEnter={load}
+      onFocus={() => {
+        setFocused(true);
+        load();
       }}
+      onBlur={() => setFocused(false)}
+      rightSection={<ComboboxChevron />}
+      rightSectionPointerEvents="none"
       w={{ base: '100%', xs: 320 }}
       maw={360}
       size="sm"

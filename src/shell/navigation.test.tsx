@@ -85,6 +85,26 @@ describe('header', () => {
     expect(screen.queryByRole('menuitem', { name: 'Paramètres de notifications' })).not.toBeInTheDocument();
   });
 
+  it('the menu opens from the keyboard on the button drawn before its code arrives', async () => {
+    const config = loadRealManifest();
+    const portal = await renderPortal({
+      ...asPersona(config, 'marc'),
+      plugins,
+      path: '/portefeuille/mes-entites',
+    });
+    const button = await screen.findByRole('button', { name: 'Menu de Marc Multi' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await portal.user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Se déconnecter' })).toBeInTheDocument();
+    // The real button took the stand-in's place; the focus went with it into the open menu.
+    const real = screen.getByRole('button', { name: 'Menu de Marc Multi' });
+    expect(real).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() =>
+      expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement),
+    );
+  });
+
   it('sign-out calls the session layer and shows the login', async () => {
     const config = loadRealManifest();
     const portal = await renderPortal({
@@ -147,9 +167,11 @@ describe('entity switcher', () => {
     const options = asPersona(config, 'marc', 1002);
     if (options.session?.user) options.session.user.favoriteEntities = [1003];
     const portal = await renderPortal({ ...options, plugins, path: '/dossier/1002/accueil' });
-    const input = await screen.findByRole('textbox', { name: "Changer d'entité" });
-    await portal.user.click(input);
+    await portal.user.click(await screen.findByRole('textbox', { name: "Changer d'entité" }));
     const listbox = await screen.findByRole('listbox');
+    // The searchable list took the place of the input drawn before its code arrived.
+    const input = screen.getByRole('textbox', { name: "Changer d'entité" });
+    expect(input).toHaveFocus();
     await waitFor(() =>
       expect(
         within(listbox)

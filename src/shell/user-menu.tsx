@@ -1,93 +1,41 @@
-import { Button, Drawer, Menu, Skeleton, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useAppSelector } from '../runtime/hooks.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
 import { selectCurrentUser } from '../runtime/session-slice.ts';
-import { routingPath } from '../routing/route-paths.ts';
-import { useNavigationServices } from '../routing/services.tsx';
-import { useConsentControls } from '../analytics/consent-context.ts';
-import { useLanguageChoice } from './language-switch.tsx';
+import { useLoadOnIntent } from './load-on-intent.ts';
+import { UserMenuButton } from './user-menu-button.tsx';
 
-// The settings form and its calls load when the drawer first opens, never with the header.
-const NotificationSettingsForm = lazy(() => import('./notifications/notification-settings-form.tsx'));
+// The menu (Mantine's menu, popover and floating-ui, the sign-out and settings) loads when the person
+// reaches for it, not with the header of the first page.
+const loadFullUserMenu = () => import('./user-menu-full.tsx');
 
 /** The user's name opens a menu: language, notification settings (when on), sign-out. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { config, flags } = useRuntime();
   const user = useAppSelector(selectCurrentUser);
-  const services = useNavigationServices();
-  const navigate = useNavigate();
-  const { language, options, choose } = useLanguageChoice();
-  const [drawerOpened, drawer] = useDisclosure(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const consent = useConsentControls();
+  const [FullUserMenu, load] = useLoadOnIntent(loadFullUserMenu);
+  // The stand-in gives way on a press (mouse, Enter or Space), not on a hover, so the press lands on it;
+  // the real menu then opens, and takes the focus if the stand-in had it.
+  const [pressed, setPressed] = useState(false);
+  const [focused, setFocused] = useState(false);
   const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
-
-  const signOut = async () => {
-    setSigningOut(true);
-    try {
-      const outcome = await services.signOut();
-      // A collaborator is leaving for the identity provider's sign-out page: nothing to navigate.
-      if (!outcome.redirected) void navigate(outcome.to, { replace: true });
-    } catch {
-      void navigate(routingPath(config, 'loginRoute'), { replace: true });
-    } finally {
-      setSigningOut(false);
-    }
-  };
-
+  if (FullUserMenu !== null && pressed) return <FullUserMenu opened focused={focused} />;
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="subtle" maw={{ base: 120, xs: 220 }} aria-label={t('shell.userMenu', { name })}>
-            <Text truncate="end" size="sm" fw={500}>
-              {name}
-            </Text>
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('language.label')}</Menu.Label>
-          {options.map((option) => (
-            <Menu.Item
-              key={option.value}
-              lang={option.value}
-              aria-current={option.value === language ? 'true' : undefined}
-              fw={option.value === language ? 700 : undefined}
-              onClick={() => void choose(option.value)}
-            >
-              {option.label}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          {flags[config.routing.notificationSettingsFlag] === true ? (
-            <Menu.Item onClick={drawer.open}>{t('shell.notificationSettings')}</Menu.Item>
-          ) : null}
-          {consent === null ? null : (
-            <Menu.Item onClick={consent.open}>{t('shell.privacyChoices')}</Menu.Item>
-          )}
-          <Menu.Item color="red" disabled={signingOut} onClick={() => void signOut()}>
-            {t('shell.signOut')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        title={t('shell.notificationSettings')}
-        closeButtonProps={{ 'aria-label': t('session.close') }}
-      >
-        {drawerOpened ? (
-          <Suspense fallback={<Skeleton height={320} />}>
-            <NotificationSettingsForm />
-          </Suspense>
-        ) : null}
-      </Drawer>
-    </>
+    <UserMenuButton
+      name={name}
+      label={t('shell.userMenu', { name })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={load}
+      onFocus={() => {
+        setFocused(true);
+        load();
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        setPressed(true);
+        load();
+      }}
+    />
   );
 }

@@ -334,6 +334,24 @@ describe('per-user layouts', () => {
     expect(document.querySelector('[data-widget="booking/booking"]')).toHaveAttribute('data-size', '4');
   });
 
+  it('shows the widgets without the grid library, which comes with the edit mode and goes with it', async () => {
+    const view = await renderHome(config, garagePending, { flags: noSingleSignOn });
+    await waitFor(() => expect(widgetsShown()).toEqual(['news/rss', 'lab/lab', 'booking/booking']));
+    expect(document.querySelector('[data-grid="static"]')).not.toBeNull();
+    expect(document.querySelector('.react-grid-layout')).toBeNull();
+
+    await view.user.click(screen.getByRole('button', { name: 'Personnaliser la page' }));
+    await waitFor(() => expect(document.querySelector('.react-grid-layout')).not.toBeNull());
+    expect(document.querySelector('[data-grid="static"]')).toBeNull();
+    // The same widgets in the same reading order, now in the library's draggable cells.
+    expect(widgetsShown()).toEqual(['news/rss', 'lab/lab', 'booking/booking']);
+    expect(document.querySelectorAll('.react-grid-item [data-widget]')).toHaveLength(3);
+
+    await view.user.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(document.querySelector('.react-grid-layout')).toBeNull();
+    expect(widgetsShown()).toEqual(['news/rss', 'lab/lab', 'booking/booking']);
+  });
+
   it('moves a widget with the keyboard buttons, saves it through the gateway, and resets to the default', async () => {
     const saved = { current: null as Saved };
     const view = await renderHome(config, garagePending, {

@@ -124,3 +124,71 @@ test('the home page, in view and in edit mode, has no serious or critical access
   await page.getByRole('button', { name: 'Personnaliser la page' }).click();
   expect(describeViolations(await axe())).toEqual([]);
 });
+
+/** Each widget cell's box, relative to its grid's top-left corner. */
+function cellBoxes(page: Page, grid: string): Promise<Record<string, number[]>> {
+  return page.locator(grid).evaluate((container) => {
+    const origin = container.getBoundingClientRect();
+    return Object.fromEntries(
+      Array.from(container.querySelectorAll('[data-grid-cell]')).map((cell) => {
+        const box = cell.getBoundingClientRect();
+        return [
+          cell.getAttribute('data-grid-cell') ?? '',
+          [box.left - origin.left, box.top - origin.top, box.width, box.height],
+        ];
+      }),
+    );
+  });
+}
+
+test('the widgets sit where the edit mode grid puts them, at every width, and the page does not shift', async ({
+  page,
+  personas,
+}) => {
+  // Layout shifts not caused by the person's input, summed (what CLS counts) from the first paint on.
+  await page.addInitScript(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
+  await expect(page.locator('[data-widget]')).toHaveCount(6);
+  // The grid library is not on the page until the person rearranges.
+  await expect(page.locator('.react-grid-layout')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('[data-widget]')).toHaveCount(6);
+  await expect(page.locator('[data-widget="news/rss"]').getByRole('link').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(
+    await page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts.total),
+  ).toBeLessThanOrEqual(0.02);
+
+  // Desktop (4 columns), tablet (2) and phone (1) widths of the grid's container.
+  for (const width of [1400, 900, 420]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await expect(page.locator('[data-grid="static"]')).toBeVisible();
+    await page.waitForTimeout(200);
+    const still = await cellBoxes(page, '[data-grid="static"] > div');
+    await page.getByRole('button', { name: 'Personnaliser la page' }).click();
+    await expect(page.locator('.react-grid-layout')).toBeVisible();
+    // The library animates cells into place on its first layout: wait until they settle.
+    await page.waitForTimeout(600);
+    const editing = await cellBoxes(page, '.react-grid-layout');
+    expect(Object.keys(editing).sort()).toEqual(Object.keys(still).sort());
+    for (const [widget, box] of Object.entries(still))
+      box.forEach((value, i) =>
+        expect(
+          Math.abs(value - (editing[widget]?.[i] ?? NaN)),
+          `${widget} at ${String(width)} px`,
+        ).toBeLessThanOrEqual(1.5),
+      );
+    await page.getByRole('button', { name: 'Annuler' }).click();
+  }
+});

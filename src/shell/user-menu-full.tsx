@@ -1,0 +1,102 @@
+import { Menu } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../runtime/hooks.ts';
+import { useRuntime } from '../runtime/runtime.tsx';
+import { selectCurrentUser } from '../runtime/session-slice.ts';
+import { routingPath } from '../routing/route-paths.ts';
+import { useNavigationServices } from '../routing/services.tsx';
+import { useConsentControls } from '../analytics/consent-context.ts';
+import { useLanguageChoice } from './language-switch.tsx';
+import { UserMenuButton } from './user-menu-button.tsx';
+
+// The settings drawer (Mantine's drawer, the form and its calls) loads when first opened, never with the
+// header.
+const NotificationSettingsDrawer = lazy(() => import('./notifications/notification-settings-drawer.tsx'));
+
+/**
+ * The user's menu itself (user-menu.tsx shows its button until this chunk arrives): language,
+ * notification settings (when on), sign-out. `opened`: the person already pressed the button;
+ * `focused`: the button had the focus, which the real one takes over.
+ */
+export default function FullUserMenu({ opened, focused }: { opened: boolean; focused: boolean }) {
+  const { t } = useTranslation();
+  const { config, flags } = useRuntime();
+  const user = useAppSelector(selectCurrentUser);
+  const services = useNavigationServices();
+  const navigate = useNavigate();
+  const { language, options, choose } = useLanguageChoice();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first opening on, so it can play its closing transition.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const consent = useConsentControls();
+  const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focused) target.current?.focus();
+    // Only when taking over from the stand-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      const outcome = await services.signOut();
+      // A collaborator is leaving for the identity provider's sign-out page: nothing to navigate.
+      if (!outcome.redirected) void navigate(outcome.to, { replace: true });
+    } catch {
+      void navigate(routingPath(config, 'loginRoute'), { replace: true });
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal defaultOpened={opened}>
+        <Menu.Target>
+          <UserMenuButton ref={target} name={name} label={t('shell.userMenu', { name })} />
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('language.label')}</Menu.Label>
+          {options.map((option) => (
+            <Menu.Item
+              key={option.value}
+              lang={option.value}
+              aria-current={option.value === language ? 'true' : undefined}
+              fw={option.value === language ? 700 : undefined}
+              onClick={() => void choose(option.value)}
+            >
+              {option.label}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          {flags[config.routing.notificationSettingsFlag] === true ? (
+            <Menu.Item
+              onClick={() => {
+                setDrawerWanted(true);
+                drawer.open();
+              }}
+            >
+              {t('shell.notificationSettings')}
+            </Menu.Item>
+          ) : null}
+          {consent === null ? null : (
+            <Menu.Item onClick={consent.open}>{t('shell.privacyChoices')}</Menu.Item>
+          )}
+          <Menu.Item color="red" disabled={signingOut} onClick={() => void signOut()}>
+            {t('shell.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NotificationSettingsDrawer opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
