@@ -256,5 +256,22 @@ if (process.argv.includes('--budget')) {
       );
     }
   }
+  // The issue's aims that a page has reached are hard limits from then on (no tolerance).
+  for (const [name, aim] of Object.entries(budget.aims ?? {})) {
+    const size = rows.find(([row]) => row === name)?.[1];
+    if (size === undefined) throw new Error(`bench/bundle-budget.json aims at an unknown page: ${name}`);
+    const checks = [
+      ['JS × floor', size.jsGz / floorSize.jsGz, aim.jsFloorRatio, (n) => `${n.toFixed(2)}×`],
+      ['CSS', size.cssGz / 1024, aim.cssGzKiB, (n) => `${n.toFixed(1)} KiB`],
+      ['JS chunks', size.jsChunks, aim.jsChunks, String],
+    ].filter(([, , limit]) => limit !== undefined);
+    for (const [what, value, limit, shown] of checks) {
+      const fits = value <= limit;
+      over ||= !fits;
+      (fits ? console.log : console.error)(
+        `  ${fits ? 'ok  ' : 'OVER'} ${name}, aim ${what}: ${shown(value)} of ${shown(limit)}`,
+      );
+    }
+  }
   if (over) process.exitCode = 1;
 }
