@@ -6,7 +6,7 @@ import { useSidebarEntries } from './nav-state.ts';
 /** The entity area's navigation links: real links, the current one marked for assistive technology. */
 export function Sidebar() {
   const entries = useSidebarEntries();
-  // The AppShell navbar around it is the labelled <nav>.
+  // The shell's navbar around it is the labelled <nav>.
   return (
     <>
       <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }}>
