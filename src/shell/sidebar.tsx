@@ -16,7 +16,7 @@ export function Sidebar() {
             <UnstyledButton
               component={Link}
               to={entry.href}
-              className={classes.link}
+              className={classes.link ?? ''}
               aria-current={entry.current ? 'page' : undefined}
             >
               {entry.icon === undefined ? null : (
