@@ -1,4 +1,3 @@
-import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
@@ -7,10 +6,13 @@ import { useLocation } from 'react-router';
 import { useCurrentRoute } from '../routing/current-route.ts';
 import { ENTITY_PARAM } from '../routing/redirects.ts';
 import { AppHeader } from './app-header.tsx';
+import classes from './home-shell.module.css';
 import { useFeatureConsulted } from './feature-consulted.ts';
 import { NavTabs } from './nav-tabs.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+
+const SCROLL_LOCK_RIGHT = 'right-scroll-bar-position';
 
 /**
  * The signed-in shell: header on every page, the sidebar in the entity area (behind a burger below the
@@ -33,24 +35,29 @@ export default function HomeShell({ children }: { children: ReactNode }) {
   }, [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      {...(inEntityArea ? { navbar: { width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } } } : {})}
-      padding={withoutPadding ? 0 : 'md'}
+    <div
+      className={classes.shell}
+      data-with-navbar={inEntityArea || undefined}
+      data-without-padding={withoutPadding || undefined}
     >
       <SkipLink />
-      <AppShell.Header>
+      {/* The class react-remove-scroll-bar pads when a drawer or modal locks the page's scroll. */}
+      <header className={`${classes.header} ${SCROLL_LOCK_RIGHT}`}>
         <AppHeader navigation={inEntityArea ? { opened, toggle } : undefined} />
-      </AppShell.Header>
+      </header>
       {inEntityArea ? (
-        <AppShell.Navbar p="sm" aria-label={t('shell.entityNavigation')}>
+        <nav
+          className={classes.navbar}
+          data-opened={opened || undefined}
+          aria-label={t('shell.entityNavigation')}
+        >
           <Sidebar />
-        </AppShell.Navbar>
+        </nav>
       ) : null}
-      <AppShell.Main id={MAIN_CONTENT_ID}>
+      <main className={classes.main} id={MAIN_CONTENT_ID}>
         {unitaryView ? null : <NavTabs />}
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

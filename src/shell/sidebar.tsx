@@ -1,25 +1,31 @@
-import { NavLink, Stack } from '@mantine/core';
+import { Stack, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { NavIcon } from './icons.tsx';
 import { useSidebarEntries } from './nav-state.ts';
+import classes from './sidebar.module.css';
 
 /** The entity area's navigation links: real links, the current one marked for assistive technology. */
 export function Sidebar() {
   const entries = useSidebarEntries();
-  // The AppShell navbar around it is the labelled <nav>.
+  // The shell's navbar around it is the labelled <nav>.
   return (
     <>
       <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }}>
         {entries.map((entry) => (
           <li key={entry.id}>
-            <NavLink
+            <UnstyledButton
               component={Link}
               to={entry.href}
-              label={entry.label}
-              leftSection={entry.icon === undefined ? null : <NavIcon name={entry.icon} />}
-              active={entry.current}
+              className={classes.link ?? ''}
               aria-current={entry.current ? 'page' : undefined}
-            />
+            >
+              {entry.icon === undefined ? null : (
+                <span className={classes.icon}>
+                  <NavIcon name={entry.icon} />
+                </span>
+              )}
+              <span className={classes.label}>{entry.label}</span>
+            </UnstyledButton>
           </li>
         ))}
       </Stack>
