@@ -21,6 +21,9 @@ test('offline, a click on Banque keeps the shell, says so, and shows the page wh
   await claireOnHome(page);
   // Her home is on screen (the shell and its widgets loaded) when the connection drops.
   await expect(page.getByRole('region').first()).toBeVisible();
+  // Each widget done loading (its data and the code it loads after it, as the news sanitiser): a quiet
+  // network alone can come before a widget's second step on a busy machine.
+  await expect(page.locator('[data-widget] [role="progressbar"]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: 'Vous êtes hors ligne' })).toBeVisible();
