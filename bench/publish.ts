@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
+import { studioRoutes } from '../gateway/contract/studio-routes.ts';
 import { manifestEtag } from '../gateway/src/studio/manifest-etag.ts';
 import { call, collaboratorToken, json, startGateway } from '../gateway/test/helpers.ts';
 import type { PortalConfig } from '../schemas/portal-config.ts';
@@ -28,6 +29,8 @@ function variant(round: number): PortalConfig {
 }
 
 const gateway = await startGateway();
+// The contract's paths: the same calls the studio and `portal publish` make.
+const published = (known: string) => `${gateway.url}${studioRoutes.publishedManifest.path}?known=${known}`;
 try {
   const olivia = await collaboratorToken(gateway, 'olivia.owner@demo.test');
   const visible: number[] = [];
@@ -37,7 +40,7 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     const manifest = variant(round);
     const started = performance.now();
-    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
+    const answer = await call(gateway, 'POST', studioRoutes.publishManifest.path, {
       token: olivia,
       body: { manifest, comment: `bench ${String(round)}` },
     });
@@ -46,7 +49,7 @@ try {
     const { etag } = json<{ etag: string }>(answer);
     // A fresh load: no cached copy, the built-in etag as `known`.
     for (;;) {
-      const response = await fetch(`${gateway.url}/studio/api/manifest/published?known=${builtEtag}`);
+      const response = await fetch(published(builtEtag));
       const text = await response.text();
       const body = JSON.parse(text) as { etag: string; manifest: unknown };
       if (body.etag === etag) {
@@ -61,9 +64,7 @@ try {
     }
   }
   const sameAsBuilt = await (
-    await fetch(
-      `${gateway.url}/studio/api/manifest/published?known=${manifestEtag(JSON.stringify(variant(ROUNDS - 1)))}`,
-    )
+    await fetch(published(manifestEtag(JSON.stringify(variant(ROUNDS - 1)))))
   ).text();
 
   console.log(`publish → visible to a fresh load (manifest endpoint), ${String(ROUNDS)} rounds:`);
