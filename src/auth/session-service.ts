@@ -134,12 +134,44 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   }
 
-  async function signInCollaboratorWith(
+  /** A provider's access token exchanged for the portal's session, then the landing of SPEC 2. */
+  async function signInWith(
     accessToken: string,
     redirect: string | null,
+    kind: 'collaborator' | 'customer',
   ): Promise<SignInOutcome> {
-    await startWithToken(await exchange(accessToken), 'collaborator');
+    await startWithToken(await exchange(accessToken), kind);
     return { ok: true, to: actions.destinationAfterSignIn(redirect) };
+  }
+
+  /**
+   * Back from an identity provider's page: only an answer this tab asked for (its interaction flag) is
+   * finished; the flag is cleared whatever happens.
+   */
+  async function completeRedirect(
+    url: string,
+    /** The way in, for the log: 'Collaborator sign-in', 'Single sign-on'. */
+    way: string,
+    finish: () => Promise<SignInOutcome>,
+  ): Promise<SignInOutcome> {
+    const flag = interactionFlag.get();
+    if (!lifecycle.hasRedirectResult(url)) {
+      // Back from the provider's sign-out (or a stale flag): the flag is simply cleared.
+      if (flag !== null) interactionFlag.clear();
+      return { ok: false, reason: 'no-result' };
+    }
+    if (flag !== 'login') {
+      logger.warn(`${way}: ignoring an answer that no sign-in of this tab asked for`);
+      return { ok: false, reason: 'not-expected' };
+    }
+    try {
+      return await finish();
+    } catch (error) {
+      logger.error(`${way} failed`, error);
+      return { ok: false, reason: 'unavailable' };
+    } finally {
+      interactionFlag.clear();
+    }
   }
 
   // SPEC 4: a 401 on a request sent with a session token ends the session as expired.
@@ -230,7 +262,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
           if (error instanceof NoAccountError) return null;
           throw error;
         });
-        if (cached !== null) return await signInCollaboratorWith(cached, safe);
+        if (cached !== null) return await signInWith(cached, safe, 'collaborator');
         interactionFlag.set('login');
         await id.startSignIn({ redirect: safe });
         return 'redirecting';
@@ -241,28 +273,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       }
     },
 
-    async completeCollaboratorSignIn(url) {
-      const flag = interactionFlag.get();
-      if (!lifecycle.hasRedirectResult(url)) {
-        // Back from the provider's sign-out (or a stale flag): the flag is simply cleared.
-        if (flag !== null) interactionFlag.clear();
-        return { ok: false, reason: 'no-result' };
-      }
-      if (flag !== 'login') {
-        logger.warn('Ignoring a sign-in answer that no sign-in of this tab asked for');
-        return { ok: false, reason: 'not-expected' };
-      }
-      try {
-        const id = await getIdentity();
-        const { accessToken, redirect } = await id.completeSignIn(url);
-        return await signInCollaboratorWith(accessToken, redirect);
-      } catch (error) {
-        logger.error('Collaborator sign-in failed', error);
-        return { ok: false, reason: 'unavailable' };
-      } finally {
-        interactionFlag.clear();
-      }
-    },
+    completeCollaboratorSignIn: (url) =>
+      completeRedirect(url, 'Collaborator sign-in', async () => {
+        const { accessToken, redirect } = await (await getIdentity()).completeSignIn(url);
+        return signInWith(accessToken, redirect, 'collaborator');
+      }),
 
     singleSignOnAvailable: () => ssoOn && ssoSettings !== null,
 
@@ -281,30 +296,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       }
     },
 
-    async completeCustomerSingleSignOn(url) {
-      const flag = interactionFlag.get();
-      if (!lifecycle.hasRedirectResult(url)) {
-        // Back from the provider's sign-out (or a stale flag): the flag is simply cleared.
-        if (flag !== null) interactionFlag.clear();
-        return { ok: false, reason: 'no-result' };
-      }
-      if (flag !== 'login') {
-        logger.warn('Ignoring a single sign-on answer that no sign-in of this tab asked for');
-        return { ok: false, reason: 'not-expected' };
-      }
-      try {
+    completeCustomerSingleSignOn: (url) =>
+      completeRedirect(url, 'Single sign-on', async () => {
         const sso = await getSingleSignOn();
         if (sso === null) return { ok: false, reason: 'unavailable' };
         const { accessToken, redirect } = await sso.completeSignIn(url);
-        await startWithToken(await exchange(accessToken), 'customer');
-        return { ok: true, to: actions.destinationAfterSignIn(redirect) };
-      } catch (error) {
-        logger.error('Single sign-on failed', error);
-        return { ok: false, reason: 'unavailable' };
-      } finally {
-        interactionFlag.clear();
-      }
-    },
+        return signInWith(accessToken, redirect, 'customer');
+      }),
 
     async signOut() {
       const { user } = store.getState().session;
