@@ -7,7 +7,7 @@ import { loadRealManifest } from '../testing/manifest.ts';
 import { createAnalytics, sessionReplayOptions } from './analytics.ts';
 import type { AnalyticsSink } from './analytics.ts';
 import { createConsentStore } from './consent.ts';
-import { loadThirdPartyScripts } from './third-party-scripts.ts';
+import { followConsent, loadThirdPartyScripts } from './third-party-scripts.ts';
 
 const events = { featureConsulted: 'Feature Consulted', widgetInteracted: 'Widget Interacted With' };
 
@@ -189,6 +189,28 @@ describe('third-party scripts', () => {
     consent.set({ analytics: false });
     expect(await sync()).toContainEqual({ name: 'analytics', status: 'removed' });
     expect(onPage()).toEqual([]);
+  });
+
+  it('follows the consent: the scripts now, on each change of choice, and no more once stopped', () => {
+    for (const script of document.head.querySelectorAll('script[data-third-party]')) script.remove();
+    const consent = createConsentStore(localStorage, createLogger());
+    consent.set({ analytics: false, chat: true, productTour: false, singleSignOn: false });
+    const onPage = () =>
+      [...document.head.querySelectorAll<HTMLScriptElement>('script[data-third-party]')].map(
+        (script) => script.dataset['thirdParty'],
+      );
+    const stop = followConsent({
+      scripts: config.thirdPartyScripts,
+      context: () => context({ thirdPartyScripts: true, analytics: true }),
+      consent,
+      logger: createLogger(),
+    });
+    expect(onPage()).toEqual(['chat']);
+    consent.set({ analytics: true });
+    expect(onPage()).toEqual(['chat', 'analytics']);
+    stop();
+    consent.set({ chat: false });
+    expect(onPage()).toEqual(['chat', 'analytics']);
   });
 });
 

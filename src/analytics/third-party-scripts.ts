@@ -68,3 +68,19 @@ export function loadThirdPartyScripts(options: LoadScriptsOptions): Promise<Scri
     }),
   );
 }
+
+/**
+ * Keeps the page in line with the person's consent: the scripts now, then again after each change of
+ * choice. `context` is read at each pass (the facts may have changed since). Returns the unsubscribe.
+ */
+export function followConsent(
+  options: Omit<LoadScriptsOptions, 'context' | 'consent'> & {
+    context: () => ConditionContext;
+    consent: Pick<ConsentStore, 'granted' | 'subscribe'>;
+  },
+): () => void {
+  const { context, ...rest } = options;
+  const sync = () => void loadThirdPartyScripts({ ...rest, context: context() });
+  sync();
+  return options.consent.subscribe(sync);
+}

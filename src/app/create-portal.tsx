@@ -14,7 +14,7 @@ import { createConsentGatedSink } from '../analytics/consent-gated-sink.ts';
 import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
 import { ConsentContext } from '../analytics/consent-context.ts';
 import type { ConsentControls } from '../analytics/consent-context.ts';
-import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
+import { followConsent } from '../analytics/third-party-scripts.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
 import { envOverride, serviceUrl } from '../api/service-path.ts';
 import { createSessionService } from '../auth/session-service.ts';
@@ -128,19 +128,16 @@ export async function createPortal(
   });
   // Not awaited: the page mounts at once and the router waits while the status is 'unknown'.
   const ready = session.bootstrap();
-  const syncScripts = () =>
-    loadThirdPartyScripts({
-      scripts: config.thirdPartyScripts,
-      context: selectConditionContext(store.getState(), config, flags),
-      consent,
-      logger,
-    });
   // After the first paint, never blocking it; a failing script is logged and changes nothing else. Each
   // change of consent adds the scripts of the categories accepted and removes those withdrawn.
-  void ready.then(() => {
-    void syncScripts();
-    consent.subscribe(() => void syncScripts());
-  });
+  void ready.then(() =>
+    followConsent({
+      scripts: config.thirdPartyScripts,
+      context: () => selectConditionContext(store.getState(), config, flags),
+      consent,
+      logger,
+    }),
+  );
   const consentCategories = askedConsentCategories(
     config,
     analytics.enabled && collectorUrl !== undefined,

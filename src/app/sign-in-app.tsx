@@ -14,7 +14,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { envOverride } from '../api/service-path.ts';
 import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
-import { loadThirdPartyScripts } from '../analytics/third-party-scripts.ts';
+import { followConsent } from '../analytics/third-party-scripts.ts';
 import { fetchLoginChoice } from '../auth/login-choice.ts';
 import type { ConditionContext } from '../conditions/evaluate.ts';
 import { SignInContext } from '../auth/sign-in-context.tsx';
@@ -99,17 +99,6 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     ));
   const root = createRoot(container);
   let handedOver = false;
-  // The accepted third-party scripts, again at each change of consent until the portal takes over.
-  const syncScripts = () =>
-    loadThirdPartyScripts({
-      scripts: config.thirdPartyScripts,
-      context: consent.context,
-      consent: consent.store,
-      logger: runtime.logger,
-    });
-  const stopConsent = consent.store.subscribe(() => {
-    void syncScripts();
-  });
   /** The address left the login route: the portal takes the page from here, at that address. */
   function handOver(): void {
     if (handedOver) return;
@@ -234,6 +223,12 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     );
   }
   root.render(<SignInRoot />);
-  // As in the portal: the accepted third-party scripts after the first paint.
-  window.setTimeout(() => void syncScripts(), 0);
+  // As in the portal: the accepted third-party scripts, again at each change of consent, until the portal
+  // (which follows the same choice) takes over.
+  const stopConsent = followConsent({
+    scripts: config.thirdPartyScripts,
+    context: () => consent.context,
+    consent: consent.store,
+    logger: runtime.logger,
+  });
 }
