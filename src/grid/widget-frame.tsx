@@ -25,7 +25,11 @@ type BoundaryProps = {
   children: ReactNode;
 };
 
-/** Contains a widget's failure (a throw while rendering or a chunk that would not load) to its own cell. */
+/**
+ * Contains a widget's failure (a throw while rendering or a chunk that would not load) to its own cell.
+ * A failed widget also tries again by itself when the browser comes back online: a chunk or a call that
+ * failed offline should not need a click once the connection is back.
+ */
 class WidgetErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
@@ -35,10 +39,16 @@ class WidgetErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     this.props.onError(error, info);
+    window.addEventListener('online', this.retry);
   }
 
-  // The frame remounts this boundary (new key) on retry, which also clears `failed`.
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.retry);
+  }
+
+  // The frame remounts this boundary (new key) on retry, which also clears `failed` and the listener.
   private readonly retry = () => {
+    window.removeEventListener('online', this.retry);
     this.props.onRetry();
   };
 

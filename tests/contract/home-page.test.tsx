@@ -309,6 +309,36 @@ describe('a widget that fails', () => {
     expect(await screen.findByText('Chunk loaded')).toBeVisible();
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
   });
+
+  it('tries a widget whose chunk failed offline again by itself when the connection returns', async () => {
+    let offline = true;
+    const flaky = definePlugin({
+      id: 'flaky',
+      widgets: [
+        defineWidget({
+          name: 'chunk',
+          title: 'nope',
+          sizes: [2],
+          component: () =>
+            offline
+              ? Promise.reject<{ default: typeof Chunked }>(
+                  new Error('Failed to fetch dynamically imported module'),
+                )
+              : Promise.resolve({ default: Chunked }),
+        }),
+      ],
+    });
+    const config = loadRealManifest();
+    config.homeWidgets.sets = [{ id: 'test', widgets: [{ widget: 'flaky/chunk', size: 2 }] }];
+    await renderHome(config, garagePending, { plugins: [...plugins, flaky] });
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      "Ce widget n'a pas pu s'afficher.",
+    );
+    offline = false;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Chunk loaded')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('per-user layouts', () => {
