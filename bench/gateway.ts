@@ -59,6 +59,13 @@ async function startChild(): Promise<{ url: string; stop: () => void; pid?: numb
   };
 }
 
+/** The value below which `share` of the values fall (ms, rounded), NaN for none. */
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+  return value === undefined ? Number.NaN : Math.round(value);
+}
+
 const DOCUMENTS = Number(process.env['BENCH_DOCUMENTS'] ?? 1000);
 
 /** Uploads DOCUMENTS small PDFs to entity 1001 through the real upload route, 8 at a time. */
@@ -105,6 +112,7 @@ try {
     rps: number;
     p50: number;
     p99: number;
+    p99AfterConnect: number;
     errors: number;
     cpuUs: number | undefined;
   }[] = [];
@@ -148,7 +156,13 @@ try {
   });
   for (const { path, token: bearer, method, body } of cases) {
     const cpuBefore = cpuMsOf(target.pid);
-    const result = await autocannon({
+    // Each connection's first answer waits for the connection to be taken in; under load Node serves the
+    // requests of connections it already has first, and a few new ones wait seconds (a bare Node server
+    // that spends 1 ms per request does the same: p99 1.2 s, max 3 s). The column "p99 after connect"
+    // leaves those first answers out: what a connection kept open (a proxy's pool, a browser's) sees.
+    const connected = new WeakSet<object>();
+    const afterConnect: number[] = [];
+    const run = autocannon({
       url: `${target.url}${path}`,
       connections: CONNECTIONS,
       duration: DURATION_S,
@@ -156,8 +170,14 @@ try {
         ? { headers: { authorization: `Bearer ${bearer}` } }
         : { method, body, headers: { 'content-type': 'application/json' } }),
     });
+    run.on('response', (client, _status, _bytes, responseTime) => {
+      if (connected.has(client)) afterConnect.push(responseTime);
+      else connected.add(client);
+    });
+    const result = await run;
     rows.push({
       path: `${method ?? 'GET'} ${path}`,
+      p99AfterConnect: percentile(afterConnect, 0.99),
       rps: Math.round(result.requests.average),
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -172,17 +192,21 @@ try {
     });
   }
   console.log(`\n${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, against ${target.url}\n`);
-  console.log('| call | requests/s | p50 ms | p99 ms | gateway CPU µs/request | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| call | requests/s | p50 ms | p99 ms | p99 after connect ms | gateway CPU µs/request | errors |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(
-      `| ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${row.cpuUs === undefined ? '–' : String(row.cpuUs)} | ${String(row.errors)} |`,
+      `| ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.p99AfterConnect)} | ${row.cpuUs === undefined ? '–' : String(row.cpuUs)} | ${String(row.errors)} |`,
     );
   }
   const reads = rows.filter((row) => row.path.startsWith('GET ') && row.path !== 'GET /health');
   const worst = Math.max(...reads.map((row) => row.p99));
   console.log(
-    `\np99 aim for reads < 10 ms: ${worst < 10 ? 'met' : 'missed'} (worst p99 ${String(worst)} ms)`,
+    `\np99 aim for reads < 10 ms: ${worst < 10 ? 'met' : 'missed'} (worst p99 ${String(worst)} ms, ${String(
+      Math.max(...reads.map((row) => row.p99AfterConnect)),
+    )} ms after connect)`,
   );
 } finally {
   target.stop();

@@ -16,6 +16,13 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   };
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: a promise of its result that also tells each response as it arrives. */
+  type Instance = Promise<Result> & {
+    on(
+      event: 'response',
+      listener: (client: object, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): void;
+  };
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
