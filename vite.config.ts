@@ -15,6 +15,8 @@ import { manifestValidation, publishedManifestPreload } from './scripts/vite-man
 import { mantineCssPerComponent } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { portalChunks } from './scripts/vite-portal-chunks.ts';
+import { indexRoutes } from './src/manifest/route-index.ts';
+import type { PortalConfig } from './schemas/portal-config.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
@@ -51,6 +53,18 @@ const FIRST_RENDER = /[\\/](plugins[\\/]entity-home[\\/]home-page|src[\\/]grid[\
 // the login page's).
 const FIRST_RENDER_MANTINE =
   /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Burger|Card)[\\/]/;
+// The default locale's strings of the entity home's widgets and page, one file instead of one per plugin
+// (each a few hundred bytes): the home asks for them together. Other pages of these plugins load the file
+// too, a kilobyte or two.
+const homeNamespaces = new Set([
+  indexRoutes(manifest as PortalConfig)
+    .get('entity.home')
+    ?.route.page?.split('/')[0],
+  ...manifest.homeWidgets.sets.flatMap((set) => set.widgets.map((placed) => placed.widget.split('/')[0])),
+]);
+const HOME_STRINGS = new RegExp(
+  `[\\\\/]locales[\\\\/]${manifest.app.defaultLocale}[\\\\/](${[...homeNamespaces].join('|')})\\.json$`,
+);
 
 const portal = portalChunks(
   manifest.app.defaultLocale,
@@ -134,6 +148,7 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
               includeDependenciesRecursively: false,
             },
+            { name: 'home-strings', test: HOME_STRINGS, priority: 2, includeDependenciesRecursively: false },
             // What the pages share of the plugin API, and what the sign-in pages share, one file each.
             // Not the studio's entry: it carries the manifest validator, for the studio page alone.
             {

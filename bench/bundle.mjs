@@ -95,8 +95,16 @@ function entryKey(manifest) {
 }
 
 function requireKey(manifest, key) {
-  if (manifest[key] === undefined) throw new Error(`${key} is not a chunk of the build (is it lazy-loaded?)`);
-  return key;
+  if (manifest[key] !== undefined) return key;
+  // A module a chunk group took (vite.config.ts) is no chunk of its own: its group's chunk stands for it.
+  const file = [...modulesByFile].find(([, modules]) =>
+    modules.some(([id]) => path.relative(repoRoot, id) === key),
+  )?.[0];
+  const grouped = Object.keys(manifest).find(
+    (each) => file !== undefined && path.join(portalOut, manifest[each].file) === file,
+  );
+  if (grouped === undefined) throw new Error(`${key} is in no chunk of the build (is it lazy-loaded?)`);
+  return grouped;
 }
 
 /** The source module of a page plugin `plugin/page`, read from the plugin's index. */
