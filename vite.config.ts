@@ -35,10 +35,12 @@ const preloadUrl =
 
 // The Mantine components of the login page and the error pages: small, and drawn on every page.
 const MANTINE_KIT = new Set(
-  'Anchor ActionIcon Alert Box Button Center CloseButton ComboboxChevron Container Group Input InputBase Loader NativeSelect Paper PasswordInput Progress Stack Text TextInput Title Transition UnstyledButton get-parsed-combobox-data'.split(
+  'Anchor ActionIcon Alert Box Button Center CloseButton ComboboxChevron Container Group Input InputBase Loader NativeSelect Paper Progress Stack Text TextInput Title Transition UnstyledButton get-parsed-combobox-data'.split(
     ' ',
   ),
 );
+const PASSWORD_INPUT =
+  /[\\/]node_modules[\\/]@mantine[\\/]core[\\/](esm[\\/]components[\\/]PasswordInput[\\/]|styles[\\/]PasswordInput\.css$)/;
 const FIRST_PAGE_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|@mantine[\\/]hooks|clsx|use-sync-external-store)[\\/]/;
 // What the portal runs on and the light sign-in app does not (src/app/sign-in-app.tsx): the router, the
@@ -160,7 +162,9 @@ export default defineConfig(({ mode }) => ({
             {
               name: 'auth-shared',
               // Not what reaches the store (the password forms): the login page loads this chunk.
-              test: (id: string) => /[\\/]plugins[\\/]auth[\\/]/.test(id) && !portal.reachesPortalLibrary(id),
+              test: (id: string) =>
+                PASSWORD_INPUT.test(id) ||
+                (/[\\/]plugins[\\/]auth[\\/]/.test(id) && !portal.reachesPortalLibrary(id)),
               minShareCount: 2,
               priority: 1,
               includeDependenciesRecursively: false,
