@@ -28,9 +28,9 @@ export function portalChunks(
   /** The portal's own libraries (the router, the store): a module that reaches one is not the sign-in app's. */
   portalOnly: { library: RegExp; barrels: ReadonlySet<string> } = { library: /$^/, barrels: new Set() },
   /**
-   * Modules the portal imports lazily but draws on its first signed-in page (the home shell, the entity
-   * home page): their own modules (not a library's, not through a barrel) join `portalModules`, so the
-   * first page does not wait for a second wave of small chunks, which also compress worse one by one.
+   * Modules the portal imports lazily but draws on its first signed-in page (the entity home page and its
+   * grid): their own modules (not a library's, not through a barrel) join `portalModules`, so the first
+   * page does not wait for a second wave of small chunks, which also compress worse one by one.
    */
   firstRender = /$^/,
 ): {
