@@ -67,6 +67,11 @@ const homeNamespaces = new Set([
 const HOME_STRINGS = new RegExp(
   `[\\\\/]locales[\\\\/]${manifest.app.defaultLocale}[\\\\/](${[...homeNamespaces].join('|')})\\.json$`,
 );
+// Parts of the plugin API only later pages use (downloads and uploads, the launcher's applications, the
+// rights screens' catalogue): the walks above reach them through the API's barrel, which names them all,
+// and would put them with the first pages' modules. They go with the pages that import them.
+const LATER_PAGES_ONLY =
+  /[\\/]src[\\/]plugin-api[\\/](upload|download|applications|permission-catalogue)\.ts$/;
 
 const portal = portalChunks(
   manifest.app.defaultLocale,
@@ -131,7 +136,8 @@ export default defineConfig(({ mode }) => ({
             // Our modules that the sign-in app and the portal both run before their first paint, in one file.
             {
               name: 'sign-in',
-              test: (id: string) => !id.includes('node_modules') && portal.isSignInModule(id),
+              test: (id: string) =>
+                !id.includes('node_modules') && !LATER_PAGES_ONLY.test(id) && portal.isSignInModule(id),
               priority: 2,
               includeDependenciesRecursively: false,
             },
@@ -146,7 +152,7 @@ export default defineConfig(({ mode }) => ({
               test: (id: string) =>
                 PORTAL_LIBRARIES.test(id) ||
                 FIRST_RENDER_MANTINE.test(id) ||
-                (!id.includes('node_modules') && portal.isPortalModule(id)),
+                (!id.includes('node_modules') && !LATER_PAGES_ONLY.test(id) && portal.isPortalModule(id)),
               priority: 2,
               includeDependenciesRecursively: false,
             },
@@ -155,7 +161,11 @@ export default defineConfig(({ mode }) => ({
             // Not the studio's entry: it carries the manifest validator, for the studio page alone.
             {
               name: 'plugin-api',
-              test: /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/]page-title)/,
+              test: (id: string) =>
+                !LATER_PAGES_ONLY.test(id) &&
+                /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/]page-title)/.test(
+                  id,
+                ),
               priority: 1,
               includeDependenciesRecursively: false,
             },
