@@ -108,8 +108,16 @@ export function portalChunks(
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) walkOurs(imported);
       };
       for (const id of ids) if (firstRender.test(id)) walkOurs(id);
+      // Not the lazily imported module itself: it keeps a chunk of its own that imports the group's. (The
+      // facade Rolldown writes for a grouped dynamic entry exports a binding it never declares.)
       for (const id of firstRenderModules)
-        if (!signInModules.has(id) && !signInLoads.has(id) && !entryModules.has(id)) portalModules.add(id);
+        if (
+          !signInModules.has(id) &&
+          !signInLoads.has(id) &&
+          !entryModules.has(id) &&
+          (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) === 0
+        )
+          portalModules.add(id);
     },
     transformIndexHtml: {
       order: 'post',
