@@ -15,6 +15,8 @@ import { manifestValidation, publishedManifestPreload } from './scripts/vite-man
 import { mantineCssPerComponent } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { portalChunks } from './scripts/vite-portal-chunks.ts';
+import { indexRoutes } from './src/manifest/route-index.ts';
+import type { PortalConfig } from './schemas/portal-config.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);
@@ -33,10 +35,12 @@ const preloadUrl =
 
 // The Mantine components of the login page and the error pages: small, and drawn on every page.
 const MANTINE_KIT = new Set(
-  'Anchor ActionIcon Alert Box Button Center CloseButton ComboboxChevron Container Group Input InputBase Loader NativeSelect Paper PasswordInput Progress Stack Text TextInput Title Transition UnstyledButton get-parsed-combobox-data'.split(
+  'Anchor ActionIcon Alert Box Button Center CloseButton ComboboxChevron Container Group Input InputBase Loader NativeSelect Paper Progress Stack Text TextInput Title Transition UnstyledButton get-parsed-combobox-data'.split(
     ' ',
   ),
 );
+const PASSWORD_INPUT =
+  /[\\/]node_modules[\\/]@mantine[\\/]core[\\/](esm[\\/]components[\\/]PasswordInput[\\/]|styles[\\/]PasswordInput\.css$)/;
 const FIRST_PAGE_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|@mantine[\\/]hooks|clsx|use-sync-external-store)[\\/]/;
 // What the portal runs on and the light sign-in app does not (src/app/sign-in-app.tsx): the router, the
@@ -44,7 +48,36 @@ const FIRST_PAGE_LIBRARIES =
 const PORTAL_LIBRARIES =
   /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|@standard-schema|@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider)[\\/]/;
 
-const portal = portalChunks(manifest.app.defaultLocale, { library: PORTAL_LIBRARIES, barrels: barrelFiles });
+// A lazy page that most signed-in first pages draw: the entity home page with its grid (the landing of
+// most people; the page reaches the grid through a barrel).
+const FIRST_RENDER = /[\\/](plugins[\\/]entity-home[\\/]home-page|src[\\/]grid[\\/]home-grid)\.tsx$/;
+// The Mantine components the shell and the grid draw that the login page does not (the vendor chunk has
+// the login page's).
+const FIRST_RENDER_MANTINE =
+  /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Burger|Card)[\\/]/;
+// The default locale's strings of the entity home's widgets and page, one file instead of one per plugin
+// (each a few hundred bytes): the home asks for them together. Other pages of these plugins load the file
+// too, a kilobyte or two.
+const homeNamespaces = new Set([
+  indexRoutes(manifest as PortalConfig)
+    .get('entity.home')
+    ?.route.page?.split('/')[0],
+  ...manifest.homeWidgets.sets.flatMap((set) => set.widgets.map((placed) => placed.widget.split('/')[0])),
+]);
+const HOME_STRINGS = new RegExp(
+  `[\\\\/]locales[\\\\/]${manifest.app.defaultLocale}[\\\\/](${[...homeNamespaces].join('|')})\\.json$`,
+);
+// Parts of the plugin API only later pages use (downloads and uploads, the launcher's applications, the
+// rights screens' catalogue): the walks above reach them through the API's barrel, which names them all,
+// and would put them with the first pages' modules. They go with the pages that import them.
+const LATER_PAGES_ONLY =
+  /[\\/]src[\\/]plugin-api[\\/](upload|download|applications|permission-catalogue)\.ts$/;
+
+const portal = portalChunks(
+  manifest.app.defaultLocale,
+  { library: PORTAL_LIBRARIES, barrels: barrelFiles },
+  FIRST_RENDER,
+);
 
 function firstPageLibrary(id: string): boolean {
   if (FIRST_PAGE_LIBRARIES.test(id) || /rolldown[\\/]runtime/.test(id)) return true;
@@ -100,41 +133,48 @@ export default defineConfig(({ mode }) => ({
             // The libraries every page runs on, and the small Mantine components every page draws, in one
             // file: they import nothing of ours, so no chunk cycle can run a module before its imports.
             { name: 'vendor', test: firstPageLibrary, priority: 3, includeDependenciesRecursively: false },
-            {
-              name: 'vendor-portal',
-              test: PORTAL_LIBRARIES,
-              priority: 3,
-              includeDependenciesRecursively: false,
-            },
             // Our modules that the sign-in app and the portal both run before their first paint, in one file.
             {
               name: 'sign-in',
-              test: (id: string) => !id.includes('node_modules') && portal.isSignInModule(id),
+              test: (id: string) =>
+                !id.includes('node_modules') && !LATER_PAGES_ONLY.test(id) && portal.isSignInModule(id),
               priority: 2,
               includeDependenciesRecursively: false,
             },
             // Our modules the entry needs before its first paint, in one file instead of some fifteen the
-            // browser would discover one wave at a time. Not their dependencies: Mantine's barrel imports
-            // every component, which would bring the tables and menus of later pages.
+            // browser would discover one wave at a time, with the portal's own libraries (one file
+            // compresses better than two, and the portal never loads one without the other). Not the
+            // modules' other dependencies: Mantine's barrel imports every component, which would bring the
+            // tables and menus of later pages.
             {
               name: 'first',
               // The entry module and what it imports itself stay in the entry chunk, which index.html names.
-              test: (id: string) => !id.includes('node_modules') && portal.isPortalModule(id),
+              test: (id: string) =>
+                PORTAL_LIBRARIES.test(id) ||
+                FIRST_RENDER_MANTINE.test(id) ||
+                (!id.includes('node_modules') && !LATER_PAGES_ONLY.test(id) && portal.isPortalModule(id)),
               priority: 2,
               includeDependenciesRecursively: false,
             },
+            { name: 'home-strings', test: HOME_STRINGS, priority: 2, includeDependenciesRecursively: false },
             // What the pages share of the plugin API, and what the sign-in pages share, one file each.
             // Not the studio's entry: it carries the manifest validator, for the studio page alone.
             {
               name: 'plugin-api',
-              test: /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/]page-title)/,
+              test: (id: string) =>
+                !LATER_PAGES_ONLY.test(id) &&
+                /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/]page-title)/.test(
+                  id,
+                ),
               priority: 1,
               includeDependenciesRecursively: false,
             },
             {
               name: 'auth-shared',
               // Not what reaches the store (the password forms): the login page loads this chunk.
-              test: (id: string) => /[\\/]plugins[\\/]auth[\\/]/.test(id) && !portal.reachesPortalLibrary(id),
+              test: (id: string) =>
+                PASSWORD_INPUT.test(id) ||
+                (/[\\/]plugins[\\/]auth[\\/]/.test(id) && !portal.reachesPortalLibrary(id)),
               minShareCount: 2,
               priority: 1,
               includeDependenciesRecursively: false,

@@ -35,9 +35,12 @@ type Portal = ReturnType<typeof portalChunks>;
 /** Builds the project in memory with the plugin and the chunk groups the test names. */
 async function buildWith(
   root: string,
-  groups: (portal: Portal) => { name: string; test: (id: string) => boolean }[],
+  groups: (
+    portal: Portal,
+  ) => { name: string; test: (id: string) => boolean; includeDependenciesRecursively?: boolean }[],
+  firstRender?: RegExp,
 ): Promise<{ result: Rolldown.RolldownOutput; preloads: string[] }> {
-  const portal = portalChunks('fr-FR');
+  const portal = portalChunks('fr-FR', undefined, firstRender);
   const result = (await build({
     root,
     configFile: false,
@@ -102,5 +105,46 @@ describe('the portal chunk preloaded with the entry', () => {
     expect(preloads).toEqual(expect.arrayContaining(['shared', 'common']));
     expect(preloads).not.toContain('start-portal');
     expect(preloads).not.toContain('sign-in-app');
+  });
+
+  it("puts the signed-in first page's lazy modules in the portal's chunk, not the page itself nor what a sign-in page loads too", async () => {
+    const root = project({
+      'src/app/main.tsx':
+        "void (location.pathname === '/login' ? import('./sign-in-app.tsx') : import('./start-portal.tsx')).then((app) => app.start());\n",
+      'src/app/sign-in-app.tsx':
+        "import { shell } from './shell.ts';\nimport { pages } from '../../plugins/auth/index.ts';\nexport function start() { shell(); void pages[0]?.(); }\n",
+      'plugins/auth/index.ts': "export const pages = [() => import('./login-page.ts')];\n",
+      'plugins/auth/login-page.ts':
+        "import { note } from '../../src/ui/note.ts';\nexport default function login() { return note('login'); }\n",
+      'src/app/start-portal.tsx':
+        "import { shell } from './shell.ts';\nconst home = () => import('../../plugins/entity-home/home-page.ts');\nexport function start() { shell(); void home().then((page) => page.default()); }\n",
+      'plugins/entity-home/home-page.ts':
+        "import { grid } from '../../src/grid/home-grid.ts';\nimport { note } from '../../src/ui/note.ts';\nexport default function home() { return grid() + note('home'); }\n",
+      'src/grid/home-grid.ts': "export function grid() { return document.title + ' grid'; }\n",
+      'src/ui/note.ts': 'export function note(text: string) { return text + document.title; }\n',
+    });
+    dirs.push(root);
+    const { result } = await buildWith(
+      root,
+      // As vite.config.ts: a group takes only the modules its test names.
+      (portal) => [
+        { name: 'first', test: portal.isPortalModule, includeDependenciesRecursively: false },
+        { name: 'shared', test: portal.isSignInModule, includeDependenciesRecursively: false },
+      ],
+      /home-page\.ts$/,
+    );
+    const chunks = result.output.filter((output) => output.type === 'chunk');
+    const first = chunks.find((chunk) => chunk.name === 'first');
+    const modules = Object.keys(first?.modules ?? {}).map((id) => id.slice(root.length + 1));
+    expect(modules).toContain('src/grid/home-grid.ts');
+    // The page itself keeps its chunk, a real one that imports the group's (not a facade re-exporting it).
+    expect(modules).not.toContain('plugins/entity-home/home-page.ts');
+    const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('home-page.ts') === true);
+    expect(Object.keys(page?.modules ?? {}).some((id) => id.endsWith('home-page.ts'))).toBe(true);
+    expect(page?.imports.some((file) => file.includes('first'))).toBe(true);
+    // The login page's own import: in the portal's chunk, the login page would load the portal.
+    expect(modules).not.toContain('src/ui/note.ts');
+    const login = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('login-page.ts') === true);
+    expect(login?.imports.some((file) => file.includes('first'))).toBe(false);
   });
 });

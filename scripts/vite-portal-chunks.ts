@@ -3,6 +3,8 @@ import type { Plugin } from 'vite';
 const PORTAL_MODULE = /[\\/]src[\\/]app[\\/]start-portal\.tsx$/;
 const ENTRY_MODULE = /[\\/]src[\\/]app[\\/]main\.tsx$/;
 const SIGN_IN_MODULE = /[\\/]src[\\/]app[\\/]sign-in-app\.tsx$/;
+/** The plugin of the sign-in pages (SPEC 2's login layout), whose pages the sign-in app loads. */
+const SIGN_IN_PAGES = /[\\/]plugins[\\/]auth[\\/]index\.ts$/;
 
 /**
  * The entry (src/app/main.tsx) imports the portal dynamically so it can ask for the published manifest
@@ -25,6 +27,12 @@ export function portalChunks(
   defaultLocale: string,
   /** The portal's own libraries (the router, the store): a module that reaches one is not the sign-in app's. */
   portalOnly: { library: RegExp; barrels: ReadonlySet<string> } = { library: /$^/, barrels: new Set() },
+  /**
+   * Modules the portal imports lazily but draws on its first signed-in page (the entity home page and its
+   * grid): their own modules (not a library's, not through a barrel) join `portalModules`, so the first
+   * page does not wait for a second wave of small chunks, which also compress worse one by one.
+   */
+  firstRender = /$^/,
 ): {
   plugin: Plugin;
   isPortalModule: (id: string) => boolean;
@@ -86,6 +94,30 @@ export function portalChunks(
       for (const id of signInModules) portalModules.delete(id);
       if (portal !== undefined) portalModules.delete(portal);
       if (signIn !== undefined) signInModules.delete(signIn);
+      // The signed-in first page's lazy modules, less any the sign-in app or the sign-in pages load (the
+      // login page would then import the portal's chunk). Not `signInPages`: the sign-in app's plugin
+      // list names every page of every plugin, the entity home's too.
+      const signInLoads = new Set<string>();
+      for (const id of ids)
+        if (id === signIn || SIGN_IN_PAGES.test(id))
+          for (const lazy of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) walk(lazy, signInLoads);
+      const firstRenderModules = new Set<string>();
+      const walkOurs = (id: string) => {
+        if (firstRenderModules.has(id) || id.includes('node_modules') || portalOnly.barrels.has(id)) return;
+        firstRenderModules.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) walkOurs(imported);
+      };
+      for (const id of ids) if (firstRender.test(id)) walkOurs(id);
+      // Not the lazily imported module itself: it keeps a chunk of its own that imports the group's. (The
+      // facade Rolldown writes for a grouped dynamic entry exports a binding it never declares.)
+      for (const id of firstRenderModules)
+        if (
+          !signInModules.has(id) &&
+          !signInLoads.has(id) &&
+          !entryModules.has(id) &&
+          (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) === 0
+        )
+          portalModules.add(id);
     },
     transformIndexHtml: {
       order: 'post',

@@ -24,7 +24,6 @@ import { createSelectedEntityStore } from '../session/selected-entity-storage.ts
 import { browserStorage } from '../session/safe-storage.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
 import { createI18n } from '../i18n/i18n.ts';
-import { lintManifest } from '../manifest/lint.ts';
 import { ManifestError } from '../manifest/problems.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
 import { createRuntime } from '../runtime/create-runtime.ts';
@@ -42,6 +41,12 @@ const ConsentBanner = lazy(() => import('../shell/consent-banner.tsx'));
 export type CreatePortalOptions = {
   /** Build-time environment (import.meta.env): feature flags, URLs, log level. */
   env?: Readonly<Record<string, unknown>>;
+  /**
+   * The manifest has been checked against this build's plugins already: the built-in one (`npm run
+   * validate`, which `npm run check` runs, checks it against the same plugin list) or a publication
+   * validated at this load. Then the start does not load the check.
+   */
+  checkedAgainstPlugins?: boolean;
 };
 
 export type PortalApp = {
@@ -66,7 +71,11 @@ export async function createPortal(
 ): Promise<PortalApp> {
   const env = options.env ?? {};
   const registry = createPluginRegistry(plugins);
-  const config = await checkedManifest(manifest, registry.known, env.DEV === true);
+  const config = await checkedManifest(
+    manifest,
+    registry.known,
+    env.DEV === true ? 'full' : options.checkedAgainstPlugins === true ? 'none' : 'plugins',
+  );
   const runtime = createRuntime(config, registry, env);
   const { flags, logger } = runtime;
   if (typeof window !== 'undefined')
@@ -173,9 +182,9 @@ export async function createPortal(
 async function checkedManifest(
   manifest: unknown,
   known: ReturnType<typeof createPluginRegistry>['known'],
-  full: boolean,
+  check: 'full' | 'plugins' | 'none',
 ) {
-  if (full) {
+  if (check === 'full') {
     // Development only: the whole schema check, with the precompiled validator in its own chunk.
     const { validateManifest } = await import('../manifest/validate.ts');
     const result = validateManifest(manifest, known);
@@ -184,6 +193,9 @@ async function checkedManifest(
   }
   // The build already checked the schema (vite-manifest-plugin); what it cannot know is the plugin list.
   const config = manifest as PortalConfig;
+  if (check === 'none') return config;
+  // Its own chunk: only a start on a publication cached by an earlier build needs it.
+  const { lintManifest } = await import('../manifest/lint.ts');
   const problems = lintManifest(config, known);
   if (problems.length > 0) throw new ManifestError('portal.config.json', problems);
   return config;

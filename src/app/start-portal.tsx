@@ -28,7 +28,11 @@ export async function preparePortal(
     },
   });
   try {
-    return await createPortal(chosen.manifest, plugins, { env });
+    // A publication may have been validated by an earlier build, against other plugins.
+    return await createPortal(chosen.manifest, plugins, {
+      env,
+      checkedAgainstPlugins: chosen.source === 'built-in',
+    });
   } catch (error) {
     if (chosen.source === 'built-in') throw error;
     // A cached publication this build's plugins no longer satisfy: the built-in manifest always starts.
@@ -36,7 +40,7 @@ export async function preparePortal(
       `Manifest version ${String(chosen.version)} refused at start; using the built-in one.`,
       error,
     );
-    return createPortal(builtInManifest, plugins, { env });
+    return createPortal(builtInManifest, plugins, { env, checkedAgainstPlugins: true });
   }
 }
 

@@ -6,7 +6,7 @@ import type { PortalRuntime } from '../runtime/runtime.tsx';
 
 /**
  * The first route's code and translations, asked for as soon as the entry runs: its page chunk, its
- * plugin's namespace and, for the signed-in layout, the shell. Otherwise each waits on the one before
+ * plugin's namespace (the signed-in shell comes with the portal's first chunk). Otherwise each waits on the one before
  * (translations of the engine, then the router, then the page, then the page's translations), one round
  * trip at a time. What a later step imports again comes from the browser's module map.
  */
@@ -22,7 +22,6 @@ export function warmUpFirstRoute(
   for (const match of matchRoutes(buildPortalRoutes(runtime), pathname) ?? []) {
     const indexed = routes.get(match.route.id ?? '');
     if (indexed === undefined) continue;
-    if (indexed.layout === 'home') import('../shell/home-shell.tsx').catch(ignore);
     const { page } = indexed.route;
     if (page === undefined) continue;
     runtime.registry.page(page)?.component().catch(ignore);

@@ -1,23 +1,17 @@
 import { Box } from '@mantine/core';
-import { Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
-import { GuardPending } from '../routing/guard-pending.tsx';
 import type { LayoutKind } from '../routing/layout-slot.ts';
 import { CenteredLayout } from './centered-layout.tsx';
+// The signed-in shell (header, switcher, sidebar, tabs) comes with the portal's first chunk: nearly every
+// start of the portal draws it, and the login page is the sign-in app, which never loads this module.
+import HomeShell from './home-shell.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
-
-// The signed-in shell (header, switcher, sidebar, tabs) is its own chunk: the login page never loads it.
-const HomeShell = lazy(() => import('./home-shell.tsx'));
 
 /** The four layouts of SPEC 2; the manifest says which route uses which. */
 export function PortalLayout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   switch (kind) {
     case 'home':
-      return (
-        <Suspense fallback={<GuardPending />}>
-          <HomeShell>{children}</HomeShell>
-        </Suspense>
-      );
+      return <HomeShell>{children}</HomeShell>;
     case 'login':
     case 'error':
       return <CenteredLayout>{children}</CenteredLayout>;

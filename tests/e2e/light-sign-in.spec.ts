@@ -6,8 +6,8 @@ import { describeViolations, expect, test } from './fixtures';
 import { PASSWORD } from './sign-in';
 
 // The build names each chunk after its first module or its group (vite.config.ts): the portal's start,
-// its first-paint modules, and the libraries only the portal runs on.
-const PORTAL_CHUNK = /\/assets\/(start-portal|first|vendor-portal)-[\w-]+\.js$/;
+// and its first-paint modules with the libraries only the portal runs on.
+const PORTAL_CHUNK = /\/assets\/(start-portal|first)-[\w-]+\.js$/;
 const SIGN_IN_CHUNK = /\/assets\/sign-in-app-[\w-]+\.js$/;
 
 function scriptsLoaded(page: Page): string[] {
