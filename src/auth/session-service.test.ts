@@ -731,6 +731,53 @@ describe('early calls of an entity page (issue 17)', () => {
     expect(calls.slice(before)).toEqual([]);
     expect(calls.filter((call) => call.includes('home-layouts'))).toEqual([]);
   });
+
+  it('on a reload, asked while the stored session resumes: sent once it is started, with no selection', async () => {
+    const { service, tokenStore, calls } = use({
+      overrides: {
+        'GET /contact/api/contacts/currentuser/home-layouts/1001': { status: 200, body: null },
+      },
+    });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    const resumed = service.bootstrap();
+    // The router's loader runs while the user context is on its way: nothing of the entity goes out yet.
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    expect(calls.some((call) => call.includes('1001'))).toBe(false);
+    await resumed;
+    await vi.waitFor(() => {
+      expect(calls).toContain('GET /contact/api/contacts/currentuser/home-layouts/1001');
+    });
+    const context = calls.findIndex((call) => call.startsWith('GET /contact/api/contacts/currentuser/terms'));
+    const entityCalls = calls.filter((call) => call.includes('1001'));
+    expect([...entityCalls].sort()).toEqual([
+      'GET /authorization/api/authorization/currentuser?accountId=1001',
+      'GET /connect/api/accounts/1001/summary',
+      'GET /contact/api/contacts/currentuser/home-layouts/1001',
+      'GET /reporting/api/reports/currentuser?accountId=1001',
+    ]);
+    // Every one after the whole user context, the terms included.
+    expect(calls.indexOf(entityCalls[0] ?? '')).toBeGreaterThan(context);
+  });
+
+  it('on a reload whose session does not start (or must accept the terms), sends nothing of the entity', async () => {
+    const rejected = use({ overrides: { 'GET /contact/me': { status: 401 } } });
+    rejected.tokenStore.set(tokenExpiringIn(3600, NOW));
+    const ended = rejected.service.bootstrap();
+    rejected.service.prefetchEntityPage(1001, ['homeLayout']);
+    await ended;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rejected.calls.filter((call) => call.includes('1001'))).toEqual([]);
+    rejected.service.dispose();
+    rejected.tokenStore.dispose();
+
+    const { service, tokenStore, calls } = use({ termsCurrent: false });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    const resumed = service.bootstrap();
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    await resumed;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((call) => call.includes('1001'))).toEqual([]);
+  });
 });
 
 describe('401 handler and expiry', () => {

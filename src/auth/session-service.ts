@@ -199,31 +199,46 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   });
 
+  /** At start: the stored token's session resumed (user context → authenticated), or ended. */
+  async function resume(): Promise<void> {
+    const raw = rawTokenStorage.read(config.session.tokenKey);
+    const token = tokenStore.get();
+    if (token === null) {
+      // A token was kept but is no longer active: the session expired while the tab was closed or idle.
+      store.dispatch(sessionEnded({ expired: raw !== null && raw !== '' }));
+      return;
+    }
+    try {
+      await startSession();
+    } catch (error) {
+      logger.error('Failed to load the user context', error);
+      if (error instanceof SessionRejectedError) {
+        // A 401: the session ends as expired (the 401 handler may have ended it already).
+        if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null) endLocally(true);
+      } else if (error instanceof GatewayUnavailableError && tokenStore.get() !== null) {
+        // The gateway did not answer: nothing says the session is over. Keep the token; offer a retry.
+        store.dispatch(sessionUnavailable());
+      } else if (tokenStore.get() !== null) {
+        store.dispatch(sessionUnauthenticated());
+      }
+    }
+  }
+
+  // The stored session being resumed (a reload): an entity page's early calls wait for it to be started
+  // rather than for the guard's render that follows it.
+  let resuming: Promise<void> | null = null;
+
   const lifecycle: SessionLifecycle = {
     interactionFlag,
 
-    async bootstrap() {
-      const raw = rawTokenStorage.read(config.session.tokenKey);
-      const token = tokenStore.get();
-      if (token === null) {
-        // A token was kept but is no longer active: the session expired while the tab was closed or idle.
-        store.dispatch(sessionEnded({ expired: raw !== null && raw !== '' }));
-        return;
-      }
-      try {
-        await startSession();
-      } catch (error) {
-        logger.error('Failed to load the user context', error);
-        if (error instanceof SessionRejectedError) {
-          // A 401: the session ends as expired (the 401 handler may have ended it already).
-          if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null) endLocally(true);
-        } else if (error instanceof GatewayUnavailableError && tokenStore.get() !== null) {
-          // The gateway did not answer: nothing says the session is over. Keep the token; offer a retry.
-          store.dispatch(sessionUnavailable());
-        } else if (tokenStore.get() !== null) {
-          store.dispatch(sessionUnauthenticated());
-        }
-      }
+    bootstrap() {
+      const started = resume();
+      resuming = started;
+      const settled = () => {
+        if (resuming === started) resuming = null;
+      };
+      started.then(settled, settled);
+      return started;
     },
 
     async retryBootstrap() {
@@ -360,5 +375,19 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       expiry.stop();
     },
   };
-  return { ...lifecycle, ...actions };
+  return {
+    ...lifecycle,
+    ...actions,
+    prefetchEntityPage(entityId, reads) {
+      // On a reload the route's loader runs while the stored session is being resumed, when nothing may
+      // be asked yet: the calls go out as soon as the session is started (terms current), one render early.
+      if (resuming !== null && store.getState().session.status === 'unknown') {
+        void resuming.then(() => {
+          actions.prefetchEntityPage(entityId, reads);
+        });
+        return;
+      }
+      actions.prefetchEntityPage(entityId, reads);
+    },
+  };
 }
