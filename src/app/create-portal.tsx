@@ -34,7 +34,7 @@ import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
 import { PortalProviders } from './portal-providers.tsx';
-import { warmUpFirstRoute } from './warm-up.ts';
+import { warmUpFirstRoute, warmUpHomeWidgets } from './warm-up.ts';
 
 // Its own chunk, fetched only when the banner shows: the login page's JS does not carry it.
 const ConsentBanner = lazy(() => import('../shell/consent-banner.tsx'));
@@ -87,6 +87,8 @@ export async function createPortal(
   const store = makeStore({ extra: { gateway } });
   // Online/offline and focus events reach RTK Query: queries on screen are asked again when back online.
   setupListeners(store.dispatch);
+  if (typeof window !== 'undefined')
+    warmUpHomeWidgets({ runtime, store, i18n, pathname: () => window.location.pathname });
   const selectedEntityStore = createSelectedEntityStore({ key: config.session.selectedEntityKey, logger });
   const consent = createConsentStore(browserStorage('local'), logger);
   const analyticsScript = config.thirdPartyScripts.find((script) => script.name === 'analytics');

@@ -15,6 +15,7 @@ import { useHomeLayoutQuery, useSaveHomeLayoutMutation } from './layout-api.ts';
 import { Profiled } from './profiling.tsx';
 import { StaticGrid } from './static-grid.tsx';
 import { WidgetFrame } from './widget-frame.tsx';
+import { warmUpWidgets } from './widget-warm-up.ts';
 
 // The grid library (drag, resize, its styles) comes with the edit mode only: the home shows the same
 // cells with CSS grid (static-grid.tsx).
@@ -40,9 +41,17 @@ function asWidgetSize(width: number): WidgetSize {
 function usePlacements(): Placed[] | null {
   const { config, flags, registry, logger } = useRuntime();
   const context = useAppSelector((state) => selectConditionContext(state, config, flags));
+  const { i18n } = useTranslation();
   return useMemo(() => {
     const chosen = chooseWidgetSet(config, context);
     if (chosen === undefined) return null;
+    // All the widgets' code and strings at once, before the frames ask one by one (when the selection's
+    // warm-up has not already: a page of the same entity, then its home).
+    warmUpWidgets(
+      registry,
+      i18n,
+      chosen.widgets.map((placement) => placement.widget),
+    );
     return chosen.widgets.flatMap((placement) => {
       const definition = registry.widget(placement.widget);
       if (definition === undefined) {
@@ -63,7 +72,7 @@ function usePlacements(): Placed[] | null {
         },
       ];
     });
-  }, [config, context, registry, logger]);
+  }, [config, context, registry, logger, i18n]);
 }
 
 /**

@@ -38,6 +38,22 @@ function ownLocalesLoad(
 }
 
 /**
+ * Starts loading plugins' translations before their components ask for them (the home widgets'
+ * warm-up), the same loads `usePluginTranslation` makes, so that those components find them in and do
+ * not suspend. Never rejects: a failure shows where the translations are used.
+ */
+export function preloadPluginTranslations(
+  i18n: I18n,
+  plugins: readonly { id: string; locales?: PluginLocales }[],
+): void {
+  const ignore = () => {
+    // usePluginTranslation's own load of the same namespace reports it.
+  };
+  i18n.loadNamespaces(plugins.map((plugin) => plugin.id)).catch(ignore);
+  for (const plugin of plugins) ownLocalesLoad(i18n, plugin.id, plugin.locales)?.catch(ignore);
+}
+
+/**
  * The plugin's translations: its own i18next namespace, loaded the first time it is used (the component
  * suspends meanwhile) from the plugin's `locales` loaders when it declares them, else from
  * `locales/<lng>/<plugin-id>.json`. The engine's typed keys cover `common` only, so plugin keys are

@@ -1,0 +1,27 @@
+import type { i18n as I18n } from 'i18next';
+import { preloadPluginTranslations } from '../runtime/plugin-translation.ts';
+import type { PortalRuntime } from '../runtime/runtime.tsx';
+import { preloadWidget } from './lazy-widget.ts';
+
+/**
+ * Starts, all at once, the code of these widgets (`<plugin>/<name>`) and their plugins' translations:
+ * otherwise each frame asks for its plugin's strings when it renders, and for its widget's code only
+ * once those have come, one wave after the other. Each is asked for once; asking again costs nothing.
+ */
+export function warmUpWidgets(
+  registry: PortalRuntime['registry'],
+  i18n: I18n,
+  widgets: readonly string[],
+): void {
+  const pluginIds = new Set<string>();
+  for (const widget of widgets) {
+    const definition = registry.widget(widget);
+    if (definition === undefined) continue;
+    preloadWidget(definition);
+    pluginIds.add(widget.slice(0, widget.indexOf('/')));
+  }
+  preloadPluginTranslations(
+    i18n,
+    registry.plugins.filter((plugin) => pluginIds.has(plugin.id)),
+  );
+}
