@@ -3,23 +3,26 @@ import { chooseWidgetSet } from '../manifest/navigation.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { preloadTranslations } from '../i18n/i18n.ts';
 import { buildPortalRoutes } from '../routing/route-tree.tsx';
+import { preloadHomeShell } from '../shell/layouts.tsx';
 import type { i18n as I18n } from 'i18next';
 import { warmUpWidgets } from '../grid/widget-warm-up.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
-import type { AppStore } from '../runtime/store.ts';
+import type { RootState } from '../runtime/store.ts';
 
 /**
  * The first route's code and translations, asked for as soon as the entry runs: its page chunk, its
  * plugin's namespace and, for the signed-in layout, the shell. Otherwise each waits on the one before
  * (translations of the engine, then the router, then the page, then the page's translations), one round
- * trip at a time. What a later step imports again comes from the browser's module map.
+ * trip at a time. What a later step imports again comes from the browser's module map. Answers the
+ * namespaces of its pages' translations.
  */
 export function warmUpFirstRoute(
   runtime: PortalRuntime,
   pathname: string,
   storage: Pick<Storage, 'getItem'> | undefined,
-): void {
+): string[] {
+  const namespaces: string[] = [];
   const routes = indexRoutes(runtime.config);
   const ignore = () => {
     // The router's own load of the same module reports a failure, inside the page.
@@ -27,12 +30,15 @@ export function warmUpFirstRoute(
   for (const match of matchRoutes(buildPortalRoutes(runtime), pathname) ?? []) {
     const indexed = routes.get(match.route.id ?? '');
     if (indexed === undefined) continue;
-    if (indexed.layout === 'home') import('../shell/home-shell.tsx').catch(ignore);
+    if (indexed.layout === 'home') preloadHomeShell().catch(ignore);
     const { page } = indexed.route;
     if (page === undefined) continue;
     runtime.registry.page(page)?.component().catch(ignore);
-    preloadTranslations(runtime.config.app, storage, page.split('/')[0] ?? 'common');
+    const namespace = page.split('/')[0] ?? 'common';
+    preloadTranslations(runtime.config.app, storage, namespace);
+    namespaces.push(namespace);
   }
+  return namespaces;
 }
 
 /** The pages whose code asks for the saved home layout early: the ones that show the widget grid. */
@@ -45,30 +51,23 @@ function hostsHomeGrid(runtime: PortalRuntime, pathname: string): boolean {
 }
 
 /**
- * On the page of the widget grid, each time an entity is selected (a reload: its calls have just
- * answered), its widgets' code and their plugins' translations are asked for at once, while the shell
- * renders, rather than by each widget's frame in turn once the grid has rendered. Answers the unsubscribe.
+ * On the page of the widget grid, while an entity is being selected (its calls have answered, the guard
+ * has not rendered yet): its widgets' code and their plugins' translations, all at once, so the page
+ * renders whole in one go rather than each widget's frame asking in turn once the grid has rendered.
+ * `next` is the state once the entity is stored. Undefined on any other page.
  */
-export function warmUpHomeWidgets(deps: {
-  runtime: PortalRuntime;
-  store: Pick<AppStore, 'getState' | 'subscribe'>;
-  i18n: I18n;
-  pathname: () => string;
-}): () => void {
-  const { runtime, store, i18n } = deps;
-  let selected: number | null = null;
-  return store.subscribe(() => {
-    const state = store.getState();
-    const id = state.session.selectedEntity?.accountId ?? null;
-    if (id === selected) return;
-    selected = id;
-    if (id === null || !hostsHomeGrid(runtime, deps.pathname())) return;
-    const context = selectConditionContext(state, runtime.config, runtime.flags);
-    const chosen = chooseWidgetSet(runtime.config, context)?.widgets ?? [];
-    warmUpWidgets(
-      runtime.registry,
-      i18n,
-      chosen.map((placement) => placement.widget),
-    );
-  });
+export function warmUpHomeWidgets(
+  runtime: PortalRuntime,
+  i18n: I18n,
+  next: RootState,
+  pathname: string,
+): Promise<void> | undefined {
+  if (!hostsHomeGrid(runtime, pathname)) return undefined;
+  const context = selectConditionContext(next, runtime.config, runtime.flags);
+  const chosen = chooseWidgetSet(runtime.config, context)?.widgets ?? [];
+  return warmUpWidgets(
+    runtime.registry,
+    i18n,
+    chosen.map((placement) => placement.widget),
+  );
 }

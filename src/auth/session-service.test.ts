@@ -15,14 +15,17 @@ import type { CollaboratorIdentity } from './collaborator-identity.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
 import { INTERACTION_FLAG_KEY } from './interaction-flag.ts';
 import { createSessionService } from './session-service.ts';
-import type { SessionService } from './session-service.ts';
+import type { SessionService, SessionServiceDeps } from './session-service.ts';
+import { PAGE_READS_GRACE_MS } from './session-actions.ts';
+import type { RootState } from '../runtime/store.ts';
 import type { SingleSignOn } from './single-sign-on.ts';
 import type { SingleSignOnSettings } from './single-sign-on-settings.ts';
 
 const BASE = 'http://gateway.test/';
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 
-type Reply = { status: number; body?: unknown };
+/** `delayMs`: the answer comes that much later (a slower service). */
+type Reply = { status: number; body?: unknown; delayMs?: number };
 
 const claire = {
   firstName: 'Claire',
@@ -88,6 +91,7 @@ function fakeGateway(overrides: Record<string, Reply> = {}, user = claire, terms
     calls.push(`${key}${url.search}`);
     if (request.method !== 'GET') bodies.push(await request.clone().text());
     const reply = answers[key] ?? { status: 404, body: { error: 'not_found' } };
+    if (reply.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
@@ -145,6 +149,7 @@ function setup(
     ssoSignedIn?: boolean;
     /** A firm's landing rule back to the entity of an earlier visit (the shipped manifest follows SPEC 2). */
     returning?: boolean;
+    beforeEntitySelected?: SessionServiceDeps['beforeEntitySelected'];
   } = {},
 ): Setup {
   const config = loadRealManifest();
@@ -194,6 +199,9 @@ function setup(
       return Promise.resolve(sso);
     },
     now: () => NOW,
+    ...(options.beforeEntitySelected === undefined
+      ? {}
+      : { beforeEntitySelected: options.beforeEntitySelected }),
   });
   return { store, service, tokenStore, calls, bodies, identity, sso, ssoSettings, identitySettings, logs };
 }
@@ -757,6 +765,52 @@ describe('early calls of an entity page (issue 17)', () => {
     ]);
     // Every one after the whole user context, the terms included.
     expect(calls.indexOf(entityCalls[0] ?? '')).toBeGreaterThan(context);
+  });
+
+  it("stores the entity only once the page's early read is in, so the page renders with it", async () => {
+    const { service, store } = use({
+      overrides: {
+        'GET /contact/api/contacts/currentuser/home-layouts/1001': {
+          status: 200,
+          body: { layout: [{ widget: 'news/rss', x: 0, y: 0, w: 2, h: 2 }] },
+          // Later than the entity's own calls.
+          delayMs: 60,
+        },
+      },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    const layoutWhenSelected: unknown[] = [];
+    store.subscribe(() => {
+      const state = store.getState();
+      if (state.session.selectedEntity !== null && layoutWhenSelected.length === 0)
+        layoutWhenSelected.push(state.gatewayApi.queries['homeLayout(1001)']?.status);
+    });
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    await service.selectEntity(1001);
+    expect(layoutWhenSelected).toEqual(['fulfilled']);
+  });
+
+  it("tells what the state will be before storing the entity, and waits for the page's code no longer than the grace", async () => {
+    const told: RootState[] = [];
+    const { service, store } = use({
+      beforeEntitySelected: (next) => {
+        told.push(next);
+        // Code that never arrives (offline): the page is not held by it past the grace.
+        return new Promise(() => {
+          /* never settles */
+        });
+      },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    const started = performance.now();
+    await service.selectEntity(1001);
+    const waited = performance.now() - started;
+    expect(told).toHaveLength(1);
+    expect(told[0]?.session.selectedEntity?.accountId).toBe(1001);
+    expect(told[0]?.session.entityPermissions).toEqual(['CLUSER001']);
+    expect(waited).toBeGreaterThanOrEqual(PAGE_READS_GRACE_MS - 20);
+    expect(waited).toBeLessThan(PAGE_READS_GRACE_MS + 1000);
+    expect(store.getState().session.selectedEntity?.accountId).toBe(1001);
   });
 
   it('on a reload whose session does not start (or must accept the terms), sends nothing of the entity', async () => {

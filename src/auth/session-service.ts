@@ -25,6 +25,7 @@ import {
   sessionUnauthenticated,
   sessionUnavailable,
   sessionResuming,
+  sessionStarted,
   signOutStarted,
 } from '../runtime/session-slice.ts';
 
@@ -60,7 +61,15 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   const ssoSettings = singleSignOnSettings(config, env, win.location.origin);
   const ssoOn = singleSignOnOn(config, flags);
   const getSingleSignOn = lazySingleSignOn(ssoSettings, logger, deps.loadSingleSignOn);
-  const actions = createSessionActions({ store, config, flags, logger, selectedEntityStore, window: win });
+  const actions = createSessionActions({
+    store,
+    config,
+    flags,
+    logger,
+    selectedEntityStore,
+    window: win,
+    ...(deps.beforeEntitySelected === undefined ? {} : { beforeEntitySelected: deps.beforeEntitySelected }),
+  });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
   // While the sign-out calls run: the token store's own clearing is not another tab's sign-out, and a 401
@@ -224,8 +233,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   }
 
-  // The stored session being resumed (a reload): an entity page's early calls wait for it to be started
-  // rather than for the guard's render that follows it.
+  // The stored session being resumed (a reload): an entity page's early calls wait for it to be started.
   let resuming: Promise<void> | null = null;
 
   const lifecycle: SessionLifecycle = {
@@ -382,9 +390,15 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       // On a reload the route's loader runs while the stored session is being resumed, when nothing may
       // be asked yet: the calls go out as soon as the session is started (terms current), one render early.
       if (resuming !== null && store.getState().session.status === 'unknown') {
-        void resuming.then(() => {
-          actions.prefetchEntityPage(entityId, reads);
+        // Right as it starts, before the guard's render (which selects the entity) rather than after.
+        const stop = store.startListening({
+          actionCreator: sessionStarted,
+          effect: () => {
+            stop();
+            actions.prefetchEntityPage(entityId, reads);
+          },
         });
+        void resuming.then(stop);
         return;
       }
       actions.prefetchEntityPage(entityId, reads);

@@ -47,7 +47,7 @@ function usePlacements(): Placed[] | null {
     if (chosen === undefined) return null;
     // All the widgets' code and strings at once, before the frames ask one by one (when the selection's
     // warm-up has not already: a page of the same entity, then its home).
-    warmUpWidgets(
+    void warmUpWidgets(
       registry,
       i18n,
       chosen.widgets.map((placement) => placement.widget),

@@ -44,13 +44,19 @@ export function widgetComponent(definition: WidgetDefinition): WidgetComponent |
   return entry.arrived ?? entry.lazy;
 }
 
-/** Starts loading the widget's code before its frame renders (the home's warm-up); never rejects. */
-export function preloadWidget(definition: WidgetDefinition): void {
-  loadedOf(definition)
+/**
+ * Starts loading the widget's code before its frame renders (the home's warm-up); answers a promise
+ * settled once it is in or has failed (never rejects).
+ */
+export function preloadWidget(definition: WidgetDefinition): Promise<void> {
+  return loadedOf(definition)
     .load()
-    .catch(() => {
-      // The frame's own load of the same import shows the error card.
-    });
+    .then(
+      () => undefined,
+      () => {
+        // The frame's own load of the same import shows the error card.
+      },
+    );
 }
 
 /** After a failed import, the next render calls the loader again instead of replaying the failure. */

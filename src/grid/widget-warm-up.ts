@@ -7,21 +7,26 @@ import { preloadWidget } from './lazy-widget.ts';
  * Starts, all at once, the code of these widgets (`<plugin>/<name>`) and their plugins' translations:
  * otherwise each frame asks for its plugin's strings when it renders, and for its widget's code only
  * once those have come, one wave after the other. Each is asked for once; asking again costs nothing.
+ * Settles once all are in (or failed: each frame then shows its own error); never rejects.
  */
-export function warmUpWidgets(
+export async function warmUpWidgets(
   registry: PortalRuntime['registry'],
   i18n: I18n,
   widgets: readonly string[],
-): void {
+): Promise<void> {
   const pluginIds = new Set<string>();
+  const loads: Promise<void>[] = [];
   for (const widget of widgets) {
     const definition = registry.widget(widget);
     if (definition === undefined) continue;
-    preloadWidget(definition);
+    loads.push(preloadWidget(definition));
     pluginIds.add(widget.slice(0, widget.indexOf('/')));
   }
-  preloadPluginTranslations(
-    i18n,
-    registry.plugins.filter((plugin) => pluginIds.has(plugin.id)),
+  loads.push(
+    preloadPluginTranslations(
+      i18n,
+      registry.plugins.filter((plugin) => pluginIds.has(plugin.id)),
+    ),
   );
+  await Promise.all(loads);
 }

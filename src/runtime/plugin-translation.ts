@@ -40,17 +40,16 @@ function ownLocalesLoad(
 /**
  * Starts loading plugins' translations before their components ask for them (the home widgets'
  * warm-up), the same loads `usePluginTranslation` makes, so that those components find them in and do
- * not suspend. Never rejects: a failure shows where the translations are used.
+ * not suspend. Settles once they are in; never rejects: a failure shows where they are used.
  */
-export function preloadPluginTranslations(
+export async function preloadPluginTranslations(
   i18n: I18n,
   plugins: readonly { id: string; locales?: PluginLocales }[],
-): void {
-  const ignore = () => {
-    // usePluginTranslation's own load of the same namespace reports it.
-  };
-  i18n.loadNamespaces(plugins.map((plugin) => plugin.id)).catch(ignore);
-  for (const plugin of plugins) ownLocalesLoad(i18n, plugin.id, plugin.locales)?.catch(ignore);
+): Promise<void> {
+  await Promise.allSettled([
+    i18n.loadNamespaces(plugins.map((plugin) => plugin.id)),
+    ...plugins.map((plugin) => ownLocalesLoad(i18n, plugin.id, plugin.locales)),
+  ]);
 }
 
 /**
