@@ -146,14 +146,18 @@ try {
   const median = sorted[Math.floor(sorted.length / 2)];
   if (median === undefined) throw new Error('no run');
   console.log(`LCP per run: ${runs.map((r) => r.lcp.toFixed(0)).join(', ')} ms`);
-  console.log(`\nMedian run: FCP ${median.fcp.toFixed(0)} ms, LCP ${median.lcp.toFixed(0)} ms ${median.element}`);
+  console.log(
+    `\nMedian run: FCP ${median.fcp.toFixed(0)} ms, LCP ${median.lcp.toFixed(0)} ms ${median.element}`,
+  );
   console.log('\n start    end   (ms)  what');
   for (const row of [...median.rows].sort((a, b) => a.start - b.start))
     console.log(`${row.start.toFixed(0).padStart(6)} ${row.end.toFixed(0).padStart(6)}        ${row.what}`);
   const busy = median.longTasks.reduce((sum, [, duration]) => sum + duration, 0);
   console.log(`\nLong tasks (${busy.toFixed(0)} ms in all):`);
   for (const [start, duration] of median.longTasks)
-    console.log(`${start.toFixed(0).padStart(6)} ${(start + duration).toFixed(0).padStart(6)}  ${duration.toFixed(0)} ms`);
+    console.log(
+      `${start.toFixed(0).padStart(6)} ${(start + duration).toFixed(0).padStart(6)}  ${duration.toFixed(0)} ms`,
+    );
 } finally {
   await browser?.close();
   portal.close();
