@@ -27,7 +27,7 @@ const portalOut = path.join(repoRoot, 'dist-bench', 'lcp-portal');
 
 // Recorded from the first byte, as bench:lcp does, plus the long tasks of the main thread.
 const OBSERVE = `
-  window.__trace = { lcp: 0, element: '', longTasks: [] };
+  window.__trace = { lcp: 0, element: '', longTasks: [], shifts: [] };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       window.__trace.lcp = entry.startTime;
@@ -38,10 +38,29 @@ const OBSERVE = `
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__trace.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      const moved = (entry.sources || []).map((source) => {
+        const node = source.node;
+        if (!node || node.nodeType !== 1) return '?';
+        return node.tagName.toLowerCase() + (node.className ? '.' + String(node.className).split(' ')[0] : '') +
+          ' "' + (node.textContent || '').trim().slice(0, 30) + '"';
+      });
+      window.__trace.shifts.push([entry.startTime, entry.value, moved.join(' | ')]);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
 `;
 
 type Row = { start: number; end: number; what: string };
-type Run = { lcp: number; element: string; fcp: number; rows: Row[]; longTasks: [number, number][] };
+type Run = {
+  lcp: number;
+  element: string;
+  fcp: number;
+  rows: Row[];
+  longTasks: [number, number][];
+  shifts: [number, number, string][];
+};
 
 function listen(server: http.Server, port: number): Promise<number> {
   return new Promise((resolve) => {
@@ -76,7 +95,12 @@ async function traceRuns(browser: Browser): Promise<Run[]> {
     await page.waitForTimeout(1000);
     const sample = await page.evaluate(() => {
       const w = window as unknown as {
-        __trace: { lcp: number; element: string; longTasks: [number, number][] };
+        __trace: {
+          lcp: number;
+          element: string;
+          longTasks: [number, number][];
+          shifts: [number, number, string][];
+        };
       };
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -152,6 +176,9 @@ try {
   console.log('\n start    end   (ms)  what');
   for (const row of [...median.rows].sort((a, b) => a.start - b.start))
     console.log(`${row.start.toFixed(0).padStart(6)} ${row.end.toFixed(0).padStart(6)}        ${row.what}`);
+  for (const run of runs)
+    for (const [start, value, moved] of run.shifts)
+      console.log(`layout shift at ${start.toFixed(0)} ms: ${value.toFixed(4)}  ${moved}`);
   const busy = median.longTasks.reduce((sum, [, duration]) => sum + duration, 0);
   console.log(`\nLong tasks (${busy.toFixed(0)} ms in all):`);
   for (const [start, duration] of median.longTasks)

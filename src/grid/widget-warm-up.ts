@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { preloadPluginTranslations } from '../runtime/plugin-translation.ts';
+import { ownLocalesLoad } from '../runtime/plugin-translation.ts';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { preloadWidget } from './lazy-widget.ts';
 
@@ -22,11 +22,11 @@ export async function warmUpWidgets(
     loads.push(preloadWidget(definition));
     pluginIds.add(widget.slice(0, widget.indexOf('/')));
   }
-  loads.push(
-    preloadPluginTranslations(
-      i18n,
-      registry.plugins.filter((plugin) => pluginIds.has(plugin.id)),
-    ),
-  );
-  await Promise.all(loads);
+  // The same loads usePluginTranslation makes: the frames then find their strings in and do not suspend.
+  const plugins = registry.plugins.filter((plugin) => pluginIds.has(plugin.id));
+  await Promise.allSettled([
+    ...loads,
+    i18n.loadNamespaces(plugins.map((plugin) => plugin.id)),
+    ...plugins.map((plugin) => ownLocalesLoad(i18n, plugin.id, plugin.locales)),
+  ]);
 }

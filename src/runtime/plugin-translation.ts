@@ -16,7 +16,11 @@ export type PluginTranslate = (key: string, options?: Readonly<Record<string, un
 // One load per i18n instance, language and plugin, shared by every component that suspends on it.
 const pending = new WeakMap<I18n, Map<string, Promise<void>>>();
 
-function ownLocalesLoad(
+/**
+ * The load of a plugin's own `locales` into its namespace, shared by every component (and the home
+ * widgets' warm-up) that waits on it; null when there is nothing to load.
+ */
+export function ownLocalesLoad(
   i18n: I18n,
   pluginId: string,
   locales: PluginLocales | undefined,
@@ -35,21 +39,6 @@ function ownLocalesLoad(
     byKey.set(key, promise);
   }
   return promise;
-}
-
-/**
- * Starts loading plugins' translations before their components ask for them (the home widgets'
- * warm-up), the same loads `usePluginTranslation` makes, so that those components find them in and do
- * not suspend. Settles once they are in; never rejects: a failure shows where they are used.
- */
-export async function preloadPluginTranslations(
-  i18n: I18n,
-  plugins: readonly { id: string; locales?: PluginLocales }[],
-): Promise<void> {
-  await Promise.allSettled([
-    i18n.loadNamespaces(plugins.map((plugin) => plugin.id)),
-    ...plugins.map((plugin) => ownLocalesLoad(i18n, plugin.id, plugin.locales)),
-  ]);
 }
 
 /**
