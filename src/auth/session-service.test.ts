@@ -813,6 +813,30 @@ describe('early calls of an entity page (issue 17)', () => {
     expect(store.getState().session.selectedEntity?.accountId).toBe(1001);
   });
 
+  it("on a reload, a customer's token asks the terms with the user context, not after the contact", async () => {
+    const slowContact = { 'GET /contact/me': { status: 200, body: claire, delayMs: 80 } };
+    const hinted = use({ overrides: slowContact });
+    hinted.tokenStore.set(tokenExpiringIn(3600, NOW, { isCustomer: true }));
+    const resumed = hinted.service.bootstrap();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The contact has not answered yet: the terms are already asked.
+    expect(hinted.calls).toContain('GET /contact/api/contacts/currentuser/terms');
+    await resumed;
+    expect(hinted.store.getState().session.status).toBe('authenticated');
+    hinted.service.dispose();
+    hinted.tokenStore.dispose();
+
+    // A token that does not say: the terms wait for the contact, as SPEC 4 orders them.
+    const { service, tokenStore, calls, store } = use({ overrides: slowContact });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    const later = service.bootstrap();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls).not.toContain('GET /contact/api/contacts/currentuser/terms');
+    await later;
+    expect(calls).toContain('GET /contact/api/contacts/currentuser/terms');
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
   it('on a reload whose session does not start (or must accept the terms), sends nothing of the entity', async () => {
     const rejected = use({ overrides: { 'GET /contact/me': { status: 401 } } });
     rejected.tokenStore.set(tokenExpiringIn(3600, NOW));

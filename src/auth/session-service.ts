@@ -2,6 +2,7 @@ import { unauthorizedResponse } from '../api/base-query.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import { browserStorage, createSafeStorage } from '../session/safe-storage.ts';
+import { decodeToken } from '../session/token.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
 import { hasProviderAnswer, lazyCollaboratorIdentity } from './identity-steps.ts';
 import { createExpiryWatch } from './expiry-watch.ts';
@@ -208,6 +209,18 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   });
 
+  /**
+   * What the stored token says of its holder, when it says it (the reference gateway's `isCustomer`
+   * claim): a customer's terms acceptance is then asked with the rest of the user context rather than
+   * once the contact has answered, one round trip less before the first page. Only a hint: the contact's
+   * own answer decides (a collaborator's terms answer, were the claim wrong, is ignored), and without
+   * the claim the terms wait for it as before.
+   */
+  function kindClaimed(token: string): 'customer' | 'collaborator' | undefined {
+    const claim = decodeToken(token, logger)?.['isCustomer'];
+    return claim === true ? 'customer' : claim === false ? 'collaborator' : undefined;
+  }
+
   /** At start: the stored token's session resumed (user context → authenticated), or ended. */
   async function resume(): Promise<void> {
     const raw = rawTokenStorage.read(config.session.tokenKey);
@@ -218,7 +231,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       return;
     }
     try {
-      await startSession();
+      await startSession(kindClaimed(token));
     } catch (error) {
       logger.error('Failed to load the user context', error);
       if (error instanceof SessionRejectedError) {
