@@ -14,8 +14,8 @@ import type { GridCell } from './layout.ts';
 import { useHomeLayoutQuery, useSaveHomeLayoutMutation } from './layout-api.ts';
 import { Profiled } from './profiling.tsx';
 import { StaticGrid } from './static-grid.tsx';
+import { preloadWidget } from './lazy-widget.ts';
 import { WidgetFrame } from './widget-frame.tsx';
-import { warmUpWidgets } from './widget-warm-up.ts';
 
 // The grid library (drag, resize, its styles) comes with the edit mode only: the home shows the same
 // cells with CSS grid (static-grid.tsx).
@@ -41,17 +41,9 @@ function asWidgetSize(width: number): WidgetSize {
 function usePlacements(): Placed[] | null {
   const { config, flags, registry, logger } = useRuntime();
   const context = useAppSelector((state) => selectConditionContext(state, config, flags));
-  const { i18n } = useTranslation();
   return useMemo(() => {
     const chosen = chooseWidgetSet(config, context);
     if (chosen === undefined) return null;
-    // All the widgets' code and strings at once, before the frames ask one by one (when the selection's
-    // warm-up has not already: a page of the same entity, then its home).
-    void warmUpWidgets(
-      registry,
-      i18n,
-      chosen.widgets.map((placement) => placement.widget),
-    );
     return chosen.widgets.flatMap((placement) => {
       const definition = registry.widget(placement.widget);
       if (definition === undefined) {
@@ -59,6 +51,9 @@ function usePlacements(): Placed[] | null {
         logger.error(`No plugin provides the widget ${placement.widget}`);
         return [];
       }
+      // Every widget's code at once, before each frame asks once its strings are in (when the selection's
+      // warm-up has not already: another page of the same entity, then its home).
+      void preloadWidget(definition);
       const pluginId = placement.widget.slice(0, placement.widget.indexOf('/'));
       return [
         {
@@ -72,7 +67,7 @@ function usePlacements(): Placed[] | null {
         },
       ];
     });
-  }, [config, context, registry, logger, i18n]);
+  }, [config, context, registry, logger]);
 }
 
 /**
