@@ -18,6 +18,9 @@ export const homeLayoutReadApi = gatewayApi.injectEndpoints({
   }),
 });
 
-/** Reads the saved layout into the cache ahead of the grid. */
+/**
+ * Reads the saved layout into the cache ahead of the grid (no subscription: the grid's own keeps it);
+ * dispatched, answers a promise settled once the answer is in the cache.
+ */
 export const prefetchHomeLayout = (accountId: number) =>
-  homeLayoutReadApi.util.prefetch('homeLayout', accountId, {});
+  homeLayoutReadApi.endpoints.homeLayout.initiate(accountId, { subscribe: false });

@@ -33,7 +33,7 @@ import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
 import { PortalProviders } from './portal-providers.tsx';
-import { warmUpFirstRoute } from './warm-up.ts';
+import { warmUpFirstRoute, warmUpHomeWidgets } from './warm-up.ts';
 
 // Its own chunk, fetched only when the banner shows: the login page's JS does not carry it.
 const ConsentBanner = lazy(() => import('../shell/consent-banner.tsx'));
@@ -78,9 +78,10 @@ export async function createPortal(
   );
   const runtime = createRuntime(config, registry, env);
   const { flags, logger } = runtime;
-  if (typeof window !== 'undefined')
-    warmUpFirstRoute(runtime, window.location.pathname, browserStorage('local') ?? undefined);
-  const i18n = await createI18n(config.app, browserStorage('local') ?? undefined);
+  const firstNamespaces =
+    typeof window === 'undefined'
+      ? []
+      : warmUpFirstRoute(runtime, window.location.pathname, browserStorage('local') ?? undefined);
   // The environment overrides the manifest's gateway URLs (e2e and preview builds point elsewhere).
   const gatewayBaseUrl = envOverride(env, config.gateway.baseUrlEnv, config.gateway.baseUrl);
   const { tokenStore, gateway } = startGatewayClient({
@@ -120,6 +121,8 @@ export async function createPortal(
           }),
         }),
   });
+  // Set up once the session has started resuming (below); an entity is selected only after that.
+  const later: { i18n?: Promise<I18n> } = {};
   const session = createSessionService({
     store,
     config,
@@ -134,9 +137,21 @@ export async function createPortal(
     onSignedOut: () => {
       analytics.reset();
     },
+    beforeEntitySelected: (next) =>
+      typeof window === 'undefined'
+        ? undefined
+        : later.i18n?.then((i18n) => warmUpHomeWidgets(runtime, i18n, next, window.location.pathname)),
   });
-  // Not awaited: the page mounts at once and the router waits while the status is 'unknown'.
+  // Not awaited: the page mounts at once and the router waits while the status is 'unknown'. Started
+  // before the translations are set up, which the user context's calls do not need.
   const ready = session.bootstrap();
+  later.i18n = createI18n(config.app, browserStorage('local') ?? undefined);
+  const i18n = await later.i18n;
+  // The first page's strings are in i18next before it renders (only fetched so far), so it does not
+  // suspend on them once more.
+  i18n.loadNamespaces(firstNamespaces).catch(() => {
+    // The page's own load reports it.
+  });
   // After the first paint, never blocking it; a failing script is logged and changes nothing else. Each
   // change of consent adds the scripts of the categories accepted and removes those withdrawn.
   void ready.then(() =>

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import type { i18n as I18n } from 'i18next';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
+import { entitySelected, sessionSlice, sessionStarted } from '../runtime/session-slice.ts';
+import { makeStore } from '../runtime/store.ts';
+import type { RootState } from '../runtime/store.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins } from '../testing/render-portal.tsx';
-import { warmUpFirstRoute } from './warm-up.ts';
+import { warmUpFirstRoute, warmUpHomeWidgets } from './warm-up.ts';
 
 /** The real plugins with every page's loader recording its reference instead of importing. */
 function recordingRuntime() {
@@ -50,5 +54,102 @@ describe('the first route is asked for as soon as the entry runs', () => {
     const { runtime, loaded } = recordingRuntime();
     warmUpFirstRoute(runtime, '/nowhere/at/all', undefined);
     expect(loaded).toEqual([]);
+  });
+});
+
+/** The real plugins with every widget's loader recording its reference and answering at once. */
+function widgetRecordingRuntime() {
+  const widgetsLoaded: string[] = [];
+  const registry = createPluginRegistry(realPlugins);
+  const widget = (ref: string) => {
+    const definition = registry.widget(ref);
+    return definition === undefined
+      ? undefined
+      : {
+          ...definition,
+          component: () => {
+            widgetsLoaded.push(ref);
+            return Promise.resolve({ default: () => null });
+          },
+        };
+  };
+  const runtime = {
+    config: loadRealManifest(),
+    flags: { homeWidgets: true, booking: true },
+    logger: createLogger({ minLevel: 5 }),
+    registry: { ...registry, widget },
+  };
+  const loadNamespaces = vi.fn((_namespaces: readonly string[]) => Promise.resolve());
+  const i18n = { loadNamespaces, language: 'fr-FR', hasResourceBundle: () => false } as unknown as I18n;
+  return { runtime, widgetsLoaded, loadNamespaces, i18n };
+}
+
+/** The state once Claire's entity (no offer: the manifest's default widget set) is stored. */
+function withEntitySelected(): RootState {
+  const state = makeStore().getState();
+  let session = sessionSlice.reducer(
+    state.session,
+    sessionStarted({
+      user: {
+        firstName: 'Claire',
+        lastName: 'Solo',
+        id: 11,
+        email: 'claire.solo@demo.test',
+        officeMobile: '',
+        isCustomer: true,
+        oldId: 0,
+        persona: 'Client',
+        gigyaUserId: 'gigya-11',
+        occupation: '',
+        entities: [],
+        isCollab: false,
+        hasAcceptedTerms: true,
+        favoriteEntities: [],
+      },
+      globalPermissions: [],
+      entityCount: 1,
+      singleEntityId: 1001,
+      rememberedEntityId: null,
+      pendingTermsId: null,
+      notifications: null,
+    }),
+  );
+  session = sessionSlice.reducer(
+    session,
+    entitySelected({
+      entity: {
+        accountId: 1001,
+        accountNumber: 'C-1001',
+        name: 'Boulangerie Martin SARL',
+        subscriptions: [],
+        isClarityVisible: false,
+        isSignatory: true,
+      },
+      permissions: [],
+      reportsCount: 0,
+    }),
+  );
+  return { ...state, session };
+}
+
+describe('the home widgets are asked for while the entity is being selected, all at once', () => {
+  it("on the grid's page: each chosen widget's code and its plugin's strings, settled together", async () => {
+    const { runtime, widgetsLoaded, loadNamespaces, i18n } = widgetRecordingRuntime();
+    const warming = warmUpHomeWidgets(runtime, i18n, withEntitySelected(), '/dossier/1001/accueil');
+    expect(warming).toBeDefined();
+    // Asked for before anything renders, not one frame after the other.
+    expect(widgetsLoaded).toEqual(['news/rss', 'lab/lab', 'booking/booking']);
+    expect(loadNamespaces).toHaveBeenCalledTimes(1);
+    expect([...(loadNamespaces.mock.calls[0]?.[0] ?? [])].sort()).toEqual(['booking', 'lab', 'news']);
+    await expect(warming).resolves.toBeUndefined();
+  });
+
+  it('nothing on a page of the entity without the grid', () => {
+    const { runtime, widgetsLoaded, loadNamespaces, i18n } = widgetRecordingRuntime();
+    expect(
+      warmUpHomeWidgets(runtime, i18n, withEntitySelected(), '/dossier/1001/comptabilite'),
+    ).toBeUndefined();
+    expect(widgetsLoaded).toEqual([]);
+    expect(loadNamespaces).not.toHaveBeenCalled();
   });
 });

@@ -1,20 +1,28 @@
 import { matchRoutes } from 'react-router';
+import { chooseWidgetSet } from '../manifest/navigation.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { preloadTranslations } from '../i18n/i18n.ts';
 import { buildPortalRoutes } from '../routing/route-tree.tsx';
+import type { i18n as I18n } from 'i18next';
+import { preloadWidget } from '../grid/lazy-widget.ts';
+import { ownLocalesLoad } from '../runtime/plugin-translation.ts';
+import { selectConditionContext } from '../runtime/condition-context.ts';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
+import type { RootState } from '../runtime/store.ts';
 
 /**
  * The first route's code and translations, asked for as soon as the entry runs: its page chunk, its
  * plugin's namespace (the signed-in shell comes with the portal's first chunk). Otherwise each waits on the one before
  * (translations of the engine, then the router, then the page, then the page's translations), one round
- * trip at a time. What a later step imports again comes from the browser's module map.
+ * trip at a time. What a later step imports again comes from the browser's module map. Answers the
+ * namespaces of its pages' translations.
  */
 export function warmUpFirstRoute(
   runtime: PortalRuntime,
   pathname: string,
   storage: Pick<Storage, 'getItem'> | undefined,
-): void {
+): string[] {
+  const namespaces: string[] = [];
   const routes = indexRoutes(runtime.config);
   const ignore = () => {
     // The router's own load of the same module reports a failure, inside the page.
@@ -25,6 +33,70 @@ export function warmUpFirstRoute(
     const { page } = indexed.route;
     if (page === undefined) continue;
     runtime.registry.page(page)?.component().catch(ignore);
-    preloadTranslations(runtime.config.app, storage, page.split('/')[0] ?? 'common');
+    const namespace = page.split('/')[0] ?? 'common';
+    preloadTranslations(runtime.config.app, storage, namespace);
+    namespaces.push(namespace);
   }
+  return namespaces;
+}
+
+// Here rather than with the grid: the grid's modules are shared with the login page's chunk, this one is
+// the portal's.
+/**
+ * Starts, all at once, the code of these widgets (`<plugin>/<name>`) and their plugins' translations:
+ * otherwise each frame asks for its plugin's strings when it renders, and for its widget's code only
+ * once those have come, one wave after the other. Each is asked for once; asking again costs nothing.
+ * Settles once all are in (or failed: each frame then shows its own error); never rejects.
+ */
+async function warmUpWidgets(
+  registry: PortalRuntime['registry'],
+  i18n: I18n,
+  widgets: readonly string[],
+): Promise<void> {
+  const pluginIds = new Set<string>();
+  const loads: Promise<void>[] = [];
+  for (const widget of widgets) {
+    const definition = registry.widget(widget);
+    if (definition === undefined) continue;
+    loads.push(preloadWidget(definition));
+    pluginIds.add(widget.slice(0, widget.indexOf('/')));
+  }
+  // The same loads usePluginTranslation makes: the frames then find their strings in and do not suspend.
+  const plugins = registry.plugins.filter((plugin) => pluginIds.has(plugin.id));
+  await Promise.allSettled([
+    ...loads,
+    i18n.loadNamespaces(plugins.map((plugin) => plugin.id)),
+    ...plugins.map((plugin) => ownLocalesLoad(i18n, plugin.id, plugin.locales)),
+  ]);
+}
+
+/** The pages whose code asks for the saved home layout early: the ones that show the widget grid. */
+function hostsHomeGrid(runtime: PortalRuntime, pathname: string): boolean {
+  const routes = indexRoutes(runtime.config);
+  return (matchRoutes(buildPortalRoutes(runtime), pathname) ?? []).some((match) => {
+    const page = routes.get(match.route.id ?? '')?.route.page;
+    return page !== undefined && runtime.registry.page(page)?.prefetch?.includes('homeLayout') === true;
+  });
+}
+
+/**
+ * On the page of the widget grid, while an entity is being selected (its calls have answered, the guard
+ * has not rendered yet): its widgets' code and their plugins' translations, all at once, so the page
+ * renders whole in one go rather than each widget's frame asking in turn once the grid has rendered.
+ * `next` is the state once the entity is stored. Undefined on any other page.
+ */
+export function warmUpHomeWidgets(
+  runtime: PortalRuntime,
+  i18n: I18n,
+  next: RootState,
+  pathname: string,
+): Promise<void> | undefined {
+  if (!hostsHomeGrid(runtime, pathname)) return undefined;
+  const context = selectConditionContext(next, runtime.config, runtime.flags);
+  const chosen = chooseWidgetSet(runtime.config, context)?.widgets ?? [];
+  return warmUpWidgets(
+    runtime.registry,
+    i18n,
+    chosen.map((placement) => placement.widget),
+  );
 }

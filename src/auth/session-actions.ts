@@ -13,7 +13,7 @@ import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import type { PagePrefetch } from '../runtime/plugin-definition.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
-import { entityCleared, entitySelected, termsAccepted } from '../runtime/session-slice.ts';
+import { entityCleared, entitySelected, sessionSlice, termsAccepted } from '../runtime/session-slice.ts';
 import type { AppStore, RootState } from '../runtime/store.ts';
 import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { call, optional } from './gateway-calls.ts';
@@ -51,9 +51,26 @@ export type SessionContextActions = {
   destinationAfterSignIn(redirect: string | null | undefined): string;
 };
 
-/** SPEC 4 'Selecting an entity': its permissions, summary and report count, then the entity is stored. */
-function selectEntity(entityId: number, logger: Logger): SessionThunk<void> {
-  return async (dispatch) => {
+/**
+ * How long selecting an entity waits, past the entity's own calls, for its page's early reads that went
+ * out with them and for the page's code: a slow one costs the page no more than this.
+ */
+export const PAGE_READS_GRACE_MS = 500;
+
+/**
+ * SPEC 4 'Selecting an entity': its permissions, summary and report count, then the entity is stored.
+ * `pageReads`: the early reads of the page being opened (prefetchEntityPage), in flight alongside, and
+ * `beforeSelected`'s warm-up (the page's widgets): the entity is stored once they are in too (within
+ * PAGE_READS_GRACE_MS), so that the page renders whole in one go instead of rendering its loading
+ * states first and then again as each lands.
+ */
+function selectEntity(
+  entityId: number,
+  logger: Logger,
+  pageReads: Promise<unknown> | undefined,
+  beforeSelected: SessionActionsDeps['beforeEntitySelected'],
+): SessionThunk<void> {
+  return async (dispatch, getState) => {
     if (!Number.isSafeInteger(entityId)) throw new Error(`Not an entity id: ${String(entityId)}`);
     const [permissions, entity, reports] = await Promise.all([
       call(dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: entityId }))),
@@ -64,20 +81,33 @@ function selectEntity(entityId: number, logger: Logger): SessionThunk<void> {
         dispatch(specApi.endpoints.getReportsCount.initiate({ accountId: entityId })),
       ),
     ]);
-    dispatch(
-      entitySelected({
-        entity,
-        permissions: permissions.permissions,
-        reportsCount: reports?.totalItems ?? 0,
-      }),
-    );
+    const selected = entitySelected({
+      entity,
+      permissions: permissions.permissions,
+      reportsCount: reports?.totalItems ?? 0,
+    });
+    const state = getState();
+    const warming = beforeSelected?.({ ...state, session: sessionSlice.reducer(state.session, selected) });
+    const waits = [pageReads, warming].filter((wait) => wait !== undefined);
+    if (waits.length > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.allSettled(waits),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, PAGE_READS_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    dispatch(selected);
   };
 }
 
+/** Answers the page's own early reads (settled once in the cache), null when nothing was asked. */
 function prefetchEntityPage(
   entityId: number,
   reads: readonly PagePrefetch[],
-): ThunkAction<void, RootState, unknown, UnknownAction> {
+): ThunkAction<Promise<unknown> | null, RootState, unknown, UnknownAction> {
   return (dispatch, getState) => {
     const { session } = getState();
     const ready =
@@ -85,12 +115,14 @@ function prefetchEntityPage(
       !session.signingOut &&
       session.user !== null &&
       (!session.user.isCustomer || session.user.hasAcceptedTerms);
-    if (!ready || !Number.isSafeInteger(entityId) || session.selectedEntity?.accountId === entityId) return;
+    if (!ready || !Number.isSafeInteger(entityId) || session.selectedEntity?.accountId === entityId)
+      return null;
     dispatch(specApi.util.prefetch('getCurrentUserPermissions', { accountId: entityId }, {}));
     dispatch(specApi.util.prefetch('getEntitySummary', entityId, {}));
     dispatch(specApi.util.prefetch('getReportsCount', { accountId: entityId }, {}));
     // The layout's read is in the entry (tiny): imported lazily, it would wait for the home page's chunk.
-    if (reads.includes('homeLayout')) dispatch(prefetchHomeLayout(entityId));
+    if (!reads.includes('homeLayout')) return null;
+    return Promise.resolve(dispatch(prefetchHomeLayout(entityId)));
   };
 }
 
@@ -178,19 +210,29 @@ export type SessionActionsDeps = {
   logger: Logger;
   selectedEntityStore: SelectedEntityStore;
   window?: Window;
+  /**
+   * Told, once an entity's calls have answered and before it is stored, what the state will then be:
+   * what it answers (the code the page will render with) is awaited with the page's early reads.
+   */
+  beforeEntitySelected?: (next: RootState) => Promise<unknown> | undefined;
 };
 
 /** The actions bound to one store; the selected entity's id is persisted (SPEC 3) beside the store. */
 export function createSessionActions(deps: SessionActionsDeps): SessionContextActions {
   const { store, config, flags, logger, selectedEntityStore } = deps;
   const win = deps.window ?? window;
+  // The early reads of the page of each entity being opened, until that entity is selected.
+  const pageReads = new Map<number, Promise<unknown>>();
   return {
     async selectEntity(entityId) {
-      await store.dispatch(selectEntity(entityId, logger));
+      const reads = pageReads.get(entityId);
+      pageReads.delete(entityId);
+      await store.dispatch(selectEntity(entityId, logger, reads, deps.beforeEntitySelected));
       selectedEntityStore.set(entityId);
     },
     prefetchEntityPage(entityId, reads) {
-      store.dispatch(prefetchEntityPage(entityId, reads));
+      const pending = store.dispatch(prefetchEntityPage(entityId, reads));
+      if (pending !== null) pageReads.set(entityId, pending);
     },
     clearEntity() {
       store.dispatch(entityCleared());

@@ -10,7 +10,7 @@ import type { TokenStore } from '../session/token-storage.ts';
 import type { LoadIdentity } from './identity-steps.ts';
 import type { InteractionFlag } from './interaction-flag.ts';
 import type { LoadSingleSignOn } from './single-sign-on-steps.ts';
-import type { SessionContextActions } from './session-actions.ts';
+import type { SessionActionsDeps, SessionContextActions } from './session-actions.ts';
 
 type SignInFailure = 'invalid-credentials' | 'unavailable' | 'no-result' | 'not-expected';
 
@@ -81,6 +81,8 @@ export type SessionServiceDeps = {
   /** Told who signed in and when they left (analytics). */
   onSignedIn?: (user: CurrentUser) => void;
   onSignedOut?: () => void;
+  /** See SessionActionsDeps: the page's code warmed up while an entity is being selected. */
+  beforeEntitySelected?: SessionActionsDeps['beforeEntitySelected'];
   setTimeout?: (callback: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
   now?: () => number;

@@ -15,14 +15,17 @@ import type { CollaboratorIdentity } from './collaborator-identity.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
 import { INTERACTION_FLAG_KEY } from './interaction-flag.ts';
 import { createSessionService } from './session-service.ts';
-import type { SessionService } from './session-service.ts';
+import type { SessionService, SessionServiceDeps } from './session-service.ts';
+import { PAGE_READS_GRACE_MS } from './session-actions.ts';
+import type { RootState } from '../runtime/store.ts';
 import type { SingleSignOn } from './single-sign-on.ts';
 import type { SingleSignOnSettings } from './single-sign-on-settings.ts';
 
 const BASE = 'http://gateway.test/';
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 
-type Reply = { status: number; body?: unknown };
+/** `delayMs`: the answer comes that much later (a slower service). */
+type Reply = { status: number; body?: unknown; delayMs?: number };
 
 const claire = {
   firstName: 'Claire',
@@ -88,6 +91,7 @@ function fakeGateway(overrides: Record<string, Reply> = {}, user = claire, terms
     calls.push(`${key}${url.search}`);
     if (request.method !== 'GET') bodies.push(await request.clone().text());
     const reply = answers[key] ?? { status: 404, body: { error: 'not_found' } };
+    if (reply.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
@@ -145,6 +149,7 @@ function setup(
     ssoSignedIn?: boolean;
     /** A firm's landing rule back to the entity of an earlier visit (the shipped manifest follows SPEC 2). */
     returning?: boolean;
+    beforeEntitySelected?: SessionServiceDeps['beforeEntitySelected'];
   } = {},
 ): Setup {
   const config = loadRealManifest();
@@ -194,6 +199,9 @@ function setup(
       return Promise.resolve(sso);
     },
     now: () => NOW,
+    ...(options.beforeEntitySelected === undefined
+      ? {}
+      : { beforeEntitySelected: options.beforeEntitySelected }),
   });
   return { store, service, tokenStore, calls, bodies, identity, sso, ssoSettings, identitySettings, logs };
 }
@@ -730,6 +738,123 @@ describe('early calls of an entity page (issue 17)', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.slice(before)).toEqual([]);
     expect(calls.filter((call) => call.includes('home-layouts'))).toEqual([]);
+  });
+
+  it('on a reload, asked while the stored session resumes: sent once it is started, with no selection', async () => {
+    const { service, tokenStore, calls } = use({
+      overrides: {
+        'GET /contact/api/contacts/currentuser/home-layouts/1001': { status: 200, body: null },
+      },
+    });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    const resumed = service.bootstrap();
+    // The router's loader runs while the user context is on its way: nothing of the entity goes out yet.
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    expect(calls.some((call) => call.includes('1001'))).toBe(false);
+    await resumed;
+    await vi.waitFor(() => {
+      expect(calls).toContain('GET /contact/api/contacts/currentuser/home-layouts/1001');
+    });
+    const context = calls.findIndex((call) => call.startsWith('GET /contact/api/contacts/currentuser/terms'));
+    const entityCalls = calls.filter((call) => call.includes('1001'));
+    expect([...entityCalls].sort()).toEqual([
+      'GET /authorization/api/authorization/currentuser?accountId=1001',
+      'GET /connect/api/accounts/1001/summary',
+      'GET /contact/api/contacts/currentuser/home-layouts/1001',
+      'GET /reporting/api/reports/currentuser?accountId=1001',
+    ]);
+    // Every one after the whole user context, the terms included.
+    expect(calls.indexOf(entityCalls[0] ?? '')).toBeGreaterThan(context);
+  });
+
+  it("stores the entity only once the page's early read is in, so the page renders with it", async () => {
+    const { service, store } = use({
+      overrides: {
+        'GET /contact/api/contacts/currentuser/home-layouts/1001': {
+          status: 200,
+          body: { layout: [{ widget: 'news/rss', x: 0, y: 0, w: 2, h: 2 }] },
+          // Later than the entity's own calls.
+          delayMs: 60,
+        },
+      },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    const layoutWhenSelected: unknown[] = [];
+    store.subscribe(() => {
+      const state = store.getState();
+      if (state.session.selectedEntity !== null && layoutWhenSelected.length === 0)
+        layoutWhenSelected.push(state.gatewayApi.queries['homeLayout(1001)']?.status);
+    });
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    await service.selectEntity(1001);
+    expect(layoutWhenSelected).toEqual(['fulfilled']);
+  });
+
+  it("tells what the state will be before storing the entity, and waits for the page's code no longer than the grace", async () => {
+    const told: RootState[] = [];
+    const { service, store } = use({
+      beforeEntitySelected: (next) => {
+        told.push(next);
+        // Code that never arrives (offline): the page is not held by it past the grace.
+        return new Promise(() => {
+          /* never settles */
+        });
+      },
+    });
+    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
+    const started = performance.now();
+    await service.selectEntity(1001);
+    const waited = performance.now() - started;
+    expect(told).toHaveLength(1);
+    expect(told[0]?.session.selectedEntity?.accountId).toBe(1001);
+    expect(told[0]?.session.entityPermissions).toEqual(['CLUSER001']);
+    expect(waited).toBeGreaterThanOrEqual(PAGE_READS_GRACE_MS - 20);
+    expect(waited).toBeLessThan(PAGE_READS_GRACE_MS + 1000);
+    expect(store.getState().session.selectedEntity?.accountId).toBe(1001);
+  });
+
+  it("on a reload, a customer's token asks the terms with the user context, not after the contact", async () => {
+    const slowContact = { 'GET /contact/me': { status: 200, body: claire, delayMs: 80 } };
+    const hinted = use({ overrides: slowContact });
+    hinted.tokenStore.set(tokenExpiringIn(3600, NOW, { isCustomer: true }));
+    const resumed = hinted.service.bootstrap();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The contact has not answered yet: the terms are already asked.
+    expect(hinted.calls).toContain('GET /contact/api/contacts/currentuser/terms');
+    await resumed;
+    expect(hinted.store.getState().session.status).toBe('authenticated');
+    hinted.service.dispose();
+    hinted.tokenStore.dispose();
+
+    // A token that does not say: the terms wait for the contact, as SPEC 4 orders them.
+    const { service, tokenStore, calls, store } = use({ overrides: slowContact });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    const later = service.bootstrap();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls).not.toContain('GET /contact/api/contacts/currentuser/terms');
+    await later;
+    expect(calls).toContain('GET /contact/api/contacts/currentuser/terms');
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
+  it('on a reload whose session does not start (or must accept the terms), sends nothing of the entity', async () => {
+    const rejected = use({ overrides: { 'GET /contact/me': { status: 401 } } });
+    rejected.tokenStore.set(tokenExpiringIn(3600, NOW));
+    const ended = rejected.service.bootstrap();
+    rejected.service.prefetchEntityPage(1001, ['homeLayout']);
+    await ended;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rejected.calls.filter((call) => call.includes('1001'))).toEqual([]);
+    rejected.service.dispose();
+    rejected.tokenStore.dispose();
+
+    const { service, tokenStore, calls } = use({ termsCurrent: false });
+    tokenStore.set(tokenExpiringIn(3600, NOW));
+    const resumed = service.bootstrap();
+    service.prefetchEntityPage(1001, ['homeLayout']);
+    await resumed;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((call) => call.includes('1001'))).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { unauthorizedResponse } from '../api/base-query.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import { browserStorage, createSafeStorage } from '../session/safe-storage.ts';
+import { decodeToken } from '../session/token.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
 import { hasProviderAnswer, lazyCollaboratorIdentity } from './identity-steps.ts';
 import { createExpiryWatch } from './expiry-watch.ts';
@@ -25,6 +26,7 @@ import {
   sessionUnauthenticated,
   sessionUnavailable,
   sessionResuming,
+  sessionStarted,
   signOutStarted,
 } from '../runtime/session-slice.ts';
 
@@ -60,7 +62,15 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   const ssoSettings = singleSignOnSettings(config, env, win.location.origin);
   const ssoOn = singleSignOnOn(config, flags);
   const getSingleSignOn = lazySingleSignOn(ssoSettings, logger, deps.loadSingleSignOn);
-  const actions = createSessionActions({ store, config, flags, logger, selectedEntityStore, window: win });
+  const actions = createSessionActions({
+    store,
+    config,
+    flags,
+    logger,
+    selectedEntityStore,
+    window: win,
+    ...(deps.beforeEntitySelected === undefined ? {} : { beforeEntitySelected: deps.beforeEntitySelected }),
+  });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
   // While the sign-out calls run: the token store's own clearing is not another tab's sign-out, and a 401
@@ -199,31 +209,57 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   });
 
+  /**
+   * What the stored token says of its holder, when it says it (the reference gateway's `isCustomer`
+   * claim): a customer's terms acceptance is then asked with the rest of the user context rather than
+   * once the contact has answered, one round trip less before the first page. Only a hint: the contact's
+   * own answer decides (a collaborator's terms answer, were the claim wrong, is ignored), and without
+   * the claim the terms wait for it as before.
+   */
+  function kindClaimed(token: string): 'customer' | 'collaborator' | undefined {
+    const claim = decodeToken(token, logger)?.['isCustomer'];
+    return claim === true ? 'customer' : claim === false ? 'collaborator' : undefined;
+  }
+
+  /** At start: the stored token's session resumed (user context → authenticated), or ended. */
+  async function resume(): Promise<void> {
+    const raw = rawTokenStorage.read(config.session.tokenKey);
+    const token = tokenStore.get();
+    if (token === null) {
+      // A token was kept but is no longer active: the session expired while the tab was closed or idle.
+      store.dispatch(sessionEnded({ expired: raw !== null && raw !== '' }));
+      return;
+    }
+    try {
+      await startSession(kindClaimed(token));
+    } catch (error) {
+      logger.error('Failed to load the user context', error);
+      if (error instanceof SessionRejectedError) {
+        // A 401: the session ends as expired (the 401 handler may have ended it already).
+        if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null) endLocally(true);
+      } else if (error instanceof GatewayUnavailableError && tokenStore.get() !== null) {
+        // The gateway did not answer: nothing says the session is over. Keep the token; offer a retry.
+        store.dispatch(sessionUnavailable());
+      } else if (tokenStore.get() !== null) {
+        store.dispatch(sessionUnauthenticated());
+      }
+    }
+  }
+
+  // The stored session being resumed (a reload): an entity page's early calls wait for it to be started.
+  let resuming: Promise<void> | null = null;
+
   const lifecycle: SessionLifecycle = {
     interactionFlag,
 
-    async bootstrap() {
-      const raw = rawTokenStorage.read(config.session.tokenKey);
-      const token = tokenStore.get();
-      if (token === null) {
-        // A token was kept but is no longer active: the session expired while the tab was closed or idle.
-        store.dispatch(sessionEnded({ expired: raw !== null && raw !== '' }));
-        return;
-      }
-      try {
-        await startSession();
-      } catch (error) {
-        logger.error('Failed to load the user context', error);
-        if (error instanceof SessionRejectedError) {
-          // A 401: the session ends as expired (the 401 handler may have ended it already).
-          if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null) endLocally(true);
-        } else if (error instanceof GatewayUnavailableError && tokenStore.get() !== null) {
-          // The gateway did not answer: nothing says the session is over. Keep the token; offer a retry.
-          store.dispatch(sessionUnavailable());
-        } else if (tokenStore.get() !== null) {
-          store.dispatch(sessionUnauthenticated());
-        }
-      }
+    bootstrap() {
+      const started = resume();
+      resuming = started;
+      const settled = () => {
+        if (resuming === started) resuming = null;
+      };
+      started.then(settled, settled);
+      return started;
     },
 
     async retryBootstrap() {
@@ -360,5 +396,25 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       expiry.stop();
     },
   };
-  return { ...lifecycle, ...actions };
+  return {
+    ...lifecycle,
+    ...actions,
+    prefetchEntityPage(entityId, reads) {
+      // On a reload the route's loader runs while the stored session is being resumed, when nothing may
+      // be asked yet: the calls go out as soon as the session is started (terms current), one render early.
+      if (resuming !== null && store.getState().session.status === 'unknown') {
+        // Right as it starts, before the guard's render (which selects the entity) rather than after.
+        const stop = store.startListening({
+          actionCreator: sessionStarted,
+          effect: () => {
+            stop();
+            actions.prefetchEntityPage(entityId, reads);
+          },
+        });
+        void resuming.then(stop);
+        return;
+      }
+      actions.prefetchEntityPage(entityId, reads);
+    },
+  };
 }

@@ -14,6 +14,7 @@ import type { GridCell } from './layout.ts';
 import { useHomeLayoutQuery, useSaveHomeLayoutMutation } from './layout-api.ts';
 import { Profiled } from './profiling.tsx';
 import { StaticGrid } from './static-grid.tsx';
+import { preloadWidget } from './lazy-widget.ts';
 import { WidgetFrame } from './widget-frame.tsx';
 
 // The grid library (drag, resize, its styles) comes with the edit mode only: the home shows the same
@@ -50,6 +51,9 @@ function usePlacements(): Placed[] | null {
         logger.error(`No plugin provides the widget ${placement.widget}`);
         return [];
       }
+      // Every widget's code at once, before each frame asks once its strings are in (when the selection's
+      // warm-up has not already: another page of the same entity, then its home).
+      void preloadWidget(definition);
       const pluginId = placement.widget.slice(0, placement.widget.indexOf('/'));
       return [
         {

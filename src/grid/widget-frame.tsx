@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { Component, memo, Suspense, useCallback, useId, useState } from 'react';
+import { Component, memo, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../runtime/runtime.tsx';
 import type { WidgetDefinition, WidgetSize } from '../runtime/plugin-definition.ts';
 import { usePluginTranslation } from '../runtime/plugin-translation.ts';
-import { forgetWidget, lazyWidget } from './lazy-widget.ts';
+import { forgetWidget, widgetComponent } from './lazy-widget.ts';
 import { Profiled } from './profiling.tsx';
 
 export type WidgetFrameProps = {
@@ -84,10 +84,11 @@ function WidgetError({ onRetry }: { onRetry: () => void }) {
 }
 
 function WidgetBody({ widgetRef, definition, size, options }: Omit<WidgetFrameProps, 'pluginId'>) {
-  const Widget = lazyWidget(definition);
+  // Chosen once per mount: a component arriving later must not replace the lazy one (a remount).
+  const Widget = useMemo(() => widgetComponent(definition), [definition]);
   return (
     <Profiled id={widgetRef}>
-      {/* eslint-disable-next-line react-hooks/static-components -- cached per definition (lazy-widget.ts): the same component on every render */}
+      {/* eslint-disable-next-line react-hooks/static-components -- one per definition (lazy-widget.ts), kept for the mount */}
       <Widget widgetId={widgetRef} size={size} options={options} />
     </Profiled>
   );

@@ -16,7 +16,11 @@ export type PluginTranslate = (key: string, options?: Readonly<Record<string, un
 // One load per i18n instance, language and plugin, shared by every component that suspends on it.
 const pending = new WeakMap<I18n, Map<string, Promise<void>>>();
 
-function ownLocalesLoad(
+/**
+ * The load of a plugin's own `locales` into its namespace, shared by every component (and the home
+ * widgets' warm-up) that waits on it; null when there is nothing to load.
+ */
+export function ownLocalesLoad(
   i18n: I18n,
   pluginId: string,
   locales: PluginLocales | undefined,
