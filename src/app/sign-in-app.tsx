@@ -7,40 +7,30 @@
  * address, without a reload.
  */
 import './mantine-styles.ts';
-import { StrictMode, Suspense, lazy, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, useMemo, useState, useSyncExternalStore } from 'react';
 import type { MouseEvent } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { envOverride } from '../api/service-path.ts';
 import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
 import { followConsent } from '../analytics/third-party-scripts.ts';
 import { fetchLoginChoice } from '../auth/login-choice.ts';
 import type { ConditionContext } from '../conditions/evaluate.ts';
-import { SignInContext } from '../auth/sign-in-context.tsx';
 import type { SignIn, SignInActions } from '../auth/sign-in-context.tsx';
 import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-settings.ts';
 import { createI18n, preloadTranslations } from '../i18n/i18n.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { translateKey } from '../routing/translate-key.ts';
 import { createRuntime } from '../runtime/create-runtime.ts';
-import { PageLocationContext } from '../runtime/page-location.ts';
 import type { PageLinkProps, PageLocation, PageTo } from '../runtime/page-location.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
-import { RuntimeProvider } from '../runtime/runtime.tsx';
-import { TrackerContext } from '../runtime/tracker.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
-import { PortalTheme } from './portal-theme.tsx';
-import { CenteredLayout } from '../shell/centered-layout.tsx';
+import { discardPrerender } from './prerender-decision.ts';
+import { LazyConsentBanner, SignInTree, hrefOf, loadConsentBanner } from './sign-in-tree.tsx';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-// The banner is the portal's; its chunk and strings are asked for with the page's when it is due.
-const loadConsentBanner = () => import('../shell/consent-banner.tsx');
-const ConsentBanner = lazy(loadConsentBanner);
-// Nothing is tracked before sign-in here, as in the portal where analytics starts with the session.
-const NO_TRACKING = { track: () => undefined };
 
 type SignInAppOptions = {
   /** The consent tool on this page: its store, the categories it asks about, the anonymous facts. */
@@ -53,14 +43,12 @@ type SignInAppOptions = {
   loadPortal: () => Promise<PortalApp>;
   /** What could not start (the portal's code did not load). */
   onError: (error: unknown) => void;
+  /**
+   * The root holds the build's pre-rendered login page for a first visit (src/app/prerender-decision.ts):
+   * hydrate it rather than draw it again, unless what only this app knows differs from the prerender's.
+   */
+  hydrate?: boolean;
 };
-
-/** The address of a place: its path and query. */
-function hrefOf(to: PageTo): string {
-  if (typeof to === 'string') return to;
-  const search = to.search ?? '';
-  return `${to.pathname}${search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`}`;
-}
 
 export async function startSignIn(container: HTMLElement, options: SignInAppOptions): Promise<void> {
   const { config, env } = options;
@@ -97,7 +85,15 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
         throw error;
       },
     ));
-  const root = createRoot(container);
+  // The prerender is of the default language, with the banner of someone who has not chosen yet.
+  const hydrate =
+    options.hydrate === true &&
+    i18n.language === config.app.defaultLocale &&
+    !(consent.categories.length > 0 && consent.store.get().decided);
+  if (options.hydrate === true && !hydrate) {
+    runtime.logger.warn('The pre-rendered login page does not match this visit: drawn again');
+    discardPrerender(document.documentElement, container);
+  }
   let handedOver = false;
   /** The address left the login route: the portal takes the page from here, at that address. */
   function handOver(): void {
@@ -173,8 +169,10 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     },
   };
 
+  // Read on hydration too: the query the prerender assumed may differ only in what does not change it.
+  const readSearch = () => window.location.search;
   function SignInRoot() {
-    const search = useSyncExternalStore(subscribe, () => window.location.search);
+    const search = useSyncExternalStore(subscribe, readSearch, readSearch);
     const [expired, setExpired] = useState(options.expired);
     const [banner, setBanner] = useState(bannerDue);
     const consentControls = useMemo(
@@ -197,32 +195,19 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
       [expired],
     );
     return (
-      <StrictMode>
-        <RuntimeProvider runtime={runtime}>
-          <I18nextProvider i18n={i18n}>
-            <PortalTheme ui={config.app.ui}>
-              <TrackerContext value={NO_TRACKING}>
-                <SignInContext value={signIn}>
-                  <PageLocationContext value={location}>
-                    <CenteredLayout>
-                      {/* One boundary: the page and the banner paint together (no late largest paint). */}
-                      <Suspense fallback={null}>
-                        <Page />
-                        {banner ? (
-                          <ConsentBanner controls={consentControls} onDone={() => setBanner(false)} />
-                        ) : null}
-                      </Suspense>
-                    </CenteredLayout>
-                  </PageLocationContext>
-                </SignInContext>
-              </TrackerContext>
-            </PortalTheme>
-          </I18nextProvider>
-        </RuntimeProvider>
-      </StrictMode>
+      <SignInTree
+        runtime={runtime}
+        i18n={i18n}
+        Page={Page}
+        Banner={LazyConsentBanner}
+        signIn={signIn}
+        location={location}
+        banner={banner ? { controls: consentControls, onDone: () => setBanner(false) } : null}
+      />
     );
   }
-  root.render(<SignInRoot />);
+  const root = hydrate ? hydrateRoot(container, <SignInRoot />) : createRoot(container);
+  if (!hydrate) root.render(<SignInRoot />);
   // As in the portal: the accepted third-party scripts, again at each change of consent, until the portal
   // (which follows the same choice) takes over.
   const stopConsent = followConsent({

@@ -1,0 +1,67 @@
+/*
+ * The pre-rendered login page (built by scripts/vite-prerender-login.ts from src/app/prerender-login.tsx)
+ * is drawn for one visitor: on the login path, without a stored session, consent choice, language other
+ * than the default or published manifest, and without a query that changes the page. Only the browser
+ * knows those, and it must know before the first paint, or a signed-in tab, a returning visitor or an
+ * English reader would see the French login page flash. So the page's head carries a small inline script
+ * (its hash is in the CSP's script-src) that writes the answer on <html>; a stylesheet rule hides the
+ * markup when it is 'off', and the entry (src/app/main.tsx) then discards it and renders on the client.
+ */
+
+/** What the inline script compares the browser's state with: the prerender's assumptions. */
+export type PrerenderFacts = {
+  loginPath: string;
+  /** Where the session token lives ('memory': nowhere a reload can see). */
+  tokenStorage: 'session' | 'local' | 'memory';
+  tokenKey: string;
+  languageKey: string;
+  defaultLocale: string;
+  locales: readonly string[];
+  /** The consent choice's key, when the prerender shows the banner (a stored choice hides it). */
+  consentKey: string | null;
+  /** The last published manifest's key: one stored means another manifest may draw this page. */
+  manifestKey: string;
+  /** Query parameters the first screen does not depend on. */
+  neutralParams: readonly string[];
+};
+
+/** The attribute of <html> the inline script writes: 'on' (hydrate the markup) or 'off' (discard it). */
+export const PRERENDER_ATTRIBUTE = 'data-prerender';
+
+/** Hides the markup before the first paint when the script said 'off' (style-src allows inline styles). */
+export const PRERENDER_STYLE = `html[${PRERENDER_ATTRIBUTE}=off] #root{display:none}`;
+
+// Plain ES5 on purpose: it runs before any of the portal's code, in every browser the portal supports,
+// and its exact text is hashed into the CSP. Any failure (storage blocked) means 'off': a client render.
+const DECIDE = `function (f) {
+  var d = 'off';
+  try {
+    var w = window, l = w.location, s = w.localStorage;
+    var p = l.pathname.length > 1 ? l.pathname.replace(/\\/+$/, '') : l.pathname;
+    var q = true;
+    new URLSearchParams(l.search).forEach(function (v, k) { if (f.neutralParams.indexOf(k) < 0) q = false; });
+    var t = f.tokenStorage === 'local' ? s : f.tokenStorage === 'session' ? w.sessionStorage : null;
+    var g = s.getItem(f.languageKey);
+    if (p === f.loginPath && q && !(t && t.getItem(f.tokenKey)) &&
+        (g === null || g === f.defaultLocale || f.locales.indexOf(g) < 0) &&
+        (f.consentKey === null || s.getItem(f.consentKey) === null) && s.getItem(f.manifestKey) === null) d = 'on';
+  } catch (e) { d = 'off'; }
+  document.documentElement.setAttribute('${PRERENDER_ATTRIBUTE}', d);
+}`;
+
+/** The inline script's exact text: the page's head carries it, the CSP carries its hash. */
+export function prerenderDecisionScript(facts: PrerenderFacts): string {
+  return `(${DECIDE})(${JSON.stringify(facts)});`;
+}
+
+/** What the inline script decided: undefined when this page was not pre-rendered (index.html). */
+export function prerenderDecision(root: HTMLElement): 'on' | 'off' | undefined {
+  const value = root.getAttribute(PRERENDER_ATTRIBUTE);
+  return value === 'on' || value === 'off' ? value : undefined;
+}
+
+/** Drops the pre-rendered markup: the app renders on an empty root, which the stylesheet rule no longer hides. */
+export function discardPrerender(root: HTMLElement, container: HTMLElement): void {
+  container.replaceChildren();
+  root.removeAttribute(PRERENDER_ATTRIBUTE);
+}
