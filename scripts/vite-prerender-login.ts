@@ -34,7 +34,11 @@ export function firstScreenFiles(
     for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
   };
   for (const output of Object.values(bundle))
-    if (output.type === 'chunk' && !output.isEntry && modules.some((re) => re.test(output.facadeModuleId ?? '')))
+    if (
+      output.type === 'chunk' &&
+      !output.isEntry &&
+      modules.some((re) => re.test(output.facadeModuleId ?? ''))
+    )
       visit(output.fileName);
   return { js: [...js], css: [...css] };
 }
@@ -46,8 +50,11 @@ export function scriptHash(script: string): string {
 
 /** The built index.html's policy with the inline script's hash: the header of every response says it. */
 export function withScriptHash(html: string, hash: string): string {
-  const next = html.replace(/(http-equiv="Content-Security-Policy"\s+content="[^"]*script-src 'self')/, `$1 ${hash}`);
-  if (next === html) throw new Error("index.html: the CSP has no \"script-src 'self'\"");
+  const next = html.replace(
+    /(http-equiv="Content-Security-Policy"\s+content="[^"]*script-src 'self')/,
+    `$1 ${hash}`,
+  );
+  if (next === html) throw new Error('index.html: the CSP has no "script-src \'self\'"');
   return next;
 }
 

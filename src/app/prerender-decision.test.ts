@@ -25,7 +25,8 @@ function decideAt(address: string, facts: PrerenderFacts = FACTS): string | null
   document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
   // The text the page carries (and the CSP hashes), run as the browser runs an inline script.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- that is what is under test
-  new Function(prerenderDecisionScript(facts))();
+  const run = new Function(prerenderDecisionScript(facts)) as () => void;
+  run();
   return document.documentElement.getAttribute(PRERENDER_ATTRIBUTE);
 }
 

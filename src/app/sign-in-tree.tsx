@@ -4,7 +4,7 @@
  * component or React would find another page than the one it is given.
  */
 import { StrictMode, Suspense, lazy } from 'react';
-import type { ComponentType } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 import type ConsentBanner from '../shell/consent-banner.tsx';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -41,7 +41,7 @@ export type SignInTreeProps = {
    * HTML, where a component still loading would be sent as a boundary that only an inline script shows.
    */
   Page: ComponentType;
-  Banner: typeof ConsentBanner;
+  Banner: ComponentType<ComponentProps<typeof ConsentBanner>>;
   signIn: SignIn;
   location: PageLocation;
   /** The consent banner, when it shows. */
@@ -58,12 +58,14 @@ export function SignInTree({ runtime, i18n, Page, Banner, signIn, location, bann
               <SignInContext value={signIn}>
                 <PageLocationContext value={location}>
                   <CenteredLayout>
-                    {/* One boundary: the page and the banner paint together (no late largest paint). */}
+                    {/* One boundary: the page and the banner paint together (no late largest paint).
+                        The banner first: it is fixed to the corner, so the order only says which comes
+                        first in the pre-rendered HTML (its text, the largest, paints with the first
+                        screen instead of at the end of the document) and to the keyboard (the choice
+                        asked of every first visit before the form). */}
                     <Suspense fallback={null}>
+                      {banner === null ? null : <Banner controls={banner.controls} onDone={banner.onDone} />}
                       <Page />
-                      {banner === null ? null : (
-                        <Banner controls={banner.controls} onDone={banner.onDone} />
-                      )}
                     </Suspense>
                   </CenteredLayout>
                 </PageLocationContext>

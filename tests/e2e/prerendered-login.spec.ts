@@ -17,7 +17,7 @@ async function recordFirstScreen(page: Page): Promise<void> {
       (window as unknown as { firstScreen: unknown }).firstScreen = {
         decision: document.documentElement.getAttribute('data-prerender'),
         loginShown:
-          root !== null && getComputedStyle(root).display !== 'none' && (root.textContent ?? '').includes(title),
+          root !== null && getComputedStyle(root).display !== 'none' && root.textContent.includes(title),
       };
     });
   }, LOGIN_TITLE);
@@ -25,7 +25,8 @@ async function recordFirstScreen(page: Page): Promise<void> {
 
 function firstScreen(page: Page): Promise<{ decision: string | null; loginShown: boolean }> {
   return page.evaluate(
-    () => (window as unknown as { firstScreen: { decision: string | null; loginShown: boolean } }).firstScreen,
+    () =>
+      (window as unknown as { firstScreen: { decision: string | null; loginShown: boolean } }).firstScreen,
   );
 }
 
