@@ -80,8 +80,14 @@ const app = entryApp({ pathname: window.location.pathname, config, token });
 const html = document.documentElement;
 const prerendered = prerenderDecision(html);
 const hydrate =
-  prerendered === 'on' && app === 'sign-in' && runtimeManifest.source === 'built-in' && token === 'none';
-if (prerendered !== undefined && !hydrate) discardPrerender(html, container);
+  prerendered !== undefined &&
+  prerendered !== 'off' &&
+  app === 'sign-in' &&
+  runtimeManifest.source === 'built-in' &&
+  token === 'none'
+    ? { bannerHidden: prerendered === 'no-banner' }
+    : undefined;
+if (prerendered !== undefined && hydrate === undefined) discardPrerender(html, container);
 
 if (app === 'sign-in') {
   // The login page alone; the portal's code is asked for only at sign-in or on leaving the page.

@@ -74,10 +74,16 @@ describe('the pre-rendered login page is kept only for the visit it was drawn fo
     expect(decideAt('/login')).toBe('on');
   });
 
-  it('drops it once consent was chosen (no banner), unless the prerender has no banner at all', () => {
+  it('hides only the banner once consent was chosen; a choice it cannot read leaves the banner', () => {
     localStorage.setItem('consent', '{"analytics":false}');
-    expect(decideAt('/login')).toBe('off');
+    expect(decideAt('/login')).toBe('no-banner');
+    // A prerender without a banner has nothing to hide.
     expect(decideAt('/login', { ...FACTS, consentKey: null })).toBe('on');
+    // The consent store takes what is not a JSON object for no choice: the banner is due.
+    localStorage.setItem('consent', 'yes');
+    expect(decideAt('/login')).toBe('on');
+    localStorage.setItem('consent', 'null');
+    expect(decideAt('/login')).toBe('on');
   });
 
   it('drops it when a published manifest is stored: it may draw another login page', () => {
@@ -102,8 +108,12 @@ describe('the pre-rendered login page is kept only for the visit it was drawn fo
 });
 
 describe('the entry reads the decision', () => {
-  it('tells a pre-rendered page (on, off) from index.html (nothing), and discards the markup', () => {
+  it('tells a pre-rendered page (on, no-banner, off) from index.html (nothing), and discards the markup', () => {
     const root = document.createElement('html');
+    expect(prerenderDecision(root)).toBeUndefined();
+    root.setAttribute(PRERENDER_ATTRIBUTE, 'no-banner');
+    expect(prerenderDecision(root)).toBe('no-banner');
+    root.setAttribute(PRERENDER_ATTRIBUTE, 'maybe');
     expect(prerenderDecision(root)).toBeUndefined();
     root.setAttribute(PRERENDER_ATTRIBUTE, 'off');
     expect(prerenderDecision(root)).toBe('off');

@@ -1,11 +1,13 @@
 /*
  * The pre-rendered login page (built by scripts/vite-prerender-login.ts from src/app/prerender-login.tsx)
- * is drawn for one visitor: on the login path, without a stored session, consent choice, language other
- * than the default or published manifest, and without a query that changes the page. Only the browser
- * knows those, and it must know before the first paint, or a signed-in tab, a returning visitor or an
- * English reader would see the French login page flash. So the page's head carries a small inline script
- * (its hash is in the CSP's script-src) that writes the answer on <html>; a stylesheet rule hides the
- * markup when it is 'off', and the entry (src/app/main.tsx) then discards it and renders on the client.
+ * is drawn for one visitor: on the login path, without a stored session, language other than the default
+ * or published manifest, and without a query that changes the page; with the consent banner of a first
+ * visit. Only the browser knows those, and it must know before the first paint, or a signed-in tab or an
+ * English reader would see the French login page flash, and a returning visitor the banner. So the page's
+ * head carries a small inline script (its hash is in the CSP's script-src) that writes the answer on
+ * <html>; stylesheet rules hide the markup ('off': the entry, src/app/main.tsx, then discards it and
+ * renders on the client) or only the banner ('no-banner': the sign-in app hydrates the page with it, then
+ * takes it away).
  */
 
 /** What the inline script compares the browser's state with: the prerender's assumptions. */
@@ -17,7 +19,7 @@ export type PrerenderFacts = {
   languageKey: string;
   defaultLocale: string;
   locales: readonly string[];
-  /** The consent choice's key, when the prerender shows the banner (a stored choice hides it). */
+  /** The consent choice's key, when the prerender shows the banner (a stored choice: 'no-banner'). */
   consentKey: string | null;
   /** The last published manifest's key: one stored means another manifest may draw this page. */
   manifestKey: string;
@@ -25,11 +27,16 @@ export type PrerenderFacts = {
   neutralParams: readonly string[];
 };
 
-/** The attribute of <html> the inline script writes: 'on' (hydrate the markup) or 'off' (discard it). */
+/**
+ * The attribute of <html> the inline script writes: 'on' (hydrate the markup), 'no-banner' (hydrate it, the
+ * consent banner hidden and then removed: the choice is made) or 'off' (discard it).
+ */
 export const PRERENDER_ATTRIBUTE = 'data-prerender';
 
-/** Hides the markup before the first paint when the script said 'off' (style-src allows inline styles). */
-export const PRERENDER_STYLE = `html[${PRERENDER_ATTRIBUTE}=off] #root{display:none}`;
+export type PrerenderDecision = 'on' | 'no-banner' | 'off';
+
+/** Hides what the script ruled out before the first paint (style-src allows inline styles). */
+export const PRERENDER_STYLE = `html[${PRERENDER_ATTRIBUTE}=off] #root,html[${PRERENDER_ATTRIBUTE}=no-banner] #root section[aria-labelledby=consent-title]{display:none}`;
 
 // Plain ES5 on purpose: it runs before any of the portal's code, in every browser the portal supports,
 // and its exact text is hashed into the CSP. Any failure (storage blocked) means 'off': a client render.
@@ -43,8 +50,13 @@ const DECIDE = `function (f) {
     var t = f.tokenStorage === 'local' ? s : f.tokenStorage === 'session' ? w.sessionStorage : null;
     var g = s.getItem(f.languageKey);
     if (p === f.loginPath && q && !(t && t.getItem(f.tokenKey)) &&
-        (g === null || g === f.defaultLocale || f.locales.indexOf(g) < 0) &&
-        (f.consentKey === null || s.getItem(f.consentKey) === null) && s.getItem(f.manifestKey) === null) d = 'on';
+        (g === null || g === f.defaultLocale || f.locales.indexOf(g) < 0) && s.getItem(f.manifestKey) === null) {
+      d = 'on';
+      var c = f.consentKey === null ? null : s.getItem(f.consentKey);
+      if (c !== null) {
+        try { var o = JSON.parse(c); if (typeof o === 'object' && o !== null) d = 'no-banner'; } catch (e) { d = 'on'; }
+      }
+    }
   } catch (e) { d = 'off'; }
   document.documentElement.setAttribute('${PRERENDER_ATTRIBUTE}', d);
 }`;
@@ -55,12 +67,12 @@ export function prerenderDecisionScript(facts: PrerenderFacts): string {
 }
 
 /** What the inline script decided: undefined when this page was not pre-rendered (index.html). */
-export function prerenderDecision(root: HTMLElement): 'on' | 'off' | undefined {
+export function prerenderDecision(root: HTMLElement): PrerenderDecision | undefined {
   const value = root.getAttribute(PRERENDER_ATTRIBUTE);
-  return value === 'on' || value === 'off' ? value : undefined;
+  return value === 'on' || value === 'no-banner' || value === 'off' ? value : undefined;
 }
 
-/** Drops the pre-rendered markup: the app renders on an empty root, which the stylesheet rule no longer hides. */
+/** Drops the pre-rendered markup: the app renders on an empty root, which the stylesheet rules leave alone. */
 export function discardPrerender(root: HTMLElement, container: HTMLElement): void {
   container.replaceChildren();
   root.removeAttribute(PRERENDER_ATTRIBUTE);

@@ -7,7 +7,7 @@
  * address, without a reload.
  */
 import './mantine-styles.ts';
-import { lazy, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { MouseEvent } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
@@ -27,7 +27,7 @@ import { createPluginRegistry } from '../runtime/registry.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
-import { discardPrerender } from './prerender-decision.ts';
+import { PRERENDER_ATTRIBUTE, discardPrerender } from './prerender-decision.ts';
 import { LazyConsentBanner, SignInTree, hrefOf, loadConsentBanner } from './sign-in-tree.tsx';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -44,10 +44,11 @@ type SignInAppOptions = {
   /** What could not start (the portal's code did not load). */
   onError: (error: unknown) => void;
   /**
-   * The root holds the build's pre-rendered login page for a first visit (src/app/prerender-decision.ts):
-   * hydrate it rather than draw it again, unless what only this app knows differs from the prerender's.
+   * The root holds the build's pre-rendered login page (src/app/prerender-decision.ts), with the consent
+   * banner shown or hidden until removed: hydrate it rather than draw it again, unless what only this app
+   * knows differs from what the page's script saw.
    */
-  hydrate?: boolean;
+  hydrate?: { bannerHidden: boolean } | undefined;
 };
 
 export async function startSignIn(container: HTMLElement, options: SignInAppOptions): Promise<void> {
@@ -63,8 +64,10 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   void page.component();
   preloadTranslations(config.app, storage, 'auth');
   const { consent } = options;
-  const bannerDue = consent.categories.length > 0 && !consent.store.get().decided;
-  if (bannerDue) {
+  const markupBanner = consent.categories.length > 0;
+  const bannerDue = markupBanner && !consent.store.get().decided;
+  // Hydrated, the banner is in the page's markup even once chosen: React needs its code to take it away.
+  if (bannerDue || (options.hydrate !== undefined && markupBanner)) {
     void loadConsentBanner();
     preloadTranslations(config.app, storage, 'consent');
   }
@@ -85,12 +88,13 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
         throw error;
       },
     ));
-  // The prerender is of the default language, with the banner of someone who has not chosen yet.
+  // The prerender is of the default language, with the banner when the manifest asks for consent (hidden
+  // by the page's script once chosen).
   const hydrate =
-    options.hydrate === true &&
+    options.hydrate !== undefined &&
     i18n.language === config.app.defaultLocale &&
-    !(consent.categories.length > 0 && consent.store.get().decided);
-  if (options.hydrate === true && !hydrate) {
+    bannerDue === (markupBanner && !options.hydrate.bannerHidden);
+  if (options.hydrate !== undefined && !hydrate) {
     runtime.logger.warn('The pre-rendered login page does not match this visit: drawn again');
     discardPrerender(document.documentElement, container);
   }
@@ -174,7 +178,15 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   function SignInRoot() {
     const search = useSyncExternalStore(subscribe, readSearch, readSearch);
     const [expired, setExpired] = useState(options.expired);
-    const [banner, setBanner] = useState(bannerDue);
+    // Hydrated, the banner is in the markup even when no longer due (hidden): drawn, then taken away.
+    const [banner, setBanner] = useState(bannerDue || (hydrate && markupBanner));
+    useEffect(() => {
+      if (!bannerDue) setBanner(false);
+    }, []);
+    useLayoutEffect(() => {
+      // Gone from the page: the rule that hid it must not hide the portal's banner later.
+      if (!banner && hydrate) document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
+    }, [banner]);
     const consentControls = useMemo(
       () => ({ store: consent.store, categories: consent.categories, open: () => setBanner(true) }),
       [],

@@ -14,10 +14,15 @@ async function recordFirstScreen(page: Page): Promise<void> {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
       const root = document.getElementById('root');
+      const banner = document.querySelector('section[aria-labelledby=consent-title]');
       (window as unknown as { firstScreen: unknown }).firstScreen = {
         decision: document.documentElement.getAttribute('data-prerender'),
         loginShown:
           root !== null && getComputedStyle(root).display !== 'none' && root.textContent.includes(title),
+        bannerShown:
+          banner !== null && root !== null && getComputedStyle(root).display !== 'none'
+            ? getComputedStyle(banner).display !== 'none'
+            : false,
       };
     });
   }, LOGIN_TITLE);
@@ -80,7 +85,13 @@ test.describe('a first visit', () => {
     await page.goto('/login?choice=client', { waitUntil: 'commit' });
     const heading = page.getByRole('heading', { level: 1, name: LOGIN_TITLE });
     await expect(heading).toBeVisible();
-    await expect.poll(() => firstScreen(page)).toEqual({ decision: 'on', loginShown: true });
+    await expect
+      .poll(() => firstScreen(page))
+      .toEqual({
+        decision: 'on',
+        loginShown: true,
+        bannerShown: true,
+      });
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
     await page.getByLabel('E-mail').fill('claire.solo@demo.test');
     await page.getByLabel('Mot de passe').fill(PASSWORD);
@@ -114,21 +125,36 @@ test.describe('a first visit', () => {
     });
     await recordFirstScreen(page);
     await page.goto('/login?choice=client');
-    await expect.poll(() => firstScreen(page)).toEqual({ decision: 'off', loginShown: false });
+    await expect
+      .poll(() => firstScreen(page))
+      .toEqual({
+        decision: 'off',
+        loginShown: false,
+        bannerShown: false,
+      });
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your client area' })).toBeVisible();
     await expect(page.getByText(LOGIN_TITLE)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   });
 });
 
-test('a returning visitor (consent chosen) gets the page drawn by the app, without the banner', async ({
+test('a returning visitor (consent chosen) gets the page hydrated, the banner never shown', async ({
   page,
 }) => {
   await recordFirstScreen(page);
   await page.goto('/login?choice=client');
-  await expect.poll(() => firstScreen(page)).toEqual({ decision: 'off', loginShown: false });
-  await expect(page.getByRole('heading', { level: 1, name: LOGIN_TITLE })).toBeVisible();
+  await expect
+    .poll(() => firstScreen(page))
+    .toEqual({
+      decision: 'no-banner',
+      loginShown: true,
+      bannerShown: false,
+    });
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
   await expect(page.getByRole('region', { name: 'Vos choix de confidentialité' })).toHaveCount(0);
+  // Taken away with the rule that hid it, which must not hide the portal's banner later.
+  await expect(page.locator('html')).not.toHaveAttribute('data-prerender', /./);
+  await expect(page.getByRole('heading', { level: 1, name: LOGIN_TITLE })).toBeVisible();
 });
 
 test('signed in, a reload of the home or of /login never shows the login page', async ({ page }) => {
@@ -142,12 +168,24 @@ test('signed in, a reload of the home or of /login never shows the login page', 
   const reload = await page.reload();
   // Another route's HTML holds no login markup at all.
   expect(await reload?.text()).not.toContain(LOGIN_TITLE);
-  await expect.poll(() => firstScreen(page)).toEqual({ decision: null, loginShown: false });
+  await expect
+    .poll(() => firstScreen(page))
+    .toEqual({
+      decision: null,
+      loginShown: false,
+      bannerShown: false,
+    });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // /login itself, signed in: its HTML has the markup, the script hides it before the first paint.
   await page.goto('/login');
-  await expect.poll(() => firstScreen(page)).toEqual({ decision: 'off', loginShown: false });
+  await expect
+    .poll(() => firstScreen(page))
+    .toEqual({
+      decision: 'off',
+      loginShown: false,
+      bannerShown: false,
+    });
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect(page.getByText(LOGIN_TITLE)).toHaveCount(0);
 });
