@@ -35,8 +35,17 @@ export const PRERENDER_ATTRIBUTE = 'data-prerender';
 
 export type PrerenderDecision = 'on' | 'no-banner' | 'off';
 
-/** Hides what the script ruled out before the first paint (style-src allows inline styles). */
-export const PRERENDER_STYLE = `html[${PRERENDER_ATTRIBUTE}=off] #root,html[${PRERENDER_ATTRIBUTE}=no-banner] #root section[aria-labelledby=consent-title]{display:none}`;
+const BANNER = '#root section[aria-labelledby=consent-title]';
+
+/**
+ * Hides what the script ruled out before the first paint (style-src allows inline styles). And the banner
+ * until the parser is past it (the page follows it): fixed to the corner and as wide as its text, a banner
+ * painted half-parsed would grow under the eyes (a layout shift).
+ */
+export const PRERENDER_STYLE = [
+  `html[${PRERENDER_ATTRIBUTE}=off] #root,html[${PRERENDER_ATTRIBUTE}=no-banner] ${BANNER}{display:none}`,
+  `html[${PRERENDER_ATTRIBUTE}=on] ${BANNER}:not(:has(+ *)){visibility:hidden}`,
+].join('');
 
 // Plain ES5 on purpose: it runs before any of the portal's code, in every browser the portal supports,
 // and its exact text is hashed into the CSP. Any failure (storage blocked) means 'off': a client render.

@@ -184,8 +184,9 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
       if (!bannerDue) setBanner(false);
     }, []);
     useLayoutEffect(() => {
-      // Gone from the page: the rule that hid it must not hide the portal's banner later.
-      if (!banner && hydrate) document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
+      // Hydrated, and the banner as due: the page's rules (src/app/prerender-decision.ts) have done their
+      // part and must not touch the portal's banner later.
+      if (hydrate && banner === bannerDue) document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
     }, [banner]);
     const consentControls = useMemo(
       () => ({ store: consent.store, categories: consent.categories, open: () => setBanner(true) }),

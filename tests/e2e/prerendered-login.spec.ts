@@ -106,6 +106,8 @@ test.describe('a first visit', () => {
     expect(await heading.evaluate((node) => (node as unknown as { prerendered?: boolean }).prerendered)).toBe(
       true,
     );
+    // Hydrated: the page's rules are dropped (they must not touch the portal's banner later).
+    await expect(page.locator('html')).not.toHaveAttribute('data-prerender', /./);
     await expect(page.getByLabel('E-mail')).toHaveValue('claire.solo@demo.test');
     await expect(page.getByLabel('Mot de passe')).toHaveValue(PASSWORD);
     expect(describeViolations(await axe())).toEqual([]);
