@@ -29,6 +29,7 @@ import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
 import { PRERENDER_ATTRIBUTE, discardPrerender } from './prerender-decision.ts';
 import { LazyConsentBanner, SignInTree, hrefOf, loadConsentBanner } from './sign-in-tree.tsx';
+import type { SignInTreeProps } from './sign-in-tree.tsx';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -97,6 +98,18 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   if (options.hydrate !== undefined && !hydrate) {
     runtime.logger.warn('The pre-rendered login page does not match this visit: drawn again');
     discardPrerender(document.documentElement, container);
+  }
+  // Hydrating, everything the markup shows is loaded first, not lazy: a part still loading would stay
+  // server HTML until later, and an update meanwhile (the banner taken away) would have React draw it
+  // again, emptying what the person typed.
+  let shown: Pick<SignInTreeProps, 'Page' | 'Banner'> = { Page, Banner: LazyConsentBanner };
+  if (hydrate) {
+    const [pageModule, bannerModule] = await Promise.all([
+      page.component(),
+      loadConsentBanner(),
+      i18n.loadNamespaces(['auth', 'consent']),
+    ]);
+    shown = { Page: pageModule.default, Banner: bannerModule.default };
   }
   let handedOver = false;
   /** The address left the login route: the portal takes the page from here, at that address. */
@@ -189,7 +202,16 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
       if (hydrate && banner === bannerDue) document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
     }, [banner]);
     const consentControls = useMemo(
-      () => ({ store: consent.store, categories: consent.categories, open: () => setBanner(true) }),
+      () => ({
+        // Hydrated with the banner hidden (the choice is made), it is drawn as the markup has it, that of
+        // a first visit, until it is taken away.
+        store:
+          hydrate && !bannerDue
+            ? { ...consent.store, get: () => ({ ...consent.store.get(), decided: false }) }
+            : consent.store,
+        categories: consent.categories,
+        open: () => setBanner(true),
+      }),
       [],
     );
     const location = useMemo<PageLocation>(
@@ -211,8 +233,8 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
       <SignInTree
         runtime={runtime}
         i18n={i18n}
-        Page={Page}
-        Banner={LazyConsentBanner}
+        Page={shown.Page}
+        Banner={shown.Banner}
         signIn={signIn}
         location={location}
         banner={banner ? { controls: consentControls, onDone: () => setBanner(false) } : null}

@@ -79,8 +79,15 @@ test.describe('a first visit', () => {
   test.use({ firstVisit: true });
 
   test('the pre-rendered login page is kept, hydrated, and Claire signs in through it', async ({ page }) => {
+    // What the page's script decided, read before the app runs (hydrated, the app drops the attribute).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          document.body.dataset['decision'] = document.documentElement.getAttribute('data-prerender') ?? '';
+      });
+    });
     await page.goto('/login?choice=client');
-    await expect(page.locator('html')).toHaveAttribute('data-prerender', 'on');
+    await expect(page.locator('body')).toHaveAttribute('data-decision', 'on');
     await page.getByLabel('E-mail').fill('claire.solo@demo.test');
     await page.getByLabel('Mot de passe').fill('Demo-2026!');
     await page.getByRole('button', { name: 'Se connecter' }).click();
