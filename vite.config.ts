@@ -14,6 +14,7 @@ import { publishedManifestUrl } from './src/manifest/runtime-manifest.ts';
 import { manifestValidation, publishedManifestPreload } from './scripts/vite-manifest-plugin.ts';
 import { mantineCssPerComponent } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { prerenderLogin } from './scripts/vite-prerender-login.ts';
 import { portalChunks } from './scripts/vite-portal-chunks.ts';
 import { indexRoutes } from './src/manifest/route-index.ts';
 import type { PortalConfig } from './schemas/portal-config.ts';
@@ -106,6 +107,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     mantineCssPerComponent(),
     portal.plugin,
+    prerenderLogin(),
     precompress(),
     devWithoutCsp(),
     cspIdentityOrigin(

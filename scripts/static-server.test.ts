@@ -11,6 +11,7 @@ const INDEX = `<!doctype html><html><head><meta
       http-equiv="Content-Security-Policy"
       content="default-src 'self'; script-src 'self'"
     /></head><body><div id="root"></div></body></html>`;
+const LOGIN = '<!doctype html><title>Connexion</title><div id="root"><h1>Connexion</h1></div>';
 const SCRIPT = 'console.log("portal");'.repeat(100);
 
 let root: string;
@@ -51,6 +52,8 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), INDEX);
   writeFileSync(path.join(root, 'portal.config.json'), '{}');
+  mkdirSync(path.join(root, 'login'));
+  writeFileSync(path.join(root, 'login', 'index.html'), LOGIN);
   const asset = path.join(root, 'assets', 'first-AbCd_12-.js');
   writeFileSync(asset, SCRIPT);
   writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
@@ -87,6 +90,16 @@ afterAll(() => {
 });
 
 describe('the production static server', () => {
+  it("sends a route's pre-rendered page when the build made one, index.html for the others", async () => {
+    for (const pathname of ['/login', '/login/']) {
+      const answer = await get(pathname);
+      expect(answer.body).toBe(LOGIN);
+      expect(answer.headers['cache-control']).toBe(REVALIDATE);
+    }
+    for (const pathname of ['/', '/entity/42/home', '/login/other', '/collaborateur'])
+      expect((await get(pathname)).body).toBe(INDEX);
+  });
+
   it('sends the security headers on every response, the CSP with frame-ancestors', async () => {
     const answers = await Promise.all([
       get('/'),

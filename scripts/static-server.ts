@@ -106,10 +106,17 @@ export function createStaticServer({ root, gatewayTarget, proxyPaths }: StaticSe
       return;
     }
     // A missing asset is a 404 (a stale index.html must not get HTML for a script); any other path is a
-    // route of the single-page app.
-    const indexStats = fileStats(indexFile);
-    if (pathname.startsWith('/assets/') || path.posix.extname(pathname) !== '' || indexStats === undefined)
+    // route of the single-page app: its own pre-rendered page when the build made one (the login page,
+    // scripts/vite-prerender-login.ts), else index.html.
+    if (pathname.startsWith('/assets/') || path.posix.extname(pathname) !== '') {
       end(response, 404);
+      return;
+    }
+    const pageFile = path.join(rootDir, pathname, 'index.html');
+    const pageStats = pageFile.startsWith(rootDir + path.sep) ? fileStats(pageFile) : undefined;
+    const indexStats = fileStats(indexFile);
+    if (pageStats !== undefined) sendFile(request, response, pageFile, pageStats, pathname);
+    else if (indexStats === undefined) end(response, 404);
     else sendFile(request, response, indexFile, indexStats, '/index.html');
   }
 }

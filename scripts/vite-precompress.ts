@@ -21,7 +21,8 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'portal-precompress',
-    apply: 'build',
+    // Not the login page's prerender build (scripts/vite-prerender-login.ts): nothing of it is served.
+    apply: (config, { command }) => command === 'build' && config.build?.ssr === undefined,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

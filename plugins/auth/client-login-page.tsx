@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { usePageLocation, useRoutePath, useSignInActions } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { useHydrated } from './hydration.ts';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
 import { SingleSignOnButton } from './single-sign-on-button.tsx';
@@ -22,12 +23,28 @@ export default function ClientLoginPage() {
   const collaboratorPath = useRoutePath('collaboratorLogin');
   const resetPath = useRoutePath('resetPassword');
   const [choosing, setChoosing] = useState(params.get(CHOICE_PARAM) !== 'client');
+  // Pre-rendered (the build's HTML of this page, hydrated): the form is on screen from the first paint,
+  // so it stays while the user origin is asked; the loader would only make it blink.
+  const hydrated = useHydrated();
+  const [prerendered] = useState(!hydrated);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({ email: null, password: null });
   const [failure, setFailure] = useState<FailureMessage | null>(null);
   const [sending, setSending] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // What was typed into the pre-rendered fields before the page ran is in the fields, not in the state:
+  // taken over once, so the next render does not empty them.
+  useEffect(() => {
+    if (!prerendered) return;
+    const typedEmail = emailRef.current?.value ?? '';
+    const typedPassword = passwordRef.current?.value ?? '';
+    if (typedEmail !== '') setEmail(typedEmail);
+    if (typedPassword !== '') setPassword(typedPassword);
+  }, [prerendered]);
 
   // SPEC 2: the login page shown comes from the user-origin answer; a failure falls back to this page.
   useEffect(() => {
@@ -82,7 +99,7 @@ export default function ClientLoginPage() {
   return (
     <AuthCard title={t('clientLogin.title')}>
       <SessionExpiredModal />
-      {choosing ? (
+      {choosing && !prerendered ? (
         <Center py="lg">
           <LoadingIndicator label={t('clientLogin.choosing')} />
         </Center>
@@ -105,6 +122,7 @@ export default function ClientLoginPage() {
                 name="email"
                 autoComplete="username"
                 required
+                ref={emailRef}
                 value={email}
                 onChange={(event) => {
                   setEmail(event.currentTarget.value);
@@ -116,15 +134,14 @@ export default function ClientLoginPage() {
                 name="password"
                 autoComplete="current-password"
                 required
+                ref={passwordRef}
                 value={password}
                 onChange={(event) => {
                   setPassword(event.currentTarget.value);
                 }}
                 error={errors.password === null ? undefined : t(errors.password)}
               />
-              <Button type="submit" loading={sending} disabled={sending} fullWidth>
-                {t('clientLogin.submit')}
-              </Button>
+              <SubmitButton sending={sending} label={t('clientLogin.submit')} />
             </Stack>
           </form>
           <SingleSignOnButton redirect={redirect} />
@@ -139,5 +156,19 @@ export default function ClientLoginPage() {
         </>
       )}
     </AuthCard>
+  );
+}
+
+/**
+ * Disabled until the page runs: in the pre-rendered HTML a press (or Enter in a field) would send the form
+ * to the server, which has no sign-in of its own. Its own component: the fields do not draw again when it
+ * turns on.
+ */
+function SubmitButton({ sending, label }: { sending: boolean; label: string }) {
+  const hydrated = useHydrated();
+  return (
+    <Button type="submit" loading={sending} disabled={sending || !hydrated} fullWidth>
+      {label}
+    </Button>
   );
 }

@@ -17,7 +17,7 @@ type ConsentState = {
   choice: ConsentChoice;
 };
 
-const CONSENT_STORAGE_KEY = 'consent';
+export const CONSENT_STORAGE_KEY = 'consent';
 
 const NOTHING: ConsentChoice = { analytics: false, chat: false, productTour: false, singleSignOn: false };
 

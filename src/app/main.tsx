@@ -4,14 +4,12 @@ import { fetchPublishedManifest } from '../manifest/runtime-manifest.ts';
 import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
 import { lastGoodOrBuiltIn } from '../manifest/runtime-manifest.ts';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { askedConsentCategories } from '../analytics/consent-categories.ts';
-import { createConsentStore } from '../analytics/consent.ts';
-import { buildConditionContext } from '../conditions/context.ts';
-import { logger } from '../logging/logger.ts';
 import { readFeatureFlags } from '../manifest/flags.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import { storedToken } from '../session/token-storage.ts';
 import { entryApp } from './entry-choice.ts';
+import { discardPrerender, prerenderDecision } from './prerender-decision.ts';
+import { signInConsent } from './sign-in-consent.ts';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -65,8 +63,8 @@ function showFailure(error: unknown): void {
 }
 
 // The manifest this load starts on (the last good publication, else the built-in one), as the portal's.
-const config = lastGoodOrBuiltIn(builtInManifest, browserStorage('local') ?? undefined)
-  .manifest as PortalConfig;
+const runtimeManifest = lastGoodOrBuiltIn(builtInManifest, browserStorage('local') ?? undefined);
+const config = runtimeManifest.manifest as PortalConfig;
 const flags = readFeatureFlags(config, env);
 const { storage, tokenKey } = config.session;
 const collectorUrl = serviceUrl(
@@ -77,23 +75,19 @@ const collectorUrl = serviceUrl(
 const token = storedToken({ kind: storage, key: tokenKey });
 const app = entryApp({ pathname: window.location.pathname, config, token });
 
-/** What the consent tool has to do on the login page: the same categories and scripts as the portal's. */
-function signInConsent() {
-  const context = buildConditionContext(config, {
-    isAuthenticated: false,
-    permissions: { global: [], entity: [] },
-    flags,
-  });
-  return {
-    store: createConsentStore(browserStorage('local'), logger),
-    categories: askedConsentCategories(
-      config,
-      flags['analytics'] === true && collectorUrl !== undefined,
-      context,
-    ),
-    context,
-  };
-}
+// The login page may come pre-rendered (src/app/prerender-decision.ts): its inline script has decided
+// before the first paint; what it could not see (the manifest actually in use) is checked here.
+const html = document.documentElement;
+const prerendered = prerenderDecision(html);
+const hydrate =
+  prerendered !== undefined &&
+  prerendered !== 'off' &&
+  app === 'sign-in' &&
+  runtimeManifest.source === 'built-in' &&
+  token === 'none'
+    ? { bannerHidden: prerendered === 'no-banner' }
+    : undefined;
+if (prerendered !== undefined && hydrate === undefined) discardPrerender(html, container);
 
 if (app === 'sign-in') {
   // The login page alone; the portal's code is asked for only at sign-in or on leaving the page.
@@ -103,7 +97,8 @@ if (app === 'sign-in') {
         config,
         env,
         expired: token === 'inactive',
-        consent: signInConsent(),
+        consent: signInConsent(config, flags, collectorUrl !== undefined, browserStorage('local')),
+        hydrate,
         loadPortal: () =>
           import('./start-portal.tsx').then(({ preparePortal }) => preparePortal(env, publishedNow())),
         onError: showFailure,

@@ -7,40 +7,31 @@
  * address, without a reload.
  */
 import './mantine-styles.ts';
-import { StrictMode, Suspense, lazy, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { MouseEvent } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { envOverride } from '../api/service-path.ts';
 import type { ChoosableCategory, ConsentStore } from '../analytics/consent.ts';
 import { followConsent } from '../analytics/third-party-scripts.ts';
 import { fetchLoginChoice } from '../auth/login-choice.ts';
 import type { ConditionContext } from '../conditions/evaluate.ts';
-import { SignInContext } from '../auth/sign-in-context.tsx';
 import type { SignIn, SignInActions } from '../auth/sign-in-context.tsx';
 import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-settings.ts';
 import { createI18n, preloadTranslations } from '../i18n/i18n.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { translateKey } from '../routing/translate-key.ts';
 import { createRuntime } from '../runtime/create-runtime.ts';
-import { PageLocationContext } from '../runtime/page-location.ts';
 import type { PageLinkProps, PageLocation, PageTo } from '../runtime/page-location.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
-import { RuntimeProvider } from '../runtime/runtime.tsx';
-import { TrackerContext } from '../runtime/tracker.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
-import { PortalTheme } from './portal-theme.tsx';
-import { CenteredLayout } from '../shell/centered-layout.tsx';
+import { PRERENDER_ATTRIBUTE, discardPrerender } from './prerender-decision.ts';
+import { LazyConsentBanner, SignInTree, hrefOf, loadConsentBanner } from './sign-in-tree.tsx';
+import type { SignInTreeProps } from './sign-in-tree.tsx';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-// The banner is the portal's; its chunk and strings are asked for with the page's when it is due.
-const loadConsentBanner = () => import('../shell/consent-banner.tsx');
-const ConsentBanner = lazy(loadConsentBanner);
-// Nothing is tracked before sign-in here, as in the portal where analytics starts with the session.
-const NO_TRACKING = { track: () => undefined };
 
 type SignInAppOptions = {
   /** The consent tool on this page: its store, the categories it asks about, the anonymous facts. */
@@ -53,14 +44,13 @@ type SignInAppOptions = {
   loadPortal: () => Promise<PortalApp>;
   /** What could not start (the portal's code did not load). */
   onError: (error: unknown) => void;
+  /**
+   * The root holds the build's pre-rendered login page (src/app/prerender-decision.ts), with the consent
+   * banner shown or hidden until removed: hydrate it rather than draw it again, unless what only this app
+   * knows differs from what the page's script saw.
+   */
+  hydrate?: { bannerHidden: boolean } | undefined;
 };
-
-/** The address of a place: its path and query. */
-function hrefOf(to: PageTo): string {
-  if (typeof to === 'string') return to;
-  const search = to.search ?? '';
-  return `${to.pathname}${search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`}`;
-}
 
 export async function startSignIn(container: HTMLElement, options: SignInAppOptions): Promise<void> {
   const { config, env } = options;
@@ -75,8 +65,10 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   void page.component();
   preloadTranslations(config.app, storage, 'auth');
   const { consent } = options;
-  const bannerDue = consent.categories.length > 0 && !consent.store.get().decided;
-  if (bannerDue) {
+  const markupBanner = consent.categories.length > 0;
+  const bannerDue = markupBanner && !consent.store.get().decided;
+  // Hydrated, the banner is in the page's markup even once chosen: React needs its code to take it away.
+  if (bannerDue || (options.hydrate !== undefined && markupBanner)) {
     void loadConsentBanner();
     preloadTranslations(config.app, storage, 'consent');
   }
@@ -97,7 +89,28 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
         throw error;
       },
     ));
-  const root = createRoot(container);
+  // The prerender is of the default language, with the banner when the manifest asks for consent (hidden
+  // by the page's script once chosen).
+  const hydrate =
+    options.hydrate !== undefined &&
+    i18n.language === config.app.defaultLocale &&
+    bannerDue === (markupBanner && !options.hydrate.bannerHidden);
+  if (options.hydrate !== undefined && !hydrate) {
+    runtime.logger.warn('The pre-rendered login page does not match this visit: drawn again');
+    discardPrerender(document.documentElement, container);
+  }
+  // Hydrating, everything the markup shows is loaded first, not lazy: a part still loading would stay
+  // server HTML until later, and an update meanwhile (the banner taken away) would have React draw it
+  // again, emptying what the person typed.
+  let shown: Pick<SignInTreeProps, 'Page' | 'Banner'> = { Page, Banner: LazyConsentBanner };
+  if (hydrate) {
+    const [pageModule, bannerModule] = await Promise.all([
+      page.component(),
+      loadConsentBanner(),
+      i18n.loadNamespaces(['auth', 'consent']),
+    ]);
+    shown = { Page: pageModule.default, Banner: bannerModule.default };
+  }
   let handedOver = false;
   /** The address left the login route: the portal takes the page from here, at that address. */
   function handOver(): void {
@@ -173,12 +186,32 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     },
   };
 
+  // Read on hydration too: the query the prerender assumed may differ only in what does not change it.
+  const readSearch = () => window.location.search;
   function SignInRoot() {
-    const search = useSyncExternalStore(subscribe, () => window.location.search);
+    const search = useSyncExternalStore(subscribe, readSearch, readSearch);
     const [expired, setExpired] = useState(options.expired);
-    const [banner, setBanner] = useState(bannerDue);
+    // Hydrated, the banner is in the markup even when no longer due (hidden): drawn, then taken away.
+    const [banner, setBanner] = useState(bannerDue || (hydrate && markupBanner));
+    useEffect(() => {
+      if (!bannerDue) setBanner(false);
+    }, []);
+    useLayoutEffect(() => {
+      // Hydrated, and the banner as due: the page's rules (src/app/prerender-decision.ts) have done their
+      // part and must not touch the portal's banner later.
+      if (hydrate && banner === bannerDue) document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
+    }, [banner]);
     const consentControls = useMemo(
-      () => ({ store: consent.store, categories: consent.categories, open: () => setBanner(true) }),
+      () => ({
+        // Hydrated with the banner hidden (the choice is made), it is drawn as the markup has it, that of
+        // a first visit, until it is taken away.
+        store:
+          hydrate && !bannerDue
+            ? { ...consent.store, get: () => ({ ...consent.store.get(), decided: false }) }
+            : consent.store,
+        categories: consent.categories,
+        open: () => setBanner(true),
+      }),
       [],
     );
     const location = useMemo<PageLocation>(
@@ -197,32 +230,19 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
       [expired],
     );
     return (
-      <StrictMode>
-        <RuntimeProvider runtime={runtime}>
-          <I18nextProvider i18n={i18n}>
-            <PortalTheme ui={config.app.ui}>
-              <TrackerContext value={NO_TRACKING}>
-                <SignInContext value={signIn}>
-                  <PageLocationContext value={location}>
-                    <CenteredLayout>
-                      {/* One boundary: the page and the banner paint together (no late largest paint). */}
-                      <Suspense fallback={null}>
-                        <Page />
-                        {banner ? (
-                          <ConsentBanner controls={consentControls} onDone={() => setBanner(false)} />
-                        ) : null}
-                      </Suspense>
-                    </CenteredLayout>
-                  </PageLocationContext>
-                </SignInContext>
-              </TrackerContext>
-            </PortalTheme>
-          </I18nextProvider>
-        </RuntimeProvider>
-      </StrictMode>
+      <SignInTree
+        runtime={runtime}
+        i18n={i18n}
+        Page={shown.Page}
+        Banner={shown.Banner}
+        signIn={signIn}
+        location={location}
+        banner={banner ? { controls: consentControls, onDone: () => setBanner(false) } : null}
+      />
     );
   }
-  root.render(<SignInRoot />);
+  const root = hydrate ? hydrateRoot(container, <SignInRoot />) : createRoot(container);
+  if (!hydrate) root.render(<SignInRoot />);
   // As in the portal: the accepted third-party scripts, again at each change of consent, until the portal
   // (which follows the same choice) takes over.
   const stopConsent = followConsent({

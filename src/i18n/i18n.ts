@@ -34,7 +34,7 @@ const lazyLocales: BackendModule = {
   },
 };
 
-const languageStorageKey = 'portal-language';
+export const LANGUAGE_STORAGE_KEY = 'portal-language';
 
 export type I18nSettings = { defaultLocale: string; locales: readonly string[] };
 
@@ -57,7 +57,7 @@ export function preloadTranslations(
 function initialLanguage(settings: I18nSettings, storage: Pick<Storage, 'getItem'> | undefined): string {
   let saved: string | null = null;
   try {
-    saved = storage?.getItem(languageStorageKey) ?? null;
+    saved = storage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
   } catch {
     saved = null;
   }
@@ -96,7 +96,7 @@ export async function changeLanguage(
 ): Promise<void> {
   await instance.changeLanguage(language);
   try {
-    storage?.setItem(languageStorageKey, language);
+    storage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     /* private mode: the choice lasts this visit only */
   }

@@ -1,14 +1,18 @@
 // The portal served as production serves it: scripts/static-server.ts (`npm start`, every e2e run) or
 // Debian's nginx with deploy/nginx.conf (`npm run test:e2e:nginx`, which runs this spec through nginx).
 // Headers a person never sees but a firm's security review checks, then Claire's way in through them.
+import { createHash } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 function expectSecurityHeaders(response: APIResponse, what: string) {
   const headers = response.headers();
   expect(headers['content-security-policy'], what).toMatch(/frame-ancestors 'self'/);
-  // Scripts from this origin and the https hosts of the third-party scripts the build enables, nothing inline.
-  expect(headers['content-security-policy'], what).toMatch(/script-src 'self'( https:\/\/[^\s;']+)*(;|$)/);
+  // Scripts from this origin and the https hosts of the third-party scripts the build enables; nothing
+  // inline but the pre-rendered login page's decision script, named by its hash.
+  expect(headers['content-security-policy'], what).toMatch(
+    /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')?( https:\/\/[^\s;']+)*(;|$)/,
+  );
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(headers['x-content-type-options'], what).toBe('nosniff');
 }
@@ -49,6 +53,47 @@ test('index.html, the routes, the assets and the gateway calls carry the product
   expect(gatewayCall.status()).toBe(200);
   expectSecurityHeaders(gatewayCall, 'a gateway call');
   expect((await request.get('/authentication/api/dev/mailbox')).status()).toBe(404);
+});
+
+test('the login route gets its pre-rendered page, whose one inline script the policy names by hash', async ({
+  request,
+}) => {
+  const login = await request.get('/login', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(login.status()).toBe(200);
+  expectSecurityHeaders(login, 'the login page');
+  expect(login.headers()['cache-control']).toBe('no-cache');
+  expect(login.headers()['content-encoding']).toBe('br');
+  const html = await login.text();
+  expect(html).toContain('Connexion à votre espace client');
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  expect(inline).toHaveLength(1);
+  const hash = createHash('sha256')
+    .update(inline[0] ?? '')
+    .digest('base64');
+  expect(login.headers()['content-security-policy']).toContain(`'sha256-${hash}'`);
+  // Any other route: index.html, without the login page's markup.
+  expect(await (await request.get('/collaborateur')).text()).not.toContain('Connexion à votre espace client');
+});
+
+test.describe('a first visit', () => {
+  test.use({ firstVisit: true });
+
+  test('the pre-rendered login page is kept, hydrated, and Claire signs in through it', async ({ page }) => {
+    // What the page's script decided, read before the app runs (hydrated, the app drops the attribute).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          document.body.dataset['decision'] = document.documentElement.getAttribute('data-prerender') ?? '';
+      });
+    });
+    await page.goto('/login?choice=client');
+    await expect(page.locator('body')).toHaveAttribute('data-decision', 'on');
+    await page.getByLabel('E-mail').fill('claire.solo@demo.test');
+    await page.getByLabel('Mot de passe').fill('Demo-2026!');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
 });
 
 test('Claire signs in and reaches her entity home through the production server', async ({ page }) => {

@@ -1,0 +1,88 @@
+/*
+ * The pre-rendered login page (built by scripts/vite-prerender-login.ts from src/app/prerender-login.tsx)
+ * is drawn for one visitor: on the login path, without a stored session, language other than the default
+ * or published manifest, and without a query that changes the page; with the consent banner of a first
+ * visit. Only the browser knows those, and it must know before the first paint, or a signed-in tab or an
+ * English reader would see the French login page flash, and a returning visitor the banner. So the page's
+ * head carries a small inline script (its hash is in the CSP's script-src) that writes the answer on
+ * <html>; stylesheet rules hide the markup ('off': the entry, src/app/main.tsx, then discards it and
+ * renders on the client) or only the banner ('no-banner': the sign-in app hydrates the page with it, then
+ * takes it away).
+ */
+
+/** What the inline script compares the browser's state with: the prerender's assumptions. */
+export type PrerenderFacts = {
+  loginPath: string;
+  /** Where the session token lives ('memory': nowhere a reload can see). */
+  tokenStorage: 'session' | 'local' | 'memory';
+  tokenKey: string;
+  languageKey: string;
+  defaultLocale: string;
+  locales: readonly string[];
+  /** The consent choice's key, when the prerender shows the banner (a stored choice: 'no-banner'). */
+  consentKey: string | null;
+  /** The last published manifest's key: one stored means another manifest may draw this page. */
+  manifestKey: string;
+  /** Query parameters the first screen does not depend on. */
+  neutralParams: readonly string[];
+};
+
+/**
+ * The attribute of <html> the inline script writes: 'on' (hydrate the markup), 'no-banner' (hydrate it, the
+ * consent banner hidden and then removed: the choice is made) or 'off' (discard it).
+ */
+export const PRERENDER_ATTRIBUTE = 'data-prerender';
+
+export type PrerenderDecision = 'on' | 'no-banner' | 'off';
+
+const BANNER = '#root section[aria-labelledby=consent-title]';
+
+/**
+ * Hides what the script ruled out before the first paint (style-src allows inline styles). And the banner
+ * until the parser is past it (the page follows it): fixed to the corner and as wide as its text, a banner
+ * painted half-parsed would grow under the eyes (a layout shift).
+ */
+export const PRERENDER_STYLE = [
+  `html[${PRERENDER_ATTRIBUTE}=off] #root,html[${PRERENDER_ATTRIBUTE}=no-banner] ${BANNER}{display:none}`,
+  `html[${PRERENDER_ATTRIBUTE}=on] ${BANNER}:not(:has(+ *)){visibility:hidden}`,
+].join('');
+
+// Plain ES5 on purpose: it runs before any of the portal's code, in every browser the portal supports,
+// and its exact text is hashed into the CSP. Any failure (storage blocked) means 'off': a client render.
+const DECIDE = `function (f) {
+  var d = 'off';
+  try {
+    var w = window, l = w.location, s = w.localStorage;
+    var p = l.pathname.length > 1 ? l.pathname.replace(/\\/+$/, '') : l.pathname;
+    var q = true;
+    new URLSearchParams(l.search).forEach(function (v, k) { if (f.neutralParams.indexOf(k) < 0) q = false; });
+    var t = f.tokenStorage === 'local' ? s : f.tokenStorage === 'session' ? w.sessionStorage : null;
+    var g = s.getItem(f.languageKey);
+    if (p === f.loginPath && q && !(t && t.getItem(f.tokenKey)) &&
+        (g === null || g === f.defaultLocale || f.locales.indexOf(g) < 0) && s.getItem(f.manifestKey) === null) {
+      d = 'on';
+      var c = f.consentKey === null ? null : s.getItem(f.consentKey);
+      if (c !== null) {
+        try { var o = JSON.parse(c); if (typeof o === 'object' && o !== null) d = 'no-banner'; } catch (e) { d = 'on'; }
+      }
+    }
+  } catch (e) { d = 'off'; }
+  document.documentElement.setAttribute('${PRERENDER_ATTRIBUTE}', d);
+}`;
+
+/** The inline script's exact text: the page's head carries it, the CSP carries its hash. */
+export function prerenderDecisionScript(facts: PrerenderFacts): string {
+  return `(${DECIDE})(${JSON.stringify(facts)});`;
+}
+
+/** What the inline script decided: undefined when this page was not pre-rendered (index.html). */
+export function prerenderDecision(root: HTMLElement): PrerenderDecision | undefined {
+  const value = root.getAttribute(PRERENDER_ATTRIBUTE);
+  return value === 'on' || value === 'no-banner' || value === 'off' ? value : undefined;
+}
+
+/** Drops the pre-rendered markup: the app renders on an empty root, which the stylesheet rules leave alone. */
+export function discardPrerender(root: HTMLElement, container: HTMLElement): void {
+  container.replaceChildren();
+  root.removeAttribute(PRERENDER_ATTRIBUTE);
+}
