@@ -107,6 +107,29 @@ describe('the portal chunk preloaded with the entry', () => {
     expect(preloads).not.toContain('sign-in-app');
   });
 
+  it('keeps what only the sign-in app runs out of the chunk the portal shares with it', async () => {
+    const root = project({
+      'src/app/main.tsx':
+        "void (location.pathname === '/login' ? import('./sign-in-app.tsx') : import('./start-portal.tsx')).then((app) => app.start());\n",
+      'src/app/sign-in-app.tsx':
+        "import { shell } from './shell.ts';\nimport { tree } from './sign-in-tree.ts';\nexport function start() { shell(); tree(); }\n",
+      'src/app/sign-in-tree.ts': "export function tree() { document.body.dataset.tree = 'sign-in'; }\n",
+    });
+    dirs.push(root);
+    const { result } = await buildWith(root, (portal) => [
+      { name: 'first', test: portal.isPortalModule, includeDependenciesRecursively: false },
+      { name: 'shared', test: portal.isSignInModule, includeDependenciesRecursively: false },
+    ]);
+    const modulesOf = (name: string) =>
+      result.output
+        .filter((output) => output.type === 'chunk' && output.name === name)
+        .flatMap((chunk) => (chunk.type === 'chunk' ? Object.keys(chunk.modules) : []))
+        .map((id) => id.slice(root.length + 1));
+    expect(modulesOf('shared')).toContain('src/app/shell.ts');
+    expect(modulesOf('shared')).not.toContain('src/app/sign-in-tree.ts');
+    expect(modulesOf('sign-in-app')).toContain('src/app/sign-in-tree.ts');
+  });
+
   it("puts the signed-in first page's lazy modules in the portal's chunk, not the page itself nor what a sign-in page loads too", async () => {
     const root = project({
       'src/app/main.tsx':

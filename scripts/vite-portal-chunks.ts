@@ -91,6 +91,18 @@ export function portalChunks(
         return found;
       };
       for (const id of signInModules) if (reachesPortalLibrary(id)) signInModules.delete(id);
+      // What the portal never runs (the tree the sign-in app draws and hydrates) stays in the sign-in app's
+      // own chunk: in the shared one, every signed-in first page would download it too.
+      const portalReach = new Set<string>();
+      const walkAll = (id: string) => {
+        if (portalReach.has(id)) return;
+        portalReach.add(id);
+        const info = this.getModuleInfo(id);
+        for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])])
+          walkAll(next);
+      };
+      if (portal !== undefined) walkAll(portal);
+      for (const id of signInModules) if (!portalReach.has(id)) signInModules.delete(id);
       for (const id of signInModules) portalModules.delete(id);
       if (portal !== undefined) portalModules.delete(portal);
       if (signIn !== undefined) signInModules.delete(signIn);
