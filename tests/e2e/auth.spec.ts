@@ -1,7 +1,7 @@
 // Sign-in and session end to end: the built portal under its CSP, real Chromium, the reference gateway
 // and its OIDC provider.
 import type { Page } from '@playwright/test';
-import { GATEWAY_URL, PORTAL_URL, describeViolations, expect, test } from './fixtures';
+import { GATEWAY_URL, PORTAL_URL, describeViolations, expect, expectOneWave, test } from './fixtures';
 import type { RecordedRequest } from './fixtures';
 import { PASSWORD, submitCustomerLogin as signInCustomer } from './sign-in';
 
@@ -58,22 +58,7 @@ test('a customer signs in and out; requests from sign-in to landing are counted,
   // with its user information), the three of the entity and the home grid's saved layout.
   expect(wayIn.map(keyOf)).not.toContain('GET /contact/api/contacts/currentuser/notifications');
   expect(wayIn.length).toBeLessThanOrEqual(10);
-  // Calls that do not need each other go out together: no call of a wave waits for the others' answers
-  // (each is sent before the last of the others has answered). Weaker than "all in flight at once",
-  // which a busy main thread can break by sending two calls of a wave 100 ms apart.
-  const wave = (paths: readonly string[]) => {
-    const calls = paths.map((path) => {
-      const found = recorded.find((request) => request.path === path);
-      if (found === undefined) throw new Error(`${path} was not sent`);
-      return found;
-    });
-    for (const call of calls) {
-      const othersAnswered = Math.max(
-        ...calls.filter((other) => other !== call).map((other) => other.endedAt ?? Number.POSITIVE_INFINITY),
-      );
-      expect(call.startedAt, `${call.path} goes out with ${paths.join(', ')}`).toBeLessThan(othersAnswered);
-    }
-  };
+  const wave = (paths: readonly string[]) => expectOneWave(recorded, paths);
   wave([
     '/connect/api/get-user-information',
     '/contact/me',

@@ -123,6 +123,25 @@ export type RecordedRequest = {
   endedAt?: number;
 };
 
+/**
+ * Calls that do not need each other go out together: each is sent before the last of the others has
+ * answered (none waits for the others). Weaker than "all in flight at once", which a busy main thread can
+ * break by sending two calls of a wave 100 ms apart.
+ */
+export function expectOneWave(recorded: readonly RecordedRequest[], paths: readonly string[]): void {
+  const calls = paths.map((path) => {
+    const found = recorded.find((request) => request.path === path);
+    if (found === undefined) throw new Error(`${path} was not sent`);
+    return found;
+  });
+  for (const call of calls) {
+    const othersAnswered = Math.max(
+      ...calls.filter((other) => other !== call).map((other) => other.endedAt ?? Number.POSITIVE_INFINITY),
+    );
+    expect(call.startedAt, `${call.path} goes out with ${paths.join(', ')}`).toBeLessThan(othersAnswered);
+  }
+}
+
 export type RequestRecorder = {
   /**
    * Requests the browser sent to the gateway since the test began (or the last `clear()`): to its own

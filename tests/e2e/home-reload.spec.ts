@@ -3,8 +3,7 @@
 // longer again: the layout asked only once the grid has rendered, or each widget asking for its plugin's
 // strings and then its code while the grid shows its loading states.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import type { RecordedRequest } from './fixtures';
+import { expect, expectOneWave, test } from './fixtures';
 import { signInCustomer } from './sign-in';
 
 /** Set from the reloaded page's first byte: whether the grid ever showed a widget's loading state. */
@@ -18,21 +17,6 @@ const WATCH_GRID_LOADING = `
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
 `;
-
-/** Each call is sent before the last of the others has answered: none waits for the others. */
-function expectOneWave(recorded: readonly RecordedRequest[], paths: readonly string[]) {
-  const calls = paths.map((path) => {
-    const found = recorded.find((request) => request.path === path);
-    if (found === undefined) throw new Error(`${path} was not sent`);
-    return found;
-  });
-  for (const call of calls) {
-    const othersAnswered = Math.max(
-      ...calls.filter((other) => other !== call).map((other) => other.endedAt ?? Number.POSITIVE_INFINITY),
-    );
-    expect(call.startedAt, `${call.path} goes out with ${paths.join(', ')}`).toBeLessThan(othersAnswered);
-  }
-}
 
 async function gridLoadingSeen(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __gridLoadingSeen: boolean }).__gridLoadingSeen);
