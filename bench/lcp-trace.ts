@@ -3,27 +3,10 @@
 // (script, translations, gateway call) with when it started and ended, the long tasks of the main thread,
 // the first paint and the LCP with its element, from the page's own performance timeline. Prints the
 // median run's waterfall. LCP_TRACE_SKIP_BUILD=1 reuses bench:lcp's last build (dist-bench/lcp-portal).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
-import { gatewayPaths } from '../scripts/gateway-proxy.ts';
-import { createStaticServer } from '../scripts/static-server.ts';
-import { waitForHealth } from './wait-for-health.ts';
+import { buildPortal, signInClaire, startStage, throttle } from './lcp-stage.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
-const gatewayPort = Number(process.env['LCP_GATEWAY_PORT'] ?? 4217);
-const portalPort = Number(process.env['LCP_PORTAL_PORT'] ?? 5217);
-const gatewayUrl = `http://127.0.0.1:${String(gatewayPort)}`;
-const portalUrl = `http://127.0.0.1:${String(portalPort)}`;
-const portalOut = path.join(repoRoot, 'dist-bench', 'lcp-portal');
 
 // Recorded from the first byte, as bench:lcp does, plus the long tasks of the main thread.
 const OBSERVE = `
@@ -62,12 +45,6 @@ type Run = {
   shifts: [number, number, string][];
 };
 
-function listen(server: http.Server, port: number): Promise<number> {
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
 /** A request's short name: the chunk's file name without its hash, or the gateway path. */
 function shortName(url: string): string {
   const { pathname, search } = new URL(url);
@@ -79,14 +56,8 @@ function shortName(url: string): string {
 async function traceRuns(browser: Browser): Promise<Run[]> {
   const context = await browser.newContext();
   await context.addInitScript(OBSERVE);
-  const page = await context.newPage();
-  await page.goto(`${portalUrl}/login?choice=client`);
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill('Demo-2026!');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL(/\/dossier\/1001\/accueil$/);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const page = await signInClaire(context);
+  await throttle(context, page);
   const runs: Run[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     await page.reload();
@@ -132,40 +103,10 @@ async function traceRuns(browser: Browser): Promise<Run[]> {
   return runs;
 }
 
-if (process.env['LCP_TRACE_SKIP_BUILD'] !== '1') {
-  process.env['VITE_OIDC_AUTHORITY'] = `${gatewayUrl}/oidc`;
-  await build({ root: repoRoot, logLevel: 'error', build: { outDir: portalOut, emptyOutDir: true } });
-}
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lcp-trace-gateway-'));
-const gateway = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    GATEWAY_PORT: String(gatewayPort),
-    GATEWAY_DATA_DIR: dataDir,
-    GATEWAY_PORTAL_URL: portalUrl,
-    GATEWAY_LOG_LEVEL: 'warn',
-    GATEWAY_USER_ORIGIN: 'CLIENT',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'portal.config.json'), 'utf8')) as {
-  gateway: { services: Record<string, string> };
-};
-const portal = createStaticServer({
-  root: portalOut,
-  gatewayTarget: gatewayUrl,
-  proxyPaths: gatewayPaths(manifest.gateway),
-});
-let browser: Browser | undefined;
+if (process.env['LCP_TRACE_SKIP_BUILD'] !== '1') await buildPortal();
+const stage = await startStage();
 try {
-  await waitForHealth(gatewayUrl);
-  await listen(portal, portalPort);
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
-  const runs = await traceRuns(browser);
+  const runs = await traceRuns(stage.browser);
   const sorted = [...runs].sort((a, b) => a.lcp - b.lcp);
   const median = sorted[Math.floor(sorted.length / 2)];
   if (median === undefined) throw new Error('no run');
@@ -186,9 +127,5 @@ try {
       `${start.toFixed(0).padStart(6)} ${(start + duration).toFixed(0).padStart(6)}  ${duration.toFixed(0)} ms`,
     );
 } finally {
-  await browser?.close();
-  portal.close();
-  portal.closeAllConnections();
-  gateway.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await stage.stop();
 }

@@ -8,48 +8,33 @@
 // Ports: LCP_GATEWAY_PORT (4217) and LCP_PORTAL_PORT (5217); the floor takes any free port.
 // The floor and the login page open in a fresh browser context each time (first visit, empty cache);
 // the entity home is reloaded in a signed-in tab (its session lives in the tab's sessionStorage).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { gatewayPaths } from '../scripts/gateway-proxy.ts';
-import { createStaticServer } from '../scripts/static-server.ts';
-import { waitForHealth } from './wait-for-health.ts';
+import {
+  CPU_SLOWDOWN,
+  buildPortal,
+  listen,
+  portalUrl,
+  repoRoot,
+  signInClaire,
+  startStage,
+  throttle,
+} from './lcp-stage.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
-const CPU_SLOWDOWN = 4;
-const gatewayPort = Number(process.env['LCP_GATEWAY_PORT'] ?? 4217);
-const portalPort = Number(process.env['LCP_PORTAL_PORT'] ?? 5217);
-const gatewayUrl = `http://127.0.0.1:${String(gatewayPort)}`;
-const portalUrl = `http://127.0.0.1:${String(portalPort)}`;
-
-const portalOut = path.join(repoRoot, 'dist-bench', 'lcp-portal');
 const floorOut = path.join(repoRoot, 'dist-bench', 'lcp-floor');
 
 async function buildAll(): Promise<void> {
-  process.env['VITE_OIDC_AUTHORITY'] = `${gatewayUrl}/oidc`;
-  await build({ root: repoRoot, logLevel: 'error', build: { outDir: portalOut, emptyOutDir: true } });
+  await buildPortal();
   await build({
     root: path.join(repoRoot, 'bench', 'floor'),
     configFile: false,
     logLevel: 'error',
     build: { outDir: floorOut, emptyOutDir: true },
-  });
-}
-
-function listen(server: http.Server, port: number): Promise<number> {
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => {
-      resolve((server.address() as AddressInfo).port);
-    });
   });
 }
 
@@ -91,11 +76,6 @@ const OBSERVE = `
 
 type Sample = { lcp: number; cls: number; element: string };
 
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-}
-
 async function read(page: Page): Promise<Sample> {
   // LCP entries stop at the first input; a quiet second lets the last paint be reported.
   await page.waitForTimeout(1000);
@@ -109,7 +89,7 @@ async function firstVisit(browser: Browser, url: string, ready: (page: Page) => 
   const context = await browser.newContext();
   await context.addInitScript(OBSERVE);
   const page = await context.newPage();
-  await throttle(page);
+  await throttle(context, page);
   await page.goto(url);
   await ready(page);
   const sample = await read(page);
@@ -120,13 +100,8 @@ async function firstVisit(browser: Browser, url: string, ready: (page: Page) => 
 async function signedInHome(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   await context.addInitScript(OBSERVE);
-  const page = await context.newPage();
-  await page.goto(`${portalUrl}/login?choice=client`);
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill('Demo-2026!');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL(/\/dossier\/1001\/accueil$/);
-  await throttle(page);
+  const page = await signInClaire(context);
+  await throttle(context, page);
   return { page, close: () => context.close() };
 }
 
@@ -136,37 +111,11 @@ const median = (values: number[]) => {
 };
 
 await buildAll();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lcp-gateway-'));
-const gateway = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    GATEWAY_PORT: String(gatewayPort),
-    GATEWAY_DATA_DIR: dataDir,
-    GATEWAY_PORTAL_URL: portalUrl,
-    GATEWAY_LOG_LEVEL: 'warn',
-    GATEWAY_USER_ORIGIN: 'CLIENT',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'portal.config.json'), 'utf8')) as {
-  gateway: { services: Record<string, string> };
-};
-const portal = createStaticServer({
-  root: portalOut,
-  gatewayTarget: gatewayUrl,
-  proxyPaths: gatewayPaths(manifest.gateway),
-});
+const stage = await startStage();
+const { browser } = stage;
 const floor = floorServer();
-let browser: Browser | undefined;
 try {
-  await waitForHealth(gatewayUrl);
-  await listen(portal, portalPort);
   const floorUrl = `http://127.0.0.1:${String(await listen(floor, 0))}/`;
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
   const home = await signedInHome(browser);
   const samples: Record<'floor' | 'login' | 'home', Sample[]> = { floor: [], login: [], home: [] };
   for (let run = 0; run < RUNS; run += 1) {
@@ -211,10 +160,6 @@ try {
     "\nAims (issue 17): login ≤ 1.3× the floor's LCP, entity home ≤ 2.0×, CLS ≤ 0.02 (the worst run).",
   );
 } finally {
-  await browser?.close();
-  portal.close();
-  portal.closeAllConnections();
   floor.close();
-  gateway.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await stage.stop();
 }
