@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { envOverride, resolveServicePath, service, serviceUrl } from './service-path.ts';
+import { loadRealManifest } from '../testing/manifest.ts';
+import {
+  analyticsCollectorUrl,
+  envOverride,
+  resolveServicePath,
+  service,
+  serviceUrl,
+} from './service-path.ts';
 
 const services = { account: 'account/api', reporting: 'reporting/api/' };
 
@@ -26,5 +33,24 @@ describe('service paths', () => {
       'https://gw.example',
     );
     expect(serviceUrl('https://gw.example', undefined, 'events')).toBeUndefined();
+  });
+});
+
+describe('the analytics collector address', () => {
+  const gateway = loadRealManifest().gateway;
+
+  it("is the manifest's analytics service, on the gateway the environment names when it names one", () => {
+    expect(analyticsCollectorUrl(gateway, {})).toBe(
+      `${gateway.baseUrl.replace(/\/+$/, '')}/${String(gateway.services.analytics)}/events`,
+    );
+    const overridable = { ...gateway, baseUrlEnv: 'VITE_GATEWAY_URL' };
+    expect(analyticsCollectorUrl(overridable, { VITE_GATEWAY_URL: 'https://gw.example.test/' })).toBe(
+      `https://gw.example.test/${String(gateway.services.analytics)}/events`,
+    );
+  });
+
+  it('is undefined when the manifest has no analytics service', () => {
+    const { analytics: _analytics, ...services } = gateway.services;
+    expect(analyticsCollectorUrl({ ...gateway, services }, {})).toBeUndefined();
   });
 });

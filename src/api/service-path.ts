@@ -51,3 +51,18 @@ export function serviceUrl(base: string, prefix: string | undefined, path: strin
   if (prefix === undefined) return undefined;
   return `${base.replace(/\/+$/, '')}/${prefix.replace(/^\/+|\/+$/g, '')}/${path.replace(/^\/+/, '')}`;
 }
+
+/**
+ * The analytics collector's address (the manifest's `analytics` service): the portal, the light sign-in
+ * app and the build's pre-rendered login page ask the same; undefined when the manifest has no collector.
+ */
+export function analyticsCollectorUrl(
+  gateway: PortalConfig['gateway'],
+  env: Readonly<Record<string, unknown>>,
+): string | undefined {
+  return serviceUrl(
+    envOverride(env, gateway.baseUrlEnv, gateway.baseUrl),
+    gateway.services.analytics,
+    'events',
+  );
+}

@@ -16,7 +16,7 @@ import { ConsentContext } from '../analytics/consent-context.ts';
 import type { ConsentControls } from '../analytics/consent-context.ts';
 import { followConsent } from '../analytics/third-party-scripts.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
-import { envOverride, serviceUrl } from '../api/service-path.ts';
+import { analyticsCollectorUrl, envOverride } from '../api/service-path.ts';
 import { createSessionService } from '../auth/session-service.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Tracker } from '../runtime/tracker.ts';
@@ -100,7 +100,7 @@ export async function createPortal(
   const selectedEntityStore = createSelectedEntityStore({ key: config.session.selectedEntityKey, logger });
   const consent = createConsentStore(browserStorage('local'), logger);
   const analyticsScript = config.thirdPartyScripts.find((script) => script.name === 'analytics');
-  const collectorUrl = serviceUrl(gatewayBaseUrl, config.gateway.services.analytics, 'events');
+  const collectorUrl = analyticsCollectorUrl(config.gateway, env);
   const analytics = createAnalytics({
     enabled: flags['analytics'] === true,
     apiKey: env[ANALYTICS_KEY_ENV],

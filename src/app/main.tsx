@@ -1,5 +1,5 @@
 import builtInManifest from '../../portal.config.json';
-import { envOverride, serviceUrl } from '../api/service-path.ts';
+import { analyticsCollectorUrl, envOverride, serviceUrl } from '../api/service-path.ts';
 import { fetchPublishedManifest } from '../manifest/runtime-manifest.ts';
 import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
 import { lastGoodOrBuiltIn } from '../manifest/runtime-manifest.ts';
@@ -67,11 +67,7 @@ const runtimeManifest = lastGoodOrBuiltIn(builtInManifest, browserStorage('local
 const config = runtimeManifest.manifest as PortalConfig;
 const flags = readFeatureFlags(config, env);
 const { storage, tokenKey } = config.session;
-const collectorUrl = serviceUrl(
-  envOverride(env, config.gateway.baseUrlEnv, config.gateway.baseUrl),
-  config.gateway.services.analytics,
-  'events',
-);
+const collectorUrl = analyticsCollectorUrl(config.gateway, env);
 const token = storedToken({ kind: storage, key: tokenKey });
 const app = entryApp({ pathname: window.location.pathname, config, token });
 

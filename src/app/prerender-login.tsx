@@ -10,7 +10,7 @@ import builtInManifest from '../../portal.config.json';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
 import { CONSENT_STORAGE_KEY } from '../analytics/consent.ts';
 import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-settings.ts';
-import { envOverride, serviceUrl } from '../api/service-path.ts';
+import { analyticsCollectorUrl } from '../api/service-path.ts';
 import { LANGUAGE_STORAGE_KEY, createI18n } from '../i18n/i18n.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { LAST_GOOD_MANIFEST_KEY } from '../manifest/runtime-manifest.ts';
@@ -47,11 +47,7 @@ export async function prerenderLogin(): Promise<PrerenderedLogin> {
   if (login === undefined || page === undefined)
     throw new Error('The login route has no page of the auth plugin');
   const runtime = createRuntime(config, registry, env);
-  const collectorUrl = serviceUrl(
-    envOverride(env, config.gateway.baseUrlEnv, config.gateway.baseUrl),
-    config.gateway.services.analytics,
-    'events',
-  );
+  const collectorUrl = analyticsCollectorUrl(config.gateway, env);
   const consent = signInConsent(config, runtime.flags, collectorUrl !== undefined, null);
   const banner = consent.categories.length > 0;
   const i18n = await createI18n(config.app, undefined);
