@@ -51,6 +51,7 @@ const publishedNow = () =>
   published && {
     state: published.arrived() ? ('arrived' as const) : ('pending' as const),
     promise: published.promise,
+    lastGood: runtimeManifest,
   };
 
 function showFailure(error: unknown): void {

@@ -1,14 +1,16 @@
 import builtInManifest from '../../portal.config.json';
 import { manifestForThisLoad } from '../manifest/runtime-manifest.ts';
-import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import { createPortal } from './create-portal.tsx';
 import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
 
-/** The published manifest the entry asked for, and whether it had come when the portal's code had. */
-type PublishedAsk = { state: 'arrived' | 'pending'; promise: Promise<PublishedAnswer> };
+/**
+ * The published manifest the entry asked for, whether it had come when the portal's code had, and the last
+ * good manifest the entry read to choose its app (not read from storage a second time).
+ */
+type PublishedAsk = Parameters<typeof manifestForThisLoad>[0];
 
 /** The portal on the manifest it can have now (manifestForThisLoad: no wait for the gateway), unmounted. */
 export async function preparePortal(

@@ -159,4 +159,17 @@ describe('the manifest of this load', () => {
       expect(lastGoodOrBuiltIn(builtIn, all.storage)).toMatchObject({ source: 'cached', version: 5 });
     });
   });
+  it('starts on the last good manifest the entry already read, without reading storage again', async () => {
+    const { all } = options(null);
+    const storage = all.storage;
+    if (storage === undefined) throw new Error('the options give a storage');
+    const reads = vi.spyOn(storage, 'getItem');
+    const entryRead = { manifest: bankFirst, source: 'cached' as const, version: 4 };
+    const chosen = await manifestForThisLoad(
+      { state: 'pending', promise: new Promise<PublishedAnswer>(() => undefined), lastGood: entryRead },
+      all,
+    );
+    expect(chosen).toBe(entryRead);
+    expect(reads).not.toHaveBeenCalled();
+  });
 });

@@ -76,7 +76,14 @@ export function lastGoodOrBuiltIn(builtIn: unknown, storage: Storage | undefined
  * kept for the next load. The published manifest never holds the first paint back.
  */
 export function manifestForThisLoad(
-  answer: { state: 'arrived' | 'pending'; promise: Promise<PublishedAnswer> } | undefined,
+  answer:
+    | {
+        state: 'arrived' | 'pending';
+        promise: Promise<PublishedAnswer>;
+        /** The last good manifest (or the built-in one) as the entry already read it from storage. */
+        lastGood?: RuntimeManifest;
+      }
+    | undefined,
   options: Omit<RuntimeManifestOptions, 'url' | 'timeoutMs' | 'fetchImpl'>,
 ): Promise<RuntimeManifest> {
   if (answer === undefined)
@@ -84,7 +91,7 @@ export function manifestForThisLoad(
   if (answer.state === 'arrived')
     return answer.promise.then((arrived) => chooseRuntimeManifest(arrived, options));
   void answer.promise.then((late) => chooseRuntimeManifest(late, options));
-  return Promise.resolve(lastGoodOrBuiltIn(options.builtIn, options.storage));
+  return Promise.resolve(answer.lastGood ?? lastGoodOrBuiltIn(options.builtIn, options.storage));
 }
 
 /**
