@@ -10,6 +10,24 @@ import { selectConditionContext } from '../runtime/condition-context.ts';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import type { RootState } from '../runtime/store.ts';
 
+// The route table the router is built from, once per runtime: matched at start and at each entity
+// selection on the way to the grid's page.
+const routeTables = new WeakMap<PortalRuntime, ReturnType<typeof buildPortalRoutes>>();
+
+/** The pages (`<plugin>/<page>`) of the routes `pathname` matches, outermost first. */
+function matchedPages(runtime: PortalRuntime, pathname: string): string[] {
+  let table = routeTables.get(runtime);
+  if (table === undefined) {
+    table = buildPortalRoutes(runtime);
+    routeTables.set(runtime, table);
+  }
+  const routes = indexRoutes(runtime.config);
+  return (matchRoutes(table, pathname) ?? []).flatMap((match) => {
+    const page = routes.get(match.route.id ?? '')?.route.page;
+    return page === undefined ? [] : [page];
+  });
+}
+
 /**
  * The first route's code and translations, asked for as soon as the entry runs: its page chunk, its
  * plugin's namespace (the signed-in shell comes with the portal's first chunk). Otherwise each waits on the one before
@@ -23,15 +41,10 @@ export function warmUpFirstRoute(
   storage: Pick<Storage, 'getItem'> | undefined,
 ): string[] {
   const namespaces: string[] = [];
-  const routes = indexRoutes(runtime.config);
   const ignore = () => {
     // The router's own load of the same module reports a failure, inside the page.
   };
-  for (const match of matchRoutes(buildPortalRoutes(runtime), pathname) ?? []) {
-    const indexed = routes.get(match.route.id ?? '');
-    if (indexed === undefined) continue;
-    const { page } = indexed.route;
-    if (page === undefined) continue;
+  for (const page of matchedPages(runtime, pathname)) {
     runtime.registry.page(page)?.component().catch(ignore);
     const namespace = page.split('/')[0] ?? 'common';
     preloadTranslations(runtime.config.app, storage, namespace);
@@ -72,11 +85,9 @@ async function warmUpWidgets(
 
 /** The pages whose code asks for the saved home layout early: the ones that show the widget grid. */
 function hostsHomeGrid(runtime: PortalRuntime, pathname: string): boolean {
-  const routes = indexRoutes(runtime.config);
-  return (matchRoutes(buildPortalRoutes(runtime), pathname) ?? []).some((match) => {
-    const page = routes.get(match.route.id ?? '')?.route.page;
-    return page !== undefined && runtime.registry.page(page)?.prefetch?.includes('homeLayout') === true;
-  });
+  return matchedPages(runtime, pathname).some(
+    (page) => runtime.registry.page(page)?.prefetch?.includes('homeLayout') === true,
+  );
 }
 
 /**
