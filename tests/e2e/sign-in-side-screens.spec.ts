@@ -56,6 +56,8 @@ async function requestReset(page: Page, email: string): Promise<string> {
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page).toHaveURL(/\/resetPasswordSuccess$/);
+  // The address changes as the next page's code is asked for; its text is read once the page is drawn.
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail envoyé' })).toBeVisible();
   return page.locator('main').innerText();
 }
 
