@@ -112,10 +112,18 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     shown = { Page: pageModule.default, Banner: bannerModule.default };
   }
   let handedOver = false;
+  // The login page stays on screen until the portal's code is in: it says the page is on its way.
+  const leavingListeners = new Set<() => void>();
+  const subscribeLeaving = (listener: () => void) => {
+    leavingListeners.add(listener);
+    return () => leavingListeners.delete(listener);
+  };
+  const readLeaving = () => handedOver;
   /** The address left the login route: the portal takes the page from here, at that address. */
   function handOver(): void {
     if (handedOver) return;
     handedOver = true;
+    for (const listener of leavingListeners) listener();
     stopConsent();
     window.removeEventListener('popstate', changed);
     portal().then(
@@ -190,6 +198,7 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   const readSearch = () => window.location.search;
   function SignInRoot() {
     const search = useSyncExternalStore(subscribe, readSearch, readSearch);
+    const leaving = useSyncExternalStore(subscribeLeaving, readLeaving, readLeaving);
     const [expired, setExpired] = useState(options.expired);
     // Hydrated, the banner is in the markup even when no longer due (hidden): drawn, then taken away.
     const [banner, setBanner] = useState(bannerDue || (hydrate && markupBanner));
@@ -238,6 +247,7 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
         signIn={signIn}
         location={location}
         banner={banner ? { controls: consentControls, onDone: () => setBanner(false) } : null}
+        leaving={leaving}
       />
     );
   }

@@ -17,6 +17,7 @@ import { RuntimeProvider } from '../runtime/runtime.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { TrackerContext } from '../runtime/tracker.ts';
 import { CenteredLayout } from '../shell/centered-layout.tsx';
+import { NavigationProgress } from '../ui/navigation-progress.tsx';
 import { PortalTheme } from './portal-theme.tsx';
 
 // The banner is the portal's; its chunk and strings are asked for with the page's when it is due.
@@ -46,9 +47,20 @@ export type SignInTreeProps = {
   location: PageLocation;
   /** The consent banner, when it shows. */
   banner: { controls: ConsentControls; onDone: () => void } | null;
+  /** The address has left the login page and the portal's code is on its way. */
+  leaving?: boolean;
 };
 
-export function SignInTree({ runtime, i18n, Page, Banner, signIn, location, banner }: SignInTreeProps) {
+export function SignInTree({
+  runtime,
+  i18n,
+  Page,
+  Banner,
+  signIn,
+  location,
+  banner,
+  leaving = false,
+}: SignInTreeProps) {
   return (
     <StrictMode>
       <RuntimeProvider runtime={runtime}>
@@ -57,6 +69,7 @@ export function SignInTree({ runtime, i18n, Page, Banner, signIn, location, bann
             <TrackerContext value={NO_TRACKING}>
               <SignInContext value={signIn}>
                 <PageLocationContext value={location}>
+                  {leaving ? <NavigationProgress label={i18n.t('common:common.loading')} /> : null}
                   <CenteredLayout>
                     {/* One boundary: the page and the banner paint together (no late largest paint).
                         The banner first: it is fixed to the corner, so the order only says which comes

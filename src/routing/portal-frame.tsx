@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useRuntime } from '../runtime/runtime.tsx';
+import { NavigationProgress } from '../ui/navigation-progress.tsx';
 import { useCurrentRoute } from './current-route.ts';
 import { RouteGuard } from './route-guard.tsx';
 import { RouterPageLocation } from './router-page-location.tsx';
@@ -55,8 +56,12 @@ function useFocusOnNavigation(): void {
 export function PortalFrame() {
   useDocumentTitle();
   useFocusOnNavigation();
+  const { t } = useTranslation();
+  // A lazy page keeps the one a person left on screen while its code and strings load.
+  const navigating = useNavigation().state === 'loading';
   return (
     <>
+      {navigating ? <NavigationProgress label={t('common.loading')} /> : null}
       <RouteGuard>
         <RouterPageLocation>
           <Outlet />

@@ -193,3 +193,32 @@ test('an expired link says so and leads to a new one, which works', async ({
   await choosePassword(page, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
 });
+
+test('leaving the login page, a bar says the next page is on its way while its code loads', async ({
+  page,
+  axe,
+}) => {
+  await page.goto('/login');
+  // The sign-in app runs (the pre-rendered button waits for it).
+  await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeEnabled();
+  // The portal's code is held back, as on a slow line.
+  let holding = true;
+  const held: (() => Promise<void>)[] = [];
+  await page.route('**/assets/*.js', (route) =>
+    holding ? void held.push(() => route.continue()) : route.continue(),
+  );
+
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Chargement…' });
+  await expect(bar).toBeVisible();
+  // The page left stays until the next one can be drawn.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Connexion à votre espace client' }),
+  ).toBeVisible();
+  expect(describeViolations(await axe())).toEqual([]);
+
+  holding = false;
+  await Promise.all(held.map((release) => release()));
+  await expect(page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
