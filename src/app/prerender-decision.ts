@@ -35,7 +35,9 @@ export const PRERENDER_ATTRIBUTE = 'data-prerender';
 
 export type PrerenderDecision = 'on' | 'no-banner' | 'off';
 
-const BANNER = '#root section[aria-labelledby=consent-title]';
+/** The consent banner's root in the pre-rendered markup. */
+const BANNER_ELEMENT = 'section[aria-labelledby=consent-title]';
+const BANNER = `#root ${BANNER_ELEMENT}`;
 
 /**
  * Hides what the script ruled out before the first paint (style-src allows inline styles). And the banner
@@ -79,6 +81,16 @@ export function prerenderDecisionScript(facts: PrerenderFacts): string {
 export function prerenderDecision(root: HTMLElement): PrerenderDecision | undefined {
   const value = root.getAttribute(PRERENDER_ATTRIBUTE);
   return value === 'on' || value === 'no-banner' || value === 'off' ? value : undefined;
+}
+
+/**
+ * Drops the pre-rendered consent banner of a visitor who has chosen already ('no-banner'): the sign-in app
+ * then hydrates the page without it, so neither its code nor its strings are downloaded to be taken away.
+ * The page's other parts keep their place in React's tree (the banner's slot is empty, not gone), so
+ * hydration still matches them.
+ */
+export function dropPrerenderedBanner(container: HTMLElement): void {
+  container.querySelector(BANNER_ELEMENT)?.remove();
 }
 
 /** Drops the pre-rendered markup: the app renders on an empty root, which the stylesheet rules leave alone. */

@@ -7,7 +7,7 @@
  * address, without a reload.
  */
 import './mantine-styles.ts';
-import { lazy, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { MouseEvent } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
@@ -27,7 +27,7 @@ import { createPluginRegistry } from '../runtime/registry.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
-import { PRERENDER_ATTRIBUTE, discardPrerender } from './prerender-decision.ts';
+import { PRERENDER_ATTRIBUTE, discardPrerender, dropPrerenderedBanner } from './prerender-decision.ts';
 import { LazyConsentBanner, SignInTree, hrefOf, loadConsentBanner } from './sign-in-tree.tsx';
 import type { SignInTreeProps } from './sign-in-tree.tsx';
 
@@ -67,8 +67,7 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   const { consent } = options;
   const markupBanner = consent.categories.length > 0;
   const bannerDue = markupBanner && !consent.store.get().decided;
-  // Hydrated, the banner is in the page's markup even once chosen: React needs its code to take it away.
-  if (bannerDue || (options.hydrate !== undefined && markupBanner)) {
+  if (bannerDue) {
     void loadConsentBanner();
     preloadTranslations(config.app, storage, 'consent');
   }
@@ -100,16 +99,17 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     discardPrerender(document.documentElement, container);
   }
   // Hydrating, everything the markup shows is loaded first, not lazy: a part still loading would stay
-  // server HTML until later, and an update meanwhile (the banner taken away) would have React draw it
-  // again, emptying what the person typed.
+  // server HTML until later, and an update meanwhile would have React draw it again, emptying what the
+  // person typed. A banner already chosen leaves the markup instead (nothing of it is loaded).
   let shown: Pick<SignInTreeProps, 'Page' | 'Banner'> = { Page, Banner: LazyConsentBanner };
   if (hydrate) {
+    if (!bannerDue) dropPrerenderedBanner(container);
     const [pageModule, bannerModule] = await Promise.all([
       page.component(),
-      loadConsentBanner(),
-      i18n.loadNamespaces(['auth', 'consent']),
+      bannerDue ? loadConsentBanner() : undefined,
+      i18n.loadNamespaces(bannerDue ? ['auth', 'consent'] : ['auth']),
     ]);
-    shown = { Page: pageModule.default, Banner: bannerModule.default };
+    shown = { Page: pageModule.default, Banner: bannerModule?.default ?? LazyConsentBanner };
   }
   let handedOver = false;
   // The login page stays on screen until the portal's code is in: it says the page is on its way.
@@ -200,27 +200,14 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
     const search = useSyncExternalStore(subscribe, readSearch, readSearch);
     const leaving = useSyncExternalStore(subscribeLeaving, readLeaving, readLeaving);
     const [expired, setExpired] = useState(options.expired);
-    // Hydrated, the banner is in the markup even when no longer due (hidden): drawn, then taken away.
-    const [banner, setBanner] = useState(bannerDue || (hydrate && markupBanner));
-    useEffect(() => {
-      if (!bannerDue) setBanner(false);
-    }, []);
+    const [banner, setBanner] = useState(bannerDue);
     useLayoutEffect(() => {
-      // Hydrated, and the banner as due: the page's rules (src/app/prerender-decision.ts) have done their
-      // part and must not touch the portal's banner later.
-      if (hydrate && banner === bannerDue) document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
-    }, [banner]);
+      // Hydrated: the page's rules (src/app/prerender-decision.ts) have done their part and must not
+      // touch the portal's banner later.
+      if (hydrate) document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
+    }, []);
     const consentControls = useMemo(
-      () => ({
-        // Hydrated with the banner hidden (the choice is made), it is drawn as the markup has it, that of
-        // a first visit, until it is taken away.
-        store:
-          hydrate && !bannerDue
-            ? { ...consent.store, get: () => ({ ...consent.store.get(), decided: false }) }
-            : consent.store,
-        categories: consent.categories,
-        open: () => setBanner(true),
-      }),
+      () => ({ store: consent.store, categories: consent.categories, open: () => setBanner(true) }),
       [],
     );
     const location = useMemo<PageLocation>(
