@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import classes from './navigation-progress.module.css';
 
 /** A page that comes within this time shows no bar: a flash would only distract. */
-export const PROGRESS_DELAY_MS = 150;
+const PROGRESS_DELAY_MS = 150;
 
 /**
  * The bar at the top of the window while the next page's code is on its way: the page a person left
