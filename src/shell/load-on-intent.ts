@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
-import type { ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ComponentType, MouseEvent, RefObject } from 'react';
 import { useRuntime } from '../runtime/runtime.tsx';
 
 /**
@@ -28,4 +28,65 @@ export function useLoadOnIntent<P extends object>(
     );
   }, [loader, logger]);
   return [loaded, load];
+}
+
+/** What a stand-in button needs to hand over to the real control on a press. */
+export type PressHandOver<P extends object> = {
+  /** The real control, once its code is here and the person has pressed the stand-in. */
+  Loaded: ComponentType<P> | null;
+  /** Whether the stand-in had the focus when pressed: the real control then takes it. */
+  focused: boolean;
+  standIn: {
+    onPointerEnter: () => void;
+    onFocus: () => void;
+    onClick: (event: MouseEvent<HTMLElement>) => void;
+  };
+};
+
+/**
+ * useLoadOnIntent for a stand-in that gives way on a press (mouse, Enter or Space), not on a hover, so the
+ * press lands on it. The focus is read at the press: once the stand-in leaves the page the browser may
+ * already have said it lost the focus.
+ */
+export function usePressHandOver<P extends object>(
+  loader: () => Promise<{ default: ComponentType<P> }>,
+): PressHandOver<P> {
+  const [Real, load] = useLoadOnIntent(loader);
+  const [pressed, setPressed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  return {
+    Loaded: pressed ? Real : null,
+    focused,
+    standIn: {
+      onPointerEnter: load,
+      onFocus: load,
+      onClick: (event) => {
+        setFocused(document.activeElement === event.currentTarget);
+        setPressed(true);
+        load();
+      },
+    },
+  };
+}
+
+/**
+ * The real control taking over from its stand-in: it takes the focus if the stand-in had it, then opens if
+ * the stand-in was pressed. Opening only once the focus is on the target, not at mount, lets Mantine's
+ * popovers and menus note where the focus was, and give it back there when they close.
+ */
+export function useTakeOver(
+  pressed: boolean,
+  focused: boolean,
+): { target: RefObject<HTMLButtonElement | null>; opened: boolean; setOpened: (opened: boolean) => void } {
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (focused) target.current?.focus();
+    // The focus is an outside system: the opening has to follow it, one render later.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (pressed) setOpened(true);
+    // Only when taking over from the stand-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return { target, opened, setOpened };
 }

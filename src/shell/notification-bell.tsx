@@ -1,25 +1,36 @@
 import { lazy, Suspense } from 'react';
 import { useRuntime } from '../runtime/runtime.tsx';
+import { usePressHandOver } from './load-on-intent.ts';
+import { NotificationBellButton } from './notifications/notification-bell-button.tsx';
 
-// The centre (list, stream, its calls) is its own chunk: the header of the first page stays small.
-const NotificationCentre = lazy(() => import('./notifications/notification-centre.tsx'));
+// The bell's live part (the event stream, the list when no count came) draws nothing: its chunk loads
+// after the page's own, off the first paint's path.
+const NotificationLive = lazy(() => import('./notifications/notification-live.tsx'));
 
-const TRIGGER_PLACE = {
-  display: 'block',
-  width: 'calc(2.125rem * var(--mantine-scale))',
-  height: 'calc(2.125rem * var(--mantine-scale))',
-} as const;
+// The centre (Mantine's popover, floating-ui, the scroll area, the list and its calls) loads when the
+// person reaches for the bell, not with the header of the first page.
+const loadCentre = () => import('./notifications/notification-centre.tsx');
 
 /** The header's bell, when the manifest's centre flag is on. */
 export function NotificationBell() {
   const { config, flags } = useRuntime();
   const flag = config.notifications.centreFlag;
   if (flag === undefined || flags[flag] !== true) return null;
+  return <EnabledBell />;
+}
+
+function EnabledBell() {
+  const { Loaded: NotificationCentre, focused, standIn } = usePressHandOver(loadCentre);
   return (
-    // The centre's trigger is a large ActionIcon: its place is kept while its chunk loads, so the header
-    // does not move when it arrives after the page's first paint.
-    <Suspense fallback={<span style={TRIGGER_PLACE} aria-hidden="true" />}>
-      <NotificationCentre />
-    </Suspense>
+    <>
+      {NotificationCentre === null ? (
+        <NotificationBellButton aria-haspopup="dialog" aria-expanded={false} {...standIn} />
+      ) : (
+        <NotificationCentre opened focused={focused} />
+      )}
+      <Suspense fallback={null}>
+        <NotificationLive />
+      </Suspense>
+    </>
   );
 }

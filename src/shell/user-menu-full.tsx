@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../runtime/hooks.ts';
@@ -10,6 +10,7 @@ import { routingPath } from '../routing/route-paths.ts';
 import { useNavigationServices } from '../routing/services.tsx';
 import { useConsentControls } from '../analytics/consent-context.ts';
 import { useLanguageChoice } from './language-switch.tsx';
+import { useTakeOver } from './load-on-intent.ts';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 // The settings drawer (Mantine's drawer, the form and its calls) loads when first opened, never with the
@@ -34,12 +35,7 @@ export default function FullUserMenu({ opened, focused }: { opened: boolean; foc
   const [signingOut, setSigningOut] = useState(false);
   const consent = useConsentControls();
   const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focused) target.current?.focus();
-    // Only when taking over from the stand-in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { target, opened: menuOpened, setOpened: setMenuOpened } = useTakeOver(opened, focused);
 
   const signOut = async () => {
     setSigningOut(true);
@@ -56,7 +52,7 @@ export default function FullUserMenu({ opened, focused }: { opened: boolean; foc
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal defaultOpened={opened}>
+      <Menu position="bottom-end" withinPortal opened={menuOpened} onChange={setMenuOpened}>
         <Menu.Target>
           <UserMenuButton ref={target} name={name} label={t('shell.userMenu', { name })} />
         </Menu.Target>

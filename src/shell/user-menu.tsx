@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../runtime/hooks.ts';
 import { selectCurrentUser } from '../runtime/session-slice.ts';
-import { useLoadOnIntent } from './load-on-intent.ts';
+import { usePressHandOver } from './load-on-intent.ts';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 // The menu (Mantine's menu, popover and floating-ui, the sign-out and settings) loads when the person
@@ -13,29 +12,16 @@ const loadFullUserMenu = () => import('./user-menu-full.tsx');
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAppSelector(selectCurrentUser);
-  const [FullUserMenu, load] = useLoadOnIntent(loadFullUserMenu);
-  // The stand-in gives way on a press (mouse, Enter or Space), not on a hover, so the press lands on it;
-  // the real menu then opens, and takes the focus if the stand-in had it.
-  const [pressed, setPressed] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { Loaded: FullUserMenu, focused, standIn } = usePressHandOver(loadFullUserMenu);
   const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
-  if (FullUserMenu !== null && pressed) return <FullUserMenu opened focused={focused} />;
+  if (FullUserMenu !== null) return <FullUserMenu opened focused={focused} />;
   return (
     <UserMenuButton
       name={name}
       label={t('shell.userMenu', { name })}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerEnter={load}
-      onFocus={() => {
-        setFocused(true);
-        load();
-      }}
-      onBlur={() => setFocused(false)}
-      onClick={() => {
-        setPressed(true);
-        load();
-      }}
+      {...standIn}
     />
   );
 }

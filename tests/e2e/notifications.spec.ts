@@ -61,6 +61,43 @@ test('an event on her entity reaches Claire’s bell without a reload, and its l
   await expect(bell(page, 0)).toBeVisible();
 });
 
+test('with the keyboard alone, the bell opens the centre and Escape gives the focus back to the bell', async ({
+  page,
+}) => {
+  await signInClaire(page);
+  // The bell's button is on the page at once; the centre's code comes when the person reaches for it.
+  await bell(page, 0).focus();
+  await page.keyboard.press('Enter');
+  const centre = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre).toBeVisible();
+  await expect(centre).toContainText('Aucune notification pour le moment.');
+  // The focus is held in the centre, then handed back where the person was.
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.getAttribute('aria-label')),
+    )
+    .toBe('Notifications');
+  await page.keyboard.press('Escape');
+  await expect(centre).toBeHidden();
+  await expect(bell(page, 0)).toBeFocused();
+});
+
+test('with the keyboard alone, the user menu opens on Enter and Escape gives the focus back to its button', async ({
+  page,
+}) => {
+  await signInClaire(page);
+  const button = page.getByRole('button', { name: 'Menu de Claire Solo' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
 test('with the in-app channel of a type off, its events do not show; others still do', async ({
   page,
   request,
