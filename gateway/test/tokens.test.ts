@@ -90,7 +90,9 @@ describe('session tokens', () => {
 describe('token expiry', () => {
   let gateway: Started;
   beforeAll(async () => {
-    gateway = await startGateway({ tokenTtlS: 1 });
+    // Two seconds, not one: expiry is in whole seconds (now rounded down + TTL), so a one-second token
+    // signed late in a second lived a few milliseconds, and the first call could already get a 401.
+    gateway = await startGateway({ tokenTtlS: 2 });
   });
   afterAll(async () => {
     await gateway.dispose();
