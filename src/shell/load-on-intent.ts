@@ -70,21 +70,22 @@ export function usePressHandOver<P extends object>(
 }
 
 /**
- * The real control taking over from its stand-in: it takes the focus if the stand-in had it, then opens if
- * the stand-in was pressed. Opening only once the focus is on the target, not at mount, lets Mantine's
- * popovers and menus note where the focus was, and give it back there when they close.
+ * The real control taking over from its pressed stand-in: it takes the focus if the stand-in had it, then
+ * opens. Opening only once the focus is on the target, not at mount, lets Mantine's popovers and menus
+ * note where the focus was, and give it back there when they close.
  */
-export function useTakeOver(
-  pressed: boolean,
-  focused: boolean,
-): { target: RefObject<HTMLButtonElement | null>; opened: boolean; setOpened: (opened: boolean) => void } {
+export function useTakeOver(focused: boolean): {
+  target: RefObject<HTMLButtonElement | null>;
+  opened: boolean;
+  setOpened: (opened: boolean) => void;
+} {
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
   useEffect(() => {
     if (focused) target.current?.focus();
     // The focus is an outside system: the opening has to follow it, one render later.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (pressed) setOpened(true);
+    setOpened(true);
     // Only when taking over from the stand-in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

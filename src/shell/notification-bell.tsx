@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { useEffect } from 'react';
 import { useRuntime } from '../runtime/runtime.tsx';
-import { usePressHandOver } from './load-on-intent.ts';
+import { useLoadOnIntent, usePressHandOver } from './load-on-intent.ts';
 import { NotificationBellButton } from './notifications/notification-bell-button.tsx';
 
 // The bell's live part (the event stream, the list when no count came) draws nothing: its chunk loads
-// after the page's own, off the first paint's path.
-const NotificationLive = lazy(() => import('./notifications/notification-live.tsx'));
+// after the page's own, off the first paint's path. A chunk that will not load is logged and leaves the
+// count the user context brought (no error reaches the page).
+const loadLive = () => import('./notifications/notification-live.tsx');
 
 // The centre (Mantine's popover, floating-ui, the scroll area, the list and its calls) loads when the
 // person reaches for the bell, not with the header of the first page.
@@ -21,16 +22,16 @@ export function NotificationBell() {
 
 function EnabledBell() {
   const { Loaded: NotificationCentre, focused, standIn } = usePressHandOver(loadCentre);
+  const [NotificationLive, startLive] = useLoadOnIntent(loadLive);
+  useEffect(startLive, [startLive]);
   return (
     <>
       {NotificationCentre === null ? (
         <NotificationBellButton aria-haspopup="dialog" aria-expanded={false} {...standIn} />
       ) : (
-        <NotificationCentre opened focused={focused} />
+        <NotificationCentre focused={focused} />
       )}
-      <Suspense fallback={null}>
-        <NotificationLive />
-      </Suspense>
+      {NotificationLive === null ? null : <NotificationLive />}
     </>
   );
 }

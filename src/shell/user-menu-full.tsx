@@ -19,10 +19,10 @@ const NotificationSettingsDrawer = lazy(() => import('./notifications/notificati
 
 /**
  * The user's menu itself (user-menu.tsx shows its button until this chunk arrives): language,
- * notification settings (when on), sign-out. `opened`: the person already pressed the button;
+ * notification settings (when on), sign-out. it shows once the person has pressed the button, open;
  * `focused`: the button had the focus, which the real one takes over.
  */
-export default function FullUserMenu({ opened, focused }: { opened: boolean; focused: boolean }) {
+export default function FullUserMenu({ focused }: { focused: boolean }) {
   const { t } = useTranslation();
   const { config, flags } = useRuntime();
   const user = useAppSelector(selectCurrentUser);
@@ -35,7 +35,7 @@ export default function FullUserMenu({ opened, focused }: { opened: boolean; foc
   const [signingOut, setSigningOut] = useState(false);
   const consent = useConsentControls();
   const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
-  const { target, opened: menuOpened, setOpened: setMenuOpened } = useTakeOver(opened, focused);
+  const { target, opened, setOpened } = useTakeOver(focused);
 
   const signOut = async () => {
     setSigningOut(true);
@@ -52,7 +52,7 @@ export default function FullUserMenu({ opened, focused }: { opened: boolean; foc
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal opened={menuOpened} onChange={setMenuOpened}>
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
         <Menu.Target>
           <UserMenuButton ref={target} name={name} label={t('shell.userMenu', { name })} />
         </Menu.Target>

@@ -14,7 +14,7 @@ export function UserMenu() {
   const user = useAppSelector(selectCurrentUser);
   const { Loaded: FullUserMenu, focused, standIn } = usePressHandOver(loadFullUserMenu);
   const name = user === null ? '' : `${user.firstName} ${user.lastName}`;
-  if (FullUserMenu !== null) return <FullUserMenu opened focused={focused} />;
+  if (FullUserMenu !== null) return <FullUserMenu focused={focused} />;
   return (
     <UserMenuButton
       name={name}

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRuntime } from '../../runtime/runtime.tsx';
@@ -35,23 +34,16 @@ function Detail({ notification }: { notification: PortalNotification }) {
 /**
  * The person's notifications, newest first, in the bell's popover: what happened, on which entity, when;
  * opening one marks it read and goes to its screen (the manifest's `notifications.links`). The bell shows
- * its button until this chunk arrives. `opened`: the person already pressed the bell; `focused`: the
+ * its button until this chunk arrives, and this shows once the bell is pressed, open; `focused`: the
  * button had the focus, which the popover's target takes over.
  */
-export default function NotificationCentre({
-  opened: pressed,
-  focused,
-}: {
-  opened: boolean;
-  focused: boolean;
-}) {
+export default function NotificationCentre({ focused }: { focused: boolean }) {
   const { t, i18n } = useTranslation(['notifications', 'common']);
   const { config, logger } = useRuntime();
   const navigate = useNavigate();
-  const { target, opened, setOpened } = useTakeOver(pressed, focused);
-  // The list is read once the bell is opened (the header shows the count the user context brought).
-  const [listWanted, setListWanted] = useState(pressed);
-  const list = useNotificationsQuery(undefined, { skip: !listWanted });
+  const { target, opened, setOpened } = useTakeOver(focused);
+  // Read once the bell is pressed (until then the header shows the count the user context brought).
+  const list = useNotificationsQuery();
   useCountFromList(list.data);
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, markingAll] = useMarkAllNotificationsReadMutation();
@@ -76,13 +68,7 @@ export default function NotificationCentre({
       returnFocus
     >
       <Popover.Target>
-        <NotificationBellButton
-          ref={target}
-          onClick={() => {
-            setListWanted(true);
-            setOpened(!opened);
-          }}
-        />
+        <NotificationBellButton ref={target} onClick={() => setOpened(!opened)} />
       </Popover.Target>
       <Popover.Dropdown p="xs" role="dialog" aria-label={t('title')}>
         <Group justify="space-between" mb="xs" wrap="nowrap">
