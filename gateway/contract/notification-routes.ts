@@ -39,7 +39,7 @@ export const notificationRoutes = {
     auth: 'bearer',
     tag: 'notifications',
     summary:
-      "The current user's in-app notifications, newest first (at most `limit`), and how many are unread. Recorded when a domain event happens, by the person's settings at that moment: none for a type whose in-app channel is off, none outside their favourite entities when favouritesOnly is on.",
+      "The current user's in-app notifications, newest first (at most `limit`), and how many are unread. Recorded when a domain event happens for the entity's customers who may read its subject (a code of the route that reads it: a payslip CLGED0001, an HR report CLRAPP002, someone's codes CLUSER001 or CLADMI001, or the person it is about), by the person's settings at that moment: none for a type whose in-app channel is off, none outside their favourite entities when favouritesOnly is on. Listed, counted and streamed only while the person still holds such a code on that entity: a right taken away hides what it showed.",
     status: 200,
     query: {
       type: 'object',
@@ -91,7 +91,7 @@ export const notificationRoutes = {
     auth: 'admin',
     tag: 'admin',
     summary:
-      "Raises a domain event as a screen would (no actor): the entity's customers are notified by their settings.",
+      "Raises a domain event as a screen would (no actor): the entity's customers who hold a code of the route that reads that type (without a subject to narrow it: every kind of the type) are notified by their settings.",
     status: 204,
     body: {
       type: 'object',

@@ -10,9 +10,9 @@ describe('event bus', () => {
       throw new Error('boom');
     });
     const stop = bus.subscribe((event) => seen.push(`${event.type}:${String(event.accountId)}`));
-    bus.publish({ type: 'Ged-GSDocumentUploaded', accountId: 1001, actorUserId: 1 });
+    bus.publish({ type: 'Ged-GSDocumentUploaded', accountId: 1001, actorUserId: 1, readers: { anyOf: [] } });
     stop();
-    bus.publish({ type: 'Ged-GSDocumentUploaded', accountId: 1002, actorUserId: 1 });
+    bus.publish({ type: 'Ged-GSDocumentUploaded', accountId: 1002, actorUserId: 1, readers: { anyOf: [] } });
     expect(seen).toEqual(['Ged-GSDocumentUploaded:1001']);
     expect(onError).toHaveBeenCalledTimes(2);
   });

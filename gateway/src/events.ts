@@ -18,7 +18,15 @@ export type DomainEvent = {
   subjectId?: number;
   /** Short facts for the message, e.g. `{ name: 'Bilan 2025.pdf' }`; no personal secrets. */
   data?: Readonly<Record<string, string | number>>;
+  /**
+   * Who may read what the event is about, so that its message (a payslip's name, an HR report's title,
+   * the codes given to someone) reaches nobody the read routes would refuse: the entity codes of the
+   * route that reads the subject (any one of them), and the person the event is about, if any.
+   */
+  readers: EventReaders;
 };
+
+export type EventReaders = { readonly anyOf: readonly string[]; readonly userId?: number };
 
 type EventListener = (event: DomainEvent) => void;
 

@@ -1,7 +1,10 @@
 // The notification centre of issue 15: an event of a screen reaches the entity's customers by their own
 // settings (in-app list and stream, demo inbox), newest first, and they mark it read.
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, json, login, type Started, startGateway } from './helpers.ts';
+import { makePdf } from '../src/documents/pdf.ts';
+import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
 
 type Notification = { id: number; type: string; accountId: number; accountName: string; read: boolean };
 type List = { items: Notification[]; unreadCount: number };
@@ -37,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('notification centre', () => {
-  it('lists an event for every customer of the entity, newest first, with the entity name', async () => {
+  it('lists an event for every customer of the entity who may read it, newest first, with the entity name', async () => {
     expect((await publish('Ged-AccountingDocumentUploaded', 1001, { name: 'Bilan.pdf' })).status).toBe(204);
     expect((await publish('Reporting-ReportCreatedCollab', 1001, { title: 'Synthèse' })).status).toBe(204);
     const mine = await list(claire);
@@ -51,7 +54,8 @@ describe('notification centre', () => {
       read: false,
     });
     expect(mine.unreadCount).toBe(2);
-    expect((await list(marc)).unreadCount).toBe(2);
+    // Marc reads accounting documents on 1001, not its BI reports.
+    expect((await list(marc)).items.map((item) => item.type)).toEqual(['Ged-AccountingDocumentUploaded']);
   });
 
   it('sends the bell its count with the user context, so the way in needs no call of its own', async () => {
@@ -76,7 +80,7 @@ describe('notification centre', () => {
       204,
     );
     expect((await list(claire)).unreadCount).toBe(1);
-    expect((await list(marc)).unreadCount).toBe(2);
+    expect((await list(marc)).unreadCount).toBe(1);
     expect((await call(gateway, 'POST', `${LIST}/read-all`, { token: claire })).status).toBe(204);
     const after = await list(claire);
     expect(after.unreadCount).toBe(0);
@@ -183,5 +187,153 @@ describe('notification centre', () => {
   it('refuses the stream and the list without a session', async () => {
     expect((await call(gateway, 'GET', `${LIST}/stream`)).status).toBe(401);
     expect((await call(gateway, 'GET', LIST)).status).toBe(401);
+  });
+});
+
+// Issue 27, item 4: a notification tells the subject's name (a payslip's file, an HR report's title, the
+// codes given to someone), so only those who may read the subject get it, by the read routes' codes, and
+// the list, the count and the stream ask again: a right taken away later hides what it showed.
+describe('who is told what', () => {
+  let own: Started;
+  let ownClaire: string;
+  let ownMarc: string;
+  let ownPaul: string;
+
+  const publishOn = (type: string, data: Record<string, string>) =>
+    call(own, 'POST', '/__admin/events', { body: { type, accountId: 1001, data } });
+  const listOf = async (token: string) => json<List>(await call(own, 'GET', `${LIST}?limit=100`, { token }));
+  const namesOf = async (token: string) =>
+    (await listOf(token)).items.map((item) => JSON.stringify(item)).join('\n');
+  const countOf = async (token: string) =>
+    json<{ notifications: { unreadCount: number } }>(
+      await call(own, 'GET', '/connect/api/get-user-information', { token }),
+    ).notifications.unreadCount;
+  /** What a stream opened now replays from the start (`after=0`), until the marker arrives. */
+  const replayed = async (token: string, marker: string) => {
+    const controller = new AbortController();
+    const response = await fetch(`${own.url}${LIST}/stream?after=0`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const decoder = new TextDecoder();
+    let received = '';
+    while (!received.includes(marker)) received += decoder.decode((await reader.read()).value);
+    controller.abort();
+    return received;
+  };
+  const marcOn1001 = async () => {
+    const page = json<{ items: { userId: number; version: number; permissions: string[] }[] }>(
+      await call(own, 'GET', '/account/api/accounts/1001/users?pageSize=100', { token: ownClaire }),
+    );
+    const marcRow = page.items.find(
+      (item) => item.permissions.includes('CLKPI0001') && !item.permissions.includes('CLBANK001'),
+    );
+    if (!marcRow) throw new Error('Marc is not on 1001');
+    return marcRow;
+  };
+  const setMarcCodes = async (permissions: string[]) => {
+    const marcRow = await marcOn1001();
+    const answer = await call(
+      own,
+      'PUT',
+      `/account/api/accounts/1001/users/${String(marcRow.userId)}/rights`,
+      {
+        token: ownClaire,
+        body: { permissions, isSignatory: false, version: marcRow.version },
+      },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  };
+
+  beforeAll(async () => {
+    own = await startGateway({ portalUrl: 'http://127.0.0.1:5173' });
+    ownClaire = await login(own, 'claire.solo@demo.test');
+    ownMarc = await login(own, 'marc.multi@demo.test');
+    ownPaul = await collaboratorToken(own, 'paul.collab@demo.test');
+  }, 60_000);
+  afterAll(async () => {
+    await own.dispose();
+  });
+
+  it('tells a payslip only to holders of the payroll code: not in the list, the count or the stream of others', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${own.url}${LIST}/stream`, {
+      headers: { authorization: `Bearer ${ownMarc}` },
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const decoder = new TextDecoder();
+    let received = decoder.decode((await reader.read()).value);
+    const marcCount = await countOf(ownMarc);
+    expect((await publishOn('Ged-GSDocumentUploaded', { name: 'Bulletin-Claire-mai.pdf' })).status).toBe(204);
+    // Marc may read accounting documents on 1001: this one reaches his stream, after the payslip would have.
+    expect((await publishOn('Ged-AccountingDocumentUploaded', { name: 'Facture-mai.pdf' })).status).toBe(204);
+    while (!received.includes('Facture-mai.pdf')) received += decoder.decode((await reader.read()).value);
+    controller.abort();
+    expect(received).not.toContain('Bulletin-Claire-mai.pdf');
+    expect(await namesOf(ownMarc)).not.toContain('Bulletin-Claire-mai.pdf');
+    expect(await countOf(ownMarc)).toBe(marcCount + 1);
+    // Claire holds CLGED0001 on 1001.
+    expect(await namesOf(ownClaire)).toContain('Bulletin-Claire-mai.pdf');
+  });
+
+  it('tells an HR report deposited by the firm only to holders of the HR reports code', async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      accountId: '1001',
+      kind: 'hr',
+      title: 'Masse salariale 2026',
+      period: '2026-10',
+    }))
+      form.append(key, value);
+    form.append('file', new Blob([new Uint8Array(makePdf('Masse salariale', []))]), 'rh.pdf');
+    const response = await fetch(`${own.url}/reporting/api/reports/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownPaul}` },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    expect(await namesOf(ownClaire)).toContain('Masse salariale 2026');
+    expect(await namesOf(ownMarc)).not.toContain('Masse salariale 2026');
+  });
+
+  it('hides an old notification once the code that showed it is taken away, and shows it while held', async () => {
+    await setMarcCodes(['CLGED0002', 'CLKPI0001', 'CLGED0001']);
+    // The delegation tells Marc (it is about him) which codes he got.
+    expect(await namesOf(ownMarc)).toContain('CLGED0001');
+    const before = await countOf(ownMarc);
+    await publishOn('Ged-GSDocumentUploaded', { name: 'Bulletin-Marc-juin.pdf' });
+    expect(await namesOf(ownMarc)).toContain('Bulletin-Marc-juin.pdf');
+    expect(await countOf(ownMarc)).toBe(before + 1);
+    expect(await replayed(ownMarc, 'Bulletin-Marc-juin.pdf')).toContain('Bulletin-Marc-juin.pdf');
+
+    await setMarcCodes(['CLGED0002', 'CLKPI0001']);
+    await publishOn('Ged-AccountingDocumentUploaded', { name: 'Marqueur.pdf' });
+    expect(await namesOf(ownMarc)).not.toContain('Bulletin-Marc-juin.pdf');
+    expect((await listOf(ownMarc)).unreadCount).toBe(
+      (await listOf(ownMarc)).items.filter((i) => !i.read).length,
+    );
+    expect(await replayed(ownMarc, 'Marqueur.pdf')).not.toContain('Bulletin-Marc-juin.pdf');
+  });
+
+  it('tells the codes given to someone to that person and to those who may list the users only', async () => {
+    await setMarcCodes(['CLGED0002', 'CLKPI0001', 'CLBANK001']);
+    const db = new BetterSqlite3(join(own.dataDir, 'gateway.sqlite'), { readonly: true });
+    try {
+      const told = db
+        .prepare<[string], { email: string }>(
+          "SELECT DISTINCT u.email FROM recorded_notifications n JOIN users u ON u.id = n.user_id WHERE n.type = 'Delegation-AddDelegation' AND n.data LIKE ? ORDER BY u.email",
+        )
+        .all('%CLBANK001%')
+        .map((row) => row.email);
+      // Sophie and Julie (customers of 1001 without CLUSER001 or CLADMI001) are not told who got what.
+      expect(told).toEqual(['marc.multi@demo.test']);
+    } finally {
+      db.close();
+    }
+    expect(await namesOf(ownMarc)).toContain('CLBANK001');
   });
 });

@@ -210,6 +210,7 @@ export function documentsHandlers(
         actorUserId: user.id,
         subjectId: row.id,
         data: { name: row.name },
+        readers: { anyOf: DOCUMENT_KIND_CODES[query.kind] },
       });
       return toDocument(row);
     },
@@ -366,6 +367,7 @@ export function documentsHandlers(
             actorUserId: user.id,
             subjectId: reportId,
             data: { title },
+            readers: { anyOf: REPORT_KIND_CODES[kind] },
           });
         },
       );

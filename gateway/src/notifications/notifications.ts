@@ -4,12 +4,13 @@
 // the demo inbox. Reading and marking read are the calls of contract/notification-routes.ts.
 import type { Database } from 'better-sqlite3';
 import { PassThrough } from 'node:stream';
-import type { NotificationSettings } from '../../contract/api.ts';
+import { routes, type NotificationSettings } from '../../contract/api.ts';
+import { DOCUMENT_KIND_CODES } from '../../contract/documents-routes.ts';
 import { NOTIFICATION_EVENT_TYPES } from '../../contract/schemas.ts';
 import type { DomainEvent } from '../events.ts';
 import { notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { currentUser, parseNumbers, type Deps } from '../routes/deps.ts';
+import { currentUser, parseCodes, parseNumbers, type Deps } from '../routes/deps.ts';
 
 type NotificationRow = {
   id: number;
@@ -49,6 +50,31 @@ const EMAIL_SUBJECTS: Record<DomainEvent['type'], string> = {
   'Ged-PennylaneDocumentSyncCompleted': 'La synchronisation de vos documents est terminée',
 };
 
+/**
+ * The codes that read the subject of each type, from the read routes, when only the type is known: an
+ * event raised by the admin call (it has no subject to narrow them) and rows recorded before each row
+ * kept its own. Publishers narrow them to the subject (a payslip: CLGED0001 only; an HR report: CLRAPP002
+ * or CORAPP001).
+ */
+const READERS_OF_TYPE: Record<DomainEvent['type'], readonly string[]> = {
+  'Delegation-AddDelegation': routes.entityUsers.requiresAnyOf,
+  'Mandate-MandateStatusChanged': routes.companySheet.requiresAnyOf,
+  'Reporting-ReportCreatedCustomer': routes.entityReports.requiresAnyOf,
+  'Reporting-ReportUpdatedCustomer': routes.entityReports.requiresAnyOf,
+  'Reporting-ReportCreatedCollab': routes.entityReports.requiresAnyOf,
+  'Reporting-ReportUpdatedCollab': routes.entityReports.requiresAnyOf,
+  // Legacy and accounting uploads both raise this type (documents-handlers.ts).
+  'Ged-AccountingDocumentUploaded': [
+    ...new Set([...DOCUMENT_KIND_CODES.legacy, ...DOCUMENT_KIND_CODES.accounting]),
+  ],
+  'Ged-GSDocumentUploaded': DOCUMENT_KIND_CODES['social-management'],
+  'Ged-PennylaneDocumentSyncCompleted': DOCUMENT_KIND_CODES.accounting,
+};
+
+export function readersOfType(type: DomainEvent['type']): DomainEvent['readers'] {
+  return { anyOf: READERS_OF_TYPE[type] };
+}
+
 const HEARTBEAT_MS = 25_000;
 
 export type NotificationCentre = {
@@ -68,28 +94,55 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(recorded_notifications)').all();
   if (!columns.some((column) => column.name === 'read_at'))
     db.exec('ALTER TABLE recorded_notifications ADD COLUMN read_at TEXT');
+  if (!columns.some((column) => column.name === 'readers')) {
+    db.exec('ALTER TABLE recorded_notifications ADD COLUMN readers TEXT');
+    db.exec('ALTER TABLE recorded_notifications ADD COLUMN reader_id INTEGER');
+  }
+  // Rows recorded before each kept its readers: the codes of their type's read route.
+  const backfill = db.prepare<[string, string]>(
+    'UPDATE recorded_notifications SET readers = ? WHERE readers IS NULL AND type = ?',
+  );
+  for (const type of NOTIFICATION_EVENT_TYPES) backfill.run(JSON.stringify(READERS_OF_TYPE[type]), type);
 
+  // A row shows while its recipient is still on the entity and still holds one of its readers' codes
+  // there (or it is about them): @held lists the caller's "account:" and "account:code" (viewer below).
+  const VISIBLE = `n.user_id = @user
+    AND (n.account_id || ':') IN (SELECT value FROM json_each(@held))
+    AND (n.reader_id = n.user_id OR EXISTS (SELECT 1 FROM json_each(n.readers) r
+      WHERE (n.account_id || ':' || r.value) IN (SELECT value FROM json_each(@held))))`;
+  type Viewer = { user: number; held: string };
   const SELECT = `SELECT n.id, n.account_id, e.name AS account_name, n.type, n.subject_id, n.data, n.created_at, n.read_at
     FROM recorded_notifications n JOIN entities e ON e.account_id = n.account_id`;
   const q = {
-    recipients: db.prepare<[number], { id: number; email: string; favorite_entities: string }>(
-      'SELECT u.id, u.email, u.favorite_entities FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND u.is_customer = 1',
+    recipients: db.prepare<
+      [number],
+      { id: number; email: string; favorite_entities: string; permissions: string }
+    >(
+      'SELECT u.id, u.email, u.favorite_entities, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND u.is_customer = 1',
     ),
-    insert: db.prepare<[number, number, string, number | null, string, string], { id: number }>(
-      'INSERT INTO recorded_notifications (user_id, account_id, type, subject_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+    insert: db.prepare<
+      [number, number, string, number | null, string, string, string, number | null],
+      { id: number }
+    >(
+      'INSERT INTO recorded_notifications (user_id, account_id, type, subject_id, data, created_at, readers, reader_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
     ),
-    one: db.prepare<[number], NotificationRow>(`${SELECT} WHERE n.id = ?`),
-    list: db.prepare<[number, number], NotificationRow>(
-      `${SELECT} WHERE n.user_id = ? ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
+    /** Only the entities the caller has notifications of: a collaborator may be on thousands. */
+    memberships: db.prepare<[number, number], { account_id: number; permissions: string }>(
+      `SELECT account_id, permissions FROM memberships WHERE user_id = ?
+        AND account_id IN (SELECT DISTINCT account_id FROM recorded_notifications WHERE user_id = ?)`,
     ),
-    newer: db.prepare<[number, number], NotificationRow>(
-      `${SELECT} WHERE n.user_id = ? AND n.id > ? ORDER BY n.id LIMIT 100`,
+    one: db.prepare<[Viewer & { id: number }], NotificationRow>(`${SELECT} WHERE n.id = @id AND ${VISIBLE}`),
+    list: db.prepare<[Viewer & { limit: number }], NotificationRow>(
+      `${SELECT} WHERE ${VISIBLE} ORDER BY n.created_at DESC, n.id DESC LIMIT @limit`,
     ),
-    unread: db.prepare<[number], { total: number }>(
-      'SELECT COUNT(*) AS total FROM recorded_notifications WHERE user_id = ? AND read_at IS NULL',
+    newer: db.prepare<[Viewer & { after: number }], NotificationRow>(
+      `${SELECT} WHERE ${VISIBLE} AND n.id > @after ORDER BY n.id LIMIT 100`,
     ),
-    summary: db.prepare<[number], { unread: number; newest: number | null }>(
-      'SELECT COALESCE(SUM(read_at IS NULL), 0) AS unread, MAX(id) AS newest FROM recorded_notifications WHERE user_id = ?',
+    unread: db.prepare<[Viewer], { total: number }>(
+      `SELECT COUNT(*) AS total FROM recorded_notifications n WHERE ${VISIBLE} AND n.read_at IS NULL`,
+    ),
+    summary: db.prepare<[Viewer], { unread: number; newest: number | null }>(
+      `SELECT COALESCE(SUM(n.read_at IS NULL), 0) AS unread, MAX(n.id) AS newest FROM recorded_notifications n WHERE ${VISIBLE}`,
     ),
     markRead: db.prepare<[string, number, number]>(
       'UPDATE recorded_notifications SET read_at = COALESCE(read_at, ?) WHERE id = ? AND user_id = ?',
@@ -117,6 +170,18 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
     read: row.read_at !== null,
   });
 
+  /** What the caller holds now, where they have notifications (VISIBLE's @held). */
+  const viewer = (userId: number): Viewer => {
+    const held: string[] = [];
+    for (const membership of q.memberships.all(userId, userId)) {
+      const account = String(membership.account_id);
+      held.push(`${account}:`);
+      for (const code of deps.catalogue.expand(parseCodes(membership.permissions)))
+        held.push(`${account}:${code}`);
+    }
+    return { user: userId, held: JSON.stringify(held) };
+  };
+
   const settingsOf = (userId: number): NotificationSettings => {
     const row = deps.store.q.notificationSettings.get(userId);
     return row ? (JSON.parse(row.settings) as NotificationSettings) : defaultNotificationSettings();
@@ -128,18 +193,25 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
   const push = (userId: number, notificationId: number) => {
     const open = streams.get(userId);
     if (!open || open.size === 0) return;
-    const row = q.one.get(notificationId);
+    // Asked again: a right may have gone since the event was recorded.
+    const row = q.one.get({ ...viewer(userId), id: notificationId });
     if (!row) return;
     for (const stream of open) stream.write(frameOf(row));
   };
 
-  // Every event of the screens notifies the entity's customers (never the person who acted), each by
-  // their own settings. Runs inside the publisher's transaction: the change and its notices go together.
+  // Every event of the screens notifies the entity's customers who may read its subject (never the
+  // person who acted), each by their own settings. Runs inside the publisher's transaction: the change
+  // and its notices go together.
   deps.events.subscribe((event) => {
     const createdAt = new Date().toISOString();
     const pushes: [number, number][] = [];
+    const readers = JSON.stringify(event.readers.anyOf);
     for (const recipient of q.recipients.all(event.accountId)) {
       if (recipient.id === event.actorUserId) continue;
+      if (recipient.id !== event.readers.userId) {
+        const held = deps.catalogue.expand(parseCodes(recipient.permissions));
+        if (!event.readers.anyOf.some((code) => held.includes(code))) continue;
+      }
       const settings = settingsOf(recipient.id);
       if (settings.favouritesOnly && !parseNumbers(recipient.favorite_entities).includes(event.accountId))
         continue;
@@ -152,6 +224,8 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
           event.subjectId ?? null,
           JSON.stringify(event.data ?? {}),
           createdAt,
+          readers,
+          event.readers.userId ?? null,
         );
         if (inserted) pushes.push([recipient.id, inserted.id]);
       }
@@ -172,7 +246,7 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
 
   return {
     summary: (userId) => {
-      const row = q.summary.get(userId);
+      const row = q.summary.get(viewer(userId));
       return { unreadCount: row?.unread ?? 0, newestId: row?.newest ?? null };
     },
     closeStreams: () => {
@@ -186,9 +260,10 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
     handlers: {
       notifications: ({ session, query }) => {
         const user = currentUser(deps, session);
+        const seen = viewer(user.id);
         return {
-          items: q.list.all(user.id, query.limit).map(toNotification),
-          unreadCount: q.unread.get(user.id)?.total ?? 0,
+          items: q.list.all({ ...seen, limit: query.limit }).map(toNotification),
+          unreadCount: q.unread.get(seen)?.total ?? 0,
         };
       },
 
@@ -219,7 +294,8 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
         // The first bytes flush the headers, so the portal knows at once that the line is open.
         stream.write('retry: 3000\n: connected\n\n');
         if (query.after !== undefined)
-          for (const row of q.newer.all(user.id, query.after)) stream.write(frameOf(row));
+          for (const row of q.newer.all({ ...viewer(user.id), after: query.after }))
+            stream.write(frameOf(row));
         return stream;
       },
 
@@ -244,6 +320,7 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
           actorUserId: null,
           ...(body.subjectId === undefined ? {} : { subjectId: body.subjectId }),
           ...(body.data === undefined ? {} : { data: body.data }),
+          readers: readersOfType(body.type),
         });
         return undefined;
       },

@@ -115,6 +115,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       actorUserId: actor.id,
       subjectId: targetId,
       data: { by: fullName(actor), codes: granted.join(', ') },
+      // Someone's codes are read in the entity's user list; the person is told of their own.
+      readers: { anyOf: routes.entityUsers.requiresAnyOf, userId: targetId },
     });
   }
 

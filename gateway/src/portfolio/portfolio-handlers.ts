@@ -369,6 +369,8 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
           actorUserId: user.id,
           subjectId: mandate.id,
           data: { from: mandate.status, to: body.status, type: mandate.type },
+          // The notification opens the entity's information tab, read with these codes.
+          readers: { anyOf: routes.companySheet.requiresAnyOf },
         });
       });
       const changed = portfolio.q.mandate.get(params.id);
