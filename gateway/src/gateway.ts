@@ -273,7 +273,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   app.get('/favicon.ico', (_request, reply) =>
     reply.type('image/svg+xml').header('Cache-Control', 'max-age=86400').send(favicon),
   );
-  const notifications = createNotificationCentre(deps, db);
+  const notifications = createNotificationCentre(deps, db, {
+    ...(options.notificationRetentionDays === undefined
+      ? {}
+      : { retentionDays: options.notificationRetentionDays }),
+  });
   tokens.onSessionsEnded(notifications.closeSessionStreams);
   registerRoutes(
     app,
@@ -334,7 +338,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     close: async () => {
       if (closed) return;
       closed = true;
-      notifications.closeStreams();
+      notifications.close();
       await app.close();
       db.close();
     },

@@ -51,6 +51,10 @@ export type GatewayOptions = {
   maxUploadBytes?: number;
   /** Extra folders attached to Paul (GATEWAY_SEED_FOLDERS), for the folder bench and e2e. Default 0. */
   seedFolders?: number;
+  /** Days a notification is kept (GATEWAY_NOTIFICATION_RETENTION_DAYS); default 180. */
+  notificationRetentionDays?: number;
+  /** Days an analytics event is kept (GATEWAY_ANALYTICS_RETENTION_DAYS); default 90. */
+  analyticsRetentionDays?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -91,7 +95,22 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
     ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
     seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
+    ...daysOf(env, 'GATEWAY_NOTIFICATION_RETENTION_DAYS', 'notificationRetentionDays'),
+    ...daysOf(env, 'GATEWAY_ANALYTICS_RETENTION_DAYS', 'analyticsRetentionDays'),
   };
+}
+
+function daysOf<K extends 'notificationRetentionDays' | 'analyticsRetentionDays'>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  key: K,
+): Partial<Record<K, number>> {
+  const value = env[name];
+  if (value === undefined || value === '') return {};
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 36500)
+    throw new Error(`${name} must be a whole number of days from 1 to 36500`);
+  return { [key]: days } as Partial<Record<K, number>>;
 }
 
 function seedFoldersOf(value: string | undefined): number {

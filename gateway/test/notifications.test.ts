@@ -1,6 +1,8 @@
 // The notification centre of issue 15: an event of a screen reaches the entity's customers by their own
 // settings (in-app list and stream, demo inbox), newest first, and they mark it read.
 import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../src/documents/pdf.ts';
@@ -335,5 +337,84 @@ describe('who is told what', () => {
       db.close();
     }
     expect(await namesOf(ownMarc)).toContain('CLBANK001');
+  });
+});
+
+// Issue 27, item 10: each open stream holds a connection, two timers and a place in memory: a person
+// keeps a few (tabs and devices), and the oldest goes first when one more opens.
+describe('event streams per person', () => {
+  it('keeps at most five streams for one person, closing the oldest when a sixth opens', async () => {
+    const own = await startGateway();
+    try {
+      const token = await login(own, 'claire.solo@demo.test');
+      const controllers: AbortController[] = [];
+      const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
+      for (let opened = 0; opened < 6; opened += 1) {
+        const controller = new AbortController();
+        const response = await fetch(`${own.url}${LIST}/stream`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: controller.signal,
+        });
+        const reader = response.body?.getReader();
+        if (!reader) throw new Error('no body');
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain(': connected');
+        controllers.push(controller);
+        readers.push(reader);
+      }
+      const [oldest, ...kept] = readers;
+      let next = await oldest?.read();
+      while (next && !next.done) next = await oldest?.read();
+      expect(next?.done).toBe(true);
+      // The five others still receive.
+      await call(own, 'POST', '/__admin/events', {
+        body: { type: 'Ged-AccountingDocumentUploaded', accountId: 1001, data: { name: 'Cinq.pdf' } },
+      });
+      for (const reader of kept) {
+        let received = '';
+        while (!received.includes('Cinq.pdf'))
+          received += new TextDecoder().decode((await reader.read()).value);
+      }
+      for (const controller of controllers) controller.abort();
+    } finally {
+      await own.dispose();
+    }
+  });
+});
+
+// Issue 27, item 9: notifications are kept a configurable number of days (180 by default), then purged
+// at start and periodically.
+describe('notification retention', () => {
+  it('purges at start the notifications older than the retention, and keeps the younger ones', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-retention-'));
+    try {
+      const first = await startGateway({ dataDir });
+      for (const name of ['Ancien.pdf', 'Récent.pdf'])
+        await call(first, 'POST', '/__admin/events', {
+          body: { type: 'Ged-AccountingDocumentUploaded', accountId: 1001, data: { name } },
+        });
+      await first.dispose();
+      const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+      db.prepare('UPDATE recorded_notifications SET created_at = ? WHERE data LIKE ?').run(
+        daysAgo(31),
+        '%Ancien.pdf%',
+      );
+      db.prepare('UPDATE recorded_notifications SET created_at = ? WHERE data LIKE ?').run(
+        daysAgo(29),
+        '%Récent.pdf%',
+      );
+      db.close();
+      const second = await startGateway({ dataDir, notificationRetentionDays: 30 });
+      try {
+        const token = await login(second, 'claire.solo@demo.test');
+        const names = JSON.stringify(json<List>(await call(second, 'GET', LIST, { token })).items);
+        expect(names).toContain('Récent.pdf');
+        expect(names).not.toContain('Ancien.pdf');
+      } finally {
+        await second.dispose();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

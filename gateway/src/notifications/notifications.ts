@@ -77,10 +77,22 @@ export function readersOfType(type: DomainEvent['type']): DomainEvent['readers']
 
 const HEARTBEAT_MS = 25_000;
 
+/**
+ * Open streams per person: enough for a few tabs and devices, and each holds a connection and two timers,
+ * so a script opening streams in a loop cannot hold the server's sockets. The oldest goes first: the
+ * newest is the tab the person is looking at (an abandoned one reconnects only if it is still open).
+ */
+const MAX_STREAMS_PER_USER = 5;
+
+/** Default days a notification is kept (GATEWAY_NOTIFICATION_RETENTION_DAYS). */
+export const NOTIFICATION_RETENTION_DAYS = 180;
+const DAY_MS = 86_400_000;
+const PURGE_EVERY_MS = 3_600_000;
+
 export type NotificationCentre = {
   handlers: Pick<Handlers, NotificationRoutes>;
-  /** Ends every open stream (the server is closing: open streams would keep it waiting). */
-  closeStreams: () => void;
+  /** Ends every open stream (the server is closing: open streams would keep it waiting) and the purge. */
+  close: () => void;
   /** Ends the streams opened by these sessions (sign-out, password change, revoked grant). */
   closeSessionStreams: (sids: readonly string[]) => void;
   /** The bell's count and the newest id, sent with the user context (no call of the bell's own). */
@@ -89,7 +101,11 @@ export type NotificationCentre = {
 
 export type NotificationSummary = { unreadCount: number; newestId: number | null };
 
-export function createNotificationCentre(deps: Deps, db: Database): NotificationCentre {
+export function createNotificationCentre(
+  deps: Deps,
+  db: Database,
+  options: { retentionDays?: number; now?: () => number } = {},
+): NotificationCentre {
   // Databases made before the centre read notifications have no read mark yet.
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(recorded_notifications)').all();
   if (!columns.some((column) => column.name === 'read_at'))
@@ -150,10 +166,21 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
     entityExists: db.prepare<[number], { account_id: number }>(
       'SELECT account_id FROM entities WHERE account_id = ?',
     ),
+    purge: db.prepare<[string]>('DELETE FROM recorded_notifications WHERE created_at < ?'),
     markAllRead: db.prepare<[string, number]>(
       'UPDATE recorded_notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL',
     ),
   };
+
+  // Nothing else bounds the table: every event adds a row per recipient.
+  const retentionMs = (options.retentionDays ?? NOTIFICATION_RETENTION_DAYS) * DAY_MS;
+  const now = options.now ?? Date.now;
+  const purge = () => {
+    q.purge.run(new Date(now() - retentionMs).toISOString());
+  };
+  purge();
+  const purging = setInterval(purge, PURGE_EVERY_MS);
+  purging.unref();
 
   const streams = new Map<number, Set<PassThrough>>();
   /** The same streams by the session that opened them: a stream must not outlive its session. */
@@ -249,7 +276,8 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
       const row = q.summary.get(viewer(userId));
       return { unreadCount: row?.unread ?? 0, newestId: row?.newest ?? null };
     },
-    closeStreams: () => {
+    close: () => {
+      clearInterval(purging);
       for (const open of streams.values()) for (const stream of open) stream.end();
       streams.clear();
       sessionStreams.clear();
@@ -273,6 +301,12 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
         const open = streams.get(user.id) ?? new Set<PassThrough>();
         streams.set(user.id, open);
         open.add(stream);
+        // A Set keeps the order of opening: the first is the oldest.
+        for (const oldest of open) {
+          if (open.size <= MAX_STREAMS_PER_USER) break;
+          open.delete(oldest);
+          oldest.end();
+        }
         const ofSession = sessionStreams.get(session.sid) ?? new Set<PassThrough>();
         sessionStreams.set(session.sid, ofSession);
         ofSession.add(stream);
