@@ -1,13 +1,21 @@
 /**
  * `npm run analytics:report`: how many events of each name the reference gateway's analytics collector
  * stored, read from its database (GATEWAY_DATA_DIR, `.data/gateway` by default, as `npm run gateway`).
- * `--since <ISO time>` counts from then on. Read only: the gateway may be running.
+ * `--since <ISO time>` counts from then on. Read only: the gateway may be running. Names are printed
+ * with their control characters shown as \u escapes: a stored name must not drive the terminal (clear
+ * it, recolour it, retitle the window, hide lines behind a carriage return).
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyticsCounts } from '../gateway/src/analytics/analytics-collector.ts';
 import { REPO_ROOT } from '../gateway/src/options.ts';
+
+/** C0 and C1 controls (ESC and CSI start every ANSI sequence) and bidirectional overrides, made visible. */
+// eslint-disable-next-line no-control-regex -- exactly the characters to neutralise
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const printable = (text: string) =>
+  text.replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const dataDir = resolve(REPO_ROOT, process.env['GATEWAY_DATA_DIR'] ?? '.data/gateway');
 const file = join(dataDir, 'gateway.sqlite');
@@ -22,11 +30,16 @@ const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
 const hasTable = db
   .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'analytics_events'")
   .get();
-const counts = hasTable === undefined ? [] : analyticsCounts(db, since);
+const counts = (hasTable === undefined ? [] : analyticsCounts(db, since)).map((row) => ({
+  ...row,
+  event: printable(row.event),
+}));
 db.close();
 
 const total = counts.reduce((sum, row) => sum + row.count, 0);
-console.log(`Analytics events stored in ${file}${since === undefined ? '' : ` since ${since}`}:`);
+console.log(
+  `Analytics events stored in ${printable(file)}${since === undefined ? '' : ` since ${printable(since)}`}:`,
+);
 if (counts.length === 0) console.log('  none yet (events are sent only after the analytics consent)');
 const width = Math.max(5, ...counts.map((row) => row.event.length));
 for (const row of counts) console.log(`  ${row.event.padEnd(width)}  ${String(row.count).padStart(6)}`);

@@ -7,7 +7,23 @@ import type { RouteDefinition } from './api.ts';
 /** An ISO 8601 time as Date.toISOString writes it (ajv here has no formats). */
 const isoTime = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$', maxLength: 40 } as const;
 
-const propertyValue = { type: ['string', 'number', 'boolean'], maxLength: 500 } as const;
+/**
+ * No C0 or C1 control character (terminal escapes start with ESC or CSI) nor a bidirectional override:
+ * what is stored is printed by `npm run analytics:report` and read by people.
+ */
+const PRINTABLE = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$';
+
+const propertyValue = { type: ['string', 'number', 'boolean'], maxLength: 200, pattern: PRINTABLE } as const;
+
+/** Events per batch: the portal's sink sends at most this many at once (src/analytics/collector-sink.ts). */
+const ANALYTICS_MAX_EVENTS = 20;
+
+const propertiesSchema = {
+  type: 'object',
+  maxProperties: 10,
+  propertyNames: { minLength: 1, maxLength: 40, pattern: PRINTABLE },
+  additionalProperties: propertyValue,
+} as const;
 
 const analyticsEventSchema = {
   type: 'object',
@@ -15,10 +31,10 @@ const analyticsEventSchema = {
   required: ['event', 'time'],
   properties: {
     /** The manifest's tracking event name ('Feature Consulted', 'Widget Interacted With', ...). */
-    event: { type: 'string', minLength: 1, maxLength: 100 },
+    event: { type: 'string', minLength: 1, maxLength: 100, pattern: PRINTABLE },
     /** When it happened in the browser. */
     time: isoTime,
-    properties: { type: 'object', maxProperties: 20, additionalProperties: propertyValue },
+    properties: propertiesSchema,
   },
 } as const;
 
@@ -29,24 +45,17 @@ export const analyticsRoutes = {
     auth: 'none',
     tag: 'analytics',
     summary:
-      'Stores a batch of analytics events (at most 50) under the project key of the portal (VITE_ANALYTICS_KEY, never blank) with the user the portal identified, if any (their id and SPEC 5 properties: userType Client or Collaborateur, email when not blank). Accepts application/json or text/plain (what navigator.sendBeacon sends), both JSON. No bearer: a beacon cannot carry one; the portal sends nothing before the person accepted analytics.',
+      "Stores a batch of analytics events (at most 20, body at most 16 KiB, names at most 100 characters, at most 10 properties per event of at most 200 characters, no control characters) under the project key of the portal (VITE_ANALYTICS_KEY, never blank), which must be the gateway's (GATEWAY_ANALYTICS_KEY; 401 otherwise, and always when the gateway has none). The user is the one of `token`, the person's session token, when it is valid (their id and SPEC 5 properties, from the gateway's records: userType Client or Collaborateur, email when not blank); otherwise the events are anonymous: a user is never taken from the body. Accepts application/json or text/plain (what navigator.sendBeacon sends), both JSON. The token is in the body, not a bearer header: a beacon cannot carry one; the portal sends nothing before the person accepted analytics. At most 60 batches a minute per client address (429). Events are kept GATEWAY_ANALYTICS_RETENTION_DAYS days (90 by default).",
     status: 204,
+    errors: [401, 429],
     body: {
       type: 'object',
       additionalProperties: false,
       required: ['apiKey', 'events'],
       properties: {
         apiKey: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-        user: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id'],
-          properties: {
-            id: { type: 'string', minLength: 1, maxLength: 100 },
-            properties: { type: 'object', maxProperties: 20, additionalProperties: propertyValue },
-          },
-        },
-        events: { type: 'array', minItems: 1, maxItems: 50, items: analyticsEventSchema },
+        token: { type: 'string', minLength: 1, maxLength: 4096 },
+        events: { type: 'array', minItems: 1, maxItems: ANALYTICS_MAX_EVENTS, items: analyticsEventSchema },
       },
     },
     response: null,

@@ -26,7 +26,7 @@ export type DomainEvent = {
   readers: EventReaders;
 };
 
-export type EventReaders = { readonly anyOf: readonly string[]; readonly userId?: number };
+type EventReaders = { readonly anyOf: readonly string[]; readonly userId?: number };
 
 type EventListener = (event: DomainEvent) => void;
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { NewsItem, SessionClaims } from '../contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
-import { analyticsHandlers, installCollectorBodyParser } from './analytics/analytics-collector.ts';
+import { createAnalyticsCollector, installCollectorBodyParser } from './analytics/analytics-collector.ts';
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import personas from '../seed/personas.json' with { type: 'json' };
 import { createSessionTokens } from './auth/session-tokens.ts';
@@ -279,6 +279,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       : { retentionDays: options.notificationRetentionDays }),
   });
   tokens.onSessionsEnded(notifications.closeSessionStreams);
+  const analytics = createAnalyticsCollector(deps, db, {
+    ...(options.analyticsKey === undefined ? {} : { apiKey: options.analyticsKey }),
+    ...(options.analyticsRetentionDays === undefined
+      ? {}
+      : { retentionDays: options.analyticsRetentionDays }),
+  });
   registerRoutes(
     app,
     {
@@ -292,7 +298,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...peopleHandlers(deps, people),
       ...studioHandlers(deps, studio),
       ...adminHandlers(deps),
-      ...analyticsHandlers(db),
+      ...analytics.handlers,
       ...notifications.handlers,
     },
     {
@@ -339,6 +345,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       if (closed) return;
       closed = true;
       notifications.close();
+      analytics.close();
       await app.close();
       db.close();
     },

@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScryptParams } from './auth/passwords.ts';
 import type { ThrottleLimits } from './auth/throttle.ts';
@@ -55,6 +56,11 @@ export type GatewayOptions = {
   notificationRetentionDays?: number;
   /** Days an analytics event is kept (GATEWAY_ANALYTICS_RETENTION_DAYS); default 90. */
   analyticsRetentionDays?: number;
+  /**
+   * The key the portal's analytics sink sends (its VITE_ANALYTICS_KEY); without one the collector refuses
+   * every batch. GATEWAY_ANALYTICS_KEY, else the VITE_ANALYTICS_KEY the portal is built with.
+   */
+  analyticsKey?: string;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -97,7 +103,21 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
     ...daysOf(env, 'GATEWAY_NOTIFICATION_RETENTION_DAYS', 'notificationRetentionDays'),
     ...daysOf(env, 'GATEWAY_ANALYTICS_RETENTION_DAYS', 'analyticsRetentionDays'),
+    ...analyticsKeyOf(env),
   };
+}
+
+/** The portal's key: set for the gateway, else in the environment or the .env file of its build. */
+function analyticsKeyOf(env: NodeJS.ProcessEnv): { analyticsKey?: string } {
+  const fromEnv = env['GATEWAY_ANALYTICS_KEY'] ?? env['VITE_ANALYTICS_KEY'];
+  if (fromEnv?.trim()) return { analyticsKey: fromEnv.trim() };
+  const dotEnv = join(REPO_ROOT, '.env');
+  if (!existsSync(dotEnv)) return {};
+  const line = readFileSync(dotEnv, 'utf8')
+    .split('\n')
+    .find((candidate) => candidate.startsWith('VITE_ANALYTICS_KEY='));
+  const key = line?.slice('VITE_ANALYTICS_KEY='.length).trim();
+  return key ? { analyticsKey: key } : {};
 }
 
 function daysOf<K extends 'notificationRetentionDays' | 'analyticsRetentionDays'>(

@@ -1,31 +1,43 @@
 // The analytics collector: what the portal's sink posts (JSON by fetch, text/plain by sendBeacon) is
-// stored per event and counted; a blank key or a bad batch stores nothing.
+// stored per event and counted, under the configured key only, with the user of a valid session token
+// (never a user the body names), bounded in size and rate, kept a configurable number of days; the
+// report prints what it read without letting it drive the terminal.
+import BetterSqlite3 from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type Started, startGateway } from './helpers.ts';
+import { ANALYTICS_PER_ADDRESS } from '../src/analytics/analytics-collector.ts';
+import { REPO_ROOT } from '../src/options.ts';
+import { call, login, type Started, startGateway } from './helpers.ts';
 
 type Counts = {
   counts: { event: string; count: number }[];
   latest: { event: string; userId: string | null; properties: object; userProperties: object }[];
 };
 
+const KEY = 'demo-key';
 let gateway: Started;
 beforeAll(async () => {
-  gateway = await startGateway();
+  gateway = await startGateway({ analyticsKey: KEY });
 });
 afterAll(async () => {
   await gateway.dispose();
 });
 
 const time = '2026-11-24T01:00:00.000Z';
-const counts = async () => (await call(gateway, 'GET', '/__admin/analytics')).body as Counts;
+const EVENTS = '/analytics/api/events';
+const counts = async (on: Started = gateway) => (await call(on, 'GET', '/__admin/analytics')).body as Counts;
 
 describe('analytics collector', () => {
-  it('stores a fetch batch and a beacon batch, counted per event with their user', async () => {
-    const user = { id: '7', properties: { userType: 'Client', email: 'claire.solo@demo.test' } };
-    const byFetch = await call(gateway, 'POST', '/analytics/api/events', {
+  it('stores a fetch batch and a beacon batch, counted per event, with the user of the session token', async () => {
+    const token = await login(gateway, 'claire.solo@demo.test');
+    const me = (await call(gateway, 'GET', '/contact/me', { token })).body as { id: number };
+    const byFetch = await call(gateway, 'POST', EVENTS, {
       body: {
-        apiKey: 'demo-key',
-        user,
+        apiKey: KEY,
+        token,
         events: [
           { event: 'Feature Consulted', time, properties: { feature: 'bank' } },
           { event: 'Widget Interacted With', time, properties: { widget: 'news/rss', action: 'open-news' } },
@@ -33,10 +45,10 @@ describe('analytics collector', () => {
       },
     });
     expect(byFetch.status).toBe(204);
-    const byBeacon = await call(gateway, 'POST', '/analytics/api/events', {
+    const byBeacon = await call(gateway, 'POST', EVENTS, {
       rawBody: JSON.stringify({
-        apiKey: 'demo-key',
-        user,
+        apiKey: KEY,
+        token,
         events: [{ event: 'Feature Consulted', time, properties: { feature: 'indicators' } }],
       }),
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
@@ -50,29 +62,79 @@ describe('analytics collector', () => {
     ]);
     expect(stored.latest[0]).toMatchObject({
       event: 'Feature Consulted',
-      userId: '7',
+      userId: String(me.id),
       properties: { feature: 'indicators' },
       userProperties: { userType: 'Client', email: 'claire.solo@demo.test' },
     });
   });
 
-  it('refuses a blank key, an empty batch or an oversized one, and stores none of it', async () => {
+  it('never takes a user from the body: no token or an invalid one is anonymous, a named user is refused', async () => {
+    for (const token of [undefined, 'not-a-token']) {
+      const answer = await call(gateway, 'POST', EVENTS, {
+        body: {
+          apiKey: KEY,
+          ...(token === undefined ? {} : { token }),
+          events: [{ event: 'Anonyme', time }],
+        },
+      });
+      expect(answer.status).toBe(204);
+      expect((await counts()).latest[0]).toMatchObject({
+        event: 'Anonyme',
+        userId: null,
+        userProperties: {},
+      });
+    }
+    const named = await call(gateway, 'POST', EVENTS, {
+      body: {
+        apiKey: KEY,
+        user: { id: '1', properties: { email: 'ceo@firm.test' } },
+        events: [{ event: 'Usurpé', time }],
+      },
+    });
+    expect(named.status).toBe(422);
+  });
+
+  it('refuses a wrong or missing key with nothing stored', async () => {
     const before = await counts();
     const event = { event: 'Feature Consulted', time };
+    expect(
+      (await call(gateway, 'POST', EVENTS, { body: { apiKey: 'guessed', events: [event] } })).status,
+    ).toBe(401);
+    expect((await call(gateway, 'POST', EVENTS, { body: { events: [event] } })).status).toBe(422);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a blank key, an empty batch, an oversized one or oversized fields, and stores none of it', async () => {
+    const before = await counts();
+    const event = { event: 'Feature Consulted', time };
+    const manyProperties = Object.fromEntries(
+      Array.from({ length: 11 }, (_, index) => [`p${String(index)}`, 1]),
+    );
     for (const body of [
       { apiKey: '   ', events: [event] },
-      { apiKey: 'demo-key', events: [] },
-      { apiKey: 'demo-key', events: Array.from({ length: 51 }, () => event) },
-      { apiKey: 'demo-key', events: [{ event: '', time }] },
+      { apiKey: KEY, events: [] },
+      { apiKey: KEY, events: Array.from({ length: 21 }, () => event) },
+      { apiKey: KEY, events: [{ event: '', time }] },
+      { apiKey: KEY, events: [{ event: 'x'.repeat(101), time }] },
+      { apiKey: KEY, events: [{ ...event, properties: { feature: 'x'.repeat(201) } }] },
+      { apiKey: KEY, events: [{ ...event, properties: { ['k'.repeat(41)]: 1 } }] },
+      { apiKey: KEY, events: [{ ...event, properties: manyProperties }] },
+      // Terminal escapes and other control characters are no event name.
+      { apiKey: KEY, events: [{ event: '\u001b[2J\u001b[31mPwned', time }] },
+      { apiKey: KEY, events: [{ ...event, properties: { feature: 'a\u009bb' } }] },
     ]) {
-      const answer = await call(gateway, 'POST', '/analytics/api/events', { body });
+      const answer = await call(gateway, 'POST', EVENTS, { body });
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(422);
     }
-    const notJson = await call(gateway, 'POST', '/analytics/api/events', {
+    const notJson = await call(gateway, 'POST', EVENTS, {
       rawBody: 'not json',
       headers: { 'content-type': 'text/plain' },
     });
     expect(notJson.status).toBe(400);
+    const big = await call(gateway, 'POST', EVENTS, {
+      body: { apiKey: KEY, events: [event], padding: ' '.repeat(20 * 1024) },
+    });
+    expect(big.status).toBe(413);
     expect(await counts()).toEqual(before);
   });
 
@@ -82,5 +144,93 @@ describe('analytics collector', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(answer.status).toBe(422);
+  });
+});
+
+describe('analytics collector limits', () => {
+  it('answers 429 past its rate per client address, wrong keys included', async () => {
+    const own = await startGateway({ analyticsKey: KEY });
+    try {
+      const body = { apiKey: 'guessed', events: [{ event: 'Flood', time }] };
+      const statuses: number[] = [];
+      for (let sent = 0; sent <= ANALYTICS_PER_ADDRESS.max; sent += 1)
+        statuses.push((await call(own, 'POST', EVENTS, { body })).status);
+      expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+      const last = await call(own, 'POST', EVENTS, { body: { ...body, apiKey: KEY } });
+      expect(statuses.at(-1)).toBe(429);
+      expect(last.status).toBe(429);
+      expect(last.headers.get('retry-after')).not.toBeNull();
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it('refuses every batch when no key is configured', async () => {
+    const own = await startGateway();
+    try {
+      const answer = await call(own, 'POST', EVENTS, {
+        body: { apiKey: KEY, events: [{ event: 'x', time }] },
+      });
+      expect(answer.status).toBe(401);
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it('purges at start the events older than the retention, and keeps the younger ones', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-analytics-'));
+    try {
+      const first = await startGateway({ dataDir, analyticsKey: KEY });
+      await call(first, 'POST', EVENTS, {
+        body: {
+          apiKey: KEY,
+          events: [
+            { event: 'Ancien', time },
+            { event: 'Récent', time },
+          ],
+        },
+      });
+      await first.dispose();
+      const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+      db.prepare('UPDATE analytics_events SET received_at = ? WHERE event = ?').run(daysAgo(11), 'Ancien');
+      db.prepare('UPDATE analytics_events SET received_at = ? WHERE event = ?').run(daysAgo(9), 'Récent');
+      db.close();
+      const second = await startGateway({ dataDir, analyticsKey: KEY, analyticsRetentionDays: 10 });
+      try {
+        expect((await counts(second)).counts).toEqual([{ event: 'Récent', count: 1 }]);
+      } finally {
+        await second.dispose();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run analytics:report', () => {
+  it('prints stored names without their control characters, so a name cannot drive the terminal', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'analytics-report-'));
+    try {
+      const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
+      db.exec(
+        'CREATE TABLE analytics_events (id INTEGER PRIMARY KEY, api_key TEXT, event TEXT, user_id TEXT, user_properties TEXT, properties TEXT, occurred_at TEXT, received_at TEXT)',
+      );
+      // Stored before the collector refused them: a clear-screen, a colour, an OSC title, a C1 CSI, a bell.
+      db.prepare(
+        "INSERT INTO analytics_events (api_key, event, user_properties, properties, occurred_at, received_at) VALUES ('k', ?, '{}', '{}', ?, ?)",
+      ).run('\u001b[2J\u001b[31mPwned\u001b]0;title\u0007\u009b31m\r', time, time);
+      db.close();
+      const printed = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/analytics-report.ts'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, GATEWAY_DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+      expect(printed).toContain('Pwned');
+      // eslint-disable-next-line no-control-regex -- what must not be printed
+      expect(printed.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

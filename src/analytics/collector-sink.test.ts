@@ -6,7 +6,7 @@ import type { CollectorSinkOptions } from './collector-sink.ts';
 const URL = '/analytics/api/events';
 const logger = createLogger({ minLevel: 5, sink: () => undefined });
 
-type Batch = { apiKey: string; user?: { id: string; properties: object }; events: { event: string }[] };
+type Batch = { apiKey: string; token?: string; user?: unknown; events: { event: string }[] };
 
 function setUp(overrides: Partial<CollectorSinkOptions> = {}) {
   const fetched: Batch[] = [];
@@ -34,6 +34,7 @@ function setUp(overrides: Partial<CollectorSinkOptions> = {}) {
       };
     },
     now: () => new Date('2026-11-24T01:00:00.000Z'),
+    sessionToken: () => 'session-token',
     ...overrides,
   });
   sink.init('demo-key', { serverZone: 'EU', sessionReplay: {} as never });
@@ -50,7 +51,7 @@ afterEach(() => {
 const names = (batch: Batch | undefined) => batch?.events.map((event) => event.event);
 
 describe('collector sink', () => {
-  it('sends a batch as soon as batchSize events wait, with the key and the identified user', () => {
+  it('sends a batch as soon as batchSize events wait, with the key and the session token of the identified user', () => {
     const { sink, fetched } = setUp();
     sink.identify('7', { userType: 'Client' });
     sink.track('Feature Consulted', { feature: 'bank' });
@@ -58,10 +59,9 @@ describe('collector sink', () => {
     expect(fetched).toEqual([]);
     sink.track('Widget Interacted With', { widget: 'news/rss', action: 'open-news' });
     expect(fetched).toHaveLength(1);
-    expect(fetched[0]).toMatchObject({
-      apiKey: 'demo-key',
-      user: { id: '7', properties: { userType: 'Client' } },
-    });
+    // The collector takes the user from the token, never from a body that could name anyone.
+    expect(fetched[0]).toMatchObject({ apiKey: 'demo-key', token: 'session-token' });
+    expect(fetched[0]?.user).toBeUndefined();
     expect(fetched[0]?.events[0]).toEqual({
       event: 'Feature Consulted',
       time: '2026-11-24T01:00:00.000Z',
@@ -106,14 +106,21 @@ describe('collector sink', () => {
     sink.identify('7', { userType: 'Client' });
     sink.track('Feature Consulted', { feature: 'bank' });
     sink.reset();
-    expect(fetched[0]?.user?.id).toBe('7');
+    expect(fetched[0]?.token).toBe('session-token');
     sink.track('Feature Consulted', { feature: 'apps' });
     vi.advanceTimersByTime(1000);
-    expect(fetched[1]?.user).toBeUndefined();
+    expect(fetched[1]?.token).toBeUndefined();
     sink.track('Feature Consulted', { feature: 'bank' });
     sink.discard();
     vi.advanceTimersByTime(5000);
     expect(fetched).toHaveLength(2);
+  });
+
+  it('sends at most 20 events a batch, what the collector takes', () => {
+    const { sink, fetched } = setUp({ batchSize: 100 });
+    for (let sent = 0; sent < 45; sent += 1) sink.track('Feature Consulted', {});
+    sink.flush('fetch');
+    expect(fetched.map((batch) => batch.events.length)).toEqual([20, 20, 5]);
   });
 
   it('logs a failed send and keeps working', async () => {

@@ -5,8 +5,6 @@ type Properties = Readonly<Record<string, string | number | boolean>>;
 
 type QueuedEvent = { event: string; time: string; properties: Properties };
 
-type User = { id: string; properties: Properties };
-
 /** Calls `onHidden` whenever the page is hidden or left; returns the function that stops listening. */
 type PageHiddenWatch = (onHidden: () => void) => () => void;
 
@@ -30,7 +28,7 @@ export type CollectorSinkOptions = {
   /** The collector's address (the gateway's `analytics` service, `/events`). */
   url: string;
   logger: Logger;
-  /** Sent as soon as this many events wait (the collector takes at most 50 per batch). */
+  /** Sent as soon as this many events wait (the collector takes at most 20 per batch). */
   batchSize?: number;
   /** A lone event waits at most this long for company. */
   flushIntervalMs?: number;
@@ -40,6 +38,11 @@ export type CollectorSinkOptions = {
   /** How the page says it is hidden; the browser's by default. */
   watchPageHidden?: PageHiddenWatch;
   now?: () => Date;
+  /**
+   * The person's session token, sent with the batches of an identified person: the collector takes the
+   * user from it (a user named in the body could be anyone). In the body, as a beacon carries no header.
+   */
+  sessionToken?: () => string | null;
 };
 
 /** The lazily loaded part of analytics: a sink that batches events to the collector. */
@@ -52,7 +55,7 @@ export type CollectorSink = AnalyticsSink & {
   dispose(): void;
 };
 
-const MAX_BATCH = 50;
+const MAX_BATCH = 20;
 
 /**
  * Events wait in a queue and leave in batches: when `batchSize` are waiting, after `flushIntervalMs`, and
@@ -71,7 +74,7 @@ export function createCollectorSink(options: CollectorSinkOptions): CollectorSin
       : undefined);
   const now = options.now ?? (() => new Date());
   let apiKey = '';
-  let user: User | undefined;
+  let identified = false;
   let queue: QueuedEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -81,7 +84,8 @@ export function createCollectorSink(options: CollectorSinkOptions): CollectorSin
   }
 
   function payload(events: readonly QueuedEvent[]): string {
-    return JSON.stringify({ apiKey, ...(user === undefined ? {} : { user }), events });
+    const token = identified ? options.sessionToken?.() : null;
+    return JSON.stringify({ apiKey, ...(token ? { token } : {}), events });
   }
 
   function send(body: string, transport: 'fetch' | 'beacon'): void {
@@ -119,10 +123,11 @@ export function createCollectorSink(options: CollectorSinkOptions): CollectorSin
     init(key) {
       apiKey = key;
     },
-    identify(userId, properties) {
-      // What was queued belongs to whoever was identified before.
+    identify() {
+      // What was queued belongs to whoever was identified before. The collector reads who this is from
+      // the session token; the id and properties given here are the vendor script's business.
       flush('fetch');
-      user = { id: userId, properties };
+      identified = true;
     },
     track(event, properties) {
       queue.push({ event, time: now().toISOString(), properties });
@@ -131,7 +136,7 @@ export function createCollectorSink(options: CollectorSinkOptions): CollectorSin
     },
     reset() {
       flush('fetch');
-      user = undefined;
+      identified = false;
     },
     flush,
     discard() {

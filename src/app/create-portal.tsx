@@ -116,7 +116,11 @@ export async function createPortal(
             logger,
             load: () =>
               import('../analytics/collector-sink.ts').then((module) =>
-                module.createCollectorSink({ url: collectorUrl, logger }),
+                module.createCollectorSink({
+                  url: collectorUrl,
+                  logger,
+                  sessionToken: () => tokenStore.get(),
+                }),
               ),
           }),
         }),

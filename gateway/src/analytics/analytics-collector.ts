@@ -1,13 +1,33 @@
 // The analytics collector: batches from the portal's sink stored one row per event in analytics_events
-// (reset with the seed), counted for tests and `npm run analytics:report`.
+// (reset with the seed), counted for tests and `npm run analytics:report`. The route needs no session (a
+// beacon cannot carry a header), so it bounds what it takes by itself: the configured key, a rate per
+// client address, sizes (the contract's schema and a body limit), and a retention with its purge.
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { routes } from '../../contract/api.ts';
+import type { Limit } from '../auth/throttle.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
+import type { Deps } from '../routes/deps.ts';
 
 type Scalar = string | number | boolean;
 
 export type AnalyticsCount = { event: string; count: number };
+
+/**
+ * Batches per client address: a tab sends one every 5 s at most (collector-sink.ts), so a dozen tabs of
+ * an office behind one address stay well under it, while a script is slowed to one a second.
+ */
+export const ANALYTICS_PER_ADDRESS: Limit = { max: 60, windowMs: 60_000 };
+
+/** Largest body: 20 events of real names and properties weigh about 2 KiB. */
+const BODY_LIMIT = 16 * 1024;
+
+/** Default days an event is kept (GATEWAY_ANALYTICS_RETENTION_DAYS). */
+const ANALYTICS_RETENTION_DAYS = 90;
+const DAY_MS = 86_400_000;
+const PURGE_EVERY_MS = 3_600_000;
 
 /** Counts per event name, most frequent first (ties by name), optionally since an ISO time. */
 export function analyticsCounts(db: Database, since?: string): AnalyticsCount[] {
@@ -20,9 +40,12 @@ export function analyticsCounts(db: Database, since?: string): AnalyticsCount[] 
 
 const parseRecord = (json: string): Record<string, Scalar> => JSON.parse(json) as Record<string, Scalar>;
 
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
 /**
  * navigator.sendBeacon sends a string body as text/plain (a JSON type would need a CORS preflight a
  * beacon cannot make): the collector's text/plain body is JSON; elsewhere text/plain stays a string.
+ * The collector's bodies are also held to BODY_LIMIT (the gateway's is larger).
  */
 export function installCollectorBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -35,9 +58,25 @@ export function installCollectorBodyParser(app: FastifyInstance): void {
     }
     void parseJson(request, text, done);
   });
+  app.addHook('onRoute', (route) => {
+    if (route.url === routes.collectAnalytics.path && route.method === routes.collectAnalytics.method)
+      route.bodyLimit = BODY_LIMIT;
+  });
 }
 
-export function analyticsHandlers(db: Database): Pick<Handlers, 'collectAnalytics' | 'adminAnalyticsCounts'> {
+export type AnalyticsCollector = {
+  handlers: Pick<Handlers, 'collectAnalytics' | 'adminAnalyticsCounts'>;
+  /** Stops the periodic purge (the server is closing). */
+  close: () => void;
+};
+
+export function createAnalyticsCollector(
+  deps: Deps,
+  db: Database,
+  options: { apiKey?: string; retentionDays?: number; now?: () => number },
+): AnalyticsCollector {
+  // Compared as digests in constant time: the answer's timing tells nothing of the key.
+  const expected = options.apiKey?.trim() ? digest(options.apiKey.trim()) : undefined;
   const insert = db.prepare<[string, string, string | null, string, string, string, string]>(
     'INSERT INTO analytics_events (api_key, event, user_id, user_properties, properties, occurred_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -53,16 +92,26 @@ export function analyticsHandlers(db: Database): Pick<Handlers, 'collectAnalytic
   >(
     'SELECT event, user_id, properties, user_properties, received_at FROM analytics_events WHERE received_at >= ? ORDER BY id DESC LIMIT 50',
   );
+  const purgeOlder = db.prepare<[string]>('DELETE FROM analytics_events WHERE received_at < ?');
+  const retentionMs = (options.retentionDays ?? ANALYTICS_RETENTION_DAYS) * DAY_MS;
+  const now = options.now ?? Date.now;
+  const purge = () => {
+    purgeOlder.run(new Date(now() - retentionMs).toISOString());
+  };
+  purge();
+  const purging = setInterval(purge, PURGE_EVERY_MS);
+  purging.unref();
+
   const storeBatch = db.transaction(
     (
       apiKey: string,
-      user: { id: string; properties?: Record<string, Scalar> } | undefined,
+      user: { id: string; properties: Record<string, Scalar> } | undefined,
       events: readonly { event: string; time: string; properties?: Record<string, Scalar> }[],
     ) => {
-      const receivedAt = new Date().toISOString();
+      const receivedAt = new Date(now()).toISOString();
       for (const event of events)
         insert.run(
-          apiKey.trim(),
+          apiKey,
           event.event,
           user?.id ?? null,
           JSON.stringify(user?.properties ?? {}),
@@ -72,20 +121,47 @@ export function analyticsHandlers(db: Database): Pick<Handlers, 'collectAnalytic
         );
     },
   );
+
+  /**
+   * The person of a valid session token, with SPEC 5's properties from the gateway's own records: a body
+   * can name anyone, so a user is never taken from it. An expired or unknown token (a beacon sent from a
+   * tab left open) stores the events anonymously rather than losing them.
+   */
+  const userOf = async (token: string | undefined) => {
+    const claims = token === undefined ? null : await deps.tokens.verify(token);
+    const row = claims === null ? undefined : deps.store.q.userById.get(Number(claims.sub));
+    if (!row) return undefined;
+    const properties: Record<string, Scalar> = {
+      userType: row.is_customer === 1 ? 'Client' : 'Collaborateur',
+    };
+    if (row.email.trim() !== '') properties['email'] = row.email;
+    return { id: String(row.id), properties };
+  };
+
   return {
-    collectAnalytics: ({ body }) => {
-      storeBatch(body.apiKey, body.user, body.events);
-      return undefined;
+    close: () => {
+      clearInterval(purging);
     },
-    adminAnalyticsCounts: ({ query }) => ({
-      counts: analyticsCounts(db, query.since),
-      latest: latest.all(query.since ?? '').map((row) => ({
-        event: row.event,
-        userId: row.user_id,
-        properties: parseRecord(row.properties),
-        userProperties: parseRecord(row.user_properties),
-        receivedAt: row.received_at,
-      })),
-    }),
+    handlers: {
+      collectAnalytics: async ({ body, request }) => {
+        // Counted before the key is checked: guessing keys costs the same as sending events.
+        deps.throttle.take([[`analytics:${request.ip}`, ANALYTICS_PER_ADDRESS]]);
+        const apiKey = body.apiKey.trim();
+        if (expected === undefined || !timingSafeEqual(digest(apiKey), expected))
+          throw new HttpError(401, 'invalid_api_key', 'This analytics key is not the portal’s.');
+        storeBatch(apiKey, await userOf(body.token), body.events);
+        return undefined;
+      },
+      adminAnalyticsCounts: ({ query }) => ({
+        counts: analyticsCounts(db, query.since),
+        latest: latest.all(query.since ?? '').map((row) => ({
+          event: row.event,
+          userId: row.user_id,
+          properties: parseRecord(row.properties),
+          userProperties: parseRecord(row.user_properties),
+          receivedAt: row.received_at,
+        })),
+      }),
+    },
   };
 }

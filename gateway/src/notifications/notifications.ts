@@ -71,7 +71,7 @@ const READERS_OF_TYPE: Record<DomainEvent['type'], readonly string[]> = {
   'Ged-PennylaneDocumentSyncCompleted': DOCUMENT_KIND_CODES.accounting,
 };
 
-export function readersOfType(type: DomainEvent['type']): DomainEvent['readers'] {
+function readersOfType(type: DomainEvent['type']): DomainEvent['readers'] {
   return { anyOf: READERS_OF_TYPE[type] };
 }
 
@@ -85,7 +85,7 @@ const HEARTBEAT_MS = 25_000;
 const MAX_STREAMS_PER_USER = 5;
 
 /** Default days a notification is kept (GATEWAY_NOTIFICATION_RETENTION_DAYS). */
-export const NOTIFICATION_RETENTION_DAYS = 180;
+const NOTIFICATION_RETENTION_DAYS = 180;
 const DAY_MS = 86_400_000;
 const PURGE_EVERY_MS = 3_600_000;
 
