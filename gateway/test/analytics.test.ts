@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_PER_ADDRESS } from '../src/analytics/analytics-collector.ts';
 import { REPO_ROOT } from '../src/options.ts';
 import { call, login, type Started, startGateway } from './helpers.ts';
@@ -173,6 +173,26 @@ describe('analytics collector limits', () => {
       });
       expect(answer.status).toBe(401);
     } finally {
+      await own.dispose();
+    }
+  });
+
+  it('purges every hour while running', async () => {
+    // Only the intervals are fake: the purge's hour passes at once, HTTP and the database stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const own = await startGateway({ analyticsKey: KEY, analyticsRetentionDays: 10 });
+    try {
+      await call(own, 'POST', EVENTS, { body: { apiKey: KEY, events: [{ event: 'Périmé', time }] } });
+      const db = new BetterSqlite3(join(own.dataDir, 'gateway.sqlite'));
+      db.prepare('UPDATE analytics_events SET received_at = ?').run(
+        new Date(Date.now() - 11 * 86_400_000).toISOString(),
+      );
+      db.close();
+      expect((await counts(own)).counts).toEqual([{ event: 'Périmé', count: 1 }]);
+      vi.advanceTimersByTime(3_600_000);
+      expect((await counts(own)).counts).toEqual([]);
+    } finally {
+      vi.useRealTimers();
       await own.dispose();
     }
   });

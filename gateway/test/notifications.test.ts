@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePdf } from '../src/documents/pdf.ts';
 import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
 
@@ -384,6 +384,32 @@ describe('event streams per person', () => {
 // Issue 27, item 9: notifications are kept a configurable number of days (180 by default), then purged
 // at start and periodically.
 describe('notification retention', () => {
+  it('purges every hour while running', async () => {
+    // Only the intervals are fake: the purge's hour passes at once, HTTP and the database stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const own = await startGateway({ notificationRetentionDays: 30 });
+    try {
+      await call(own, 'POST', '/__admin/events', {
+        body: { type: 'Ged-AccountingDocumentUploaded', accountId: 1001, data: { name: 'Périmé.pdf' } },
+      });
+      const token = await login(own, 'claire.solo@demo.test');
+      const names = async () => JSON.stringify(json<List>(await call(own, 'GET', LIST, { token })).items);
+      expect(await names()).toContain('Périmé.pdf');
+      const db = new BetterSqlite3(join(own.dataDir, 'gateway.sqlite'));
+      db.prepare('UPDATE recorded_notifications SET created_at = ? WHERE data LIKE ?').run(
+        new Date(Date.now() - 31 * 86_400_000).toISOString(),
+        '%Périmé.pdf%',
+      );
+      db.close();
+      expect(await names()).toContain('Périmé.pdf');
+      vi.advanceTimersByTime(3_600_000);
+      expect(await names()).not.toContain('Périmé.pdf');
+    } finally {
+      vi.useRealTimers();
+      await own.dispose();
+    }
+  });
+
   it('purges at start the notifications older than the retention, and keeps the younger ones', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gateway-retention-'));
     try {
