@@ -340,6 +340,39 @@ describe('who is told what', () => {
   });
 });
 
+describe('notifications recorded before their readers were kept', () => {
+  it('hides from a customer without the code a payslip the old centre told every customer', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-old-rows-'));
+    try {
+      await (await startGateway({ dataDir })).dispose();
+      const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
+      // The table as it was, with the row the old centre wrote for Marc.
+      db.exec('ALTER TABLE recorded_notifications DROP COLUMN readers');
+      db.exec('ALTER TABLE recorded_notifications DROP COLUMN reader_id');
+      const marcId = db
+        .prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?')
+        .get('marc.multi@demo.test')?.id;
+      const insert = db.prepare(
+        "INSERT INTO recorded_notifications (user_id, account_id, type, subject_id, data, created_at) VALUES (?, 1001, ?, NULL, ?, datetime('now'))",
+      );
+      insert.run(marcId, 'Ged-GSDocumentUploaded', JSON.stringify({ name: 'Bulletin-ancien.pdf' }));
+      insert.run(marcId, 'Ged-AccountingDocumentUploaded', JSON.stringify({ name: 'Facture-ancienne.pdf' }));
+      db.close();
+      const second = await startGateway({ dataDir });
+      try {
+        const token = await login(second, 'marc.multi@demo.test');
+        const names = JSON.stringify(json<List>(await call(second, 'GET', LIST, { token })).items);
+        expect(names).toContain('Facture-ancienne.pdf');
+        expect(names).not.toContain('Bulletin-ancien.pdf');
+      } finally {
+        await second.dispose();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 // Issue 27, item 10: each open stream holds a connection, two timers and a place in memory: a person
 // keeps a few (tabs and devices), and the oldest goes first when one more opens.
 describe('event streams per person', () => {
