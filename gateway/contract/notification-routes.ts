@@ -54,7 +54,7 @@ export const notificationRoutes = {
     auth: 'bearer',
     tag: 'notifications',
     summary:
-      "Server-sent events: first the caller's notifications newer than `after` (the newest id the portal holds, so nothing recorded between its list and the stream is missed, at most 100), then `notification` (data: one notification, as listed) each time one is recorded for the caller, a comment every 25 s to keep proxies from closing the line; the stream ends when the session token expires (the portal reconnects with a fresh one).",
+      "Server-sent events: first the caller's notifications newer than `after` (the newest id the portal holds, so nothing recorded between its list and the stream is missed, at most 100), then `notification` (data: one notification, as listed) each time one is recorded for the caller, a comment every 25 s to keep proxies from closing the line; the stream ends when the session token expires (the portal reconnects with a fresh one). At most 5 streams per person: opening a sixth ends the oldest with `event: replaced` (the portal then waits its longest pause before opening again).",
     status: 200,
     query: {
       type: 'object',

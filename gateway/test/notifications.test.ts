@@ -396,8 +396,14 @@ describe('event streams per person', () => {
       }
       const [oldest, ...kept] = readers;
       let next = await oldest?.read();
-      while (next && !next.done) next = await oldest?.read();
+      let last = '';
+      while (next && !next.done) {
+        last += new TextDecoder().decode(next.value);
+        next = await oldest?.read();
+      }
       expect(next?.done).toBe(true);
+      // Said before it ends, so that tab waits before opening again instead of ending another one.
+      expect(last).toContain('event: replaced');
       // The five others still receive.
       await call(own, 'POST', '/__admin/events', {
         body: { type: 'Ged-AccountingDocumentUploaded', accountId: 1001, data: { name: 'Cinq.pdf' } },

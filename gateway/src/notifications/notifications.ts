@@ -306,7 +306,8 @@ export function createNotificationCentre(
         for (const oldest of open) {
           if (open.size <= MAX_STREAMS_PER_USER) break;
           open.delete(oldest);
-          oldest.end();
+          // Told, so that tab waits before opening again rather than ending the next oldest at once.
+          oldest.end('event: replaced\ndata: {}\n\n');
         }
         const ofSession = sessionStreams.get(session.sid) ?? new Set<PassThrough>();
         sessionStreams.set(session.sid, ofSession);

@@ -78,6 +78,36 @@ describe('notification stream', () => {
     }
   });
 
+  it('waits the longest pause before opening again a line the gateway replaced by a newer one', async () => {
+    // The gateway keeps a few lines per person and ends the oldest with `replaced`: trying again at once
+    // would end another of the person's tabs, which would do the same, round and round.
+    vi.useFakeTimers();
+    try {
+      const fetchFn = vi.fn<typeof fetch>(() =>
+        Promise.resolve(
+          new Response(streamOf([': connected\n\n', 'event: replaced\ndata: {}\n\n']), { status: 200 }),
+        ),
+      );
+      const stop = watchNotificationStream({
+        connect: () => Promise.resolve({ url: 'https://gateway.test/stream', token: 'abc' }),
+        onNotification: () => undefined,
+        onStateChange: () => undefined,
+        fetchFn,
+        retryMs: 1_000,
+        maxRetryMs: 60_000,
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchFn).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(fetchFn).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(fetchFn).toHaveBeenCalledTimes(2);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('opens nothing without a session', async () => {
     const fetchFn = vi.fn<typeof fetch>();
     const states: StreamState[] = [];

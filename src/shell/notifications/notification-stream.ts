@@ -62,7 +62,8 @@ export function watchNotificationStream(options: NotificationStreamOptions): () 
     options.onStateChange(next);
   };
 
-  const readOnce = async (): Promise<void> => {
+  /** Answers true when the gateway ended the line for a newer one of the same person (it keeps a few). */
+  const readOnce = async (): Promise<boolean> => {
     const target = await options.connect();
     if (target === null) throw new Error('no session');
     const fetchFn = options.fetchFn ?? fetch;
@@ -74,7 +75,9 @@ export function watchNotificationStream(options: NotificationStreamOptions): () 
     if (!response.ok || response.body === null) throw new Error(`stream answered ${String(response.status)}`);
     setState('live');
     pause = retryMs;
+    let replaced = false;
     const parse = createEventStreamParser(({ event, data }) => {
+      if (event === 'replaced') replaced = true;
       if (event !== 'notification') return;
       try {
         options.onNotification(JSON.parse(data));
@@ -85,7 +88,7 @@ export function watchNotificationStream(options: NotificationStreamOptions): () 
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) return replaced;
       parse(value);
     }
   };
@@ -94,14 +97,16 @@ export function watchNotificationStream(options: NotificationStreamOptions): () 
   void (async () => {
     if (startDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, startDelayMs));
     while (!stopped()) {
+      let replaced = false;
       try {
-        await readOnce();
+        replaced = await readOnce();
       } catch {
         // Falls through to the pause below.
       }
       if (stopped()) return;
       setState('down');
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      // Opening again at once would end another tab's line, which would do the same, round and round.
+      await new Promise((resolve) => setTimeout(resolve, replaced ? maxRetryMs : pause));
       pause = Math.min(pause * 2, maxRetryMs);
     }
   })();
