@@ -180,7 +180,7 @@ export const routes = {
     auth: 'bearer',
     tag: 'authentication',
     summary:
-      'Next session token of the same session (same sid), its exp capped at the absolute session lifetime (GATEWAY_SESSION_MAX_AGE_S, 12 h). The presented token keeps working for a short grace (GATEWAY_REFRESH_GRACE_MS, 30 s) for requests in flight, then 401. A session that has ended or reached its lifetime → 401 session_ended.',
+      'Next session token of the same session (same sid), its exp capped at the absolute session lifetime (GATEWAY_SESSION_MAX_AGE_S, 12 h). The presented token keeps working for a short grace (GATEWAY_REFRESH_GRACE_MS, 30 s) for requests in flight, then 401, and mints one replacement: refreshed again within its grace (another tab), it answers the newest token of the same chain, never a new one. A session that has ended or reached its lifetime → 401 session_ended.',
     status: 200,
     response: s.tokenResponseSchema,
   },

@@ -25,6 +25,12 @@ export async function openDatabase(
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA_SQL);
+  // Data dirs made before a refresh recorded its replacement.
+  const retiredColumns = db.prepare<[], { name: string }>('PRAGMA table_info(retired_tokens)').all();
+  if (!retiredColumns.some((column) => column.name === 'next_jti'))
+    db.exec(
+      'ALTER TABLE retired_tokens ADD COLUMN next_jti TEXT; ALTER TABLE retired_tokens ADD COLUMN next_iat INTEGER; ALTER TABLE retired_tokens ADD COLUMN next_exp INTEGER;',
+    );
   db.pragma(`user_version = ${String(SCHEMA_VERSION)}`);
   const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seededAt'").get();
   if (reset || seeded === undefined) await seedDatabase(db, hash);

@@ -16,6 +16,8 @@ export type UserRow = {
 };
 
 export type SessionRow = { sid: string; user_id: number; ends_at: number; grant_id: string | null };
+/** The token that replaced a retired one. */
+export type TokenReplacementRow = { dies_at_ms: number; jti: string; iat: number; exp: number };
 export type MembershipRow = { is_signatory: 0 | 1; permissions: string };
 export type EntityRow = {
   account_id: number;
@@ -211,8 +213,15 @@ export function createStore(db: Database) {
     retiredTokens: db.prepare<[number], { jti: string; dies_at_ms: number }>(
       'SELECT jti, dies_at_ms FROM retired_tokens WHERE exp > ?',
     ),
-    retireToken: db.prepare<[string, number, number]>(
-      'INSERT OR IGNORE INTO retired_tokens (jti, dies_at_ms, exp) VALUES (?, ?, ?)',
+    // The first refresh of a token records its replacement; a later one (another tab, another instance)
+    // changes nothing and reads the recorded one back.
+    retireToken: db.prepare<[string, number, number, string, number, number]>(
+      `INSERT INTO retired_tokens (jti, dies_at_ms, exp, next_jti, next_iat, next_exp) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (jti) DO UPDATE SET next_jti = excluded.next_jti, next_iat = excluded.next_iat,
+         next_exp = excluded.next_exp WHERE retired_tokens.next_jti IS NULL`,
+    ),
+    tokenReplacement: db.prepare<[string], TokenReplacementRow>(
+      'SELECT dies_at_ms, next_jti AS jti, next_iat AS iat, next_exp AS exp FROM retired_tokens WHERE jti = ? AND next_jti IS NOT NULL',
     ),
     purgeRetired: db.prepare<[number]>('DELETE FROM retired_tokens WHERE exp <= ?'),
     insertResetToken: db.prepare<[string, number, number]>(
