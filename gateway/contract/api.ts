@@ -259,7 +259,7 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Exchanges an access token of the embedded OIDC provider (/oidc) for a portal session token: from the collaborators’ client (portal), of that collaborator; from the customers’ single sign-on client (portal-customers), of the customer whose gigyaUserId is the provider account. The session lives as long as the provider grant. Unknown or expired access token, or another client → 401.',
+      'Exchanges an access token of the embedded OIDC provider (/oidc) for a portal session token: from the collaborators’ client (portal), of that collaborator; from the customers’ single sign-on client (portal-customers), of the customer whose gigyaUserId is the provider account. The session lives as long as the provider grant. Unknown or expired access token, another client, or an account not of its client’s kind (a customer through portal, a collaborator through portal-customers) → 401.',
     status: 200,
     body: {
       type: 'object',

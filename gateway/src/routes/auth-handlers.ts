@@ -149,6 +149,7 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
         if (user?.is_customer !== 0) user = undefined;
       } else if (accessToken?.clientId === CUSTOMER_CLIENT_ID) {
         user = store.q.userByGigyaId.get(accessToken.accountId);
+        if (user?.is_customer !== 1) user = undefined;
       }
       if (user === undefined) {
         throw new HttpError(
