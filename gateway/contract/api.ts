@@ -36,10 +36,13 @@ export type RouteDefinition = {
   /** null: no body (204). */
   readonly response: JSONSchema | null;
   /**
-   * Where the target entity's id is. The gateway checks, before validating the input and before the
-   * handler, that the caller is attached to that entity and holds one of `requiresAnyOf` there (403
-   * otherwise); `handler`: the entity is found from the resource (a report's) and the handler checks it.
-   * The persona × route matrix (gateway/test/access-matrix.test.ts) is generated from these fields.
+   * Where the target entity's id is. The gateway checks, before reading the input (a body's id once
+   * parsed, before it is validated) and before the handler, that the caller is attached to that entity
+   * and holds one of `requiresAnyOf` there (403 otherwise); `handler`: the entity is found from the
+   * resource (a report's) or a multipart field, and the handler checks it. An entity id is named
+   * `accountId`, or is the `:id` of an `/accounts/:id` path: every route naming one in its path or JSON
+   * body must locate it here (gateway/test/access-matrix.test.ts fails otherwise). The persona × route
+   * matrix of that test is generated from these fields.
    */
   readonly entityId?: { readonly in: 'params' | 'query' | 'body'; readonly name: string } | 'handler';
   /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
@@ -61,7 +64,7 @@ export type RouteDefinition = {
    */
   readonly requiresAnyOfByQuery?: {
     readonly name: string;
-    readonly default: string;
+    readonly default?: string;
     readonly values: Readonly<Record<string, readonly string[]>>;
   };
   /** Answer items whose `field` has one of these values are kept only for holders of one of its codes. */

@@ -120,8 +120,12 @@ const fileQuery = {
 
 const allDocumentCodes = [...new Set(Object.values(DOCUMENT_KIND_CODES).flat())];
 
+const entityInParams = { in: 'params', name: 'id' } as const;
+
 export const documentsRoutes = {
   documentPage: {
+    entityId: entityInParams,
+    requiresAnyOfByQuery: { name: 'kind', values: DOCUMENT_KIND_CODES },
     method: 'GET',
     path: '/account/api/accounts/:id/documents',
     auth: 'bearer',
@@ -152,6 +156,8 @@ export const documentsRoutes = {
     requiresAnyOf: allDocumentCodes,
   },
   uploadDocument: {
+    entityId: entityInParams,
+    requiresAnyOfByQuery: { name: 'kind', values: DOCUMENT_KIND_CODES },
     method: 'POST',
     path: '/account/api/accounts/:id/documents',
     auth: 'bearer',
@@ -166,6 +172,7 @@ export const documentsRoutes = {
     concurrency: 'each upload is a new file; none is lost',
   },
   documentsZip: {
+    entityId: entityInParams,
     method: 'GET',
     path: '/account/api/accounts/:id/documents.zip',
     auth: 'bearer',
@@ -182,8 +189,10 @@ export const documentsRoutes = {
     },
     response: { type: 'string', description: 'application/zip' },
     produces: 'application/zip',
+    requiresAnyOf: allDocumentCodes,
   },
   documentFile: {
+    entityId: 'handler',
     method: 'GET',
     path: '/account/api/documents/:id/file',
     auth: 'bearer',
@@ -197,6 +206,7 @@ export const documentsRoutes = {
     produces: 'application/octet-stream',
   },
   entityReports: {
+    entityId: entityInParams,
     method: 'GET',
     path: '/reporting/api/accounts/:id/reports',
     auth: 'bearer',
@@ -226,6 +236,8 @@ export const documentsRoutes = {
     requiresAnyOf: ['CORAPP001'],
   },
   depositReportFile: {
+    // The entity is a multipart field, read by the handler before a byte of the file is stored.
+    entityId: 'handler',
     method: 'POST',
     path: '/reporting/api/reports/files',
     auth: 'bearer',
@@ -239,6 +251,7 @@ export const documentsRoutes = {
     concurrency: 'each deposit is a new row; none is lost',
   },
   reportFile: {
+    entityId: 'handler',
     method: 'GET',
     path: '/reporting/api/reports/:id/file',
     auth: 'bearer',
