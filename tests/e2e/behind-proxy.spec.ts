@@ -1,7 +1,8 @@
-// What the portal's proxy must pass on (issue 27 item 2), run through scripts/static-server.ts in every
-// e2e run and through nginx with deploy/nginx.conf in the nginx stage (E2E_SERVER=nginx): the gateway
-// counts sign-in failures under the address the proxy saw, so another machine guessing a person's
-// password is stopped while the person signs in.
+// What the portal's proxy must pass on (issue 27 items 2 and 15), run through scripts/static-server.ts in
+// every e2e run and through nginx with deploy/nginx.conf in the nginx stage (E2E_SERVER=nginx): the
+// gateway counts sign-in failures under the address the proxy saw, so another machine guessing a
+// person's password is stopped while the person signs in; and an upload the gateway accepts is not
+// refused by the proxy first (nginx's own default body limit is 1 MiB).
 import http from 'node:http';
 import { expect, PORTAL_URL, test } from './fixtures';
 import { signInCustomer } from './sign-in';
@@ -58,4 +59,21 @@ test("another machine guessing a person's password gets 429; the person signs in
 
   // …while the person, in the browser on 127.0.0.1, signs in with it.
   await signInCustomer(page, victim.email, victim.password);
+});
+
+test("a 2 MiB document is uploaded through the portal's origin", async ({ page }) => {
+  await signInCustomer(page, 'claire.solo@demo.test');
+  await page.goto('/dossier/1001/comptabilite/archive');
+  await expect(page.getByRole('table', { name: 'Documents comptables' })).toBeVisible();
+  const twoMiB = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2 * 1024 * 1024, 0x20)]);
+  await page
+    .getByLabel('Ajouter des documents')
+    .setInputFiles([{ name: 'Grand-livre 2 Mo.pdf', mimeType: 'application/pdf', buffer: twoMiB }]);
+  const sent = page.getByRole('list', { name: 'Fichiers en cours d’envoi' });
+  await expect(sent.getByText('Envoyé', { exact: true })).toHaveCount(1);
+  await expect(
+    page
+      .getByRole('table', { name: 'Documents comptables' })
+      .getByText('Grand-livre 2 Mo.pdf', { exact: true }),
+  ).toBeVisible();
 });
