@@ -69,6 +69,7 @@ export async function startStage(): Promise<LcpStage> {
       GATEWAY_PORTAL_URL: portalUrl,
       GATEWAY_LOG_LEVEL: 'warn',
       GATEWAY_USER_ORIGIN: 'CLIENT',
+      GATEWAY_TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

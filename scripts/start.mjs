@@ -40,6 +40,9 @@ const gatewayEnv = {
   GATEWAY_PORTAL_URL: process.env.GATEWAY_PORTAL_URL ?? portalUrl,
   // The demo inbox shows the reset e-mails of the demo personas; `npm run gateway` alone keeps it off.
   GATEWAY_DEMO: process.env.GATEWAY_DEMO ?? 'on',
+  // The portal's server (or Vite's) on this machine sets X-Forwarded-For to the browser's address: the
+  // gateway counts sign-in attempts under it, and trusts that header from this proxy only.
+  GATEWAY_TRUST_PROXY: process.env.GATEWAY_TRUST_PROXY ?? '127.0.0.1',
 };
 
 function step(title, command, args, env = {}) {

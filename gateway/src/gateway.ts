@@ -46,7 +46,7 @@ import { registerInteractionRoutes } from './oidc/interaction-routes.ts';
 import { oidcSigningJwk, sessionSecret } from './oidc/keys.ts';
 import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
 import type { GatewayOptions } from './options.ts';
-import { REPO_ROOT } from './options.ts';
+import { proxyTrust, REPO_ROOT } from './options.ts';
 import { loadPermissionCatalogue } from './permissions.ts';
 import { createAccessCheck } from './routes/access.ts';
 import { adminHandlers } from './routes/admin-handlers.ts';
@@ -143,8 +143,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
 
   const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
-    // Behind a reverse proxy the caller's address is in X-Forwarded-For (throttling per address).
-    trustProxy: options.trustProxy ?? false,
+    // Behind a reverse proxy the caller's address is in X-Forwarded-For (throttling per address), read
+    // past exactly the configured proxies: any entry further left is whatever the client wrote.
+    trustProxy: proxyTrust(options.trustProxy),
     logger:
       logLevel === false
         ? false

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScryptParams } from './auth/passwords.ts';
@@ -43,8 +44,12 @@ export type GatewayOptions = {
   hashConcurrency?: number;
   /** Attempt limits (tests lower them). */
   limits?: Partial<ThrottleLimits>;
-  /** Trust X-Forwarded-For from a reverse proxy for the caller's address (GATEWAY_TRUST_PROXY=on). */
-  trustProxy?: boolean;
+  /**
+   * The proxies in front of the gateway whose X-Forwarded-For gives the caller's address (throttling per
+   * address): how many (hops, counted from the gateway) or their addresses and CIDR ranges
+   * (`GATEWAY_TRUST_PROXY`). Default: none, the caller is the connection's peer.
+   */
+  trustProxy?: number | readonly string[];
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write: (line: string) => void };
   /** Largest document or report file accepted (413 beyond); default: the manifest's constants.documents. */
@@ -76,7 +81,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     userOrigin: origin === 'COLLAB' ? 'COLLAB' : 'CLIENT',
     faults: env['GATEWAY_FAULTS'] === 'on',
     demo: env['GATEWAY_DEMO'] === 'on',
-    trustProxy: env['GATEWAY_TRUST_PROXY'] === 'on',
+    trustProxy: trustProxyOf(env['GATEWAY_TRUST_PROXY']),
     allowedHosts: (env['GATEWAY_ALLOWED_HOSTS'] ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())
@@ -99,4 +104,48 @@ function seedFoldersOf(value: string | undefined): number {
   if (!Number.isInteger(count) || count < 0 || count > 100000)
     throw new Error('GATEWAY_SEED_FOLDERS must be an integer from 0 to 100000');
   return count;
+}
+
+/**
+ * `GATEWAY_TRUST_PROXY`: a hop count (`1`: the one proxy in front) or a comma-separated list of the
+ * proxies' addresses and CIDR ranges; empty, `0` or `off`: none.
+ */
+function trustProxyOf(value: string | undefined): number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'off') return 0;
+  if (/^\d+$/.test(text)) return Number(text);
+  // `on` trusted every X-Forwarded-For, whoever sent it: a client could pick the address it is counted
+  // under. Refused rather than guessed, so a deployment that set it says which proxies it has.
+  if (text === 'on')
+    throw new Error(
+      'GATEWAY_TRUST_PROXY=on is no longer accepted: set the number of proxies in front of the gateway (1) or their addresses (127.0.0.1,10.0.0.0/8)',
+    );
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries)
+    if (!isAddressOrRange(entry))
+      throw new Error(
+        `GATEWAY_TRUST_PROXY: ${entry === '' ? 'an empty entry' : entry} is not an address or CIDR range`,
+      );
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The trust function Fastify asks for each address from the connection's peer leftwards (hop 0 is the
+ * peer). Fastify's own number setting trusts nothing (it cannot check the peer), so a hop count is a
+ * function here; a list trusts a hop while it is one of the proxies.
+ */
+export function proxyTrust(
+  setting: GatewayOptions['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined || setting === 0) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return [...setting];
 }

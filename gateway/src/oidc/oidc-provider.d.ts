@@ -21,6 +21,8 @@ declare module 'oidc-provider' {
     };
     type: string;
     body: unknown;
+    /** Koa's: sets response headers. */
+    set: (fields: Readonly<Record<string, string>>) => void;
   };
 
   export type Account = {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Store } from '../db/store.ts';
 import { isLoopbackOrigin } from '../http/cors.ts';
 import { COLLABORATOR_CLIENT_ID as OIDC_CLIENT_ID, CUSTOMER_CLIENT_ID } from './clients.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, NOT_FRAMABLE } from './html.ts';
 import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
 import { sqliteAdapter } from './sqlite-adapter.ts';
 
@@ -115,6 +115,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
         enabled: true,
         logoutSource: (ctx: OidcContext, form: string) => {
           ctx.type = 'html';
+          ctx.set(NOT_FRAMABLE);
           ctx.body = logoutPage(form);
         },
       },
@@ -178,6 +179,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     clientBasedCORS: (_ctx, origin) => isLoopbackOrigin(origin),
     renderError: (ctx, out) => {
       ctx.type = 'html';
+      ctx.set(NOT_FRAMABLE);
       const details = Object.entries(out)
         .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(String(value))}</dd>`)
         .join('');
