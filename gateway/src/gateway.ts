@@ -29,7 +29,7 @@ import { createStore } from './db/store.ts';
 import { peopleHandlers } from './people/people-handlers.ts';
 import { createPeopleStore } from './people/people-store.ts';
 import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
-import { studioRuleHolds } from './studio/studio-access.ts';
+import { mayWriteStudio } from './studio/studio-access.ts';
 import { studioHandlers } from './studio/studio-handlers.ts';
 import { createStudioStore } from './studio/studio-store.ts';
 import { createPortfolioStore } from './portfolio/portfolio-store.ts';
@@ -210,7 +210,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     news,
     faults,
     isStudioEditor: (userId) => studio.q.isEditor.get(userId) !== undefined,
-    studioAllows: (session) => studioRuleHolds(deps, studio, session),
+    studioAllows: (session) => mayWriteStudio(studio, session),
     findOidcAccessToken: async (value) => {
       if (!oidc.provider) return undefined;
       const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);

@@ -3,9 +3,12 @@
 import { DataModeMismatch } from '../db/data-mode.ts';
 import { CommandError, type CommandIo } from './command-io.ts';
 import { createUser } from './create-user.ts';
+import { grantStudio, revokeStudio } from './studio-editor-commands.ts';
 
 const COMMANDS: Record<string, (argv: readonly string[], io: CommandIo) => Promise<number>> = {
   'create-user': createUser,
+  'grant-studio': grantStudio,
+  'revoke-studio': revokeStudio,
 };
 
 const USAGE = `Commands (on GATEWAY_DATA_DIR; the server need not run):
@@ -13,6 +16,8 @@ const USAGE = `Commands (on GATEWAY_DATA_DIR; the server need not run):
               [--studio] [--password-file <path>]
       A collaborator (the default) is the firm's administrator (codes COADMI001-007, administrator mark).
       The password is asked for without echo at a terminal, else read from the file or standard input.
+  grant-studio --email <e-mail>    mark a collaborator a studio editor (who may publish manifests)
+  revoke-studio --email <e-mail>   remove the mark (never from the last studio editor)
 `;
 
 export function isGatewayCommand(name: string | undefined): boolean {
