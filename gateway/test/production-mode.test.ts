@@ -195,6 +195,23 @@ describe('the data dir of demo mode', () => {
 });
 
 describe('npm run gateway -- create-user', () => {
+  it('seeds a fresh data dir in demo mode first, when asked in demo mode', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-demo-cli-'));
+    try {
+      const made = await command(dataDir, ['create-user', '--email', 'guest@firm.test', '--customer'], {
+        stdin: `${GOOD_PASSWORD}\n`,
+        demo: true,
+      });
+      expect(made.code, made.out).toBe(0);
+      const duplicate = await command(dataDir, ['create-user', '--email', 'claire.solo@demo.test'], {
+        demo: true,
+      });
+      expect(duplicate.code).toBe(2);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('makes the user from a piped password without starting the server, and exits 2 on a weak one', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gateway-cli-'));
     try {

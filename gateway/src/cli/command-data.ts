@@ -24,7 +24,7 @@ export type CommandData = {
 export async function withCommandData<T>(io: CommandIo, work: (data: CommandData) => Promise<T>): Promise<T> {
   const options = optionsFromEnv(io.env, []);
   const demo = options.demo ?? false;
-  const hasher = createPasswordHasher(OWASP_SCRYPT, { concurrency: 1, queue: 1 });
+  const hasher = createPasswordHasher(OWASP_SCRYPT);
   const db = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
   try {
     // The documents' tables first: the people store prepares statements on recorded_notifications.
