@@ -66,6 +66,8 @@ export async function startStage(): Promise<LcpStage> {
       ...process.env,
       GATEWAY_PORT: String(gatewayPort),
       GATEWAY_DATA_DIR: dataDir,
+      // The personas sign in below: only demo mode seeds them.
+      GATEWAY_DEMO: 'on',
       GATEWAY_PORTAL_URL: portalUrl,
       GATEWAY_LOG_LEVEL: 'warn',
       GATEWAY_USER_ORIGIN: 'CLIENT',

@@ -38,6 +38,8 @@ const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway
     ...process.env,
     GATEWAY_PORT: String(PORT),
     GATEWAY_DATA_DIR: dataDir,
+    // The personas sign in below: only demo mode seeds them.
+    GATEWAY_DEMO: 'on',
     GATEWAY_LOG_LEVEL: 'error',
     GATEWAY_TRUST_PROXY: '127.0.0.1',
   },

@@ -362,7 +362,7 @@ export const portalConfigSchema = {
     studio: {
       type: 'object',
       description:
-        'Who may reshape the portal in the studio and publish a manifest at run time. The gateway evaluates editors on the caller (global codes and user facts) before accepting any write.',
+        "Who the studio is meant for (listed by `portal docs`). It grants no right: who may publish is the gateway's own studio-editor mark (its create-user --studio, grant-studio and revoke-studio commands), which no manifest widens or removes; the portal shows the studio by its route's and nav item's rules.",
       properties: { editors: conditionRef },
       required: ['editors'],
       additionalProperties: false,

@@ -48,8 +48,8 @@ export type RouteDefinition = {
   /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
   readonly requiresAnyOf?: readonly string[];
   /**
-   * Only callers for whom the published manifest's `studio.editors` rule holds (the studio's product
-   * owners); 403 otherwise, before the input is validated.
+   * Only callers holding the gateway's studio-editor mark (the studio's product owners; never decided by
+   * the published manifest); 403 otherwise, before the input is validated.
    */
   readonly studioEditors?: true;
   /** Collaborators only: a customer gets 403 whatever codes they hold. */

@@ -1,7 +1,7 @@
 // The studio's calls (issue 16): the published manifest the built portal loads at run time, and the
-// versions, drafts, publication and rollback that only the manifest's `studio.editors` rule may write.
-// The studio rule is a condition of the manifest, not a code list: `studioEditors` routes have it
-// evaluated on the caller before anything else (gateway/src/studio/studio-access.ts).
+// versions, drafts, publication and rollback that only studio editors may write. `studioEditors` routes
+// check the gateway's studio-editor mark before anything else (gateway/src/studio/studio-access.ts), never
+// the manifest being published (issue 27).
 import type { RouteDefinition } from './api.ts';
 import { idParams } from './schemas.ts';
 
@@ -166,7 +166,7 @@ export const studioRoutes = {
     studioEditors: true,
     tag: 'studio',
     summary:
-      'Checks the manifest with the schema and lint of the portal (422 invalid_manifest with `problems`, each a JSON pointer and a message), stores it as a new version and publishes it; the caller must satisfy the studio rule of the published manifest (403). The next page load of every user takes it.',
+      'Checks the manifest with the schema and lint of the portal (422 invalid_manifest with `problems`, each a JSON pointer and a message), stores it as a new version and publishes it; the caller must be a studio editor (a mark kept by the gateway, 403 otherwise). The next page load of every user takes it.',
     status: 201,
     body: {
       type: 'object',

@@ -11,11 +11,11 @@ import type { NewsItem, SessionClaims } from '../contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
 import { analyticsHandlers, installCollectorBodyParser } from './analytics/analytics-collector.ts';
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
-import personas from '../seed/personas.json' with { type: 'json' };
 import { createSessionTokens } from './auth/session-tokens.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
+import { seedModules } from './db/seed-modules.ts';
 import { documentsHandlers } from './documents/documents-handlers.ts';
 import { createDocumentsStore } from './documents/documents-store.ts';
 import { createNotificationCentre } from './notifications/notifications.ts';
@@ -27,13 +27,11 @@ import { financeHandlers } from './finance/finance-handlers.ts';
 import { createFinanceStore } from './finance/finance-store.ts';
 import { createStore } from './db/store.ts';
 import { peopleHandlers } from './people/people-handlers.ts';
-import { seedPeople } from './people/people-seed.ts';
 import { createPeopleStore } from './people/people-store.ts';
 import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
-import { studioRuleHolds } from './studio/studio-access.ts';
+import { mayWriteStudio } from './studio/studio-access.ts';
 import { studioHandlers } from './studio/studio-handlers.ts';
 import { createStudioStore } from './studio/studio-store.ts';
-import { seedPortfolio } from './portfolio/portfolio-seed.ts';
 import { createPortfolioStore } from './portfolio/portfolio-store.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -88,24 +86,21 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     concurrency: options.hashConcurrency ?? 2,
     queue: 64,
   });
-  const db = await openDatabase(options.dataDir, options.reset ?? false, hasher.hash);
+  const demo = options.demo ?? false;
+  const db = await openDatabase(options.dataDir, { reset: options.reset ?? false, demo }, hasher.hash);
   const store = createStore(db);
   const finance = createFinanceStore(db);
   const files = createFileStore(options.dataDir);
   const documents = createDocumentsStore(db, files);
-  const seedDocuments = () => {
-    documents.seedIfNeeded(personas.entities.map((entity) => entity.accountId));
-  };
-  seedDocuments();
   const portfolio = createPortfolioStore(db);
-  seedPortfolio(db, options.seedFolders ?? 0);
-  // After the documents store: a delegation records its notification in recorded_notifications.
   const people = createPeopleStore(db);
-  seedPeople(db, people);
   const studio = createStudioStore(db);
+  const seedStores = () => {
+    seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+  };
+  seedStores();
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
   const seedStudio = (reset: boolean) => {
-    studio.seedEditors();
     try {
       studio.seedInitialVersion(JSON.parse(readFileSync(manifestPath, 'utf8')), reset);
     } catch (error) {
@@ -187,7 +182,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
   );
   seedStudio(false);
-  const news: { items: readonly NewsItem[] } = { items: DEFAULT_NEWS };
+  // The news feed's items are invented: a real deployment starts with none.
+  const defaultNews = demo ? DEFAULT_NEWS : [];
+  const news: { items: readonly NewsItem[] } = { items: defaultNews };
   const uploadRules = loadUploadRules(
     options.manifestPath ?? join(REPO_ROOT, 'portal.config.json'),
     options.maxUploadBytes,
@@ -214,7 +211,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     news,
     faults,
     isStudioEditor: (userId) => studio.q.isEditor.get(userId) !== undefined,
-    studioAllows: (session) => studioRuleHolds(deps, studio, session),
+    studioAllows: (session) => mayWriteStudio(studio, session),
     findOidcAccessToken: async (value) => {
       if (!oidc.provider) return undefined;
       const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);
@@ -227,15 +224,13 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         : undefined;
     },
     reseed: async () => {
-      await seedDatabase(db, hasher.hash);
+      await seedDatabase(db, hasher.hash, demo);
       throttle.reset();
-      seedDocuments();
-      seedPortfolio(db, options.seedFolders ?? 0);
-      seedPeople(db, people);
+      seedStores();
       seedStudio(true);
       tokens.loadRevocations();
       faults.clear();
-      news.items = DEFAULT_NEWS;
+      news.items = defaultNews;
     },
   };
 
@@ -298,7 +293,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       sessionOf: (request) => sessions.get(request) ?? null,
       access: createAccessCheck(deps),
     },
-    { admin: options.faults ?? false, demo: options.demo ?? false },
+    { admin: options.faults ?? false, demo },
   );
   registerInteractionRoutes(app, deps, () => {
     if (!oidc.provider) throw new Error('the OIDC provider is not started');

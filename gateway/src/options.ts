@@ -19,8 +19,9 @@ export type GatewayOptions = {
   /** Enables /__admin (fault injection, news, reset). */
   faults?: boolean;
   /**
-   * Demo mode: serves the demo inbox (reset e-mails) to admin callers. On in `npm start`, off by default in
-   * `npm run gateway`: a real deployment sends e-mails, it does not show them.
+   * Demo mode: seeds the personas (public password) and their data, and serves the demo inbox (reset
+   * e-mails) to admin callers. On in `npm start` and the tests, off by default in `npm run gateway`: a real
+   * deployment starts with nobody and sends e-mails, it does not show them.
    */
   demo?: boolean;
   /** Host header values accepted besides the gateway's own and the portal's (`GATEWAY_ALLOWED_HOSTS`). */
@@ -74,7 +75,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const level = env['GATEWAY_LOG_LEVEL'];
   return {
     port,
-    dataDir: resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? '.data/gateway'),
+    dataDir: dataDirFromEnv(env),
     tokenTtlS: ttl,
     sessionMaxAgeS: maxAge,
     refreshGraceMs: grace,
@@ -97,6 +98,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
     seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
   };
+}
+
+/**
+ * GATEWAY_DATA_DIR, else a default per mode: `npm start` (demo) and `npm run gateway` never share a
+ * database by accident (a demo-seeded one would be refused anyway, see db/data-mode.ts).
+ */
+export function dataDirFromEnv(env: NodeJS.ProcessEnv): string {
+  const fallback = env['GATEWAY_DEMO'] === 'on' ? '.data/demo-gateway' : '.data/gateway';
+  return resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? fallback);
 }
 
 function seedFoldersOf(value: string | undefined): number {

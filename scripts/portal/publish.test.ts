@@ -76,7 +76,7 @@ describe('portal publish and rollback', () => {
   it('says who is refused (403) and what is missing when not configured', async () => {
     const io = captureIo(root);
     expect(await main(['rollback', '1', '--gateway', gateway.url, '--token', claire], io)).toBe(1);
-    expect(io.errors[0]).toContain("403: this person is not allowed by the manifest's studio rule");
+    expect(io.errors[0]).toContain('403: this person is not a studio editor');
     const unconfigured = captureIo(root);
     expect(await main(['rollback', '1'], unconfigured)).toBe(2);
     expect(unconfigured.errors[0]).toContain('PORTAL_GATEWAY_URL');

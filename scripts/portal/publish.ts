@@ -1,5 +1,5 @@
 // `portal publish <file>` and `portal rollback <version>`: the studio's calls from a terminal. The gateway
-// checks the manifest (422 with each problem) and the caller against the manifest's studio rule (403).
+// checks the manifest (422 with each problem) and that the caller is a studio editor (403).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { studioRoutes } from '../../gateway/contract/studio-routes.ts';
@@ -49,7 +49,8 @@ function resolveTarget(target: GatewayTarget, io: CliIo): { url: string; token: 
 /** The gateway's refusal in words, with the manifest problems of a 422. */
 function refusal(answer: Answer, io: CliIo): ExitCode {
   if (answer.status === 401) io.err('401: the token is missing, invalid or expired');
-  else if (answer.status === 403) io.err("403: this person is not allowed by the manifest's studio rule");
+  else if (answer.status === 403)
+    io.err('403: this person is not a studio editor (npm run gateway -- grant-studio)');
   else if (answer.status === 404) io.err('404: no such manifest version');
   else {
     const message = answer.body['message'];

@@ -26,6 +26,8 @@ CREATE TABLE IF NOT EXISTS manifest_drafts (
   manifest TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+-- Who may write the studio (issue 27): kept outside the manifest it guards, managed by the gateway's
+-- commands (create-user --studio, grant-studio, revoke-studio), never by a publication.
 CREATE TABLE IF NOT EXISTS studio_editors (user_id INTEGER PRIMARY KEY);
 `;
 
@@ -71,21 +73,45 @@ export function createStudioStore(db: Database) {
     isEditor: db.prepare<[number], { user_id: number }>(
       'SELECT user_id FROM studio_editors WHERE user_id = ?',
     ),
+    editorCount: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM studio_editors'),
+    /** Inserted 1 row when the user was not an editor yet. */
+    markEditor: db.prepare<[number]>('INSERT OR IGNORE INTO studio_editors (user_id) VALUES (?)'),
+    unmarkEditor: db.prepare<[number]>('DELETE FROM studio_editors WHERE user_id = ?'),
   };
 
-  /** Studio editors are the seed's `studio: true` personas, found again by e-mail after each reseed. */
-  function seedEditors(): void {
+  const meta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+
+  /**
+   * After each shared seed (a fresh database or a reset) the marks go, since they named users that are
+   * gone, and demo mode marks the personas with `studio: true` again. Marks given since stay.
+   */
+  function seedEditors(demo: boolean): void {
+    const seededAt = meta.get('seededAt')?.value;
+    if (seededAt === undefined || meta.get('studioEditorsSeededFor')?.value === seededAt) return;
     const byEmail = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?');
-    const insert = db.prepare<[number]>('INSERT OR IGNORE INTO studio_editors (user_id) VALUES (?)');
     db.transaction(() => {
       db.exec('DELETE FROM studio_editors');
-      for (const user of personas.users) {
+      for (const user of demo ? personas.users : []) {
         if (!('studio' in user) || !user.studio) continue;
         const row = byEmail.get(user.email);
-        if (row) insert.run(row.id);
+        if (row) q.markEditor.run(row.id);
       }
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('studioEditorsSeededFor', ?)").run(
+        seededAt,
+      );
     })();
   }
+
+  /**
+   * Removes a studio-editor mark, never the last one: nobody could publish or grant it again from the
+   * portal. IMMEDIATE, so two revocations at once (two processes) cannot both see a second editor.
+   */
+  const revokeEditor = db.transaction((userId: number): 'revoked' | 'notEditor' | 'lastEditor' => {
+    if (q.isEditor.get(userId) === undefined) return 'notEditor';
+    if ((q.editorCount.get()?.n ?? 0) <= 1) return 'lastEditor';
+    q.unmarkEditor.run(userId);
+    return 'revoked';
+  });
 
   /** A version, published at once, in one transaction. */
   function publishNew(manifest: unknown, author: string, comment: string): { id: number; etag: string } {
@@ -111,6 +137,7 @@ export function createStudioStore(db: Database) {
   return {
     q,
     seedEditors,
+    revokeEditor: (userId: number) => revokeEditor.immediate(userId),
     seedInitialVersion,
     publishNew,
     republish(id: number, by: string): { id: number; etag: string } | undefined {
