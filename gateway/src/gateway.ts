@@ -100,7 +100,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const portfolio = createPortfolioStore(db);
   seedPortfolio(db, options.seedFolders ?? 0);
   // After the documents store: a delegation records its notification in recorded_notifications.
-  const people = createPeopleStore(db);
+  const people = createPeopleStore(db, {
+    ...(options.invitationDays === undefined ? {} : { days: options.invitationDays }),
+    ...(options.invitationRetentionDays === undefined
+      ? {}
+      : { retentionDays: options.invitationRetentionDays }),
+  });
   seedPeople(db, people);
   const studio = createStudioStore(db);
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
