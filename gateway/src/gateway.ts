@@ -99,7 +99,6 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   seedDocuments();
   const portfolio = createPortfolioStore(db);
   seedPortfolio(db, options.seedFolders ?? 0);
-  // After the documents store: a delegation records its notification in recorded_notifications.
   const people = createPeopleStore(db, {
     ...(options.invitationDays === undefined ? {} : { days: options.invitationDays }),
     ...(options.invitationRetentionDays === undefined

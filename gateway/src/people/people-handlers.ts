@@ -100,7 +100,7 @@ function roleOf(value: string | null): Role | null {
 export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, PeopleRoutes> {
   const { store } = deps;
 
-  // A delegation's notifications are the notification centre's alone (its subject once, by their settings).
+  // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
   people.purgeInvitations();
 
   function page(query: { page: number; pageSize: number }, total: number) {
@@ -163,6 +163,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     return VIEW_USERS.some((code) => held.has(code));
   }
 
+  // The notification centre alone records it: once for its subject, by their settings (never the author).
   function notifyDelegation(accountId: number, actor: UserRow, targetId: number, granted: readonly string[]) {
     deps.events.publish({
       type: 'Delegation-AddDelegation',
