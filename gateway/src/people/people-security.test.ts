@@ -17,6 +17,7 @@ type Row = {
   status: string;
   lastSignInAt: string | null;
   permissions: string[];
+  version: number;
 };
 type Invitation = { invitationId: number; accountId: number; accountName: string; invitedBy: string };
 
@@ -56,7 +57,7 @@ const remove = (token: string, accountId: number, email: string) =>
   });
 
 beforeAll(async () => {
-  gateway = await startGateway({ invitationDays: 30, invitationRetentionDays: 60 });
+  gateway = await startGateway({ invitationDays: 20, invitationRetentionDays: 60 });
   db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
   claire = await login(gateway, 'claire.solo@demo.test');
   marc = await login(gateway, 'marc.multi@demo.test');
@@ -108,20 +109,39 @@ describe('item 18: a delegation is recorded once for its subject', () => {
           .get(sophie.userId) as { n: number }
       ).n;
     const before = count();
-    const user = json<{ version: number; isSignatory: boolean }>(
-      await call(gateway, 'GET', '/account/api/accounts/1001/users?search=sophie', { token: claire }),
-    );
-    const version = (user as unknown as Page<{ version: number }>).items[0]?.version ?? 1;
     const saved = await call(
       gateway,
       'PUT',
       `/account/api/accounts/1001/users/${String(sophie.userId)}/rights`,
       {
         token: claire,
-        body: { permissions: [...sophie.permissions, 'CLGED0002'], isSignatory: true, version },
+        body: {
+          permissions: [...sophie.permissions, 'CLGED0002'],
+          isSignatory: true,
+          version: sophie.version,
+        },
       },
     );
     expect(saved.status).toBe(200);
+    expect(count()).toBe(before + 1);
+  });
+
+  it('a collaborator assigned to a folder is told once too (the entity’s customers are not all who hear)', async () => {
+    const lea = idOf('lea.collab@demo.test');
+    const count = () =>
+      (
+        db
+          .prepare(
+            "SELECT COUNT(*) AS n FROM recorded_notifications WHERE user_id = ? AND type = 'Delegation-AddDelegation'",
+          )
+          .get(lea) as { n: number }
+      ).n;
+    const before = count();
+    const assigned = await call(gateway, 'PUT', `/wallet/api/accounts/1002/collaborators/${String(lea)}`, {
+      token: paul,
+      body: { role: 'assistant' },
+    });
+    expect(assigned.status).toBe(204);
     expect(count()).toBe(before + 1);
   });
 });
@@ -169,6 +189,8 @@ describe('item 5: an existing person joins only by accepting an invitation', () 
         ['email', 'expiresAt', 'firstName', 'isSignatory', 'lastName', 'permissions', 'status'].sort(),
       );
       expect(body['status']).toBe('invited');
+      // The configured days (20 here, 30 by default).
+      expect(Math.abs(Date.parse(String(body['expiresAt'])) - Date.now() - 20 * DAY_MS)).toBeLessThan(60_000);
     }
     // Nobody is attached yet: Sam does not see Claire's company.
     expect(isMember('sam.nousers@demo.test', 1001)).toBe(false);
@@ -248,7 +270,7 @@ describe('item 9: invitations expire and are purged', () => {
     if (!pending) throw new Error('Claire is invited to 1003');
     const age = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
     db.prepare('UPDATE entity_invitations SET created_at = ?, expires_at = ? WHERE id = ?').run(
-      age(31),
+      age(21),
       age(1),
       pending.invitationId,
     );
