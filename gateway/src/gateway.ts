@@ -93,7 +93,12 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const files = createFileStore(options.dataDir);
   const documents = createDocumentsStore(db, files);
   const portfolio = createPortfolioStore(db);
-  const people = createPeopleStore(db);
+  const people = createPeopleStore(db, {
+    ...(options.invitationDays === undefined ? {} : { days: options.invitationDays }),
+    ...(options.invitationRetentionDays === undefined
+      ? {}
+      : { retentionDays: options.invitationRetentionDays }),
+  });
   const studio = createStudioStore(db);
   const seedStores = () => {
     seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });

@@ -57,6 +57,10 @@ export type GatewayOptions = {
   maxUploadBytes?: number;
   /** Extra folders attached to Paul (GATEWAY_SEED_FOLDERS), for the folder bench and e2e. Default 0. */
   seedFolders?: number;
+  /** Days an invitation to an entity waits for its answer (GATEWAY_INVITATION_DAYS). Default 30. */
+  invitationDays?: number;
+  /** Days an answered or expired invitation is kept before it is purged (GATEWAY_INVITATION_RETENTION_DAYS). Default 90. */
+  invitationRetentionDays?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -97,6 +101,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
     ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
     seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
+    invitationDays: daysOf('GATEWAY_INVITATION_DAYS', env['GATEWAY_INVITATION_DAYS'], 30),
+    invitationRetentionDays: daysOf(
+      'GATEWAY_INVITATION_RETENTION_DAYS',
+      env['GATEWAY_INVITATION_RETENTION_DAYS'],
+      90,
+    ),
   };
 }
 
@@ -107,6 +117,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
 export function dataDirFromEnv(env: NodeJS.ProcessEnv): string {
   const fallback = env['GATEWAY_DEMO'] === 'on' ? '.data/demo-gateway' : '.data/gateway';
   return resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? fallback);
+}
+
+function daysOf(name: string, value: string | undefined, fallback: number): number {
+  const days = Number(value ?? fallback);
+  if (!Number.isInteger(days) || days < 1 || days > 3650)
+    throw new Error(`${name} must be a whole number of days from 1 to 3650`);
+  return days;
 }
 
 function seedFoldersOf(value: string | undefined): number {

@@ -75,6 +75,9 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
     recipients: db.prepare<[number], { id: number; email: string; favorite_entities: string }>(
       'SELECT u.id, u.email, u.favorite_entities FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND u.is_customer = 1',
     ),
+    recipient: db.prepare<[number], { id: number; email: string; favorite_entities: string }>(
+      'SELECT id, email, favorite_entities FROM users WHERE id = ?',
+    ),
     insert: db.prepare<[number, number, string, number | null, string, string], { id: number }>(
       'INSERT INTO recorded_notifications (user_id, account_id, type, subject_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
     ),
@@ -138,7 +141,14 @@ export function createNotificationCentre(deps: Deps, db: Database): Notification
   deps.events.subscribe((event) => {
     const createdAt = new Date().toISOString();
     const pushes: [number, number][] = [];
-    for (const recipient of q.recipients.all(event.accountId)) {
+    const recipients = q.recipients.all(event.accountId);
+    // A delegation's subject is told once, here, even when not among them (a collaborator assigned).
+    const subject = event.type === 'Delegation-AddDelegation' ? event.subjectId : undefined;
+    if (subject !== undefined && !recipients.some((recipient) => recipient.id === subject)) {
+      const row = q.recipient.get(subject);
+      if (row) recipients.push(row);
+    }
+    for (const recipient of recipients) {
       if (recipient.id === event.actorUserId) continue;
       const settings = settingsOf(recipient.id);
       if (settings.favouritesOnly && !parseNumbers(recipient.favorite_entities).includes(event.accountId))
