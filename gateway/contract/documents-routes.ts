@@ -157,7 +157,7 @@ export const documentsRoutes = {
     auth: 'bearer',
     tag: 'documents',
     summary:
-      'Adds one file (multipart/form-data: optional field period, then the part "file"), streamed to disk and kept only once complete. Empty file → 422 empty_file; over the configured limit → 413; a type not allowed by its first bytes (an executable named .pdf) → 415. The name is kept for display only.',
+      'Adds one file (multipart/form-data: optional field period, then the part "file"), streamed to disk and kept only once complete. Empty file → 422 empty_file; over the configured limit → 413; a name whose extension is not in the manifest\'s constants.documents.allowedExtensions, a type not allowed by its first bytes (an executable named .pdf), or a .docx/.xlsx that is no OOXML package ([Content_Types].xml in its central directory) → 415. The name is kept for display only, without control or format characters (U+202E...), and with the extension of the sniffed type (a PDF named scan.png is kept as scan.pdf).',
     status: 201,
     params: idParams,
     query: kindQuery,

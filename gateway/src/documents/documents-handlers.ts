@@ -19,7 +19,7 @@ import {
 } from '../routes/deps.ts';
 import type { Deps } from '../routes/deps.ts';
 import type { DocumentRow, DocumentsStore, ReportRow } from './documents-store.ts';
-import { contentDisposition, safeDisplayName } from './file-store.ts';
+import { contentDisposition, offeredName, safeDisplayName, typeExtension } from './file-store.ts';
 import type { FileStore } from './file-store.ts';
 
 type DocumentRoutes =
@@ -35,7 +35,12 @@ type DocumentRoutes =
 type DocumentKind = keyof typeof DOCUMENT_KIND_CODES;
 type ReportKind = keyof typeof REPORT_KIND_CODES;
 
-export type UploadRules = { maxBytes: number; allowedTypes: readonly string[] };
+export type UploadRules = {
+  maxBytes: number;
+  allowedTypes: readonly string[];
+  /** Lower case, with the dot: a name must end with one of them (the manifest's list). */
+  allowedExtensions: readonly string[];
+};
 
 const isDocumentKind = (value: string): value is DocumentKind => value in DOCUMENT_KIND_CODES;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -53,12 +58,15 @@ function fieldOf(fields: MultipartFields, name: string): string | undefined {
   return single?.type === 'field' && typeof single.value === 'string' ? single.value : undefined;
 }
 
+/** The name a document is shown and offered under; rows kept before names were cleaned are cleaned here. */
+const nameOf = (row: DocumentRow) => offeredName(safeDisplayName(row.name), row.mime_type);
+
 function toDocument(row: DocumentRow) {
   return {
     id: row.id,
     accountId: row.account_id,
     kind: isDocumentKind(row.kind) ? row.kind : 'legacy',
-    name: row.name,
+    name: nameOf(row),
     period: row.period,
     mimeType: row.mime_type,
     size: row.size,
@@ -130,13 +138,15 @@ export function documentsHandlers(
     return part;
   }
 
-  async function store(part: MultipartFile) {
-    const received = await files.receive(part.file, part.filename, {
+  /** Receives the file sent under `name` (a `safeDisplayName`); the name to keep agrees with its type. */
+  async function store(part: MultipartFile, name: string) {
+    const received = await files.receive(part.file, name, {
       ...rules,
       isTruncated: () => part.file.truncated,
     });
     return {
       received,
+      name: offeredName(name, received.mimeType),
       commit: () => ({ key: files.commit(received), size: received.size, mimeType: received.mimeType }),
     };
   }
@@ -191,8 +201,7 @@ export function documentsHandlers(
         part.file.resume();
         throw new HttpError(422, 'invalid_body', 'period must be YYYY-MM.');
       }
-      const name = safeDisplayName(part.filename);
-      const { commit } = await store(part);
+      const { commit, name } = await store(part, safeDisplayName(part.filename));
       const row = documents.addDocument(
         {
           accountId: params.id,
@@ -228,9 +237,10 @@ export function documentsHandlers(
       const used = new Set<string>();
       for (const row of rows) {
         // Two files of the same name stay two entries: "a.pdf", "a (2).pdf".
-        let entry = row.name;
+        const name = nameOf(row);
+        let entry = name;
         for (let n = 2; used.has(entry.toLowerCase()); n += 1)
-          entry = row.name.replace(/(\.[^.]*)?$/, (extension) => ` (${String(n)})${extension}`);
+          entry = name.replace(/(\.[^.]*)?$/, (extension) => ` (${String(n)})${extension}`);
         used.add(entry.toLowerCase());
         zip.addReadStreamLazy(entry, { mtime: new Date(row.created_at), compress: false }, (done) => {
           done(null, files.open(row.storage_key));
@@ -253,7 +263,7 @@ export function documentsHandlers(
       const row = requireDocument(user.id, params.id);
       return sendFile(
         reply,
-        { key: row.storage_key, mimeType: row.mime_type, size: row.size, name: row.name },
+        { key: row.storage_key, mimeType: row.mime_type, size: row.size, name: nameOf(row) },
         query.disposition,
       );
     },
@@ -355,7 +365,7 @@ export function documentsHandlers(
           'kind (financial|hr), title (1-200) and period (YYYY-MM) are required.',
         );
       }
-      const { commit } = await store(part);
+      const { commit } = await store(part, safeDisplayName(part.filename));
       const row = documents.addReport(
         { accountId, title, kind, period, createdBy: user.id },
         commit,
@@ -378,14 +388,14 @@ export function documentsHandlers(
       if (!row || !reportKinds(user.id, row.account_id).includes(row.kind)) throw forbidden();
       if (row.storage_key === null || row.mime_type === null || row.size === null)
         throw notFound(`The file of report ${String(params.id)}`);
-      const extension = row.mime_type === 'application/pdf' ? '.pdf' : '';
       return sendFile(
         reply,
         {
           key: row.storage_key,
           mimeType: row.mime_type,
           size: row.size,
-          name: `${safeDisplayName(row.title)}${extension}`,
+          // A title is no file name: its dots are kept and the type's extension is added.
+          name: `${safeDisplayName(row.title)}${typeExtension(row.mime_type)}`,
         },
         query.disposition,
       );

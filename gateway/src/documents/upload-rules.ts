@@ -1,9 +1,15 @@
-// The upload rules (size limit, allowed types) from the manifest's `constants.documents`: the portal
+// The upload rules (size limit, allowed extensions and types) from the manifest's `constants.documents`: the portal
 // checks a file with the same rules before sending it, the gateway again when it arrives.
 import { readFileSync } from 'node:fs';
 import type { UploadRules } from './documents-handlers.ts';
 
-const FALLBACK: UploadRules = { maxBytes: 20 * 1024 * 1024, allowedTypes: ['application/pdf'] };
+const FALLBACK: UploadRules = {
+  maxBytes: 20 * 1024 * 1024,
+  allowedTypes: ['application/pdf'],
+  allowedExtensions: ['.pdf'],
+};
+
+const strings = (value: unknown[]) => value.filter((item): item is string => typeof item === 'string');
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,11 +29,15 @@ export function loadUploadRules(
     if (
       isRecord(documents) &&
       typeof documents['maxFileSizeBytes'] === 'number' &&
-      Array.isArray(documents['allowedTypes'])
+      Array.isArray(documents['allowedTypes']) &&
+      Array.isArray(documents['allowedExtensions'])
     ) {
       rules = {
         maxBytes: documents['maxFileSizeBytes'],
-        allowedTypes: documents['allowedTypes'].filter((type): type is string => typeof type === 'string'),
+        allowedTypes: strings(documents['allowedTypes']),
+        allowedExtensions: strings(documents['allowedExtensions']).map((extension) =>
+          extension.toLowerCase(),
+        ),
       };
     } else warn(`${manifestPath}: no constants.documents; uploads use the fallback rules`);
   } catch (error) {

@@ -1,0 +1,173 @@
+// Issue 27: what an upload may be called and contain (item 3), how much an entity and a person may send
+// (item 9), and the right checked again when the file is complete (item 18), on both upload paths.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collaboratorToken, login, startGateway } from '../../test/helpers.ts';
+import type { Started } from '../../test/helpers.ts';
+import { makePdf } from './pdf.ts';
+import { safeDisplayName } from './file-store.ts';
+
+type Report = { id: number; title: string };
+
+const PDF = new Uint8Array(makePdf('Facture', ['Montant : 120 EUR']));
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
+const DEPOSIT = '/reporting/api/reports/files';
+
+let gateway: Started;
+let claire: string;
+let paul: string;
+
+async function send(
+  token: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+  options: { path?: string; fields?: Readonly<Record<string, string>> } = {},
+) {
+  const { path = '/account/api/accounts/1001/documents?kind=accounting', fields = {} } = options;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([bytes]), name);
+  const response = await fetch(`${gateway.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+const deposit = (token: string, bytes: Uint8Array<ArrayBuffer>, name: string, title = 'Rapport') =>
+  send(token, bytes, name, {
+    path: DEPOSIT,
+    fields: { accountId: '1001', kind: 'financial', title, period: '2026-10' },
+  });
+
+/** A ZIP made by a real writer, with these entries (name → content). */
+async function zipOf(entries: Readonly<Record<string, string>>): Promise<Uint8Array<ArrayBuffer>> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries))
+    zip.addBuffer(Buffer.from(content), name, { compress: false });
+  zip.end();
+  const chunks: Buffer[] = [];
+  zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await once(zip.outputStream, 'end');
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const CONTENT_TYPES =
+  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+
+async function fileOf(token: string, path: string) {
+  const response = await fetch(`${gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  return {
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+  };
+}
+
+const tempFiles = () => readdirSync(join(gateway.dataDir, 'files', '.tmp'));
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  claire = await login(gateway, 'claire.solo@demo.test');
+  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
+}, 60_000);
+
+afterAll(async () => {
+  await gateway.dispose();
+});
+
+describe('uploaded names (item 3)', () => {
+  it('refuses an extension outside the manifest’s list, whatever the bytes, on both upload paths', async () => {
+    for (const name of ['Facture-mai.bat', 'notice.html', 'image.svg', 'Facture.pdf.exe', 'sans-extension']) {
+      const answer = await send(claire, PDF, name);
+      expect({ name, status: answer.status, error: answer.body['error'] }).toEqual({
+        name,
+        status: 415,
+        error: 'unsupported_media_type',
+      });
+      expect((await deposit(paul, PDF, name)).status).toBe(415);
+    }
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('strips format and control characters, so a right-to-left override hides no extension', async () => {
+    // Shown as "Facturetab.pdf" by a bidi-aware screen; really a .bat once the override goes.
+    expect((await send(claire, PDF, 'Facture\u202Efdp.bat')).status).toBe(415);
+    const answer = await send(claire, PDF, 'Re\u200Bçu\u2066 mai\u0085\uFEFF.pdf');
+    expect(answer.status).toBe(201);
+    expect(answer.body['name']).toBe('Reçu mai.pdf');
+    expect(safeDisplayName('a\u202Eb\u200Fc\u061Cd\u00ADe\u2028f.pdf')).toBe('abcdef.pdf');
+  });
+
+  it('offers a file under the extension of its sniffed type (a PDF as .pdf)', async () => {
+    const answer = await send(claire, PDF, 'scan.png');
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ name: 'scan.pdf', mimeType: 'application/pdf' });
+    const file = await fileOf(claire, `/account/api/documents/${String(answer.body['id'])}/file`);
+    expect(file.type).toBe('application/pdf');
+    expect(file.disposition).toMatch(/^attachment; filename="scan\.pdf"; /);
+    // An extension of the same type stays as typed.
+    expect(
+      (await send(claire, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), 'photo.JPEG')).body,
+    ).toMatchObject({ name: 'photo.JPEG', mimeType: 'image/jpeg' });
+  });
+
+  it('keeps the extension of a long name', async () => {
+    const answer = await send(claire, PDF, `${'é'.repeat(300)}.pdf`);
+    expect(answer.status).toBe(201);
+    const name = String(answer.body['name']);
+    expect(name.endsWith('é.pdf')).toBe(true);
+    expect(name.length).toBeLessThanOrEqual(200);
+  });
+
+  it('offers a BI report’s file with the extension of its type', async () => {
+    const answer = await deposit(paul, PNG, 'graphique.png', 'Graphique T3');
+    expect(answer.status).toBe(201);
+    const report = answer.body as Report;
+    const file = await fileOf(paul, `/reporting/api/reports/${String(report.id)}/file`);
+    expect(file.type).toBe('image/png');
+    expect(file.disposition).toMatch(/^attachment; filename="Graphique T3\.png"; /);
+  });
+});
+
+describe('office documents (item 3)', () => {
+  it('takes a .docx whose central directory holds [Content_Types].xml', async () => {
+    const docx = await zipOf({ '[Content_Types].xml': CONTENT_TYPES, 'word/document.xml': '<w:document/>' });
+    const answer = await send(claire, docx, 'Contrat.docx');
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      name: 'Contrat.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+  });
+
+  it('refuses any other ZIP named .docx or .xlsx, even one that holds the name in a file’s bytes', async () => {
+    const plain = await zipOf({ 'readme.txt': 'hello' });
+    const nested = await zipOf({ 'x/[Content_Types].xml': CONTENT_TYPES });
+    const mention = await zipOf({ 'notes.txt': `see [Content_Types].xml ${CONTENT_TYPES}` });
+    for (const [bytes, name] of [
+      [plain, 'a.docx'],
+      [plain, 'a.xlsx'],
+      [nested, 'b.xlsx'],
+      [mention, 'c.docx'],
+    ] as const) {
+      const answer = await send(claire, bytes, name);
+      expect({ name, status: answer.status }).toEqual({ name, status: 415 });
+    }
+    expect((await deposit(paul, plain, 'rapport.xlsx')).status).toBe(415);
+    // The end of a real package, cut: no central directory any more.
+    const docx = await zipOf({ '[Content_Types].xml': CONTENT_TYPES });
+    expect((await send(claire, docx.subarray(0, docx.length - 30), 'cut.docx')).status).toBe(415);
+    expect(tempFiles()).toEqual([]);
+  });
+});
