@@ -157,7 +157,7 @@ export const documentsRoutes = {
     auth: 'bearer',
     tag: 'documents',
     summary:
-      'Adds one file (multipart/form-data: optional field period, then the part "file"), streamed to disk and kept only once complete. Empty file → 422 empty_file; over the configured limit → 413; a name whose extension is not in the manifest\'s constants.documents.allowedExtensions, a type not allowed by its first bytes (an executable named .pdf), or a .docx/.xlsx that is no OOXML package ([Content_Types].xml in its central directory) → 415. The name is kept for display only, without control or format characters (U+202E...), and with the extension of the sniffed type (a PDF named scan.png is kept as scan.pdf).',
+      'Adds one file (multipart/form-data: optional field period, then the part "file"), streamed to disk and kept only once complete. Empty file → 422 empty_file; over the configured limit → 413; a name whose extension is not in the manifest’s constants.documents.allowedExtensions, a type not allowed by its first bytes (an executable named .pdf), or a .docx/.xlsx that is no OOXML package ([Content_Types].xml in its central directory) → 415. The name is kept for display only, without control or format characters (U+202E...), and with the extension of the sniffed type (a PDF named scan.png is kept as scan.pdf). The caller’s code is checked before the stream and again when the file is complete: a right removed meanwhile → 403 and nothing is kept.',
     status: 201,
     params: idParams,
     query: kindQuery,
@@ -231,7 +231,7 @@ export const documentsRoutes = {
     auth: 'bearer',
     tag: 'reports',
     summary:
-      'Deposits a BI report with its file (multipart/form-data: fields accountId, kind, title, period, then the part "file"; same checks as a document upload). Records a Reporting-ReportCreatedCollab notification for the customers of the entity.',
+      'Deposits a BI report with its file (multipart/form-data: fields accountId, kind, title, period, then the part "file"; same checks as a document upload, CORAP001 checked again when the file is complete). Records a Reporting-ReportCreatedCollab notification for the customers of the entity.',
     status: 201,
     response: reportSchema,
     requiresAnyOf: ['CORAP001'],

@@ -138,17 +138,34 @@ export function documentsHandlers(
     return part;
   }
 
-  /** Receives the file sent under `name` (a `safeDisplayName`); the name to keep agrees with its type. */
-  async function store(part: MultipartFile, name: string) {
+  /**
+   * Receives the file sent under `name` (a `safeDisplayName`), then runs `write` with the name to keep
+   * (agreeing with the file's type) and the commit that moves the file into place, to call inside the
+   * transaction that inserts its row. The stream takes seconds, so the commit asks `mayUpload` again
+   * (a right removed meanwhile lands nothing); a write that throws leaves no received file behind.
+   */
+  async function store<T>(
+    part: MultipartFile,
+    name: string,
+    mayUpload: () => void,
+    write: (file: { name: string; commit: () => { key: string; size: number; mimeType: string } }) => T,
+  ): Promise<T> {
     const received = await files.receive(part.file, name, {
       ...rules,
       isTruncated: () => part.file.truncated,
     });
-    return {
-      received,
-      name: offeredName(name, received.mimeType),
-      commit: () => ({ key: files.commit(received), size: received.size, mimeType: received.mimeType }),
-    };
+    try {
+      return write({
+        name: offeredName(name, received.mimeType),
+        commit: () => {
+          mayUpload();
+          return { key: files.commit(received), size: received.size, mimeType: received.mimeType };
+        },
+      });
+    } catch (error) {
+      files.discard(received);
+      throw error;
+    }
   }
 
   function sendFile(
@@ -188,30 +205,35 @@ export function documentsHandlers(
     },
 
     uploadDocument: async ({ session, params, query, request }) => {
-      const user = currentUser(deps, session);
+      const mayUpload = () => {
+        const user = currentUser(deps, session);
+        requireAnyPermission(
+          deps,
+          requireMembership(deps, user.id, params.id),
+          DOCUMENT_KIND_CODES[query.kind],
+        );
+        return user;
+      };
       // Checked before a byte is read: a refused caller never writes to disk.
-      requireAnyPermission(
-        deps,
-        requireMembership(deps, user.id, params.id),
-        DOCUMENT_KIND_CODES[query.kind],
-      );
+      const user = mayUpload();
       const part = await receiveFile(request);
       const period = fieldOf(part.fields, 'period');
       if (period !== undefined && !MONTH.test(period)) {
         part.file.resume();
         throw new HttpError(422, 'invalid_body', 'period must be YYYY-MM.');
       }
-      const { commit, name } = await store(part, safeDisplayName(part.filename));
-      const row = documents.addDocument(
-        {
-          accountId: params.id,
-          kind: query.kind,
-          name,
-          period: period ?? new Date().toISOString().slice(0, 7),
-          uploadedBy: `${user.first_name} ${user.last_name}`,
-          uploaderId: user.id,
-        },
-        commit,
+      const row = await store(part, safeDisplayName(part.filename), mayUpload, ({ name, commit }) =>
+        documents.addDocument(
+          {
+            accountId: params.id,
+            kind: query.kind,
+            name,
+            period: period ?? new Date().toISOString().slice(0, 7),
+            uploadedBy: `${user.first_name} ${user.last_name}`,
+            uploaderId: user.id,
+          },
+          commit,
+        ),
       );
       deps.events.publish({
         type: UPLOAD_EVENT[query.kind],
@@ -347,11 +369,14 @@ export function documentsHandlers(
         part.file.resume();
         throw forbidden();
       }
-      requireAnyPermission(
-        deps,
-        requireMembership(deps, user.id, accountId),
-        routes.depositReportFile.requiresAnyOf,
-      );
+      const mayDeposit = () => {
+        requireAnyPermission(
+          deps,
+          requireMembership(deps, currentUser(deps, session).id, accountId),
+          routes.depositReportFile.requiresAnyOf,
+        );
+      };
+      mayDeposit();
       if (
         (kind !== 'financial' && kind !== 'hr') ||
         title === '' ||
@@ -365,11 +390,8 @@ export function documentsHandlers(
           'kind (financial|hr), title (1-200) and period (YYYY-MM) are required.',
         );
       }
-      const { commit } = await store(part, safeDisplayName(part.filename));
-      const row = documents.addReport(
-        { accountId, title, kind, period, createdBy: user.id },
-        commit,
-        (reportId) => {
+      const row = await store(part, safeDisplayName(part.filename), mayDeposit, ({ commit }) =>
+        documents.addReport({ accountId, title, kind, period, createdBy: user.id }, commit, (reportId) => {
           deps.events.publish({
             type: 'Reporting-ReportCreatedCollab',
             accountId,
@@ -377,7 +399,7 @@ export function documentsHandlers(
             subjectId: reportId,
             data: { title },
           });
-        },
+        }),
       );
       return toReport(row);
     },

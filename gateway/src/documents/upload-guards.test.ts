@@ -1,6 +1,8 @@
 // Issue 27: what an upload may be called and contain (item 3), how much an entity and a person may send
 // (item 9), and the right checked again when the file is complete (item 18), on both upload paths.
+import BetterSqlite3 from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import yazl from 'yazl';
@@ -168,6 +170,120 @@ describe('office documents (item 3)', () => {
     // The end of a real package, cut: no central directory any more.
     const docx = await zipOf({ '[Content_Types].xml': CONTENT_TYPES });
     expect((await send(claire, docx.subarray(0, docx.length - 30), 'cut.docx')).status).toBe(415);
+    expect(tempFiles()).toEqual([]);
+  });
+});
+
+/**
+ * Sends a multipart upload in two halves over a real connection, running `meanwhile` once the gateway has
+ * begun writing the file (its temporary file exists) and before the rest is sent.
+ */
+async function slowUpload(
+  token: string,
+  path: string,
+  fields: Readonly<Record<string, string>>,
+  meanwhile: () => void,
+): Promise<{ status: number; body: string }> {
+  const boundary = `----slow${String(Date.now())}`;
+  const head = [
+    ...Object.entries(fields).map(
+      ([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+    ),
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lent.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  ].join('');
+  const half = Math.floor(PDF.length / 2);
+  const request = httpRequest(`${gateway.url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+  request.write(Buffer.concat([Buffer.from(head), PDF.subarray(0, half)]));
+  for (let waited = 0; tempFiles().length === 0; waited += 10) {
+    if (waited > 5000) throw new Error('the gateway never started writing the file');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  meanwhile();
+  request.end(Buffer.concat([PDF.subarray(half), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+  return answer;
+}
+
+/** Runs `work` with the membership's codes replaced by `codes`, then puts the old ones back. */
+function withCodes(email: string, accountId: number, codes: readonly string[]) {
+  const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+  const where = 'user_id = (SELECT id FROM users WHERE email = ?) AND account_id = ?';
+  const before = db
+    .prepare<[string, number], { permissions: string }>(`SELECT permissions FROM memberships WHERE ${where}`)
+    .get(email, accountId)?.permissions;
+  const set = (permissions: string) =>
+    db.prepare(`UPDATE memberships SET permissions = ? WHERE ${where}`).run(permissions, email, accountId);
+  return {
+    apply: () => set(JSON.stringify(codes)),
+    restore: () => {
+      if (before !== undefined) set(before);
+      db.close();
+    },
+  };
+}
+
+const countRows = (sql: string) => {
+  const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'), { readonly: true });
+  try {
+    return db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
+  } finally {
+    db.close();
+  }
+};
+
+describe('the right checked again when the file is complete (item 18)', () => {
+  it('does not keep a document whose uploader lost the code while it streamed', async () => {
+    const documentsBefore = countRows('SELECT COUNT(*) AS n FROM documents');
+    const codes = withCodes('claire.solo@demo.test', 1001, []);
+    try {
+      const answer = await slowUpload(
+        claire,
+        '/account/api/accounts/1001/documents?kind=accounting',
+        {},
+        codes.apply,
+      );
+      expect(answer.status).toBe(403);
+    } finally {
+      codes.restore();
+    }
+    expect(countRows('SELECT COUNT(*) AS n FROM documents')).toBe(documentsBefore);
+    expect(tempFiles()).toEqual([]);
+    // With the code back, the same upload lands.
+    expect(
+      (await slowUpload(claire, '/account/api/accounts/1001/documents?kind=accounting', {}, () => undefined))
+        .status,
+    ).toBe(201);
+  });
+
+  it('does not keep a BI report whose depositor lost CORAP001 while it streamed', async () => {
+    const reportsBefore = countRows('SELECT COUNT(*) AS n FROM bi_reports');
+    const codes = withCodes('paul.collab@demo.test', 1001, ['CORAPP001']);
+    try {
+      const answer = await slowUpload(
+        paul,
+        DEPOSIT,
+        { accountId: '1001', kind: 'financial', title: 'Lent', period: '2026-10' },
+        codes.apply,
+      );
+      expect(answer.status).toBe(403);
+    } finally {
+      codes.restore();
+    }
+    expect(countRows('SELECT COUNT(*) AS n FROM bi_reports')).toBe(reportsBefore);
     expect(tempFiles()).toEqual([]);
   });
 });
