@@ -15,6 +15,7 @@ import personas from '../seed/personas.json' with { type: 'json' };
 import { createSessionTokens } from './auth/session-tokens.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './db/database.ts';
+import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
 import { seedDatabase } from './db/seed.ts';
 import { documentsHandlers } from './documents/documents-handlers.ts';
 import { createDocumentsStore } from './documents/documents-store.ts';
@@ -89,7 +90,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     queue: 64,
   });
   const db = await openDatabase(options.dataDir, options.reset ?? false, hasher.hash);
-  const store = createStore(db);
+  const store = createStore(db, {
+    days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
+    maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
+  });
   const finance = createFinanceStore(db);
   const files = createFileStore(options.dataDir);
   const documents = createDocumentsStore(db, files);

@@ -51,6 +51,10 @@ export type GatewayOptions = {
   maxUploadBytes?: number;
   /** Extra folders attached to Paul (GATEWAY_SEED_FOLDERS), for the folder bench and e2e. Default 0. */
   seedFolders?: number;
+  /** Inbox rows older than this are deleted (GATEWAY_INBOX_DAYS). Default 30. */
+  inboxRetentionDays?: number;
+  /** At most this many inbox rows are kept, the newest (GATEWAY_INBOX_MAX_ROWS). Default 10,000. */
+  inboxMaxRows?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -67,6 +71,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   if (!Number.isInteger(grace) || grace < 0)
     throw new Error('GATEWAY_REFRESH_GRACE_MS must be a non-negative integer');
   const level = env['GATEWAY_LOG_LEVEL'];
+  const inboxRetentionDays = positiveOf(env, 'GATEWAY_INBOX_DAYS');
+  const inboxMaxRows = positiveOf(env, 'GATEWAY_INBOX_MAX_ROWS');
   return {
     port,
     dataDir: resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? '.data/gateway'),
@@ -91,7 +97,18 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
     ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
     seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
+    ...(inboxRetentionDays === undefined ? {} : { inboxRetentionDays }),
+    ...(inboxMaxRows === undefined ? {} : { inboxMaxRows }),
   };
+}
+
+/** A positive integer from the environment, or undefined when unset. */
+function positiveOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`${name} must be a positive integer`);
+  return count;
 }
 
 function seedFoldersOf(value: string | undefined): number {

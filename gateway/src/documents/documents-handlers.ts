@@ -19,8 +19,15 @@ import {
 } from '../routes/deps.ts';
 import type { Deps } from '../routes/deps.ts';
 import type { DocumentRow, DocumentsStore, ReportRow } from './documents-store.ts';
-import { contentDisposition, offeredName, safeDisplayName, typeExtension } from './file-store.ts';
+import {
+  contentDisposition,
+  offeredName,
+  quotaExceeded,
+  safeDisplayName,
+  typeExtension,
+} from './file-store.ts';
 import type { FileStore } from './file-store.ts';
+import type { UploadRules } from './upload-rules.ts';
 
 type DocumentRoutes =
   | 'documentPage'
@@ -34,13 +41,6 @@ type DocumentRoutes =
 
 type DocumentKind = keyof typeof DOCUMENT_KIND_CODES;
 type ReportKind = keyof typeof REPORT_KIND_CODES;
-
-export type UploadRules = {
-  maxBytes: number;
-  allowedTypes: readonly string[];
-  /** Lower case, with the dot: a name must end with one of them (the manifest's list). */
-  allowedExtensions: readonly string[];
-};
 
 const isDocumentKind = (value: string): value is DocumentKind => value in DOCUMENT_KIND_CODES;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -138,27 +138,45 @@ export function documentsHandlers(
     return part;
   }
 
+  /** 413 quota_exceeded unless `bytes` more fit in the entity's quota. */
+  function requireRoom(accountId: number, bytes: number): number {
+    const room = rules.entityQuotaBytes - documents.usedBytes(accountId);
+    if (bytes > room) throw quotaExceeded(rules.entityQuotaBytes);
+    return room;
+  }
+
   /**
-   * Receives the file sent under `name` (a `safeDisplayName`), then runs `write` with the name to keep
-   * (agreeing with the file's type) and the commit that moves the file into place, to call inside the
-   * transaction that inserts its row. The stream takes seconds, so the commit asks `mayUpload` again
-   * (a right removed meanwhile lands nothing); a write that throws leaves no received file behind.
+   * Receives the file sent under `name` (a `safeDisplayName`) for the entity, then runs `write` with the
+   * name to keep (agreeing with the file's type) and the commit that moves the file into place, to call
+   * inside the transaction that inserts its row. Before a byte is stored the person's upload rate and the
+   * entity's quota are checked; the stream takes seconds, so the commit asks `mayUpload` and the quota
+   * again (a right removed meanwhile, or uploads that filled the quota in parallel, land nothing). A write
+   * that throws leaves no received file behind.
    */
   async function store<T>(
     part: MultipartFile,
-    name: string,
-    mayUpload: () => void,
+    upload: { name: string; accountId: number; userId: number; mayUpload: () => void },
     write: (file: { name: string; commit: () => { key: string; size: number; mimeType: string } }) => T,
   ): Promise<T> {
-    const received = await files.receive(part.file, name, {
+    let room: number;
+    try {
+      deps.throttle.take([[`upload:${String(upload.userId)}`, rules.uploadsPerUser]]);
+      room = requireRoom(upload.accountId, 1);
+    } catch (error) {
+      part.file.resume();
+      throw error;
+    }
+    const received = await files.receive(part.file, upload.name, {
       ...rules,
+      room: { bytes: room, quotaBytes: rules.entityQuotaBytes },
       isTruncated: () => part.file.truncated,
     });
     try {
       return write({
-        name: offeredName(name, received.mimeType),
+        name: offeredName(upload.name, received.mimeType),
         commit: () => {
-          mayUpload();
+          upload.mayUpload();
+          requireRoom(upload.accountId, received.size);
           return { key: files.commit(received), size: received.size, mimeType: received.mimeType };
         },
       });
@@ -222,7 +240,13 @@ export function documentsHandlers(
         part.file.resume();
         throw new HttpError(422, 'invalid_body', 'period must be YYYY-MM.');
       }
-      const row = await store(part, safeDisplayName(part.filename), mayUpload, ({ name, commit }) =>
+      const upload = {
+        name: safeDisplayName(part.filename),
+        accountId: params.id,
+        userId: user.id,
+        mayUpload,
+      };
+      const row = await store(part, upload, ({ name, commit }) =>
         documents.addDocument(
           {
             accountId: params.id,
@@ -390,7 +414,13 @@ export function documentsHandlers(
           'kind (financial|hr), title (1-200) and period (YYYY-MM) are required.',
         );
       }
-      const row = await store(part, safeDisplayName(part.filename), mayDeposit, ({ commit }) =>
+      const upload = {
+        name: safeDisplayName(part.filename),
+        accountId,
+        userId: user.id,
+        mayUpload: mayDeposit,
+      };
+      const row = await store(part, upload, ({ commit }) =>
         documents.addReport({ accountId, title, kind, period, createdBy: user.id }, commit, (reportId) => {
           deps.events.publish({
             type: 'Reporting-ReportCreatedCollab',

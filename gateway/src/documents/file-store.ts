@@ -122,6 +122,8 @@ export type FileStore = {
       maxBytes: number;
       allowedTypes: readonly string[];
       allowedExtensions: readonly string[];
+      /** Bytes the entity has left under its quota: beyond, 413 quota_exceeded (`quotaExceeded`). */
+      room: { bytes: number; quotaBytes: number };
       isTruncated: () => boolean;
     },
   ) => Promise<ReceivedFile>;
@@ -164,6 +166,10 @@ export function createFileStore(dataDir: string): FileStore {
           size += chunk.length;
           if (size > rules.maxBytes) {
             done(tooLarge(rules.maxBytes));
+            return;
+          }
+          if (size > rules.room.bytes) {
+            done(quotaExceeded(rules.room.quotaBytes));
             return;
           }
           if (head.length < 8) {
@@ -218,6 +224,16 @@ export function createFileStore(dataDir: string): FileStore {
 
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'payload_too_large', `The file is larger than ${String(maxBytes)} bytes.`);
+}
+
+/** The entity's quota is reached: the body names it (`quotaBytes`), the portal says so in its words. */
+export function quotaExceeded(quotaBytes: number): HttpError {
+  return new HttpError(
+    413,
+    'quota_exceeded',
+    `The entity's storage quota (${String(quotaBytes)} bytes) is reached; nothing was kept.`,
+    { details: { quotaBytes } },
+  );
 }
 
 function unsupported(): HttpError {

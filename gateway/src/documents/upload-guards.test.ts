@@ -1,7 +1,8 @@
 // Issue 27: what an upload may be called and contain (item 3), how much an entity and a person may send
 // (item 9), and the right checked again when the file is complete (item 18), on both upload paths.
 import BetterSqlite3 from 'better-sqlite3';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -9,6 +10,7 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collaboratorToken, login, startGateway } from '../../test/helpers.ts';
 import type { Started } from '../../test/helpers.ts';
+import { REPO_ROOT } from '../options.ts';
 import { makePdf } from './pdf.ts';
 import { safeDisplayName } from './file-store.ts';
 
@@ -28,13 +30,17 @@ async function send(
   token: string,
   bytes: Uint8Array<ArrayBuffer>,
   name: string,
-  options: { path?: string; fields?: Readonly<Record<string, string>> } = {},
+  options: { path?: string; fields?: Readonly<Record<string, string>>; target?: Started } = {},
 ) {
-  const { path = '/account/api/accounts/1001/documents?kind=accounting', fields = {} } = options;
+  const {
+    path = '/account/api/accounts/1001/documents?kind=accounting',
+    fields = {},
+    target = gateway,
+  } = options;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('file', new Blob([bytes]), name);
-  const response = await fetch(`${gateway.url}${path}`, {
+  const response = await fetch(`${target.url}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -76,7 +82,7 @@ async function fileOf(token: string, path: string) {
   };
 }
 
-const tempFiles = () => readdirSync(join(gateway.dataDir, 'files', '.tmp'));
+const tempFiles = (target: Started = gateway) => readdirSync(join(target.dataDir, 'files', '.tmp'));
 
 beforeAll(async () => {
   gateway = await startGateway();
@@ -182,7 +188,9 @@ async function slowUpload(
   token: string,
   path: string,
   fields: Readonly<Record<string, string>>,
-  meanwhile: () => void,
+  meanwhile: () => unknown,
+  file: Uint8Array = PDF,
+  target: Started = gateway,
 ): Promise<{ status: number; body: string }> {
   const boundary = `----slow${String(Date.now())}`;
   const head = [
@@ -191,8 +199,8 @@ async function slowUpload(
     ),
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lent.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
   ].join('');
-  const half = Math.floor(PDF.length / 2);
-  const request = httpRequest(`${gateway.url}${path}`, {
+  const half = Math.floor(file.length / 2);
+  const request = httpRequest(`${target.url}${path}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -208,13 +216,13 @@ async function slowUpload(
     });
     request.on('error', reject);
   });
-  request.write(Buffer.concat([Buffer.from(head), PDF.subarray(0, half)]));
-  for (let waited = 0; tempFiles().length === 0; waited += 10) {
+  request.write(Buffer.concat([Buffer.from(head), file.subarray(0, half)]));
+  for (let waited = 0; tempFiles(target).length === 0; waited += 10) {
     if (waited > 5000) throw new Error('the gateway never started writing the file');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  meanwhile();
-  request.end(Buffer.concat([PDF.subarray(half), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+  await meanwhile();
+  request.end(Buffer.concat([file.subarray(half), Buffer.from(`\r\n--${boundary}--\r\n`)]));
   return answer;
 }
 
@@ -236,8 +244,8 @@ function withCodes(email: string, accountId: number, codes: readonly string[]) {
   };
 }
 
-const countRows = (sql: string) => {
-  const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'), { readonly: true });
+const countRows = (sql: string, target: Started = gateway) => {
+  const db = new BetterSqlite3(join(target.dataDir, 'gateway.sqlite'), { readonly: true });
   try {
     return db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
   } finally {
@@ -285,5 +293,141 @@ describe('the right checked again when the file is complete (item 18)', () => {
     }
     expect(countRows('SELECT COUNT(*) AS n FROM bi_reports')).toBe(reportsBefore);
     expect(tempFiles()).toEqual([]);
+  });
+});
+
+/** A gateway whose manifest has these upload constants (the rest as shipped). */
+async function gatewayWith(documents: Readonly<Record<string, unknown>>): Promise<Started> {
+  const dir = mkdtempSync(join(tmpdir(), 'upload-manifest-'));
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8')) as {
+    constants: { documents: Record<string, unknown> };
+  };
+  Object.assign(manifest.constants.documents, documents);
+  const manifestPath = join(dir, 'portal.config.json');
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  const started = await startGateway({ manifestPath });
+  return {
+    ...started,
+    dispose: async () => {
+      await started.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const padded = (bytes: number) => {
+  const file = new Uint8Array(bytes).fill(0x20);
+  file.set(PDF.subarray(0, Math.min(PDF.length, bytes)));
+  return file;
+};
+
+describe('the storage quota of an entity (item 9)', () => {
+  let full: Started;
+  let token: string;
+  let collab: string;
+  const QUOTA = 400_000;
+  beforeAll(async () => {
+    full = await gatewayWith({ entityQuotaBytes: QUOTA });
+    token = await login(full, 'claire.solo@demo.test');
+    collab = await collaboratorToken(full, 'paul.collab@demo.test');
+  });
+  afterAll(async () => {
+    await full.dispose();
+  });
+  const used = () =>
+    countRows(
+      `SELECT (SELECT SUM(size) FROM documents WHERE account_id = 1001)
+        + (SELECT COALESCE(SUM(f.size), 0) FROM report_files f JOIN bi_reports r ON r.id = f.report_id WHERE r.account_id = 1001) AS n`,
+      full,
+    );
+
+  it('keeps what fits, refuses with 413 quota_exceeded what does not, and keeps nothing of it', async () => {
+    const room = QUOTA - used();
+    expect(room).toBeGreaterThan(100_000);
+    const fits = await send(token, padded(room - 1000), 'gros.pdf', { target: full });
+    expect(fits.status).toBe(201);
+    const over = await send(token, padded(2000), 'encore.pdf', { target: full });
+    expect(over).toMatchObject({ status: 413, body: { error: 'quota_exceeded', quotaBytes: QUOTA } });
+    expect(used()).toBe(QUOTA - 1000);
+    // The BI deposit counts against the same entity.
+    const report = await send(collab, padded(2000), 'r.pdf', {
+      target: full,
+      path: DEPOSIT,
+      fields: { accountId: '1001', kind: 'financial', title: 'Trop', period: '2026-10' },
+    });
+    expect(report).toMatchObject({ status: 413, body: { error: 'quota_exceeded' } });
+    expect(tempFiles(full)).toEqual([]);
+    // Another entity is not concerned.
+    expect(
+      (
+        await send(collab, padded(2000), 'autre.pdf', {
+          target: full,
+          path: '/account/api/accounts/1002/documents?kind=accounting',
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('checks the quota again at commit: of two uploads that each fit, the one finishing last is refused', async () => {
+    const slow = countRows('SELECT COUNT(*) AS n FROM documents WHERE account_id = 1003', full);
+    expect(slow).toBeGreaterThan(0);
+    const room =
+      QUOTA -
+      countRows(
+        `SELECT (SELECT SUM(size) FROM documents WHERE account_id = 1003)
+        + (SELECT COALESCE(SUM(f.size), 0) FROM report_files f JOIN bi_reports r ON r.id = f.report_id WHERE r.account_id = 1003) AS n`,
+        full,
+      );
+    const half = Math.floor(room / 2) + 1000;
+    const paulOn1003 = collab;
+    const answer = await slowUpload(
+      paulOn1003,
+      '/account/api/accounts/1003/documents?kind=accounting',
+      {},
+      async () => {
+        const quick = await send(paulOn1003, padded(half), 'rapide.pdf', {
+          target: full,
+          path: '/account/api/accounts/1003/documents?kind=accounting',
+        });
+        expect(quick.status).toBe(201);
+      },
+      padded(half),
+      full,
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'quota_exceeded' });
+    expect(tempFiles(full)).toEqual([]);
+  });
+});
+
+describe('the upload rate of a person (item 9)', () => {
+  it('answers 429 with Retry-After past the manifest’s rate, per person, on both upload paths', async () => {
+    const limited = await gatewayWith({ uploadsPerUser: { max: 3, windowSeconds: 600 } });
+    try {
+      const [token, other, collab] = await Promise.all([
+        login(limited, 'claire.solo@demo.test'),
+        login(limited, 'marc.multi@demo.test'),
+        collaboratorToken(limited, 'paul.collab@demo.test'),
+      ]);
+      for (let n = 0; n < 3; n += 1)
+        expect((await send(token, PDF, `f${String(n)}.pdf`, { target: limited })).status).toBe(201);
+      const refused = await send(token, PDF, 'f4.pdf', { target: limited });
+      expect(refused).toMatchObject({ status: 429, body: { error: 'too_many_requests' } });
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(500);
+      expect(wait).toBeLessThanOrEqual(600);
+      expect(refused.body['retryAfterS']).toBe(wait);
+      expect(tempFiles(limited)).toEqual([]);
+      // Someone else uploads on the same entity.
+      expect((await send(other, PDF, 'm.pdf', { target: limited })).status).toBe(201);
+      const fields = { accountId: '1001', kind: 'financial', title: 'T', period: '2026-10' };
+      for (let n = 0; n < 3; n += 1)
+        expect((await send(collab, PDF, 'r.pdf', { target: limited, path: DEPOSIT, fields })).status).toBe(
+          201,
+        );
+      expect((await send(collab, PDF, 'r.pdf', { target: limited, path: DEPOSIT, fields })).status).toBe(429);
+    } finally {
+      await limited.dispose();
+    }
   });
 });
