@@ -527,7 +527,21 @@ export const portalConfigSchema = {
               type: 'array',
               items: { type: 'string', pattern: '^\\.[a-z0-9]+$' },
               minItems: 1,
-              description: 'What the file picker offers.',
+              description:
+                'What the file picker offers and the gateway accepts: a name with another extension (or none) is refused (415).',
+            },
+            entityQuotaBytes: {
+              ...positiveInt,
+              description:
+                'Bytes of documents and report files one entity may hold; an upload past it answers 413 quota_exceeded. Default 2 GiB.',
+            },
+            uploadsPerUser: {
+              type: 'object',
+              description:
+                'Uploads one person may start in a sliding window, whatever the entity; more answer 429 with Retry-After. Default 30 per 600 s.',
+              properties: { max: positiveInt, windowSeconds: positiveInt },
+              required: ['max', 'windowSeconds'],
+              additionalProperties: false,
             },
           },
           required: ['maxFileSizeBytes', 'allowedTypes', 'allowedExtensions'],

@@ -163,12 +163,13 @@ export const documentsRoutes = {
     auth: 'bearer',
     tag: 'documents',
     summary:
-      'Adds one file (multipart/form-data: optional field period, then the part "file"), streamed to disk and kept only once complete. Empty file → 422 empty_file; over the configured limit → 413; a type not allowed by its first bytes (an executable named .pdf) → 415. The name is kept for display only.',
+      'Adds one file (multipart/form-data: optional field period, then the part "file"), streamed to disk and kept only once complete. Empty file → 422 empty_file; over the configured limit → 413; a name whose extension is not in the manifest’s constants.documents.allowedExtensions, a type not allowed by its first bytes (an executable named .pdf), or a .docx/.xlsx that is no OOXML package ([Content_Types].xml in its central directory) → 415. The name is kept for display only, without control or format characters (U+202E...), and with the extension of the sniffed type (a PDF named scan.png is kept as scan.pdf). The caller’s code is checked before the stream and again when the file is complete: a right removed meanwhile → 403 and nothing is kept. The entity’s documents and report files past constants.documents.entityQuotaBytes → 413 quota_exceeded (with quotaBytes), checked before, during and at commit; more uploads by one person than constants.documents.uploadsPerUser → 429 with Retry-After and retryAfterS.',
     status: 201,
     params: idParams,
     query: kindQuery,
     response: documentSchema,
     requiresAnyOf: allDocumentCodes,
+    errors: [429],
     concurrency: 'each upload is a new file; none is lost',
   },
   documentsZip: {
@@ -243,10 +244,11 @@ export const documentsRoutes = {
     auth: 'bearer',
     tag: 'reports',
     summary:
-      'Deposits a BI report with its file (multipart/form-data: fields accountId, kind, title, period, then the part "file"; same checks as a document upload). Records a Reporting-ReportCreatedCollab notification for the customers of the entity.',
+      'Deposits a BI report with its file (multipart/form-data: fields accountId, kind, title, period, then the part "file"; same checks as a document upload: extension, type, the entity’s quota (413 quota_exceeded), the person’s upload rate (429), CORAP001 checked again when the file is complete). Records a Reporting-ReportCreatedCollab notification for the customers of the entity.',
     status: 201,
     response: reportSchema,
     requiresAnyOf: ['CORAP001'],
+    errors: [429],
     action: 'biReports.deposit',
     concurrency: 'each deposit is a new row; none is lost',
   },

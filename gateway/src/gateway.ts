@@ -14,6 +14,7 @@ import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import { createSessionTokens } from './auth/session-tokens.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './db/database.ts';
+import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
 import { seedDatabase } from './db/seed.ts';
 import { seedModules } from './db/seed-modules.ts';
 import { documentsHandlers } from './documents/documents-handlers.ts';
@@ -88,7 +89,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const demo = options.demo ?? false;
   const db = await openDatabase(options.dataDir, { reset: options.reset ?? false, demo }, hasher.hash);
-  const store = createStore(db);
+  const store = createStore(db, {
+    days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
+    maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
+  });
   const finance = createFinanceStore(db);
   const files = createFileStore(options.dataDir);
   const documents = createDocumentsStore(db, files);

@@ -61,6 +61,10 @@ export type GatewayOptions = {
   invitationDays?: number;
   /** Days an answered or expired invitation is kept before it is purged (GATEWAY_INVITATION_RETENTION_DAYS). Default 90. */
   invitationRetentionDays?: number;
+  /** Inbox rows older than this are deleted (GATEWAY_INBOX_DAYS). Default 30. */
+  inboxRetentionDays?: number;
+  /** At most this many inbox rows are kept, the newest (GATEWAY_INBOX_MAX_ROWS). Default 10,000. */
+  inboxMaxRows?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -77,6 +81,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   if (!Number.isInteger(grace) || grace < 0)
     throw new Error('GATEWAY_REFRESH_GRACE_MS must be a non-negative integer');
   const level = env['GATEWAY_LOG_LEVEL'];
+  const inboxRetentionDays = positiveOf(env, 'GATEWAY_INBOX_DAYS');
+  const inboxMaxRows = positiveOf(env, 'GATEWAY_INBOX_MAX_ROWS');
   return {
     port,
     dataDir: dataDirFromEnv(env),
@@ -107,6 +113,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
       env['GATEWAY_INVITATION_RETENTION_DAYS'],
       90,
     ),
+    ...(inboxRetentionDays === undefined ? {} : { inboxRetentionDays }),
+    ...(inboxMaxRows === undefined ? {} : { inboxMaxRows }),
   };
 }
 
@@ -124,6 +132,15 @@ function daysOf(name: string, value: string | undefined, fallback: number): numb
   if (!Number.isInteger(days) || days < 1 || days > 3650)
     throw new Error(`${name} must be a whole number of days from 1 to 3650`);
   return days;
+}
+
+/** A positive integer from the environment, or undefined when unset. */
+function positiveOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`${name} must be a positive integer`);
+  return count;
 }
 
 function seedFoldersOf(value: string | undefined): number {

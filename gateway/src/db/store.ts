@@ -1,5 +1,7 @@
 // Every query the routes use, as prepared statements with bound parameters (never string-built SQL).
 import type { Database } from 'better-sqlite3';
+import { DEFAULT_INBOX_RETENTION, createInboxWriter } from './inbox.ts';
+import type { InboxRetention } from './inbox.ts';
 
 export type UserRow = {
   id: number;
@@ -81,7 +83,7 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export function createStore(db: Database) {
+export function createStore(db: Database, inboxRetention: InboxRetention = DEFAULT_INBOX_RETENTION) {
   const q = {
     userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
     userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
@@ -250,9 +252,8 @@ export function createStore(db: Database) {
       'UPDATE reset_tokens SET expires_at = ? WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)',
     ),
     setPassword: db.prepare<[string, number]>('UPDATE users SET password_hash = ? WHERE id = ?'),
-    insertInbox: db.prepare<[string, string, string, string]>(
-      'INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)',
-    ),
+    /** Adds an e-mail to the inbox and drops what its retention no longer keeps (db/inbox.ts). */
+    insertInbox: createInboxWriter(db, inboxRetention),
     inbox: db.prepare<[string], { to_email: string; subject: string; link: string; created_at: string }>(
       'SELECT to_email, subject, link, created_at FROM inbox WHERE to_email = ? ORDER BY id',
     ),
