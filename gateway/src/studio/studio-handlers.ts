@@ -1,11 +1,13 @@
 // The studio's calls. The studio rule was checked before (contract field studioEditors); a manifest is
-// accepted only if the portal's own schema and lint accept it.
-import { validateManifest } from '../../../src/manifest/validate.ts';
+// accepted only if the portal's own schema and lint accept it, with the plugins' pages, widgets and
+// widget options as `npm run validate` checks them.
+import { validateWithWidgetOptions } from '../../../src/manifest/widget-options.ts';
 import { personaPreviews } from '../../seed/persona-previews.ts';
 import type { SessionClaims } from '../../contract/api.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { currentUser, type Deps } from '../routes/deps.ts';
+import { pluginCatalogue } from './plugin-catalogue.ts';
 import { parseObject } from './studio-access.ts';
 import type { StudioStore, VersionRow } from './studio-store.ts';
 
@@ -84,8 +86,7 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
     },
     publishManifest: ({ session, body }) => {
       const editor = requireEditor(session);
-      // The gateway does not know the portal's plugins: the browser lints plugin references at start.
-      const result = validateManifest(body.manifest);
+      const result = validateWithWidgetOptions(body.manifest, pluginCatalogue);
       if (!result.ok) {
         throw new HttpError(422, 'invalid_manifest', 'The manifest has problems; nothing was published.', {
           details: { problems: result.problems.map(({ pointer, message }) => ({ pointer, message })) },

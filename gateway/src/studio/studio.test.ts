@@ -142,6 +142,71 @@ describe('publishing', () => {
     expect((await published()).version).toBe(1);
   });
 
+  const refused = async (manifest: PortalConfig) => {
+    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
+      token: olivia,
+      body: { manifest, comment: 'refused' },
+    });
+    expect(answer.status).toBe(422);
+    return json<{ error: string; problems: { pointer: string; message: string }[] }>(answer);
+  };
+
+  it("refuses widget options the widget's own schema refuses, naming the placement (422)", async () => {
+    const broken = structuredClone(built);
+    const set = broken.homeWidgets.sets.findIndex((candidate) => candidate.id === 'default');
+    const news = broken.homeWidgets.sets[set]?.widgets.findIndex((widget) => widget.widget === 'news/rss');
+    const lab = broken.homeWidgets.sets[set]?.widgets.findIndex((widget) => widget.widget === 'lab/lab');
+    const widgets = broken.homeWidgets.sets[set]?.widgets ?? [];
+    widgets[news ?? -1] = { widget: 'news/rss', size: 2, options: { maxItems: 99 } };
+    widgets[lab ?? -1] = { widget: 'lab/lab', size: 2, options: { url: 'javascript:alert(1)' } };
+    const body = await refused(broken);
+    expect(body.error).toBe('invalid_manifest');
+    expect(body.problems).toContainEqual({
+      pointer: `/homeWidgets/sets/${String(set)}/widgets/${String(news)}/options/maxItems`,
+      message: 'widget "news/rss": must be 20 or less',
+    });
+    expect(body.problems).toContainEqual({
+      pointer: `/homeWidgets/sets/${String(set)}/widgets/${String(lab)}/options/url`,
+      message: expect.stringContaining('widget "lab/lab": must be an https:// address') as string,
+    });
+    expect((await published()).version).toBe(1);
+  });
+
+  it.each([
+    'http://cdn.example/tour.js',
+    'javascript:alert(1)',
+    '//evil.example/tour.js',
+    '/\\evil.example/x',
+  ])('refuses a third-party script at %s (422)', async (url) => {
+    const broken = structuredClone(built);
+    const at = broken.thirdPartyScripts.findIndex((script) => script.name === 'product-tour');
+    const script = broken.thirdPartyScripts[at];
+    if (script) script.url = url;
+    const body = await refused(broken);
+    expect(body.problems).toEqual([
+      {
+        pointer: `/thirdPartyScripts/${String(at)}/url`,
+        message: expect.stringContaining('must be an https:// address') as string,
+      },
+    ]);
+    expect((await published()).version).toBe(1);
+  });
+
+  it('refuses a third-party script in the necessary category, which would load without consent (422)', async () => {
+    // The schema's type has no `necessary` script: the body is what a hand-written file could hold.
+    const scripts: { consent: string }[] = structuredClone(built.thirdPartyScripts);
+    const first = scripts[0];
+    if (first) first.consent = 'necessary';
+    const body = await refused({ ...built, thirdPartyScripts: scripts } as unknown as PortalConfig);
+    expect(body.problems).toEqual([
+      {
+        pointer: '/thirdPartyScripts/0/consent',
+        message: expect.stringContaining('must be one of') as string,
+      },
+    ]);
+    expect((await published()).version).toBe(1);
+  });
+
   it('keeps a draft per author, publishes a version, and rolls back to the first', async () => {
     const draft = withBankFirst(built);
     expect(
