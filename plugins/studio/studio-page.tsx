@@ -143,7 +143,10 @@ export default function StudioPage() {
       <Stack>
         <PageTitle>{t('title')}</PageTitle>
         <Text>{t('intro')}</Text>
-        <Loader aria-label={t('versions.loading')} />
+        <Group role="status" gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('versions.loading')}</Text>
+        </Group>
       </Stack>
     );
 
