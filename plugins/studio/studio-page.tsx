@@ -99,7 +99,9 @@ export default function StudioPage() {
     (work === null && saved !== undefined && latest !== undefined && saved.base !== latest.id
       ? { since: latest.id, base: saved.base }
       : null);
-  const ready = (latest !== undefined || loadFailed) && !draftQuery.isLoading;
+  // Nothing published (a store emptied by hand) leaves nothing to start from: shown, not publishable.
+  const nothingPublished = versions.isSuccess && latestId === undefined;
+  const ready = (latest !== undefined || loadFailed || nothingPublished) && !draftQuery.isLoading;
   const lists = listsOf(current);
   const key = lists[listIndex] ?? lists[0] ?? { kind: 'sidebar' };
   const items = itemsOf(current, key);
