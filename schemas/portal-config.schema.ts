@@ -1,4 +1,5 @@
 import { conditionSchema } from './condition.schema.ts';
+import { identityUrl, safeUrl, sameOriginPathUrl } from './url.schema.ts';
 
 /*
  * The manifest schema: the one source of the manifest's shape. Types come from it (portal-config.ts),
@@ -133,7 +134,8 @@ const widgetSchema = {
     size: { type: 'integer', enum: [1, 2, 3, 4] },
     permission: { type: 'string' },
     when: conditionRef,
-    // Checked against the widget's own options schema by `npm run validate` (the plugin declares it).
+    // Checked against the widget's own options schema (the plugin declares it) by `npm run validate`,
+    // the studio and the gateway at publication (schemas/generated/validate-widget-options.js).
     options: { type: 'object' },
   },
   required: ['widget', 'size'],
@@ -195,8 +197,8 @@ export const portalConfigSchema = {
     gateway: {
       type: 'object',
       properties: {
-        baseUrl: { type: 'string', minLength: 1 },
-        dataServiceUrl: { type: 'string', minLength: 1 },
+        baseUrl: safeUrl,
+        dataServiceUrl: safeUrl,
         baseUrlEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
         dataServiceUrlEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
         requestTimeoutMs: {
@@ -258,12 +260,12 @@ export const portalConfigSchema = {
         collaborator: {
           type: 'object',
           properties: {
-            authority: { type: 'string', minLength: 1 },
+            authority: identityUrl,
             authorityEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
             clientId: { type: 'string', minLength: 1 },
             scopes: { type: 'array', items: { type: 'string' }, minItems: 1 },
-            loginPath: { type: 'string', pattern: '^/' },
-            silentRedirectPath: { type: 'string', pattern: '^/' },
+            loginPath: sameOriginPathUrl,
+            silentRedirectPath: sameOriginPathUrl,
             applicationPrefixes: { type: 'array', items: { type: 'string', pattern: '^/[a-z]+$' } },
             silentFrameTimeoutMs: positiveInt,
             renewalOffsetSeconds: positiveInt,
@@ -291,7 +293,7 @@ export const portalConfigSchema = {
               description:
                 "The customers' single sign-on adapter: an OpenID Connect client (authorization code with PKCE) of the provider at `authority`. With the flag on, the client login offers it and a customer who signed in through it is signed out of it too.",
               properties: {
-                authority: { type: 'string', minLength: 1 },
+                authority: identityUrl,
                 authorityEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
                 clientId: { type: 'string', minLength: 1 },
                 scopes: { type: 'array', items: { type: 'string' }, minItems: 1 },
@@ -548,8 +550,7 @@ export const portalConfigSchema = {
           additionalProperties: false,
         },
         mandateToolUrl: {
-          type: 'string',
-          pattern: '^https://',
+          ...safeUrl,
           description: 'The external mandate tool, linked from the mandates page when its flag is on.',
         },
       },
@@ -566,7 +567,7 @@ export const portalConfigSchema = {
           id: { type: 'string' },
           label: { type: 'string' },
           icon: { type: 'string' },
-          url: { type: 'string', pattern: '^https://' },
+          url: safeUrl,
           when: conditionRef,
         },
         required: ['id', 'label', 'icon', 'url', 'when'],
@@ -579,10 +580,12 @@ export const portalConfigSchema = {
         type: 'object',
         properties: {
           name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-          url: { type: 'string', pattern: '^https?://' },
+          url: safeUrl,
           consent: {
             type: 'string',
-            enum: ['necessary', 'analytics', 'chat', 'productTour', 'singleSignOn'],
+            description:
+              'The consent category the person accepts before the script loads; never `necessary`, which is granted without asking.',
+            enum: ['analytics', 'chat', 'productTour', 'singleSignOn'],
           },
           when: conditionRef,
           options: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },

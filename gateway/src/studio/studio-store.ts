@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS manifest_published (
 CREATE TABLE IF NOT EXISTS manifest_drafts (
   user_id INTEGER PRIMARY KEY,
   manifest TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  base_version INTEGER
 );
 -- Who may write the studio (issue 27): kept outside the manifest it guards, managed by the gateway's
 -- commands (create-user --studio, grant-studio, revoke-studio), never by a publication.
@@ -41,8 +42,15 @@ export type VersionRow = {
 
 export type StudioStore = ReturnType<typeof createStudioStore>;
 
+/** A write made from a version that is no longer the published one: it would undo what came after. */
+export type StaleBase = { stale: true; publishedVersion: number };
+
 export function createStudioStore(db: Database) {
   db.exec(STUDIO_SCHEMA_SQL);
+  // Drafts saved before drafts recorded their base version (issue 27, item 17).
+  const draftColumns = db.prepare<[], { name: string }>('PRAGMA table_info(manifest_drafts)').all();
+  if (!draftColumns.some((column) => column.name === 'base_version'))
+    db.exec('ALTER TABLE manifest_drafts ADD COLUMN base_version INTEGER');
   const q = {
     versions: db.prepare<[], VersionRow>(
       'SELECT id, author, created_at, comment, etag FROM manifest_versions ORDER BY id DESC',
@@ -62,12 +70,13 @@ export function createStudioStore(db: Database) {
        ON CONFLICT (slot) DO UPDATE SET version_id = excluded.version_id,
          published_at = excluded.published_at, published_by = excluded.published_by`,
     ),
-    draft: db.prepare<[number], { manifest: string; updated_at: string }>(
-      'SELECT manifest, updated_at FROM manifest_drafts WHERE user_id = ?',
+    draft: db.prepare<[number], { manifest: string; updated_at: string; base_version: number | null }>(
+      'SELECT manifest, updated_at, base_version FROM manifest_drafts WHERE user_id = ?',
     ),
-    saveDraft: db.prepare<[number, string, string]>(
-      `INSERT INTO manifest_drafts (user_id, manifest, updated_at) VALUES (?, ?, ?)
-       ON CONFLICT (user_id) DO UPDATE SET manifest = excluded.manifest, updated_at = excluded.updated_at`,
+    saveDraft: db.prepare<[number, string, string, number]>(
+      `INSERT INTO manifest_drafts (user_id, manifest, updated_at, base_version) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET manifest = excluded.manifest, updated_at = excluded.updated_at,
+         base_version = excluded.base_version`,
     ),
     deleteDraft: db.prepare<[number]>('DELETE FROM manifest_drafts WHERE user_id = ?'),
     isEditor: db.prepare<[number], { user_id: number }>(
@@ -125,6 +134,19 @@ export function createStudioStore(db: Database) {
     })();
   }
 
+  /**
+   * The published version's id, read under the write lock (an immediate transaction), so no other
+   * publication, here or in another process on the same file, lands between this check and the write.
+   */
+  function onBase<T>(baseVersion: number, write: () => T): T | StaleBase {
+    return db
+      .transaction((): T | StaleBase => {
+        const publishedVersion = q.published.get()?.id ?? 0;
+        return publishedVersion === baseVersion ? write() : { stale: true, publishedVersion };
+      })
+      .immediate();
+  }
+
   /** On a fresh database the manifest the gateway started with is version 1, published. */
   function seedInitialVersion(manifest: unknown, reset: boolean): void {
     // A reset starts the numbering again too: the build's manifest is version 1.
@@ -140,11 +162,18 @@ export function createStudioStore(db: Database) {
     revokeEditor: (userId: number) => revokeEditor.immediate(userId),
     seedInitialVersion,
     publishNew,
-    republish(id: number, by: string): { id: number; etag: string } | undefined {
+    /** A new version made from `baseVersion`, published only if that is still the published one. */
+    publishOnBase(manifest: unknown, author: string, comment: string, baseVersion: number) {
+      return onBase(baseVersion, () => publishNew(manifest, author, comment));
+    },
+    /** The rollback, on the same condition; undefined for an unknown version. */
+    republish(id: number, by: string, baseVersion: number) {
       const row = q.version.get(id);
       if (!row) return undefined;
-      q.publish.run(id, new Date().toISOString(), by);
-      return { id, etag: row.etag };
+      return onBase(baseVersion, () => {
+        q.publish.run(id, new Date().toISOString(), by);
+        return { id, etag: row.etag };
+      });
     },
   };
 }
