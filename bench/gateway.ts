@@ -42,6 +42,8 @@ async function startChild(): Promise<{ url: string; stop: () => void; pid?: numb
       ...process.env,
       GATEWAY_PORT: String(PORT),
       GATEWAY_DATA_DIR: dataDir,
+      // The personas sign in below: only demo mode seeds them.
+      GATEWAY_DEMO: 'on',
       GATEWAY_LOG_LEVEL: 'warn',
       GATEWAY_SEED_FOLDERS: '5000',
     },

@@ -66,9 +66,12 @@ export async function startStage(): Promise<LcpStage> {
       ...process.env,
       GATEWAY_PORT: String(gatewayPort),
       GATEWAY_DATA_DIR: dataDir,
+      // The personas sign in below: only demo mode seeds them.
+      GATEWAY_DEMO: 'on',
       GATEWAY_PORTAL_URL: portalUrl,
       GATEWAY_LOG_LEVEL: 'warn',
       GATEWAY_USER_ORIGIN: 'CLIENT',
+      GATEWAY_TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

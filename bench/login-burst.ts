@@ -2,7 +2,7 @@
 // a temp data dir, measures a good login alone, then fires BURST (200) wrong logins at once from one
 // address at one account and, 50 ms in, a good login of another person from another address, and prints
 // the good login's latency and what the burst was answered. Addresses are told apart by X-Forwarded-For,
-// which the gateway trusts only with GATEWAY_TRUST_PROXY=on (set here).
+// which the gateway trusts only from the proxies of GATEWAY_TRUST_PROXY (this bench, on 127.0.0.1, plays one).
 //   npx tsx bench/login-burst.ts
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,8 +38,10 @@ const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway
     ...process.env,
     GATEWAY_PORT: String(PORT),
     GATEWAY_DATA_DIR: dataDir,
+    // The personas sign in below: only demo mode seeds them.
+    GATEWAY_DEMO: 'on',
     GATEWAY_LOG_LEVEL: 'error',
-    GATEWAY_TRUST_PROXY: 'on',
+    GATEWAY_TRUST_PROXY: '127.0.0.1',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -37,16 +37,19 @@ try {
   const accepted: number[] = [];
   const validation: number[] = [];
   let publishedAnswer = '';
+  // Each publication is made from the one before it (a stale base answers 409).
+  let baseVersion = 1;
   for (let round = 0; round < ROUNDS; round += 1) {
     const manifest = variant(round);
     const started = performance.now();
     const answer = await call(gateway, 'POST', studioRoutes.publishManifest.path, {
       token: olivia,
-      body: { manifest, comment: `bench ${String(round)}` },
+      body: { manifest, comment: `bench ${String(round)}`, baseVersion },
     });
     if (answer.status !== 201) throw new Error(`publish answered ${String(answer.status)}`);
     accepted.push(performance.now() - started);
-    const { etag } = json<{ etag: string }>(answer);
+    const { etag, id } = json<{ etag: string; id: number }>(answer);
+    baseVersion = id;
     // A fresh load: no cached copy, the built-in etag as `known`.
     for (;;) {
       const response = await fetch(published(builtEtag));

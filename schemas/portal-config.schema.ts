@@ -1,4 +1,5 @@
 import { conditionSchema } from './condition.schema.ts';
+import { identityUrl, safeUrl, sameOriginPathUrl } from './url.schema.ts';
 
 /*
  * The manifest schema: the one source of the manifest's shape. Types come from it (portal-config.ts),
@@ -133,7 +134,8 @@ const widgetSchema = {
     size: { type: 'integer', enum: [1, 2, 3, 4] },
     permission: { type: 'string' },
     when: conditionRef,
-    // Checked against the widget's own options schema by `npm run validate` (the plugin declares it).
+    // Checked against the widget's own options schema (the plugin declares it) by `npm run validate`,
+    // the studio and the gateway at publication (schemas/generated/validate-widget-options.js).
     options: { type: 'object' },
   },
   required: ['widget', 'size'],
@@ -195,8 +197,8 @@ export const portalConfigSchema = {
     gateway: {
       type: 'object',
       properties: {
-        baseUrl: { type: 'string', minLength: 1 },
-        dataServiceUrl: { type: 'string', minLength: 1 },
+        baseUrl: safeUrl,
+        dataServiceUrl: safeUrl,
         baseUrlEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
         dataServiceUrlEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
         requestTimeoutMs: {
@@ -258,12 +260,12 @@ export const portalConfigSchema = {
         collaborator: {
           type: 'object',
           properties: {
-            authority: { type: 'string', minLength: 1 },
+            authority: identityUrl,
             authorityEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
             clientId: { type: 'string', minLength: 1 },
             scopes: { type: 'array', items: { type: 'string' }, minItems: 1 },
-            loginPath: { type: 'string', pattern: '^/' },
-            silentRedirectPath: { type: 'string', pattern: '^/' },
+            loginPath: sameOriginPathUrl,
+            silentRedirectPath: sameOriginPathUrl,
             applicationPrefixes: { type: 'array', items: { type: 'string', pattern: '^/[a-z]+$' } },
             silentFrameTimeoutMs: positiveInt,
             renewalOffsetSeconds: positiveInt,
@@ -291,7 +293,7 @@ export const portalConfigSchema = {
               description:
                 "The customers' single sign-on adapter: an OpenID Connect client (authorization code with PKCE) of the provider at `authority`. With the flag on, the client login offers it and a customer who signed in through it is signed out of it too.",
               properties: {
-                authority: { type: 'string', minLength: 1 },
+                authority: identityUrl,
                 authorityEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
                 clientId: { type: 'string', minLength: 1 },
                 scopes: { type: 'array', items: { type: 'string' }, minItems: 1 },
@@ -362,7 +364,7 @@ export const portalConfigSchema = {
     studio: {
       type: 'object',
       description:
-        'Who may reshape the portal in the studio and publish a manifest at run time. The gateway evaluates editors on the caller (global codes and user facts) before accepting any write.',
+        "Who the studio is meant for (listed by `portal docs`). It grants no right: who may publish is the gateway's own studio-editor mark (its create-user --studio, grant-studio and revoke-studio commands), which no manifest widens or removes; the portal shows the studio by its route's and nav item's rules.",
       properties: { editors: conditionRef },
       required: ['editors'],
       additionalProperties: false,
@@ -527,15 +529,28 @@ export const portalConfigSchema = {
               type: 'array',
               items: { type: 'string', pattern: '^\\.[a-z0-9]+$' },
               minItems: 1,
-              description: 'What the file picker offers.',
+              description:
+                'What the file picker offers and the gateway accepts: a name with another extension (or none) is refused (415).',
+            },
+            entityQuotaBytes: {
+              ...positiveInt,
+              description:
+                'Bytes of documents and report files one entity may hold; an upload past it answers 413 quota_exceeded. Default 2 GiB.',
+            },
+            uploadsPerUser: {
+              type: 'object',
+              description:
+                'Uploads one person may start in a sliding window, whatever the entity; more answer 429 with Retry-After. Default 30 per 600 s.',
+              properties: { max: positiveInt, windowSeconds: positiveInt },
+              required: ['max', 'windowSeconds'],
+              additionalProperties: false,
             },
           },
           required: ['maxFileSizeBytes', 'allowedTypes', 'allowedExtensions'],
           additionalProperties: false,
         },
         mandateToolUrl: {
-          type: 'string',
-          pattern: '^https://',
+          ...safeUrl,
           description: 'The external mandate tool, linked from the mandates page when its flag is on.',
         },
       },
@@ -552,7 +567,7 @@ export const portalConfigSchema = {
           id: { type: 'string' },
           label: { type: 'string' },
           icon: { type: 'string' },
-          url: { type: 'string', pattern: '^https://' },
+          url: safeUrl,
           when: conditionRef,
         },
         required: ['id', 'label', 'icon', 'url', 'when'],
@@ -565,10 +580,12 @@ export const portalConfigSchema = {
         type: 'object',
         properties: {
           name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-          url: { type: 'string', pattern: '^https?://' },
+          url: safeUrl,
           consent: {
             type: 'string',
-            enum: ['necessary', 'analytics', 'chat', 'productTour', 'singleSignOn'],
+            description:
+              'The consent category the person accepts before the script loads; never `necessary`, which is granted without asking.',
+            enum: ['analytics', 'chat', 'productTour', 'singleSignOn'],
           },
           when: conditionRef,
           options: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },

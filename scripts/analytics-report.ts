@@ -1,15 +1,16 @@
 /**
  * `npm run analytics:report`: how many events of each name the reference gateway's analytics collector
- * stored, read from its database (GATEWAY_DATA_DIR, `.data/gateway` by default, as `npm run gateway`).
+ * stored, read from its database (GATEWAY_DATA_DIR, else the default of the mode GATEWAY_DEMO says, as the
+ * gateway: `.data/gateway`, or `.data/demo-gateway` with GATEWAY_DEMO=on as in `npm start`).
  * `--since <ISO time>` counts from then on. Read only: the gateway may be running. Names are printed
  * with their control characters shown as \u escapes: a stored name must not drive the terminal (clear
  * it, recolour it, retitle the window, hide lines behind a carriage return).
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { analyticsCounts } from '../gateway/src/analytics/analytics-collector.ts';
-import { REPO_ROOT } from '../gateway/src/options.ts';
+import { dataDirFromEnv } from '../gateway/src/options.ts';
 
 /** C0 and C1 controls (ESC and CSI start every ANSI sequence) and bidirectional overrides, made visible. */
 // eslint-disable-next-line no-control-regex -- exactly the characters to neutralise
@@ -17,7 +18,7 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const printable = (text: string) =>
   text.replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const dataDir = resolve(REPO_ROOT, process.env['GATEWAY_DATA_DIR'] ?? '.data/gateway');
+const dataDir = dataDirFromEnv(process.env);
 const file = join(dataDir, 'gateway.sqlite');
 const sinceAt = process.argv.indexOf('--since');
 const since = sinceAt === -1 ? undefined : process.argv[sinceAt + 1];

@@ -25,6 +25,19 @@ export function isToolPath(url: string): boolean {
   return TOOL_PATHS.some((prefix) => path.toLowerCase().startsWith(prefix));
 }
 
+/**
+ * What a client may write to pose as another address, host or scheme: the portal's proxies never relay
+ * it, they set X-Forwarded-For to the address they see (the gateway trusts them, GATEWAY_TRUST_PROXY).
+ */
+export const CLIENT_FORWARDED_HEADERS: readonly string[] = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+];
+
 type GatewaySettings = { services: Readonly<Record<string, string>> };
 
 /** The path prefixes the portal's origin forwards to the gateway (also scripts/static-server.ts, deploy/nginx.conf). */
@@ -55,6 +68,12 @@ export function gatewayProxy(gateway: GatewaySettings, target: string): Record<s
         // The demo inbox and the test tools are never reachable from the portal's origin: answering
         // false makes Vite skip the proxy, and the portal has no such page (404).
         bypass: (request) => (isToolPath(request.url ?? '') ? false : undefined),
+        configure: (proxy) => {
+          proxy.on('proxyReq', (upstream, request) => {
+            for (const name of CLIENT_FORWARDED_HEADERS) upstream.removeHeader(name);
+            upstream.setHeader('x-forwarded-for', request.socket.remoteAddress ?? '');
+          });
+        },
       },
     ]),
   );

@@ -42,7 +42,14 @@ const port = argument('--port', process.env['PORTAL_PORT'] ?? '5173');
 const gateway = process.env['GATEWAY_URL'] ?? `http://127.0.0.1:${process.env['GATEWAY_PORT'] ?? '4010'}`;
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'portal.config.json'), 'utf8')) as {
   gateway: { services: Record<string, string> };
+  constants: { documents: { maxFileSizeBytes: number } };
 };
+/** Room for the multipart envelope around the largest file (its part headers and a few small fields). */
+const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+// The gateway's own limit: GATEWAY_MAX_UPLOAD_BYTES when set, else the manifest's (gateway/README.md).
+const maxUploadBytes = Number(
+  process.env['GATEWAY_MAX_UPLOAD_BYTES'] ?? manifest.constants.documents.maxFileSizeBytes,
+);
 
 ensureNginx();
 const prefix = path.join(repoRoot, '.data', `nginx-${port}`);
@@ -60,6 +67,7 @@ writeFileSync(
     GATEWAY_PATHS: pathsRegex(gatewayPaths(manifest.gateway)),
     TOOL_PATHS: pathsRegex(TOOL_PATHS),
     CONTENT_SECURITY_POLICY: cspFromIndexHtml(readFileSync(path.join(root, 'index.html'), 'utf8')),
+    MAX_BODY_BYTES: String(maxUploadBytes + MULTIPART_ENVELOPE_BYTES),
   }),
 );
 // -p: temporary files under .data; -e: errors on stderr; the master stays in the foreground.

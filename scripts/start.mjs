@@ -38,8 +38,11 @@ const portalEnv = {
 const gatewayEnv = {
   GATEWAY_PORT: String(gatewayPort),
   GATEWAY_PORTAL_URL: process.env.GATEWAY_PORTAL_URL ?? portalUrl,
-  // The demo inbox shows the reset e-mails of the demo personas; `npm run gateway` alone keeps it off.
+  // The demo personas and the inbox of their e-mails; `npm run gateway` alone starts empty (issue 27).
   GATEWAY_DEMO: process.env.GATEWAY_DEMO ?? 'on',
+  // The portal's server (or Vite's) on this machine sets X-Forwarded-For to the browser's address: the
+  // gateway counts sign-in attempts under it, and trusts that header from this proxy only.
+  GATEWAY_TRUST_PROXY: process.env.GATEWAY_TRUST_PROXY ?? '127.0.0.1',
 };
 
 function step(title, command, args, env = {}) {
@@ -169,8 +172,10 @@ if (!stopping) {
     const lines = [
       `Portal   ${portalUrl}/${dev ? '  (dev server, hot reload)' : ''}`,
       `Gateway  ${gatewayUrl}/`,
-      'Demo sign-in:',
-      ...demoSignIn().map((line) => `  ${line}`),
+      // Without demo mode (GATEWAY_DEMO=off) the gateway holds no persona: say how to make a first user.
+      ...(gatewayEnv.GATEWAY_DEMO === 'on'
+        ? ['Demo sign-in:', ...demoSignIn().map((line) => `  ${line}`)]
+        : ['No demo personas: npm run gateway -- create-user --email ... makes the first user.']),
       'Ctrl-C stops both.',
     ];
     const width = Math.max(...lines.map((line) => line.length));

@@ -70,6 +70,7 @@ beforeAll(async () => {
           method: request.method,
           url: request.url,
           body: Buffer.concat(chunks).toString(),
+          headers: request.headers,
         }),
       );
     });
@@ -163,7 +164,7 @@ describe('the production static server', () => {
       '{"email":"claire"}',
     );
     expect(login.status).toBe(200);
-    expect(JSON.parse(login.body)).toEqual({
+    expect(JSON.parse(login.body)).toMatchObject({
       method: 'POST',
       url: '/authentication/api/login?x=1',
       body: '{"email":"claire"}',
@@ -172,5 +173,25 @@ describe('the production static server', () => {
     const tool = await get('/authentication/api/dev/mailbox');
     expect(tool.status).toBe(404);
     expect(tool.body).toBe('');
+  });
+
+  it("sets the forwarded headers to what it saw, dropping the client's (the gateway counts that address)", async () => {
+    const answer = await get(
+      '/authentication/api/login',
+      {
+        'x-forwarded-for': '198.51.100.1',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-port': '443',
+        'x-real-ip': '198.51.100.1',
+        forwarded: 'for=198.51.100.1;host=evil.example',
+      },
+      'POST',
+    );
+    const { headers } = JSON.parse(answer.body) as { headers: Record<string, string | undefined> };
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    for (const name of ['x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'forwarded'])
+      expect(headers[name]).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gatewayPaths, isToolPath } from './gateway-proxy.ts';
+import { CLIENT_FORWARDED_HEADERS, gatewayPaths, isToolPath } from './gateway-proxy.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -169,6 +169,21 @@ function sendFile(
   createReadStream(served).pipe(response);
 }
 
+/**
+ * The request's headers for the gateway, the forwarded ones set (not appended to) from what this server
+ * saw: the gateway trusts this hop (GATEWAY_TRUST_PROXY) and counts attempts under that address.
+ */
+function forwardedHeaders(request: IncomingMessage): http.OutgoingHttpHeaders {
+  const relayed = Object.entries(request.headers).filter(
+    ([name]) => !CLIENT_FORWARDED_HEADERS.includes(name),
+  );
+  return {
+    ...Object.fromEntries(relayed),
+    'x-forwarded-for': request.socket.remoteAddress ?? '',
+    'x-forwarded-proto': 'http',
+  };
+}
+
 function proxy(request: IncomingMessage, response: ServerResponse, target: URL): void {
   const upstream = http.request(
     {
@@ -176,7 +191,7 @@ function proxy(request: IncomingMessage, response: ServerResponse, target: URL):
       port: target.port,
       method: request.method,
       path: request.url,
-      headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' },
+      headers: forwardedHeaders(request),
     },
     (answer) => {
       response.statusCode = answer.statusCode ?? 502;

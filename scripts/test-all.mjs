@@ -22,7 +22,11 @@ const UNAVAILABLE = 3;
  *   optional?: boolean, needs?: string }[]}
  * `optional`: exit 3 skips the steps that `needs` it (with a loud banner) instead of failing the run.
  */
-const NGINX_SPECS = ['tests/e2e/production-serving.spec.ts', 'tests/e2e/smoke.spec.ts'];
+const NGINX_SPECS = [
+  'tests/e2e/production-serving.spec.ts',
+  'tests/e2e/smoke.spec.ts',
+  'tests/e2e/behind-proxy.spec.ts',
+];
 
 const steps = [
   { name: 'ensure chromium', command: 'node', args: ['scripts/ensure-chromium.mjs'], e2e: true },
@@ -61,7 +65,7 @@ const steps = [
     optional: true,
   },
   {
-    name: 'end-to-end through nginx (deploy/nginx.conf: headers, sign-in smoke)',
+    name: 'end-to-end through nginx (deploy/nginx.conf: headers, sign-in smoke, client address, uploads)',
     command: 'npx',
     args: ['playwright', 'test', ...NGINX_SPECS],
     env: { E2E_SERVER: 'nginx' },

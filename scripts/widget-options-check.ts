@@ -10,7 +10,7 @@ export function createWidgetOptionsCheck(): WidgetOptionsCheck {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
   const compiled = new WeakMap<object, ValidateFunction>();
-  return (schema, options) => {
+  return (_widget, schema, options) => {
     let validate = compiled.get(schema);
     if (validate === undefined) {
       validate = ajv.compile(schema);

@@ -36,17 +36,20 @@ export type RouteDefinition = {
   /** null: no body (204). */
   readonly response: JSONSchema | null;
   /**
-   * Where the target entity's id is. The gateway checks, before validating the input and before the
-   * handler, that the caller is attached to that entity and holds one of `requiresAnyOf` there (403
-   * otherwise); `handler`: the entity is found from the resource (a report's) and the handler checks it.
-   * The persona × route matrix (gateway/test/access-matrix.test.ts) is generated from these fields.
+   * Where the target entity's id is. The gateway checks, before reading the input (a body's id once
+   * parsed, before it is validated) and before the handler, that the caller is attached to that entity
+   * and holds one of `requiresAnyOf` there (403 otherwise); `handler`: the entity is found from the
+   * resource (a report's) or a multipart field, and the handler checks it. An entity id is named
+   * `accountId`, or is the `:id` of an `/accounts/:id` path: every route naming one in its path or JSON
+   * body must locate it here (gateway/test/access-matrix.test.ts fails otherwise). The persona × route
+   * matrix of that test is generated from these fields.
    */
   readonly entityId?: { readonly in: 'params' | 'query' | 'body'; readonly name: string } | 'handler';
   /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
   readonly requiresAnyOf?: readonly string[];
   /**
-   * Only callers for whom the published manifest's `studio.editors` rule holds (the studio's product
-   * owners); 403 otherwise, before the input is validated.
+   * Only callers holding the gateway's studio-editor mark (the studio's product owners; never decided by
+   * the published manifest); 403 otherwise, before the input is validated.
    */
   readonly studioEditors?: true;
   /** Collaborators only: a customer gets 403 whatever codes they hold. */
@@ -61,7 +64,7 @@ export type RouteDefinition = {
    */
   readonly requiresAnyOfByQuery?: {
     readonly name: string;
-    readonly default: string;
+    readonly default?: string;
     readonly values: Readonly<Record<string, readonly string[]>>;
   };
   /** Answer items whose `field` has one of these values are kept only for holders of one of its codes. */
@@ -180,7 +183,7 @@ export const routes = {
     auth: 'bearer',
     tag: 'authentication',
     summary:
-      'Next session token of the same session (same sid), its exp capped at the absolute session lifetime (GATEWAY_SESSION_MAX_AGE_S, 12 h). The presented token keeps working for a short grace (GATEWAY_REFRESH_GRACE_MS, 30 s) for requests in flight, then 401. A session that has ended or reached its lifetime → 401 session_ended.',
+      'Next session token of the same session (same sid), its exp capped at the absolute session lifetime (GATEWAY_SESSION_MAX_AGE_S, 12 h). The presented token keeps working for a short grace (GATEWAY_REFRESH_GRACE_MS, 30 s) for requests in flight, then 401, and mints one replacement: refreshed again within its grace (another tab), it answers the newest token of the same chain, never a new one. A session that has ended or reached its lifetime → 401 session_ended.',
     status: 200,
     response: s.tokenResponseSchema,
   },
@@ -259,7 +262,7 @@ export const routes = {
     auth: 'none',
     tag: 'authentication',
     summary:
-      'Exchanges an access token of the embedded OIDC provider (/oidc) for a portal session token: from the collaborators’ client (portal), of that collaborator; from the customers’ single sign-on client (portal-customers), of the customer whose gigyaUserId is the provider account. The session lives as long as the provider grant. Unknown or expired access token, or another client → 401.',
+      'Exchanges an access token of the embedded OIDC provider (/oidc) for a portal session token: from the collaborators’ client (portal), of that collaborator; from the customers’ single sign-on client (portal-customers), of the customer whose gigyaUserId is the provider account. The session lives as long as the provider grant. Unknown or expired access token, another client, or an account not of its client’s kind (a customer through portal, a collaborator through portal-customers) → 401.',
     status: 200,
     body: {
       type: 'object',

@@ -120,8 +120,12 @@ const fileQuery = {
 
 const allDocumentCodes = [...new Set(Object.values(DOCUMENT_KIND_CODES).flat())];
 
+const entityInParams = { in: 'params', name: 'id' } as const;
+
 export const documentsRoutes = {
   documentPage: {
+    entityId: entityInParams,
+    requiresAnyOfByQuery: { name: 'kind', values: DOCUMENT_KIND_CODES },
     method: 'GET',
     path: '/account/api/accounts/:id/documents',
     auth: 'bearer',
@@ -152,20 +156,24 @@ export const documentsRoutes = {
     requiresAnyOf: allDocumentCodes,
   },
   uploadDocument: {
+    entityId: entityInParams,
+    requiresAnyOfByQuery: { name: 'kind', values: DOCUMENT_KIND_CODES },
     method: 'POST',
     path: '/account/api/accounts/:id/documents',
     auth: 'bearer',
     tag: 'documents',
     summary:
-      'Adds one file (multipart/form-data: optional field period, then the part "file"), streamed to disk and kept only once complete. Empty file → 422 empty_file; over the configured limit → 413; a type not allowed by its first bytes (an executable named .pdf) → 415. The name is kept for display only.',
+      'Adds one file (multipart/form-data: optional field period, then the part "file"), streamed to disk and kept only once complete. Empty file → 422 empty_file; over the configured limit → 413; a name whose extension is not in the manifest’s constants.documents.allowedExtensions, a type not allowed by its first bytes (an executable named .pdf), or a .docx/.xlsx that is no OOXML package ([Content_Types].xml in its central directory) → 415. The name is kept for display only, without control or format characters (U+202E...), and with the extension of the sniffed type (a PDF named scan.png is kept as scan.pdf). The caller’s code is checked before the stream and again when the file is complete: a right removed meanwhile → 403 and nothing is kept. The entity’s documents and report files past constants.documents.entityQuotaBytes → 413 quota_exceeded (with quotaBytes), checked before, during and at commit; more uploads by one person than constants.documents.uploadsPerUser → 429 with Retry-After and retryAfterS.',
     status: 201,
     params: idParams,
     query: kindQuery,
     response: documentSchema,
     requiresAnyOf: allDocumentCodes,
+    errors: [429],
     concurrency: 'each upload is a new file; none is lost',
   },
   documentsZip: {
+    entityId: entityInParams,
     method: 'GET',
     path: '/account/api/accounts/:id/documents.zip',
     auth: 'bearer',
@@ -182,8 +190,10 @@ export const documentsRoutes = {
     },
     response: { type: 'string', description: 'application/zip' },
     produces: 'application/zip',
+    requiresAnyOf: allDocumentCodes,
   },
   documentFile: {
+    entityId: 'handler',
     method: 'GET',
     path: '/account/api/documents/:id/file',
     auth: 'bearer',
@@ -197,6 +207,7 @@ export const documentsRoutes = {
     produces: 'application/octet-stream',
   },
   entityReports: {
+    entityId: entityInParams,
     method: 'GET',
     path: '/reporting/api/accounts/:id/reports',
     auth: 'bearer',
@@ -226,19 +237,23 @@ export const documentsRoutes = {
     requiresAnyOf: ['CORAPP001'],
   },
   depositReportFile: {
+    // The entity is a multipart field, read by the handler before a byte of the file is stored.
+    entityId: 'handler',
     method: 'POST',
     path: '/reporting/api/reports/files',
     auth: 'bearer',
     tag: 'reports',
     summary:
-      'Deposits a BI report with its file (multipart/form-data: fields accountId, kind, title, period, then the part "file"; same checks as a document upload). Records a Reporting-ReportCreatedCollab notification for the customers of the entity.',
+      'Deposits a BI report with its file (multipart/form-data: fields accountId, kind, title, period, then the part "file"; same checks as a document upload: extension, type, the entity’s quota (413 quota_exceeded), the person’s upload rate (429), CORAP001 checked again when the file is complete). Records a Reporting-ReportCreatedCollab notification for the customers of the entity.',
     status: 201,
     response: reportSchema,
     requiresAnyOf: ['CORAP001'],
+    errors: [429],
     action: 'biReports.deposit',
     concurrency: 'each deposit is a new row; none is lost',
   },
   reportFile: {
+    entityId: 'handler',
     method: 'GET',
     path: '/reporting/api/reports/:id/file',
     auth: 'bearer',

@@ -36,12 +36,13 @@ const list = <T extends object>(items: T) =>
     properties: { items: { type: 'array', items } },
   }) as const;
 
-/** Invited: attached but has never signed in since the invitation; active otherwise. */
+/** Invited: not yet a user of the entity (the invitation waits for its answer), or joined and never signed in since; active otherwise. */
 export const USER_STATUSES = ['invited', 'active'] as const;
 /** A collaborator's role on a folder. */
 export const COLLABORATOR_ROLES = ['partner', 'accountant', 'payroll', 'assistant'] as const;
 export const DELEGATION_ACTIONS = [
   'user.invited',
+  'invitation.accepted',
   'user.added',
   'rights.changed',
   'user.removed',
@@ -72,6 +73,55 @@ const entityUserSchema = {
   additionalProperties: false,
   required: userRequired,
   properties: userColumns,
+} as const;
+
+/** A row of an entity's list: a user, or an invitation waiting for its answer (userId null) as typed. */
+const listedUserSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: userRequired,
+  properties: { ...userColumns, userId: { type: ['integer', 'null'] } },
+} as const;
+
+/** The same for every address, known or not: what the inviter sent, never an id or an account's state. */
+const invitationSentSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'firstName', 'lastName', 'isSignatory', 'permissions', 'status', 'expiresAt'],
+  properties: {
+    email: str,
+    firstName: str,
+    lastName: str,
+    isSignatory: bool,
+    permissions: strings,
+    status: { type: 'string', enum: ['invited'] },
+    expiresAt: dateTime,
+  },
+} as const;
+
+const myInvitationSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'invitationId',
+    'accountId',
+    'accountName',
+    'invitedBy',
+    'isSignatory',
+    'permissions',
+    'invitedAt',
+    'expiresAt',
+  ],
+  properties: {
+    invitationId: int,
+    accountId: int,
+    accountName: str,
+    invitedBy: str,
+    isSignatory: bool,
+    permissions: strings,
+    invitedAt: dateTime,
+    expiresAt: dateTime,
+  },
 } as const;
 
 const walletUserSchema = {
@@ -118,7 +168,8 @@ const collaboratorSchema = {
 const walletCollaboratorSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['userId', 'firstName', 'lastName', 'email', 'officeMobile', 'isAdmin', 'folders'],
+  required: ['userId', 'firstName', 'lastName', 'isAdmin', 'folders'],
+  /** email and officeMobile by the rule of the per-entity list, asked on the folders shared with the caller. */
   properties: {
     userId: int,
     firstName: str,
@@ -174,6 +225,11 @@ const entityUserParams = {
   properties: { id, userId: id },
 } as const;
 const userIdParams = { type: 'object', required: ['userId'], properties: { userId: id } } as const;
+const invitationParams = {
+  type: 'object',
+  required: ['invitationId'],
+  properties: { invitationId: id },
+} as const;
 const entityInParams = { in: 'params', name: 'id' } as const;
 
 /** SPEC 6: CLADMI001 (client super admin) manages the users and rights of every entity where it is held. */
@@ -190,7 +246,7 @@ export const peopleRoutes = {
     auth: 'bearer',
     tag: 'people',
     summary:
-      'Page of the users attached to the entity (customers and collaborators) with e-mail, signatory status, permissions, rights version, status (invited until the first sign-in) and last sign-in. Search on name or e-mail; sort by name, email or lastSignInAt.',
+      'Page of the users attached to the entity (customers and collaborators) with e-mail, signatory status, permissions, rights version, status (invited until the first sign-in) and last sign-in, and of the invitations waiting for their answer: userId null, only the e-mail, names, codes and signatory status the inviter typed. Search on name or e-mail; sort by name, email or lastSignInAt.',
     status: 200,
     params: idParams,
     query: {
@@ -203,7 +259,7 @@ export const peopleRoutes = {
         order,
       },
     },
-    response: pageOf(entityUserSchema),
+    response: pageOf(listedUserSchema),
     requiresAnyOf: VIEW_USERS,
   },
   addEntityUser: {
@@ -214,11 +270,11 @@ export const peopleRoutes = {
     auth: 'bearer',
     tag: 'people',
     summary:
-      'Attaches a customer. A new e-mail creates the user without a usable password and an invitation: an e-mail with a createPassword link (7 days, single use; the demo inbox in demo mode). Granting permissions or isSignatory true also needs one of grantRequiresAnyOf (403 otherwise, nothing written). Writes a delegation log line and publishes Delegation-AddDelegation. The answer echoes the names and e-mail sent, never those stored for an existing user. Already attached → 409; e-mail of a collaborator → 409.',
+      "Invites a person to the entity as a customer; they join only by accepting (the invitation waits GATEWAY_INVITATION_DAYS, 30 by default). A new e-mail creates an account without a usable password and mails a createPassword link (7 days, single use; the demo inbox in demo mode): setting the password accepts. An account in use is mailed a link to the portal, where it accepts or declines (myInvitations). A collaborator's address is invited like any other and can never accept. The answer is the same whoever the address belongs to: what was sent, no id, no account state. Granting permissions or isSignatory true also needs one of grantRequiresAnyOf (403 otherwise, nothing written). Writes a delegation log line. Already a user of the entity, or already invited there → 409.",
     status: 201,
     params: idParams,
     body: addEntityUserSchema,
-    response: entityUserSchema,
+    response: invitationSentSchema,
     requiresAnyOf: ADD_USER,
     grantRequiresAnyOf: MANAGE_RIGHTS,
     action: 'users.add',
@@ -253,13 +309,47 @@ export const peopleRoutes = {
     auth: 'bearer',
     tag: 'people',
     summary:
-      'Detaches a user from the entity (404 if not attached), with its delegation log line. A customer may detach customers only (403); nobody detaches themselves (409 last_admin_right).',
+      "Detaches a user from the entity (404 if not attached), with its delegation log line. Removing is taking every code and the signatory status away, so the rule of rights editing applies: a customer removes only a person whose every code they hold there, a signatory only if they sign or hold CLADMI001 (403). A customer may detach customers only (403); nobody detaches themselves (409 last_admin_right); the entity's last customer holding CLUSER004 or CLADMI001 stays (409 last_administrator, also when rights editing would take their last such code).",
     status: 204,
     params: entityUserParams,
     response: null,
     requiresAnyOf: REMOVE_USER,
     action: 'users.remove',
     concurrency: 'first delete wins; others 404',
+  },
+  myInvitations: {
+    method: 'GET',
+    path: '/account/api/invitations',
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      "The caller's invitations to entities that wait for their answer (not expired), newest first, with the entity, who invited and the rights offered.",
+    status: 200,
+    response: list(myInvitationSchema),
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/account/api/invitations/:invitationId/accept',
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      "Accepts one of the caller's invitations: the caller becomes a user of the entity with the rights offered, with its delegation log line, and Delegation-AddDelegation is published. Another person's, an answered or an expired invitation → 404.",
+    status: 204,
+    params: invitationParams,
+    response: null,
+    concurrency: 'the first answer wins; the others 404',
+  },
+  declineInvitation: {
+    method: 'POST',
+    path: '/account/api/invitations/:invitationId/decline',
+    auth: 'bearer',
+    tag: 'people',
+    summary:
+      "Declines one of the caller's invitations: nothing is attached, and the inviter's list no longer shows it. Another person's, an answered or an expired invitation → 404.",
+    status: 204,
+    params: invitationParams,
+    response: null,
+    concurrency: 'the first answer wins; the others 404',
   },
   entityCollaborators: {
     method: 'GET',
@@ -359,7 +449,7 @@ export const peopleRoutes = {
     auth: 'bearer',
     tag: 'people',
     summary:
-      "The firm's collaborators who share a folder with the caller (every collaborator for a collaborator, who needs COUSER002 among their global codes, 403 otherwise), with their folders among the caller's and whether they administer the firm's accounts.",
+      "The firm's collaborators who share a folder with the caller (every collaborator for a collaborator, who needs COUSER002 among their global codes, 403 otherwise), with their folders among the caller's and whether they administer the firm's accounts. E-mail and phone by the rule of the per-entity list: a customer holding CLUSER001 or CLADMI001 on a folder shared with that collaborator, a collaborator holding COUSER001 among their global codes.",
     status: 200,
     query: { type: 'object', properties: { page, pageSize, search } },
     response: pageOf(walletCollaboratorSchema),

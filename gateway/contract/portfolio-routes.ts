@@ -55,6 +55,13 @@ const folderRowSchema = {
   properties: { accountId: int, accountNumber: str, name: str, isFavorite: bool },
 } as const;
 
+const entityInParams = { in: 'params', name: 'id' } as const;
+const accountIdParams = {
+  type: 'object',
+  required: ['accountId'],
+  properties: { accountId: idParams.properties.id },
+} as const;
+
 const entityRowSchema = {
   type: 'object',
   additionalProperties: false,
@@ -256,13 +263,14 @@ export const portfolioRoutes = {
     response: pageOf(entityRowSchema),
   },
   setFavorite: {
+    entityId: { in: 'params', name: 'accountId' },
     method: 'PUT',
-    path: '/wallet/api/portfolio/favorites/:id',
+    path: '/wallet/api/portfolio/favorites/:accountId',
     auth: 'bearer',
     tag: 'wallet',
     summary: 'Marks an entity the user is attached to as a favourite or not (403 otherwise). Idempotent.',
     status: 200,
-    params: idParams,
+    params: accountIdParams,
     body: {
       type: 'object',
       required: ['favorite'],
@@ -278,6 +286,7 @@ export const portfolioRoutes = {
     concurrency: 'last writer wins (one statement per toggle)',
   },
   companySheet: {
+    entityId: entityInParams,
     method: 'GET',
     path: '/connect/api/accounts/:id/company-sheet',
     auth: 'bearer',
@@ -290,6 +299,7 @@ export const portfolioRoutes = {
     requiresAnyOf: ['CLINFO001', 'COINFO001'],
   },
   saveCompanySheet: {
+    entityId: entityInParams,
     method: 'PUT',
     path: '/connect/api/accounts/:id/company-sheet',
     auth: 'bearer',
@@ -310,6 +320,7 @@ export const portfolioRoutes = {
     concurrency: 'optimistic: the version must match, else 409 and nothing written',
   },
   entityOffers: {
+    entityId: entityInParams,
     method: 'GET',
     path: '/offer/api/accounts/:id/offers',
     auth: 'bearer',
@@ -326,6 +337,7 @@ export const portfolioRoutes = {
     requiresAnyOf: ['CLOFF001', 'COOFF003'],
   },
   requestOffer: {
+    entityId: entityInParams,
     method: 'POST',
     path: '/offer/api/accounts/:id/offer-requests',
     auth: 'bearer',
@@ -364,6 +376,7 @@ export const portfolioRoutes = {
     requiresAnyOf: ['COOFF002'],
   },
   decideModRequest: {
+    entityId: 'handler',
     // The collaborators' wallet (issue 10): a customer is refused before anything is read.
     collaboratorsOnly: true,
     globalRequiresAnyOf: ['COOFF002'],
@@ -421,6 +434,7 @@ export const portfolioRoutes = {
     requiresAnyOf: ['COMAND001'],
   },
   setMandateStatus: {
+    entityId: 'handler',
     // The collaborators' wallet (issue 10): a customer is refused before anything is read.
     collaboratorsOnly: true,
     globalRequiresAnyOf: ['COMAND001'],

@@ -1,7 +1,7 @@
 // The studio's calls (issue 16): the published manifest the built portal loads at run time, and the
-// versions, drafts, publication and rollback that only the manifest's `studio.editors` rule may write.
-// The studio rule is a condition of the manifest, not a code list: `studioEditors` routes have it
-// evaluated on the caller before anything else (gateway/src/studio/studio-access.ts).
+// versions, drafts, publication and rollback that only studio editors may write. `studioEditors` routes
+// check the gateway's studio-editor mark before anything else (gateway/src/studio/studio-access.ts), never
+// the manifest being published (issue 27).
 import type { RouteDefinition } from './api.ts';
 import { idParams } from './schemas.ts';
 
@@ -31,6 +31,13 @@ const publication = {
   required: ['id', 'etag'],
   properties: { id: { type: 'integer' }, etag: { type: 'string' } },
 } as const;
+
+/**
+ * The version a write was made from: the published one when the editor started (issue 27, item 17). When
+ * another one has been published since, the write would undo it: 409 `stale_version` with
+ * `publishedVersion`, and nothing is written.
+ */
+const baseVersion = { type: 'integer', minimum: 1 } as const;
 
 const codes = { type: 'array', items: { type: 'string' } } as const;
 
@@ -129,10 +136,12 @@ export const studioRoutes = {
     response: {
       type: 'object',
       additionalProperties: false,
-      required: ['manifest', 'updatedAt'],
+      required: ['manifest', 'updatedAt', 'baseVersion'],
       properties: {
         manifest: { anyOf: [manifestObject, { type: 'null' }] },
         updatedAt: { type: ['string', 'null'] },
+        /** The version the draft was made from (null for a draft saved before versions were recorded). */
+        baseVersion: { type: ['integer', 'null'] },
       },
     },
   },
@@ -143,13 +152,13 @@ export const studioRoutes = {
     studioEditors: true,
     tag: 'studio',
     summary:
-      "Saves the caller's draft as it is (a draft may be unfinished; publishing checks it). Studio editors only.",
+      "Saves the caller's draft as it is (a draft may be unfinished; publishing checks it), with the version it was made from. Studio editors only.",
     status: 200,
     body: {
       type: 'object',
       additionalProperties: false,
-      required: ['manifest'],
-      properties: { manifest: manifestObject },
+      required: ['manifest', 'baseVersion'],
+      properties: { manifest: manifestObject, baseVersion },
     },
     response: {
       type: 'object',
@@ -166,16 +175,18 @@ export const studioRoutes = {
     studioEditors: true,
     tag: 'studio',
     summary:
-      'Checks the manifest with the schema and lint of the portal (422 invalid_manifest with `problems`, each a JSON pointer and a message), stores it as a new version and publishes it; the caller must satisfy the studio rule of the published manifest (403). The next page load of every user takes it.',
+      "Checks the manifest with the schema and lint of the portal, the plugins' pages and widget sizes, and each widget placement's options against the widget's schema (422 invalid_manifest with `problems`, each a JSON pointer and a message), stores it as a new version and publishes it; the caller must be a studio editor (a mark kept by the gateway, 403 otherwise). `baseVersion` is the version the manifest was made from: another one published since → 409 stale_version with `publishedVersion`, nothing stored. The next page load of every user takes it.",
     status: 201,
+    errors: [409],
     body: {
       type: 'object',
       additionalProperties: false,
-      required: ['manifest', 'comment'],
-      properties: { manifest: manifestObject, comment: { type: 'string', maxLength: 500 } },
+      required: ['manifest', 'comment', 'baseVersion'],
+      properties: { manifest: manifestObject, comment: { type: 'string', maxLength: 500 }, baseVersion },
     },
     response: publication,
-    concurrency: 'The last publication wins; every version is kept.',
+    concurrency:
+      'Optimistic: the base version must be the published one, else 409 stale_version and nothing stored; every version is kept.',
   },
   publishManifestVersion: {
     method: 'POST',
@@ -183,10 +194,19 @@ export const studioRoutes = {
     auth: 'bearer',
     studioEditors: true,
     tag: 'studio',
-    summary: 'Publishes an existing version again: the rollback (studio editors only).',
+    summary:
+      'Publishes an existing version again: the rollback (studio editors only). `baseVersion` is the version published when the editor chose: another one published since → 409 stale_version with `publishedVersion`.',
     status: 200,
+    errors: [409],
     params: idParams,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['baseVersion'],
+      properties: { baseVersion },
+    },
     response: publication,
+    concurrency: 'Optimistic, as a publication: the base version must be the published one, else 409.',
   },
   studioPersonas: {
     method: 'GET',

@@ -11,11 +11,12 @@ import type { NewsItem, SessionClaims } from '../contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
 import { createAnalyticsCollector, installCollectorBodyParser } from './analytics/analytics-collector.ts';
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
-import personas from '../seed/personas.json' with { type: 'json' };
 import { createSessionTokens } from './auth/session-tokens.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './db/database.ts';
+import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
 import { seedDatabase } from './db/seed.ts';
+import { seedModules } from './db/seed-modules.ts';
 import { documentsHandlers } from './documents/documents-handlers.ts';
 import { createDocumentsStore } from './documents/documents-store.ts';
 import { createNotificationCentre } from './notifications/notifications.ts';
@@ -27,13 +28,11 @@ import { financeHandlers } from './finance/finance-handlers.ts';
 import { createFinanceStore } from './finance/finance-store.ts';
 import { createStore } from './db/store.ts';
 import { peopleHandlers } from './people/people-handlers.ts';
-import { seedPeople } from './people/people-seed.ts';
 import { createPeopleStore } from './people/people-store.ts';
 import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
-import { studioRuleHolds } from './studio/studio-access.ts';
+import { mayWriteStudio } from './studio/studio-access.ts';
 import { studioHandlers } from './studio/studio-handlers.ts';
 import { createStudioStore } from './studio/studio-store.ts';
-import { seedPortfolio } from './portfolio/portfolio-seed.ts';
 import { createPortfolioStore } from './portfolio/portfolio-store.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -46,7 +45,7 @@ import { registerInteractionRoutes } from './oidc/interaction-routes.ts';
 import { oidcSigningJwk, sessionSecret } from './oidc/keys.ts';
 import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
 import type { GatewayOptions } from './options.ts';
-import { REPO_ROOT } from './options.ts';
+import { proxyTrust, REPO_ROOT } from './options.ts';
 import { loadPermissionCatalogue } from './permissions.ts';
 import { createAccessCheck } from './routes/access.ts';
 import { adminHandlers } from './routes/admin-handlers.ts';
@@ -88,24 +87,29 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     concurrency: options.hashConcurrency ?? 2,
     queue: 64,
   });
-  const db = await openDatabase(options.dataDir, options.reset ?? false, hasher.hash);
-  const store = createStore(db);
+  const demo = options.demo ?? false;
+  const db = await openDatabase(options.dataDir, { reset: options.reset ?? false, demo }, hasher.hash);
+  const store = createStore(db, {
+    days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
+    maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
+  });
   const finance = createFinanceStore(db);
   const files = createFileStore(options.dataDir);
   const documents = createDocumentsStore(db, files);
-  const seedDocuments = () => {
-    documents.seedIfNeeded(personas.entities.map((entity) => entity.accountId));
-  };
-  seedDocuments();
   const portfolio = createPortfolioStore(db);
-  seedPortfolio(db, options.seedFolders ?? 0);
-  // After the documents store: a delegation records its notification in recorded_notifications.
-  const people = createPeopleStore(db);
-  seedPeople(db, people);
+  const people = createPeopleStore(db, {
+    ...(options.invitationDays === undefined ? {} : { days: options.invitationDays }),
+    ...(options.invitationRetentionDays === undefined
+      ? {}
+      : { retentionDays: options.invitationRetentionDays }),
+  });
   const studio = createStudioStore(db);
+  const seedStores = () => {
+    seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+  };
+  seedStores();
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
   const seedStudio = (reset: boolean) => {
-    studio.seedEditors();
     try {
       studio.seedInitialVersion(JSON.parse(readFileSync(manifestPath, 'utf8')), reset);
     } catch (error) {
@@ -143,8 +147,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
 
   const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
-    // Behind a reverse proxy the caller's address is in X-Forwarded-For (throttling per address).
-    trustProxy: options.trustProxy ?? false,
+    // Behind a reverse proxy the caller's address is in X-Forwarded-For (throttling per address), read
+    // past exactly the configured proxies: any entry further left is whatever the client wrote.
+    trustProxy: proxyTrust(options.trustProxy),
     logger:
       logLevel === false
         ? false
@@ -186,7 +191,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
   );
   seedStudio(false);
-  const news: { items: readonly NewsItem[] } = { items: DEFAULT_NEWS };
+  // The news feed's items are invented: a real deployment starts with none.
+  const defaultNews = demo ? DEFAULT_NEWS : [];
+  const news: { items: readonly NewsItem[] } = { items: defaultNews };
   const uploadRules = loadUploadRules(
     options.manifestPath ?? join(REPO_ROOT, 'portal.config.json'),
     options.maxUploadBytes,
@@ -213,7 +220,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     news,
     faults,
     isStudioEditor: (userId) => studio.q.isEditor.get(userId) !== undefined,
-    studioAllows: (session) => studioRuleHolds(deps, studio, session),
+    studioAllows: (session) => mayWriteStudio(studio, session),
     findOidcAccessToken: async (value) => {
       if (!oidc.provider) return undefined;
       const token = await oidc.provider.AccessToken.find(value).catch(() => undefined);
@@ -226,15 +233,13 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         : undefined;
     },
     reseed: async () => {
-      await seedDatabase(db, hasher.hash);
+      await seedDatabase(db, hasher.hash, demo);
       throttle.reset();
-      seedDocuments();
-      seedPortfolio(db, options.seedFolders ?? 0);
-      seedPeople(db, people);
+      seedStores();
       seedStudio(true);
       tokens.loadRevocations();
       faults.clear();
-      news.items = DEFAULT_NEWS;
+      news.items = defaultNews;
     },
   };
 
@@ -307,7 +312,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       sessionOf: (request) => sessions.get(request) ?? null,
       access: createAccessCheck(deps),
     },
-    { admin: options.faults ?? false, demo: options.demo ?? false },
+    { admin: options.faults ?? false, demo },
   );
   registerInteractionRoutes(app, deps, () => {
     if (!oidc.provider) throw new Error('the OIDC provider is not started');

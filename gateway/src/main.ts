@@ -1,7 +1,21 @@
-import { buildGateway } from './gateway.ts';
+import { isGatewayCommand, runGatewayCommand } from './cli/gateway-command.ts';
+import { DataModeMismatch } from './db/data-mode.ts';
 import { optionsFromEnv } from './options.ts';
 
-const gateway = await buildGateway(optionsFromEnv(process.env, process.argv.slice(2)));
+const argv = process.argv.slice(2);
+if (isGatewayCommand(argv[0])) {
+  const { stdin, stdout, stderr, env } = process;
+  process.exit(await runGatewayCommand(argv, { env, stdin, stdout, stderr }));
+}
+
+// Loaded only for the server: a command needs neither Fastify nor the identity provider.
+const { buildGateway } = await import('./gateway.ts');
+const gateway = await buildGateway(optionsFromEnv(process.env, argv)).catch((error: unknown) => {
+  // The data dir belongs to the other mode: say what to do, without a stack trace.
+  if (!(error instanceof DataModeMismatch)) throw error;
+  process.stderr.write(`gateway: ${error.message}\n`);
+  process.exit(2);
+});
 
 async function stop(signal: string): Promise<void> {
   gateway.app.log.info({ signal }, 'stopping');

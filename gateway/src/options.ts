@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScryptParams } from './auth/passwords.ts';
@@ -19,8 +20,9 @@ export type GatewayOptions = {
   /** Enables /__admin (fault injection, news, reset). */
   faults?: boolean;
   /**
-   * Demo mode: serves the demo inbox (reset e-mails) to admin callers. On in `npm start`, off by default in
-   * `npm run gateway`: a real deployment sends e-mails, it does not show them.
+   * Demo mode: seeds the personas (public password) and their data, and serves the demo inbox (reset
+   * e-mails) to admin callers. On in `npm start` and the tests, off by default in `npm run gateway`: a real
+   * deployment starts with nobody and sends e-mails, it does not show them.
    */
   demo?: boolean;
   /** Host header values accepted besides the gateway's own and the portal's (`GATEWAY_ALLOWED_HOSTS`). */
@@ -44,8 +46,12 @@ export type GatewayOptions = {
   hashConcurrency?: number;
   /** Attempt limits (tests lower them). */
   limits?: Partial<ThrottleLimits>;
-  /** Trust X-Forwarded-For from a reverse proxy for the caller's address (GATEWAY_TRUST_PROXY=on). */
-  trustProxy?: boolean;
+  /**
+   * The proxies in front of the gateway whose X-Forwarded-For gives the caller's address (throttling per
+   * address): how many (hops, counted from the gateway) or their addresses and CIDR ranges
+   * (`GATEWAY_TRUST_PROXY`). Default: none, the caller is the connection's peer.
+   */
+  trustProxy?: number | readonly string[];
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write: (line: string) => void };
   /** Largest document or report file accepted (413 beyond); default: the manifest's constants.documents. */
@@ -61,6 +67,14 @@ export type GatewayOptions = {
    * every batch. GATEWAY_ANALYTICS_KEY, else the VITE_ANALYTICS_KEY the portal is built with.
    */
   analyticsKey?: string;
+  /** Days an invitation to an entity waits for its answer (GATEWAY_INVITATION_DAYS). Default 30. */
+  invitationDays?: number;
+  /** Days an answered or expired invitation is kept before it is purged (GATEWAY_INVITATION_RETENTION_DAYS). Default 90. */
+  invitationRetentionDays?: number;
+  /** Inbox rows older than this are deleted (GATEWAY_INBOX_DAYS). Default 30. */
+  inboxRetentionDays?: number;
+  /** At most this many inbox rows are kept, the newest (GATEWAY_INBOX_MAX_ROWS). Default 10,000. */
+  inboxMaxRows?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -77,16 +91,18 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   if (!Number.isInteger(grace) || grace < 0)
     throw new Error('GATEWAY_REFRESH_GRACE_MS must be a non-negative integer');
   const level = env['GATEWAY_LOG_LEVEL'];
+  const inboxRetentionDays = positiveOf(env, 'GATEWAY_INBOX_DAYS');
+  const inboxMaxRows = positiveOf(env, 'GATEWAY_INBOX_MAX_ROWS');
   return {
     port,
-    dataDir: resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? '.data/gateway'),
+    dataDir: dataDirFromEnv(env),
     tokenTtlS: ttl,
     sessionMaxAgeS: maxAge,
     refreshGraceMs: grace,
     userOrigin: origin === 'COLLAB' ? 'COLLAB' : 'CLIENT',
     faults: env['GATEWAY_FAULTS'] === 'on',
     demo: env['GATEWAY_DEMO'] === 'on',
-    trustProxy: env['GATEWAY_TRUST_PROXY'] === 'on',
+    trustProxy: trustProxyOf(env['GATEWAY_TRUST_PROXY']),
     allowedHosts: (env['GATEWAY_ALLOWED_HOSTS'] ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())
@@ -101,6 +117,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
     ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
     seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
+    ...daysOf(env, 'GATEWAY_INVITATION_DAYS', 'invitationDays'),
+    ...daysOf(env, 'GATEWAY_INVITATION_RETENTION_DAYS', 'invitationRetentionDays'),
+    ...(inboxRetentionDays === undefined ? {} : { inboxRetentionDays }),
+    ...(inboxMaxRows === undefined ? {} : { inboxMaxRows }),
     ...daysOf(env, 'GATEWAY_NOTIFICATION_RETENTION_DAYS', 'notificationRetentionDays'),
     ...daysOf(env, 'GATEWAY_ANALYTICS_RETENTION_DAYS', 'analyticsRetentionDays'),
     ...analyticsKeyOf(env),
@@ -120,11 +140,11 @@ function analyticsKeyOf(env: NodeJS.ProcessEnv): { analyticsKey?: string } {
   return key ? { analyticsKey: key } : {};
 }
 
-function daysOf<K extends 'notificationRetentionDays' | 'analyticsRetentionDays'>(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  key: K,
-): Partial<Record<K, number>> {
+/** A number of days from the environment, or nothing (the store's default) when unset. */
+function daysOf<
+  K extends
+    'invitationDays' | 'invitationRetentionDays' | 'notificationRetentionDays' | 'analyticsRetentionDays',
+>(env: NodeJS.ProcessEnv, name: string, key: K): Partial<Record<K, number>> {
   const value = env[name];
   if (value === undefined || value === '') return {};
   const days = Number(value);
@@ -133,9 +153,71 @@ function daysOf<K extends 'notificationRetentionDays' | 'analyticsRetentionDays'
   return { [key]: days } as Partial<Record<K, number>>;
 }
 
+/**
+ * GATEWAY_DATA_DIR, else a default per mode: `npm start` (demo) and `npm run gateway` never share a
+ * database by accident (a demo-seeded one would be refused anyway, see db/data-mode.ts).
+ */
+export function dataDirFromEnv(env: NodeJS.ProcessEnv): string {
+  const fallback = env['GATEWAY_DEMO'] === 'on' ? '.data/demo-gateway' : '.data/gateway';
+  return resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? fallback);
+}
+
+/** A positive integer from the environment, or undefined when unset. */
+function positiveOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`${name} must be a positive integer`);
+  return count;
+}
+
 function seedFoldersOf(value: string | undefined): number {
   const count = Number(value ?? 0);
   if (!Number.isInteger(count) || count < 0 || count > 100000)
     throw new Error('GATEWAY_SEED_FOLDERS must be an integer from 0 to 100000');
   return count;
+}
+
+/**
+ * `GATEWAY_TRUST_PROXY`: a hop count (`1`: the one proxy in front) or a comma-separated list of the
+ * proxies' addresses and CIDR ranges; empty, `0` or `off`: none.
+ */
+function trustProxyOf(value: string | undefined): number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'off') return 0;
+  if (/^\d+$/.test(text)) return Number(text);
+  // `on` trusted every X-Forwarded-For, whoever sent it: a client could pick the address it is counted
+  // under. Refused rather than guessed, so a deployment that set it says which proxies it has.
+  if (text === 'on')
+    throw new Error(
+      'GATEWAY_TRUST_PROXY=on is no longer accepted: set the number of proxies in front of the gateway (1) or their addresses (127.0.0.1,10.0.0.0/8)',
+    );
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries)
+    if (!isAddressOrRange(entry))
+      throw new Error(
+        `GATEWAY_TRUST_PROXY: ${entry === '' ? 'an empty entry' : entry} is not an address or CIDR range`,
+      );
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The trust function Fastify asks for each address from the connection's peer leftwards (hop 0 is the
+ * peer). Fastify's own number setting trusts nothing (it cannot check the peer), so a hop count is a
+ * function here; a list trusts a hop while it is one of the proxies.
+ */
+export function proxyTrust(
+  setting: GatewayOptions['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined || setting === 0) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return [...setting];
 }

@@ -1,7 +1,9 @@
 // The persona × route × entity matrix, generated from the contract's access fields (entityId,
 // requiresAnyOf, collaboratorsOnly, studioEditors, globalRequiresAnyOf, requiresAnyOfByQuery): a route added to the
-// table joins it with no change here. Each cell is refused (403) or not exactly as the table says for
-// that persona's seeded codes. Below it, the attacks of issue 10 item 4 one by one.
+// table joins it with no change here, and a route naming an entity in its path or body outside the table
+// fails it. Each cell is refused (403) or not exactly as the table says for that persona's seeded codes,
+// with a malformed body: access is decided before the input is read. Below it, the attacks of issue 10
+// item 4 one by one.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,16 +24,41 @@ const expand = (codes: readonly string[]) =>
   new Set(codes.flatMap((code) => (code === 'ALL_COLLABORATOR_CODES' ? collaboratorCodes : [code])));
 const ENTITY_IDS = personas.entities.map((entity) => entity.accountId);
 
-const guarded = (Object.entries(routes) as [string, RouteDefinition][]).filter(
-  ([, route]) =>
-    route.auth === 'bearer' &&
-    (route.collaboratorsOnly === true ||
-      route.studioEditors === true ||
-      route.globalRequiresAnyOf !== undefined ||
-      (route.entityId !== undefined && route.entityId !== 'handler')),
+const bearerRoutes = (Object.entries(routes) as [string, RouteDefinition][]).filter(
+  ([, route]) => route.auth === 'bearer',
 );
 
-type Cell = { label: string; method: string; path: string; body?: unknown; refused: boolean };
+/**
+ * Where a route names an entity, by the contract's naming rule: `:accountId`, or the `:id` that follows
+ * an `accounts` segment, in its path; `accountId` in its JSON body.
+ */
+function entityFields(route: RouteDefinition): string[] {
+  const segments = route.path.split('/');
+  const inPath = segments.flatMap((segment, index) =>
+    segment === ':accountId' || (segment === ':id' && segments[index - 1] === 'accounts')
+      ? [`params.${segment.slice(1)}`]
+      : [],
+  );
+  const body = route.body as { properties?: Record<string, unknown> } | undefined;
+  return [...inPath, ...(body?.properties && 'accountId' in body.properties ? ['body.accountId'] : [])];
+}
+
+const guarded = bearerRoutes.filter(
+  ([, route]) =>
+    route.collaboratorsOnly === true ||
+    route.studioEditors === true ||
+    route.globalRequiresAnyOf !== undefined ||
+    (route.entityId !== undefined && route.entityId !== 'handler'),
+);
+
+type Cell = {
+  label: string;
+  method: string;
+  path: string;
+  body?: unknown;
+  rawBody?: string;
+  refused: boolean;
+};
 
 /** The cells of one route for one persona: each entity, and each value of a per-query rule. */
 function cellsOf(persona: Persona, id: string, route: RouteDefinition): Cell[] {
@@ -72,8 +99,13 @@ function cellsOf(persona: Persona, id: string, route: RouteDefinition): Cell[] {
         label: `${id} ${entity === undefined ? '' : String(entity)} ${variant ?? ''}`.trim(),
         method: route.method,
         path: search === '' ? path : `${path}?${search}`,
-        // Only the entity id: a write the caller may make stops at validation (422), so nothing is written.
-        ...(hasBody ? { body: locator?.in === 'body' ? { [locator.name]: entity } : {} } : {}),
+        // A malformed body (the entity id aside): whoever may not use the route gets 403 all the same, and
+        // a write the caller may make stops at validation (400/422), so nothing is written.
+        ...(hasBody
+          ? locator?.in === 'body'
+            ? { body: { [locator.name]: entity, malformed: [] } }
+            : { rawBody: '{"malformed":' }
+          : {}),
         refused,
       };
     }),
@@ -110,6 +142,27 @@ describe('persona × route × code matrix (from the contract table)', () => {
     );
   });
 
+  it('has every route with an entity in its path or body in the table, at that place', () => {
+    const outside = bearerRoutes
+      .filter(([, route]) => {
+        const fields = entityFields(route);
+        const locator = route.entityId;
+        return (
+          fields.length > 0 &&
+          (locator === undefined ||
+            locator === 'handler' ||
+            !fields.includes(`${locator.in}.${locator.name}`))
+        );
+      })
+      .map(([id]) => id);
+    expect(outside).toEqual([]);
+    // The rule finds them: the entity routes of the wallet, documents, reports, offers and people.
+    const found = bearerRoutes.filter(([, route]) => entityFields(route).length > 0).map(([id]) => id);
+    expect(found).toEqual(
+      expect.arrayContaining(['documentPage', 'companySheet', 'setFavorite', 'depositReport', 'entityUsers']),
+    );
+  });
+
   for (const persona of personas.users) {
     it(`${persona.email}: every cell allowed or refused as the table says`, async () => {
       const token = tokens.get(persona.email) ?? '';
@@ -119,6 +172,7 @@ describe('persona × route × code matrix (from the contract table)', () => {
           const { status } = await call(gateway, cell.method, cell.path, {
             token,
             ...(cell.body !== undefined ? { body: cell.body } : {}),
+            ...(cell.rawBody !== undefined ? { rawBody: cell.rawBody } : {}),
           });
           const refused = status === 403;
           if (refused !== cell.refused || status === 401 || status >= 500)
@@ -128,6 +182,26 @@ describe('persona × route × code matrix (from the contract table)', () => {
       expect(wrong).toEqual([]);
     });
   }
+});
+
+describe('entity ids', () => {
+  it('an id that is not a number answers 400 naming it, to members and strangers alike', async () => {
+    for (const email of ['claire.solo@demo.test', 'nina.terms@demo.test']) {
+      for (const path of [
+        '/connect/api/accounts/abc/company-sheet',
+        '/account/api/accounts/1001.5/documents?kind=legacy',
+        '/wallet/api/portfolio/favorites/0x3E9',
+      ]) {
+        const method = path.includes('favorites') ? 'PUT' : 'GET';
+        const answer = await call(gateway, method, path, {
+          token: tokens.get(email) ?? '',
+          ...(method === 'PUT' ? { body: { favorite: true } } : {}),
+        });
+        expect(answer.status, `${email} ${path}`).toBe(400);
+        expect(JSON.stringify(answer.body), path).toMatch(/\b(id|accountId)\b/);
+      }
+    }
+  });
 });
 
 describe('attacks on permissions', () => {

@@ -1,7 +1,10 @@
 // The customers' single sign-on client of the embedded provider: customers sign in there with their
 // single sign-on account (their gigyaUserId), the token exchange maps it to the seeded customer, and
 // signing out of the provider ends its session.
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedId } from '../src/oidc/sqlite-adapter.ts';
 import {
   CUSTOMER_SSO_CLIENT,
   call,
@@ -58,6 +61,93 @@ describe('customer single sign-on client', () => {
       oidcSignIn(gateway, 'paul.collab@demo.test', undefined, CUSTOMER_SSO_CLIENT),
     ).rejects.toThrow(/status 401/);
     await expect(oidcSignIn(gateway, 'claire.solo@demo.test')).rejects.toThrow(/status 401/);
+  });
+
+  describe('one provider session, two clients: each asks for its own people again', () => {
+    const COLLABORATOR = {
+      client_id: 'portal',
+      scope: 'openid profile email offline_access',
+      redirect_uri: 'http://127.0.0.1:5173/collaborateur',
+    };
+    const CUSTOMER = {
+      client_id: CUSTOMER_SSO_CLIENT.clientId,
+      scope: CUSTOMER_SSO_CLIENT.scope,
+      redirect_uri: CUSTOMER_SSO_CLIENT.redirectUri,
+    };
+
+    it('the customers’ client gives no code for a collaborator’s session', async () => {
+      const { client } = await oidcSignIn(gateway, 'paul.collab@demo.test');
+      const silent = await client.authorize({ ...CUSTOMER, prompt: 'none' });
+      const refused = new URL(redirectTarget(await followInside(client, gateway, silent.response)));
+      expect(refused.pathname).toBe('/sso');
+      expect(refused.searchParams.get('code')).toBeNull();
+      expect(refused.searchParams.get('error')).toBe('login_required');
+      // The collaborators' own client still signs him in silently.
+      const own = await client.authorize({ ...COLLABORATOR, prompt: 'none' });
+      expect(redirectTarget(await followInside(client, gateway, own.response))).toMatch(
+        /^http:\/\/127\.0\.0\.1:5173\/collaborateur\?code=/,
+      );
+      const asked = await client.authorize(CUSTOMER);
+      const page = await followInside(client, gateway, asked.response);
+      expect(typeof page, 'no code without a new sign-in').not.toBe('string');
+      const html = await (page as Response).text();
+      expect(html).toContain('<h1>Connexion unique</h1>');
+      // A customer signing in on that page gets her code once the provider has ended his session (its
+      // own auto-submitted sign-out form), as for any change of account.
+      const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
+      const signedIn = await client.postForm(action, {
+        email: 'claire.solo@demo.test',
+        password: 'Demo-2026!',
+      });
+      const signOutForm = await followInside(client, gateway, signedIn);
+      expect(typeof signOutForm).not.toBe('string');
+      const form = await (signOutForm as Response).text();
+      const fields: Record<string, string> = {};
+      for (const [, name = '', value = ''] of form.matchAll(
+        /<input type="hidden" name="(\w+)" value="([^"]*)"/g,
+      ))
+        fields[name] = value;
+      const confirmed = await client.postForm(/action="([^"]+)"/.exec(form)?.[1] ?? '', fields);
+      const end = await followInside(client, gateway, confirmed);
+      expect(redirectTarget(end)).toMatch(/^http:\/\/127\.0\.0\.1:5173\/sso\?code=/);
+    });
+
+    it('the collaborators’ client gives no code for a customer’s session', async () => {
+      const { client } = await oidcSignIn(gateway, 'claire.solo@demo.test', undefined, CUSTOMER_SSO_CLIENT);
+      const silent = await client.authorize({ ...COLLABORATOR, prompt: 'none' });
+      const refused = new URL(redirectTarget(await followInside(client, gateway, silent.response)));
+      expect(refused.pathname).toBe('/collaborateur');
+      expect(refused.searchParams.get('code')).toBeNull();
+      expect(refused.searchParams.get('error')).toBe('login_required');
+      const asked = await client.authorize(COLLABORATOR);
+      const page = await followInside(client, gateway, asked.response);
+      expect(typeof page, 'no code without a new sign-in').not.toBe('string');
+      expect(await (page as Response).text()).toContain('<h1>Connexion collaborateur</h1>');
+    });
+
+    it('the token exchange refuses an access token whose account is not its client’s kind', async () => {
+      // What no flow gives: a token of one client naming an account of the other kind, as a grant made
+      // before this rule would.
+      const renamed = (accessToken: string, accountId: string) => {
+        const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+        try {
+          db.prepare(
+            "UPDATE oidc_store SET payload = json_set(payload, '$.accountId', ?) WHERE model = 'AccessToken' AND id = ?",
+          ).run(accountId, storedId(accessToken));
+        } finally {
+          db.close();
+        }
+        return accessToken;
+      };
+      // Paul's user id, and the empty single sign-on id every collaborator has.
+      for (const account of ['5', '']) {
+        const { tokens } = await oidcSignIn(gateway, 'marc.multi@demo.test', undefined, CUSTOMER_SSO_CLIENT);
+        expect((await exchange(renamed(tokens.access_token, account))).status, account).toBe(401);
+      }
+      // Claire's user id through the collaborators' client.
+      const { tokens } = await oidcSignIn(gateway, 'paul.collab@demo.test');
+      expect((await exchange(renamed(tokens.access_token, '1'))).status).toBe(401);
+    });
   });
 
   it('sends its codes to the single sign-on page only', async () => {

@@ -1,4 +1,8 @@
 // Item 1 of issue 10: the demo inbox must not be a way into someone else's account.
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, json, login, rawGet, type Started, startGateway } from './helpers.ts';
 
@@ -107,5 +111,71 @@ describe('reset links', () => {
     expect((await setWith(older, 'Older-link-2026!')).status).toBe(400);
     expect((await setWith(newer, 'Newer-link-2026!')).status).toBe(204);
     await expect(login(gateway, email, 'Newer-link-2026!')).resolves.toEqual(expect.any(String));
+  });
+});
+
+describe('retention (issue 27, item 9)', () => {
+  const DAY_MS = 24 * 3600 * 1000;
+  const addRow = (dataDir: string, to: string, ageDays: number) => {
+    const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
+    try {
+      db.prepare('INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)').run(
+        to,
+        'Ancien message',
+        'http://127.0.0.1:5173/',
+        new Date(Date.now() - ageDays * DAY_MS).toISOString(),
+      );
+    } finally {
+      db.close();
+    }
+  };
+  const rows = (dataDir: string) => {
+    const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'), { readonly: true });
+    try {
+      return db.prepare<[], { to_email: string }>('SELECT to_email FROM inbox ORDER BY id').all();
+    } finally {
+      db.close();
+    }
+  };
+
+  it('drops rows older than the retention and keeps at most the newest rows, at each new mail and at start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'inbox-retention-'));
+    const settings = {
+      dataDir,
+      inboxRetentionDays: 7,
+      inboxMaxRows: 3,
+      limits: { resetMailPerAccount: { max: 10, windowMs: 60_000 } },
+    };
+    try {
+      const first = await startGateway(settings);
+      try {
+        addRow(dataDir, 'old@demo.test', 8);
+        addRow(dataDir, 'recent@demo.test', 6);
+        await requestReset(first, 'claire.solo@demo.test');
+        expect(rows(dataDir).map((row) => row.to_email)).toEqual([
+          'recent@demo.test',
+          'claire.solo@demo.test',
+        ]);
+        for (const email of ['marc.multi@demo.test', 'nina.terms@demo.test', 'sam.nousers@demo.test'])
+          await requestReset(first, email);
+        expect(rows(dataDir).map((row) => row.to_email)).toEqual([
+          'marc.multi@demo.test',
+          'nina.terms@demo.test',
+          'sam.nousers@demo.test',
+        ]);
+      } finally {
+        await first.dispose();
+      }
+      // Rows that aged while nobody wrote go at the next start.
+      addRow(dataDir, 'old@demo.test', 30);
+      const second = await startGateway(settings);
+      try {
+        expect(rows(dataDir).map((row) => row.to_email)).not.toContain('old@demo.test');
+      } finally {
+        await second.dispose();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -218,9 +218,9 @@ describe('adding a user grants nothing without the rights-management code', () =
       email: 'plain.add@demo.test',
       firstName: 'Plain',
       lastName: 'Add',
-      isCustomer: true,
       isSignatory: false,
       permissions: [],
+      status: 'invited',
     });
     const stored = (await usersOf1001()).find((user) => user.email === 'plain.add@demo.test');
     expect(stored).toMatchObject({ isSignatory: false, permissions: [] });
@@ -235,9 +235,13 @@ describe('adding a user grants nothing without the rights-management code', () =
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ email: 'nina.terms@demo.test', firstName: 'Guess', lastName: 'Who' });
     expect(JSON.stringify(answer.body)).not.toMatch(/Nina|Terms/);
-    // Stored names are unchanged.
+    // Until she accepts, the list shows what was typed; her stored names are unchanged.
     const nina = (await usersOf1001()).find((user) => user.email === 'nina.terms@demo.test');
-    expect(nina).toMatchObject({ firstName: 'Nina', lastName: 'Terms' });
+    expect(nina).toMatchObject({ firstName: 'Guess', lastName: 'Who', userId: null, lastSignInAt: null });
+    const contact = json<{ firstName: string }>(
+      await call(gateway, 'GET', '/contact/me', { token: await login(gateway, 'nina.terms@demo.test') }),
+    );
+    expect(contact.firstName).toBe('Nina');
   });
 
   it('lets holders of CLUSER004 (Claire) or COADMI005 (Paul) grant codes and signatory status', async () => {

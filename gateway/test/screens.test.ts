@@ -147,11 +147,20 @@ describe('entity screens', () => {
       body: { email: 'new.user@demo.test', firstName: 'New', lastName: 'User', permissions: ['CLGED0002'] },
     });
     expect(added.status).toBe(201);
-    const userId = json<{ userId: number }>(added).userId;
-    const users = json<Items<{ userId: number; permissions: string[] }>>(
+    // The person joins by creating their password through the invitation's link.
+    const inbox = json<{ messages: { link: string }[] }>(
+      await call(gateway, 'GET', '/authentication/api/dev/inbox?email=new.user%40demo.test'),
+    );
+    const token = new URL(inbox.messages.at(-1)?.link ?? '').searchParams.get('token');
+    await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+      body: { token, password: 'une phrase assez longue' },
+    });
+    const users = json<Items<{ userId: number; email: string; permissions: string[] }>>(
       await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire }),
     );
-    expect(users.items.find((user) => user.userId === userId)?.permissions).toEqual(['CLGED0002']);
+    const joined = users.items.find((user) => user.email === 'new.user@demo.test');
+    expect(joined?.permissions).toEqual(['CLGED0002']);
+    const userId = joined?.userId ?? 0;
     expect(
       (await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: marc }))
         .status,

@@ -42,6 +42,25 @@ describe('one session per sign-in', () => {
     expect((await me(gateway, next)).status).toBe(200);
   });
 
+  it('a token in its grace mints one replacement: every refresh of it answers the same token', async () => {
+    const old = await login(gateway, 'claire.solo@demo.test');
+    // Two tabs refreshing the same token at once, then a late one within the grace.
+    const together = await Promise.all([refresh(gateway, old), refresh(gateway, old), refresh(gateway, old)]);
+    const late = await refresh(gateway, old);
+    const minted = new Set([...together, late].map((answer) => answer.token));
+    expect([...together, late].map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(minted.size).toBe(1);
+    const [next = ''] = minted;
+    // The chain moves on from its newest token: a tab still holding the old one catches up with it.
+    const newest = (await refresh(gateway, next)).token;
+    expect(newest).not.toBe(next);
+    expect((await refresh(gateway, old)).token).toBe(newest);
+    expect((await refresh(gateway, next)).token).toBe(newest);
+    await sleep(700);
+    expect((await refresh(gateway, old)).status).toBe(401);
+    expect((await me(gateway, newest)).status).toBe(200);
+  });
+
   it('another sign-in of the same person survives a sign-out', async () => {
     const phone = await login(gateway, 'sam.nousers@demo.test');
     const laptop = await login(gateway, 'sam.nousers@demo.test');

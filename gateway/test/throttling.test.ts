@@ -1,11 +1,16 @@
 // Item 3 of issue 10: credentials cannot be tried at will, and a burst of wrong ones does not slow the
 // good ones.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaticServer } from '../../scripts/static-server.ts';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '../contract/password-rule.ts';
+import { createThrottle, MAX_KEYS, TooManyRequests } from '../src/auth/throttle.ts';
+import { optionsFromEnv } from '../src/options.ts';
 import { call, json, login, oidcClient, followInside, type Started, startGateway } from './helpers.ts';
 
 const loginAs = (gateway: Started, email: string, password: string) =>
@@ -64,6 +69,245 @@ describe('sign-in throttling', () => {
       );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+// Addresses of documentation (RFC 5737): the attacker's machine and the victim's.
+const ATTACKER = '203.0.113.66';
+const VICTIM = '198.51.100.10';
+
+const loginFrom = (gateway: Started, email: string, password: string, forwardedFor: string) =>
+  call(gateway, 'POST', '/authentication/api/login', {
+    body: { email, password },
+    headers: { 'x-forwarded-for': forwardedFor },
+  });
+
+/** The collaborators' password step from a given address: the answer's status (303: signed in). */
+async function oidcPasswordFrom(gateway: Started, email: string, password: string, forwardedFor: string) {
+  const client = oidcClient(gateway);
+  const page = await followInside(client, gateway, (await client.authorize()).response);
+  if (typeof page === 'string') throw new Error('expected the sign-in page');
+  const action = /action="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  const response = await fetch(new URL(action, gateway.url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      cookie: client.jar.header(),
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': forwardedFor,
+    },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  return response.status;
+}
+
+describe('throttling slows the attacker, not the victim (behind a trusted proxy)', () => {
+  let proxied: Started;
+  beforeAll(async () => {
+    proxied = await startGateway({ trustProxy: ['127.0.0.1'] });
+  });
+  afterAll(async () => {
+    await proxied.dispose();
+  });
+
+  it("a person signs in from another address while the attacker's address gets 429", async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 7; index += 1)
+      statuses.push(
+        (await loginFrom(proxied, 'marc.multi@demo.test', `wrong-${String(index)}`, ATTACKER)).status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // The attacker's machine is stopped even with the right password…
+    expect((await loginFrom(proxied, 'marc.multi@demo.test', 'Demo-2026!', ATTACKER)).status).toBe(429);
+    // …the person on their own machine is not.
+    expect((await loginFrom(proxied, 'marc.multi@demo.test', 'Demo-2026!', VICTIM)).status).toBe(200);
+
+    // The same for the collaborators' password step (its counter is the same).
+    for (let index = 0; index < 5; index += 1)
+      expect(await oidcPasswordFrom(proxied, 'lea.collab@demo.test', 'nope', ATTACKER)).toBe(401);
+    expect(await oidcPasswordFrom(proxied, 'lea.collab@demo.test', 'Demo-2026!', ATTACKER)).toBe(429);
+    expect(await oidcPasswordFrom(proxied, 'lea.collab@demo.test', 'Demo-2026!', VICTIM)).toBe(303);
+  });
+
+  it('a flood of unknown e-mails from one address stops that address only', async () => {
+    const flooder = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let index = 0; index < 22; index += 1)
+      statuses.push((await loginFrom(proxied, `nobody-${String(index)}@demo.test`, 'wrong', flooder)).status);
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+    expect((await loginFrom(proxied, 'claire.solo@demo.test', 'Demo-2026!', flooder)).status).toBe(429);
+    expect((await loginFrom(proxied, 'claire.solo@demo.test', 'Demo-2026!', '198.51.100.11')).status).toBe(
+      200,
+    );
+    expect(await oidcPasswordFrom(proxied, 'lea.collab@demo.test', 'Demo-2026!', '198.51.100.11')).toBe(303);
+    // Reset requests are counted per address too.
+    expect(
+      (
+        await call(proxied, 'POST', '/authentication/api/resetPassword', {
+          body: { email: 'claire.solo@demo.test' },
+          headers: { 'x-forwarded-for': '198.51.100.11' },
+        })
+      ).status,
+    ).toBe(204);
+  });
+
+  it('guessing spread over many addresses meets a per-account ceiling that spares a known address', async () => {
+    const spread = await startGateway({
+      trustProxy: ['127.0.0.1'],
+      limits: { loginPerAccount: { max: 6, windowMs: 60_000 } },
+    });
+    try {
+      // The person signed in from home earlier.
+      expect((await loginFrom(spread, 'nina.terms@demo.test', 'Demo-2026!', VICTIM)).status).toBe(200);
+      for (let index = 0; index < 6; index += 1)
+        expect(
+          (await loginFrom(spread, 'nina.terms@demo.test', 'wrong', `203.0.113.${String(index)}`)).status,
+        ).toBe(401);
+      expect((await loginFrom(spread, 'nina.terms@demo.test', 'wrong', '203.0.113.100')).status).toBe(429);
+      expect((await loginFrom(spread, 'nina.terms@demo.test', 'Demo-2026!', '192.0.2.55')).status).toBe(429);
+      expect((await loginFrom(spread, 'nina.terms@demo.test', 'Demo-2026!', VICTIM)).status).toBe(200);
+    } finally {
+      await spread.dispose();
+    }
+  });
+});
+
+describe("the caller's address", () => {
+  it('reads GATEWAY_TRUST_PROXY as a hop count or a list of addresses and ranges, and refuses on', () => {
+    const trust = (value: string) => optionsFromEnv({ GATEWAY_TRUST_PROXY: value }, []).trustProxy;
+    expect(trust('')).toBe(0);
+    expect(trust('off')).toBe(0);
+    expect(trust('1')).toBe(1);
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => trust('on')).toThrow(/no longer accepted/);
+    expect(() => trust('10.0.0.0/33')).toThrow(/not an address/);
+    expect(() => trust('proxy.example')).toThrow(/not an address/);
+  });
+
+  it('trusts X-Forwarded-For only from the configured proxies, and only the hops they add', async () => {
+    const limits = { loginPerAddress: { max: 3, windowMs: 60_000 } };
+    const tryFrom = (gateway: Started, forwardedFor: string, email = 'x@demo.test') =>
+      loginFrom(gateway, email, 'wrong', forwardedFor).then((answer) => answer.status);
+    // A peer that is not one of the proxies: what it writes is ignored, it is counted under its own address.
+    const untrusted = await startGateway({ trustProxy: ['192.0.2.1'], limits });
+    // One hop: the address the proxy saw is the last entry, whatever the client put before it.
+    const oneHop = await startGateway({ trustProxy: 1, limits });
+    // The proxy's address: the same, read past the proxy only.
+    const listed = await startGateway({ trustProxy: ['127.0.0.1'], limits });
+    try {
+      for (const index of [1, 2, 3]) expect(await tryFrom(untrusted, `203.0.113.${String(index)}`)).toBe(401);
+      expect(await tryFrom(untrusted, '203.0.113.4')).toBe(429);
+      for (const gateway of [oneHop, listed]) {
+        for (const index of [1, 2, 3])
+          expect(await tryFrom(gateway, `10.0.0.${String(index)}, ${ATTACKER}`)).toBe(401);
+        expect(await tryFrom(gateway, `10.0.0.4, ${ATTACKER}`)).toBe(429);
+        expect(await tryFrom(gateway, `${ATTACKER}, ${VICTIM}`)).toBe(401);
+      }
+    } finally {
+      await Promise.all([untrusted.dispose(), oneHop.dispose(), listed.dispose()]);
+    }
+  });
+
+  it('a forged X-Forwarded-For through the static server is counted under the real address', async () => {
+    const gateway = await startGateway({
+      trustProxy: ['127.0.0.1'],
+      limits: { loginPerAddress: { max: 3, windowMs: 60_000 } },
+    });
+    const root = mkdtempSync(join(tmpdir(), 'portal-forged-'));
+    writeFileSync(
+      join(root, 'index.html'),
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`,
+    );
+    const portal = createStaticServer({
+      root,
+      gatewayTarget: gateway.url,
+      proxyPaths: ['/authentication/api/'],
+    });
+    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+    const port = (portal.address() as AddressInfo).port;
+    // 127.0.0.0/8 is all loopback: the attacker connects from 127.0.0.2, the person from 127.0.0.1.
+    const post = (localAddress: string, forged: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            localAddress,
+            method: 'POST',
+            path: '/authentication/api/login',
+            headers: {
+              // The gateway answers its own host names and the portal's (none configured here).
+              host: new URL(gateway.url).host,
+              'content-type': 'application/json',
+              'x-forwarded-for': forged,
+              forwarded: `for=${forged}`,
+              'x-real-ip': forged,
+            },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => {
+              resolve(response.statusCode ?? 0);
+            });
+          },
+        );
+        request.on('error', reject);
+        request.end(JSON.stringify({ email: 'y@demo.test', password: 'wrong' }));
+      });
+    try {
+      for (const index of [1, 2, 3]) expect(await post('127.0.0.2', `198.51.100.${String(index)}`)).toBe(401);
+      expect(await post('127.0.0.2', '198.51.100.4')).toBe(429);
+      expect(await post('127.0.0.1', '127.0.0.2')).toBe(401);
+    } finally {
+      portal.close();
+      portal.closeAllConnections();
+      rmSync(root, { recursive: true, force: true });
+      await gateway.dispose();
+    }
+  });
+});
+
+describe('the throttle memory', () => {
+  it('stays bounded under a flood of keys by letting the least recently used go, not everything', () => {
+    const throttle = createThrottle();
+    const limit = { max: 3, windowMs: 60_000 };
+    const attacker: [string, typeof limit][] = [['login:203.0.113.66', limit]];
+    for (let index = 0; index < 3; index += 1) throttle.take(attacker);
+    const refused = () => {
+      try {
+        throttle.take(attacker);
+        return false;
+      } catch (error) {
+        return error instanceof TooManyRequests;
+      }
+    };
+    // A flood of one and a half times the bound (100,000 keys), the attacker trying again all along.
+    for (let index = 0; index < 150_000; index += 1) {
+      throttle.take([[`account:flood-${String(index)}@demo.test`, limit]]);
+      if (index % 1000 === 0) expect(refused()).toBe(true);
+    }
+    expect(refused()).toBe(true);
+    expect(throttle.size()).toBe(MAX_KEYS);
+  });
+
+  it('lets the least recently used keys go first', () => {
+    const throttle = createThrottle(Date.now, 3);
+    const limit = { max: 1, windowMs: 60_000 };
+    const taken = (key: string) => {
+      try {
+        throttle.take([[key, limit]]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(['a', 'b', 'c'].map(taken)).toEqual([true, true, true]);
+    expect(taken('a')).toBe(false); // a is used again: b is now the least recent
+    expect(taken('d')).toBe(true);
+    expect(throttle.size()).toBe(3);
+    expect(taken('a')).toBe(false);
+    expect(taken('b')).toBe(true); // b was let go
   });
 });
 

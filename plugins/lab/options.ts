@@ -1,10 +1,11 @@
+import { urlOption } from '@portal/plugin-api';
 import type { WidgetOptionsSchema } from '@portal/plugin-api';
 
 /** The widget's options in the manifest: the address of the firm's lab page. */
 export const labOptions = {
   type: 'object',
   properties: {
-    url: { type: 'string', format: 'uri', pattern: '^https?://' },
+    url: urlOption,
   },
   required: ['url'],
   additionalProperties: false,

@@ -26,7 +26,8 @@ export function EditRights({ editing, rows, callerOn, reload, onClose, onSaved }
   const user = rows?.find(
     (row) => row.userId === editing.userId && (row.accountId ?? editing.accountId) === editing.accountId,
   );
-  if (user === undefined) return null;
+  if (user?.userId == null) return null;
+  const { userId } = user;
   const held = new Set(caller.codes);
   const close = () => {
     setStale(false);
@@ -34,8 +35,8 @@ export function EditRights({ editing, rows, callerOn, reload, onClose, onSaved }
   };
   return (
     <RightsEditor
-      key={`${String(editing.accountId)}:${String(user.userId)}:${String(user.version)}`}
-      target={{ accountId: editing.accountId, user }}
+      key={`${String(editing.accountId)}:${String(userId)}:${String(user.version)}`}
+      target={{ accountId: editing.accountId, user: { ...user, userId } }}
       // A collaborator manages every customer code; a customer only the codes they hold there.
       canChange={(code) => isCollab || held.has(code)}
       canChangeSignatory={canChangeSignatory}

@@ -20,12 +20,29 @@ const sophie = {
   lastSignInAt: '2026-11-10T09:00:00.000Z',
 };
 
+/** An invitation waiting for its answer: only what the inviter typed, no id. */
+const invited = {
+  ...sophie,
+  userId: null,
+  firstName: 'Prénom',
+  lastName: 'Tapé',
+  email: 'sam.nousers@demo.test',
+  permissions: [],
+  version: 0,
+  status: 'invited',
+  lastSignInAt: null,
+};
+
 /** The users of 1001; a save answers `saveStatus`, and a 409 means someone saved version 3 meanwhile. */
-function gateway(saveStatus: number): FakeGateway {
+function gateway(saveStatus: number, removeStatus = 204): FakeGateway {
   let stored = sophie;
   return ({ method, path, body }) => {
     if (path === '/account/api/accounts/1001/users' && method === 'GET')
-      return { body: { items: [stored], currentPage: 1, totalPage: 1, totalItems: 1 } };
+      return { body: { items: [stored, invited], currentPage: 1, totalPage: 1, totalItems: 2 } };
+    if (path === '/account/api/accounts/1001/users/7' && method === 'DELETE')
+      return removeStatus === 409
+        ? { status: 409, body: { error: 'last_administrator', message: 'last' } }
+        : { status: removeStatus };
     if (path === '/account/api/accounts/1001/users/7/rights' && method === 'PUT') {
       if (saveStatus === 409) {
         stored = { ...sophie, permissions: ['CLKPI0001', 'CLBANK001'], version: 3 };
@@ -38,12 +55,12 @@ function gateway(saveStatus: number): FakeGateway {
   };
 }
 
-const render = (permissions: string[], saveStatus = 200) =>
+const render = (permissions: string[], saveStatus = 200, removeStatus = 204) =>
   renderWithPortal(<EntityUsersPage />, {
     config: loadRealManifest(),
     plugins: [people],
     persona: { isCustomer: true, entity: { accountId: 1001, permissions } },
-    gateway: gateway(saveStatus),
+    gateway: gateway(saveStatus, removeStatus),
   });
 
 describe('entity users', { timeout: 20_000 }, () => {
@@ -85,5 +102,59 @@ describe('entity users', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Droits de Sophie Martin' });
     // The other person's grant is now shown.
     await within(dialog).findByRole('switch', { name: /^Banque/, checked: true });
+  });
+
+  it('shows an invitation as typed, never signed in, with no rights or remove control', async () => {
+    await render(['CLUSER001', 'CLUSER003', 'CLUSER004', 'CLKPI0001']);
+    const row = (await screen.findByText('Prénom Tapé')).closest('tr');
+    if (row === null) throw new Error('the invitation has a row');
+    expect(within(row).getByText('sam.nousers@demo.test')).toBeTruthy();
+    expect(within(row).getByText('Invité')).toBeTruthy();
+    expect(within(row).getByText('Jamais')).toBeTruthy();
+    expect(within(row).queryAllByRole('button')).toEqual([]);
+    // Sophie, a user, keeps hers.
+    expect(screen.getByRole('button', { name: 'Gérer les droits de Sophie Martin' })).toBeTruthy();
+  });
+
+  it("says why the entity's last administrator cannot be removed, in the dialog that stays open", async () => {
+    const view = await render(['CLUSER001', 'CLUSER003', 'CLKPI0001'], 200, 409);
+    await view.user.click(await screen.findByRole('button', { name: "Retirer Sophie Martin de l'entité" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retirer cet utilisateur ?' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Retirer Sophie Martin' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      "Sophie Martin est le dernier administrateur de l'entité : donnez d'abord un droit d'administration à une autre personne.",
+    );
+  });
+
+  it('says an invitation was sent, the same for every address', async () => {
+    const view = await renderWithPortal(<EntityUsersPage />, {
+      config: loadRealManifest(),
+      plugins: [people],
+      persona: { isCustomer: true, entity: { accountId: 1001, permissions: ['CLUSER001', 'CLUSER002'] } },
+      gateway: (request) =>
+        request.path === '/account/api/accounts/1001/users' && request.method === 'POST'
+          ? {
+              status: 201,
+              body: {
+                ...(request.body as object),
+                isSignatory: false,
+                permissions: [],
+                status: 'invited',
+                expiresAt: '2026-12-26T10:00:00.000Z',
+              },
+            }
+          : gateway(200)(request),
+    });
+    await view.user.click(await screen.findByRole('button', { name: 'Ajouter un utilisateur' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un utilisateur' });
+    await view.user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'sam.nousers@demo.test');
+    await view.user.type(within(dialog).getByRole('textbox', { name: 'Prénom' }), 'Sam');
+    await view.user.type(within(dialog).getByRole('textbox', { name: 'Nom' }), 'N');
+    await view.user.click(within(dialog).getByRole('button', { name: "Envoyer l'invitation" }));
+    expect(
+      await screen.findByText(
+        "Sam N est invité : la personne rejoindra l'entité après avoir accepté l'invitation reçue par e-mail.",
+      ),
+    ).toBeTruthy();
   });
 });

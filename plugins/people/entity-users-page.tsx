@@ -58,7 +58,7 @@ export default function EntityUsersPage() {
         result={users}
         entity={entity}
         sortable={SORTS}
-        onManageRights={(row) => setEditing({ accountId, userId: row.userId })}
+        onManageRights={(userId) => setEditing({ accountId, userId })}
         onMessage={setMessage}
       />
       <EditRights

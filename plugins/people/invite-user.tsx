@@ -17,7 +17,7 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 type Field = 'email' | 'firstName' | 'lastName';
 const FIELDS: readonly Field[] = ['email', 'firstName', 'lastName'];
 
-/** Adds a user to the entity: a new address gets an invitation e-mail to create their password. */
+/** Invites a person to the entity: they join once they accept (a new address by creating its password). */
 export function InviteUser({ accountId, canGrant, canChange, onDone }: InviteUserProps) {
   const { t } = useT();
   const [opened, setOpened] = useState(false);
@@ -57,8 +57,8 @@ export function InviteUser({ accountId, canGrant, canChange, onDone }: InviteUse
       setFailure(status === 409 ? 'conflict' : status === 403 ? 'forbidden' : 'failed');
       return;
     }
-    const name = `${result.data.firstName} ${result.data.lastName}`;
-    onDone(t(result.data.status === 'invited' ? 'invite.sent' : 'invite.added', { name }));
+    // Whoever the address belongs to, the person joins once they accept: one message for every invitation.
+    onDone(t('invite.sent', { name: `${result.data.firstName} ${result.data.lastName}` }));
     close();
   };
 

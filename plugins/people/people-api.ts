@@ -2,6 +2,8 @@ import { gatewayApi, service } from '@portal/plugin-api';
 import type { GatewayBody, GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 export type EntityUser = GatewayResponse<'saveEntityUserRights'>;
+/** A row of an entity's list: a user, or an invitation waiting for its answer (userId null, as typed). */
+export type ListedUser = GatewayResponse<'entityUsers'>['items'][number];
 export type Delegation = GatewayResponse<'delegations'>['items'][number];
 type EntityCollaborator = GatewayResponse<'entityCollaborators'>['items'][number];
 export type WalletCollaborator = GatewayResponse<'walletCollaborators'>['items'][number];
@@ -24,7 +26,10 @@ const peopleApi = gatewayApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpo
       query: (params) => ({ url: service('wallet', 'users'), params }),
       providesTags: ['People'],
     }),
-    addEntityUser: build.mutation<EntityUser, { accountId: number; body: GatewayBody<'addEntityUser'> }>({
+    addEntityUser: build.mutation<
+      GatewayResponse<'addEntityUser'>,
+      { accountId: number; body: GatewayBody<'addEntityUser'> }
+    >({
       query: ({ accountId, body }) => ({ url: usersPath(accountId), method: 'POST', body }),
       invalidatesTags: ['People', 'Delegations'],
     }),

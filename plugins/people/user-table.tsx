@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
 import { ConfirmAction, DataTable, formatDay } from '@portal/ui';
 import type { DataColumn, DataResult, TableState } from '@portal/ui';
-import { useRemoveEntityUserMutation } from './people-api.ts';
-import type { EntityUser } from './people-api.ts';
+import { useState } from 'react';
+import { failureOf, useRemoveEntityUserMutation } from './people-api.ts';
+import type { ListedUser } from './people-api.ts';
 import { useT } from './translation.ts';
 
-/** A user on one entity; a wallet row also names its folder and the caller's codes there. */
-export type UserRow = EntityUser & {
+/** A user on one entity (or an invitation to it); a wallet row also names its folder and the caller's codes there. */
+export type UserRow = ListedUser & {
   accountId?: number;
   accountName?: string;
   callerPermissions?: readonly string[];
@@ -25,12 +26,12 @@ type UserTableProps<Row extends UserRow> = {
   /** Columns the gateway sorts by. */
   sortable?: readonly string[];
   toolbar?: ReactNode;
-  onManageRights: (row: Row, accountId: number) => void;
+  onManageRights: (userId: number, accountId: number) => void;
   onMessage: (message: string) => void;
 };
 
 type RowActionsProps = {
-  row: UserRow;
+  row: UserRow & { userId: number };
   accountId: number;
   entityName: string;
   onManageRights: () => void;
@@ -45,6 +46,7 @@ function RowActions({ row, accountId, entityName, onManageRights, onMessage }: R
   const canRemove = useAction('users.remove', options);
   const { user, isCollab } = useSession();
   const [remove] = useRemoveEntityUserMutation();
+  const [removeFailure, setRemoveFailure] = useState<string | null>(null);
   const name = `${row.firstName} ${row.lastName}`;
   const isSelf = user?.id === row.userId;
   // Collaborators' codes are not managed here, and a customer never detaches the firm's staff.
@@ -70,11 +72,20 @@ function RowActions({ row, accountId, entityName, onManageRights, onMessage }: R
           title={t('users.removeTitle')}
           message={t('users.removeMessage', { name, email: row.email, entity: entityName })}
           confirmLabel={t('users.removeConfirm', { name })}
-          errorMessage={t('users.removeFailed')}
+          errorMessage={removeFailure ?? t('users.removeFailed')}
           // The default red on a striped row is below AA contrast.
           buttonProps={{ color: 'var(--mantine-color-red-9)' }}
           onConfirm={async () => {
-            await remove({ accountId, userId: row.userId }).unwrap();
+            setRemoveFailure(null);
+            try {
+              await remove({ accountId, userId: row.userId }).unwrap();
+            } catch (error) {
+              const { code, status } = failureOf(error);
+              // The gateway's reasons a person can act on; anything else is the general failure.
+              if (code === 'last_administrator') setRemoveFailure(t('users.lastAdministrator', { name }));
+              else if (status === 403) setRemoveFailure(t('users.removeForbidden', { name }));
+              throw error;
+            }
             onMessage(t('users.removed', { name }));
           }}
         />
@@ -142,12 +153,15 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
       header: t('users.actions'),
       render: (row) => {
         const { accountId, entityName } = where(row);
+        const { userId } = row;
+        // An invitation waiting for its answer is nobody's yet: no rights to edit, nobody to remove.
+        if (userId === null) return null;
         return (
           <RowActions
-            row={row}
+            row={{ ...row, userId }}
             accountId={accountId}
             entityName={entityName}
-            onManageRights={() => onManageRights(row, accountId)}
+            onManageRights={() => onManageRights(userId, accountId)}
             onMessage={onMessage}
           />
         );
@@ -158,7 +172,9 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
     <DataTable
       caption={props.caption}
       columns={columns}
-      rowKey={(row) => `${String(row.accountId ?? entity?.accountId ?? 0)}:${String(row.userId)}`}
+      rowKey={(row) =>
+        `${String(row.accountId ?? entity?.accountId ?? 0)}:${row.userId === null ? `invited:${row.email}` : String(row.userId)}`
+      }
       table={props.table}
       result={props.result}
       emptyMessage={t('users.empty')}

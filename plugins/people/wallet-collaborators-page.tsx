@@ -55,12 +55,17 @@ export default function WalletCollaboratorsPage() {
     {
       key: 'contact',
       header: t('collaborators.contact'),
+      // Given only to those who see the users of a folder shared with that collaborator.
       render: (row) => (
         <Stack gap={0}>
-          <Anchor href={`mailto:${row.email}`} size="sm">
-            {row.email}
-          </Anchor>
-          {row.officeMobile === '' ? null : <Text size="sm">{row.officeMobile}</Text>}
+          {row.email === undefined ? null : (
+            <Anchor href={`mailto:${row.email}`} size="sm">
+              {row.email}
+            </Anchor>
+          )}
+          {row.officeMobile === undefined || row.officeMobile === '' ? null : (
+            <Text size="sm">{row.officeMobile}</Text>
+          )}
         </Stack>
       ),
     },

@@ -59,7 +59,7 @@ export function WalletUsers({ titleKey = 'users.walletTitle', intro }: WalletUse
             ]}
           />
         }
-        onManageRights={(row, accountId) => setEditing({ accountId, userId: row.userId })}
+        onManageRights={(userId, accountId) => setEditing({ accountId, userId })}
         onMessage={setMessage}
       />
       <EditRights

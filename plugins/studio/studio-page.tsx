@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Group,
+  Loader,
   Paper,
   Select,
   Stack,
@@ -31,7 +32,9 @@ import { addWidget, moveItem, removeWidget, setItemWhen, setWidgetSize } from '.
 import { OrderedList } from './ordered-list.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
 import {
+  publishedSince,
   useManifestDraftQuery,
+  useManifestVersionQuery,
   useManifestVersionsQuery,
   usePublishManifestMutation,
   usePublishManifestVersionMutation,
@@ -44,15 +47,32 @@ export default function StudioPage() {
   const { t, language } = useT();
   const label = useManifestLabel();
   const { config: running, known, flags } = useStudioSetup();
-  // What this page last published; until then the manifest this page load runs on.
-  const [baseline, setBaseline] = useState<StudioConfig | null>(null);
-  const published = baseline ?? running;
   const draftQuery = useManifestDraftQuery();
   const versions = useManifestVersionsQuery();
+  // The published version as the gateway has it now (this page load may run on an older one): what a
+  // change starts from, what the diff compares with, and the base a publication names (item 17).
+  const latestId = versions.data?.items.find((version) => version.published)?.id;
+  const latestQuery = useManifestVersionQuery(latestId ?? 0, { skip: latestId === undefined });
+  // While a newer one loads, the one before it (its id and manifest go together either way).
+  const latestData = latestQuery.data;
+  const latest = useMemo(
+    () =>
+      latestData === undefined
+        ? undefined
+        : { id: latestData.version.id, manifest: latestData.manifest as unknown as StudioConfig },
+    [latestData],
+  );
+  const loadFailed = versions.isError || latestQuery.isError;
+  const published = latest?.manifest ?? running;
   const [saveDraft, saving] = useSaveManifestDraftMutation();
   const [publish, publishing] = usePublishManifestMutation();
   const [republish] = usePublishManifestVersionMutation();
-  const [draft, setDraft] = useState<StudioConfig | null>(null);
+  // This session's changes and the version they were made from (null: unknown, so not publishable).
+  const [work, setWork] = useState<{ base: number | null; manifest: StudioConfig } | null>(null);
+  // The saved draft is set aside once published or replaced by the latest version.
+  const [draftSetAside, setDraftSetAside] = useState(false);
+  // A publication the gateway refused because another version was published since its base.
+  const [conflict, setConflict] = useState<{ since: number; base: number | null } | null>(null);
   const [listIndex, setListIndex] = useState(0);
   const [selected, setSelected] = useState<number | null>(null);
   const [comment, setComment] = useState('');
@@ -62,9 +82,26 @@ export default function StudioPage() {
   // Rules hidden in this session, so showing an item again gives it back its rule.
   const [hiddenRules] = useState(() => new Map<string, StudioCondition | undefined>());
 
-  // Until this session edits, the author's saved draft (if any), else the manifest in force.
-  const saved = draftQuery.data?.manifest as unknown as StudioConfig | null | undefined;
-  const current = draft ?? saved ?? published;
+  // Until this session edits, the author's saved draft (if any), else the latest published version.
+  const savedDraft = draftSetAside ? undefined : draftQuery.data;
+  const saved = useMemo(
+    () =>
+      savedDraft?.manifest === undefined || savedDraft.manifest === null
+        ? undefined
+        : { manifest: savedDraft.manifest as unknown as StudioConfig, base: savedDraft.baseVersion },
+    [savedDraft],
+  );
+  const current = work?.manifest ?? saved?.manifest ?? published;
+  const base = work !== null ? work.base : saved !== undefined ? saved.base : (latest?.id ?? null);
+  // A saved draft made from a version since replaced would undo it: said before any publication.
+  const shownConflict =
+    conflict ??
+    (work === null && saved !== undefined && latest !== undefined && saved.base !== latest.id
+      ? { since: latest.id, base: saved.base }
+      : null);
+  // Nothing published (a store emptied by hand) leaves nothing to start from: shown, not publishable.
+  const nothingPublished = versions.isSuccess && latestId === undefined;
+  const ready = (latest !== undefined || loadFailed || nothingPublished) && !draftQuery.isLoading;
   const lists = listsOf(current);
   const key = lists[listIndex] ?? lists[0] ?? { kind: 'sidebar' };
   const items = itemsOf(current, key);
@@ -75,26 +112,65 @@ export default function StudioPage() {
   const words = t as unknown as StudioTranslate;
   const nameOf = (item: ListItem) => (item.isWidget ? item.label : label(item.label));
   const edit = (next: StudioConfig) => {
-    setDraft(next);
+    setWork({ base, manifest: next });
     setMessage(null);
+  };
+  const reloadLatest = () => {
+    setWork(null);
+    setDraftSetAside(true);
+    setConflict(null);
+    setMessage(null);
+    void versions.refetch();
   };
   const selectedItem = selected === null ? undefined : items[selected];
 
   const onPublish = async () => {
-    const answer = await publish({ manifest: current, comment });
+    if (base === null) return;
+    const answer = await publish({ manifest: current, comment, baseVersion: base });
     if ('error' in answer) {
-      setMessage({ ok: false, text: t('publish.failed') });
+      const since = publishedSince(answer.error);
+      if (since !== undefined) setConflict({ since, base });
+      setMessage(since === undefined ? { ok: false, text: t('publish.failed') } : null);
       return;
     }
     setMessage({ ok: true, text: t('publish.done', { version: answer.data.id }) });
     setComment('');
-    setBaseline(current);
+    // The gateway consumed the draft; this page's manifest is now the published one.
+    setDraftSetAside(true);
+    setWork({ base: answer.data.id, manifest: current });
   };
+
+  if (!ready)
+    return (
+      <Stack>
+        <PageTitle>{t('title')}</PageTitle>
+        <Text>{t('intro')}</Text>
+        <Group role="status" gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('versions.loading')}</Text>
+        </Group>
+      </Stack>
+    );
 
   return (
     <Stack>
       <PageTitle>{t('title')}</PageTitle>
       <Text>{t('intro')}</Text>
+      {loadFailed ? <Alert color="red">{t('versions.failed')}</Alert> : null}
+      {shownConflict === null ? null : (
+        <Alert color="orange" role="alert" title={t('conflict.title')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {shownConflict.base === null
+                ? t('conflict.unknownBase', { version: shownConflict.since })
+                : t('conflict.text', { version: shownConflict.since, base: shownConflict.base })}
+            </Text>
+            <Button size="xs" onClick={reloadLatest}>
+              {t('conflict.reload')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <Tabs defaultValue="lists" keepMounted={false}>
         <Tabs.List aria-label={t('sections')}>
           <Tabs.Tab value="lists">{t('tabs.lists')}</Tabs.Tab>
@@ -244,15 +320,16 @@ export default function StudioPage() {
               <Button
                 onClick={() => void onPublish()}
                 loading={publishing.isLoading}
-                disabled={changes.length === 0 || problems.length > 0}
+                disabled={changes.length === 0 || problems.length > 0 || base === null}
               >
                 {t('publish.action')}
               </Button>
               <Button
                 variant="default"
                 loading={saving.isLoading}
+                disabled={base === null}
                 onClick={() =>
-                  void saveDraft({ manifest: current }).then((answer) => {
+                  void saveDraft({ manifest: current, baseVersion: base ?? 0 }).then((answer) => {
                     setMessage(
                       'error' in answer
                         ? { ok: false, text: t('draft.failed') }
@@ -298,12 +375,17 @@ export default function StudioPage() {
                         <Button
                           size="xs"
                           variant="default"
+                          disabled={latestId === undefined}
                           onClick={() =>
-                            void republish(version.id).then((answer) => {
+                            // Made from the published version this list shows: 409 if it changed since.
+                            void republish({ id: version.id, baseVersion: latestId ?? 0 }).then((answer) => {
+                              const since = 'error' in answer ? publishedSince(answer.error) : undefined;
                               setMessage(
-                                'error' in answer
-                                  ? { ok: false, text: t('publish.failed') }
-                                  : { ok: true, text: t('versions.restored', { version: version.id }) },
+                                !('error' in answer)
+                                  ? { ok: true, text: t('versions.restored', { version: version.id }) }
+                                  : since === undefined
+                                    ? { ok: false, text: t('publish.failed') }
+                                    : { ok: false, text: t('versions.stale', { version: since }) },
                               );
                             })
                           }

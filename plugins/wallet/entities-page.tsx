@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useConstant, useRouteHref } from '@portal/plugin-api';
 import { PageTitle } from '@portal/ui';
 import { FavoriteButton } from './favorite-button.tsx';
+import { PendingInvitations } from './pending-invitations.tsx';
 import { useMyEntitiesQuery } from './portfolio-api.ts';
 import type { MyEntity } from './portfolio-api.ts';
 import { useT } from './translation.ts';
@@ -51,6 +52,7 @@ export default function EntitiesPage() {
   return (
     <Stack gap="md">
       <PageTitle>{t('entities.title')}</PageTitle>
+      <PendingInvitations />
       {entities.isError ? (
         <Alert color="red" variant="light" role="alert" title={t('entities.error')}>
           <Button size="xs" variant="light" onClick={() => void entities.refetch()}>

@@ -20,7 +20,9 @@ const USAGE = `Usage: npx portal <command>
                                             a plugin folder, its translations, a test, manifest entries
   publish <file> [--comment <text>]         publish a manifest version through the gateway's studio
   rollback <version>                        publish an earlier version again
-      --gateway <url> (or PORTAL_GATEWAY_URL) and --token <bearer> (or PORTAL_TOKEN) for publish/rollback`;
+      --gateway <url> (or PORTAL_GATEWAY_URL) and --token <bearer> (or PORTAL_TOKEN) for publish/rollback;
+      --base <version>: the version your change was made from (default: the one published now); when
+      another was published since, the gateway refuses (409) rather than undo it`;
 
 /** The real process: stdout, stderr, the working directory and the environment. */
 export function processIo(): CliIo {
@@ -54,6 +56,7 @@ const options = {
   comment: { type: 'string' },
   gateway: { type: 'string' },
   token: { type: 'string' },
+  base: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -68,6 +71,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
   const [command, ...rest] = positionals;
   if (values.help === true || command === undefined) return usage(io);
   const target = { url: values.gateway, token: values.token };
+  const base = values.base === undefined ? undefined : Number(values.base);
+  if (base !== undefined && !(Number.isInteger(base) && base >= 1))
+    return usage(io, '--base is a version number (e.g. 3)');
+  const publication = base === undefined ? target : { ...target, base };
   const language = values.lang === undefined ? {} : { language: values.lang };
   switch (command) {
     case 'validate':
@@ -113,12 +120,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     case 'publish': {
       const file = rest[0];
       if (file === undefined) return usage(io, 'publish needs a manifest file');
-      return publishCommand(file, values.comment ?? 'Published with npx portal publish', target, io);
+      return publishCommand(file, values.comment ?? 'Published with npx portal publish', publication, io);
     }
     case 'rollback': {
       const version = Number(rest[0]);
       if (!Number.isInteger(version) || version < 1) return usage(io, 'rollback needs a version number');
-      return rollbackCommand(version, target, io);
+      return rollbackCommand(version, publication, io);
     }
     default:
       return usage(io, `Unknown command "${command}"`);

@@ -51,7 +51,8 @@ describe('portal publish and rollback', () => {
     const env = { PORTAL_GATEWAY_URL: gateway.url, PORTAL_TOKEN: olivia };
     const io = captureIo(root, env);
     expect(await main(['publish', file, '--comment', 'Bank first'], io)).toBe(0);
-    expect(io.lines[0]).toMatch(/^Version 2 published/);
+    // Without --base, the version it read from the gateway just before.
+    expect(io.lines[0]).toMatch(/^Version 2 published \(made from version 1\)/);
     expect(await publishedOrder()).toEqual({ version: 2, bank: 1 });
 
     const back = captureIo(root, env);
@@ -73,10 +74,45 @@ describe('portal publish and rollback', () => {
     expect((await publishedOrder()).version).toBe(1);
   });
 
+  it('refuses a publication or a rollback made from a version published over since (409), and says what to do', async () => {
+    const base = (await publishedOrder()).version;
+    const file = join(scratch, 'stale.json');
+    writeFileSync(file, JSON.stringify(manifest));
+    // Someone else publishes from the same version first.
+    const other = await call(gateway, 'POST', '/studio/api/manifest/versions', {
+      token: olivia,
+      body: {
+        manifest: { ...manifest, constants: { ...manifest.constants, entitiesPageSize: 7 } },
+        comment: 'other',
+        baseVersion: base,
+      },
+    });
+    const { id: latest } = json<{ id: number }>(other);
+    const env = { PORTAL_GATEWAY_URL: gateway.url, PORTAL_TOKEN: olivia };
+
+    const io = captureIo(root, env);
+    expect(await main(['publish', file, '--base', String(base)], io)).toBe(1);
+    expect(io.errors[0]).toBe(
+      `409: version ${String(latest)} has been published since version ${String(base)}, on which this is based; nothing was published.`,
+    );
+    expect(io.errors.join('\n')).toContain(`--base ${String(latest)}`);
+    expect((await publishedOrder()).version).toBe(latest);
+
+    const rollback = captureIo(root, env);
+    expect(await main(['rollback', '1', '--base', String(base)], rollback)).toBe(1);
+    expect(rollback.errors[0]).toMatch(/^409: version \d+ has been published since/);
+    expect((await publishedOrder()).version).toBe(latest);
+
+    const right = captureIo(root, env);
+    expect(await main(['rollback', '1', '--base', String(latest)], right)).toBe(0);
+    expect((await publishedOrder()).version).toBe(1);
+    expect(await main(['publish', file, '--base', 'two'], captureIo(root, env))).toBe(2);
+  });
+
   it('says who is refused (403) and what is missing when not configured', async () => {
     const io = captureIo(root);
     expect(await main(['rollback', '1', '--gateway', gateway.url, '--token', claire], io)).toBe(1);
-    expect(io.errors[0]).toContain("403: this person is not allowed by the manifest's studio rule");
+    expect(io.errors[0]).toContain('403: this person is not a studio editor');
     const unconfigured = captureIo(root);
     expect(await main(['rollback', '1'], unconfigured)).toBe(2);
     expect(unconfigured.errors[0]).toContain('PORTAL_GATEWAY_URL');

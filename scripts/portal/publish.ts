@@ -1,5 +1,6 @@
 // `portal publish <file>` and `portal rollback <version>`: the studio's calls from a terminal. The gateway
-// checks the manifest (422 with each problem) and the caller against the manifest's studio rule (403).
+// checks the manifest (422 with each problem), that the caller is a studio editor (403) and the version
+// the change was made from (409 when another one was published since).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { studioRoutes } from '../../gateway/contract/studio-routes.ts';
@@ -46,10 +47,39 @@ function resolveTarget(target: GatewayTarget, io: CliIo): { url: string; token: 
   return { url, token };
 }
 
+/**
+ * The version the change is made from: `--base`, else the one published now. The latter only guards
+ * against a publication racing this command: a file made from an earlier version needs its `--base`.
+ */
+async function baseVersion(
+  gateway: { url: string; token: string },
+  base: number | undefined,
+  io: CliIo,
+): Promise<number | undefined> {
+  if (base !== undefined) return base;
+  const answer = await send(gateway, 'GET', studioRoutes.publishedManifest.path);
+  const version = answer.body['version'];
+  if (answer.status === 200 && typeof version === 'number') return version;
+  io.err(`${String(answer.status)}: the published version could not be read; pass --base <version>`);
+  return undefined;
+}
+
 /** The gateway's refusal in words, with the manifest problems of a 422. */
-function refusal(answer: Answer, io: CliIo): ExitCode {
+function refusal(answer: Answer, io: CliIo, base?: number): ExitCode {
+  const publishedVersion = answer.body['publishedVersion'];
+  if (answer.status === 409 && typeof publishedVersion === 'number' && base !== undefined) {
+    const latest = String(publishedVersion);
+    io.err(
+      `409: version ${latest} has been published since version ${String(base)}, on which this is based; nothing was published.`,
+    );
+    io.err(
+      `  Your change would undo version ${latest}. Start again from it (the studio, or the manifest of ${studioRoutes.publishedManifest.path}), then run the command again with --base ${latest}.`,
+    );
+    return 1;
+  }
   if (answer.status === 401) io.err('401: the token is missing, invalid or expired');
-  else if (answer.status === 403) io.err("403: this person is not allowed by the manifest's studio rule");
+  else if (answer.status === 403)
+    io.err('403: this person is not a studio editor (npm run gateway -- grant-studio)');
   else if (answer.status === 404) io.err('404: no such manifest version');
   else {
     const message = answer.body['message'];
@@ -65,7 +95,7 @@ function refusal(answer: Answer, io: CliIo): ExitCode {
 export async function publishCommand(
   file: string,
   comment: string,
-  target: GatewayTarget,
+  target: GatewayTarget & { base?: number },
   io: CliIo,
 ): Promise<ExitCode> {
   const gateway = resolveTarget(target, io);
@@ -77,18 +107,32 @@ export async function publishCommand(
     io.err(`${file}  cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const answer = await send(gateway, 'POST', studioRoutes.publishManifest.path, { manifest, comment });
-  if (answer.status !== 201) return refusal(answer, io);
-  io.out(`Version ${String(answer.body['id'])} published: it applies at each person's next load.`);
+  const base = await baseVersion(gateway, target.base, io);
+  if (base === undefined) return 1;
+  const answer = await send(gateway, 'POST', studioRoutes.publishManifest.path, {
+    manifest,
+    comment,
+    baseVersion: base,
+  });
+  if (answer.status !== 201) return refusal(answer, io, base);
+  io.out(
+    `Version ${String(answer.body['id'])} published (made from version ${String(base)}): it applies at each person's next load.`,
+  );
   return 0;
 }
 
-export async function rollbackCommand(version: number, target: GatewayTarget, io: CliIo): Promise<ExitCode> {
+export async function rollbackCommand(
+  version: number,
+  target: GatewayTarget & { base?: number },
+  io: CliIo,
+): Promise<ExitCode> {
   const gateway = resolveTarget(target, io);
   if (gateway === undefined) return 2;
+  const base = await baseVersion(gateway, target.base, io);
+  if (base === undefined) return 1;
   const path = studioRoutes.publishManifestVersion.path.replace(':id', String(version));
-  const answer = await send(gateway, 'POST', path);
-  if (answer.status !== 200) return refusal(answer, io);
+  const answer = await send(gateway, 'POST', path, { baseVersion: base });
+  if (answer.status !== 200) return refusal(answer, io, base);
   io.out(`Version ${String(version)} published again: it applies at each person's next load.`);
   return 0;
 }

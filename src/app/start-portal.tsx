@@ -24,7 +24,8 @@ export async function preparePortal(
     storage: browserStorage('local') ?? undefined,
     knownPlugins: createPluginRegistry(plugins).known,
     // Its own chunk: only a browser meeting a publication for the first time loads it.
-    loadValidator: () => import('../manifest/validate.ts').then((module) => module.validateManifest),
+    loadValidator: () =>
+      import('../manifest/widget-options.ts').then((module) => module.validateWithWidgetOptions),
     report: (message: string) => {
       console.warn(message);
     },

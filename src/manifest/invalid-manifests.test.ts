@@ -7,6 +7,7 @@ import { createWidgetOptionsCheck } from '../../scripts/widget-options-check.ts'
 import { patchedManifestSource } from '../testing/manifest.ts';
 import { formatProblem } from './problems.ts';
 import { validateManifestSource } from './validate.ts';
+import { checkWidgetOptions } from './widget-options.ts';
 
 const fixtures = join(import.meta.dirname, '../../tests/fixtures/manifests');
 const realManifest = readFileSync(join(import.meta.dirname, '../../portal.config.json'), 'utf8');
@@ -46,9 +47,32 @@ const expected: [string, string[]][] = [
     'locale-not-in-list.patch.json',
     ['/app/defaultLocale  locale "de-DE" is not in /app/locales (fr-FR, en)'],
   ],
+  [
+    'manifest-urls-not-https.patch.json',
+    [
+      '/gateway/baseUrl  must be an https:// address or a path of this site (one leading "/")',
+      '/identity/collaborator/authority  must be an https:// address (http:// only on this machine: 127.0.0.1, localhost or [::1])',
+      '/identity/collaborator/loginPath  must be a path of this site (one leading "/")',
+      '/constants/mandateToolUrl  must be an https:// address or a path of this site (one leading "/")',
+      '/applications/0/url  must be an https:// address or a path of this site (one leading "/")',
+    ],
+  ],
   ['missing-required-key.patch.json', ['/  missing required key "session"']],
   ['negative-constant.patch.json', ['/constants/smartOffer/defaultPrice  must be 0 or more']],
   ['redirect-to-nowhere.patch.json', ['/routes/3/children/0/redirect/1/to  unknown route "wallet.entitees"']],
+  [
+    'script-consent-necessary.patch.json',
+    ['/thirdPartyScripts/2/consent  must be one of "analytics", "chat", "productTour", "singleSignOn"'],
+  ],
+  [
+    'script-url-not-https.patch.json',
+    [
+      '/thirdPartyScripts/0/url  must be an https:// address or a path of this site (one leading "/")',
+      '/thirdPartyScripts/1/url  must be an https:// address or a path of this site (one leading "/")',
+      '/thirdPartyScripts/2/url  must be an https:// address or a path of this site (one leading "/")',
+      '/thirdPartyScripts/3/url  must be an https:// address or a path of this site (one leading "/")',
+    ],
+  ],
   [
     'unknown-fact.patch.json',
     [
@@ -79,7 +103,13 @@ const expected: [string, string[]][] = [
       '/homeWidgets/sets/0/widgets/1/options  widget "lab/lab": missing required key "url"',
       '/homeWidgets/sets/2/widgets/0/options/maxItems  widget "news/rss": must be 1 or more',
       '/homeWidgets/sets/2/widgets/1/options/target  widget "lab/lab": unknown key "target"',
-      '/homeWidgets/sets/2/widgets/1/options/url  widget "lab/lab": must match the pattern ^https?://',
+      '/homeWidgets/sets/2/widgets/1/options/url  widget "lab/lab": must be an https:// address or a path of this site (one leading "/")',
+    ],
+  ],
+  [
+    'widget-option-url-http.patch.json',
+    [
+      '/homeWidgets/sets/2/widgets/3/options/url  widget "sso/sso": must be an https:// address or a path of this site (one leading "/")',
     ],
   ],
   [
@@ -104,6 +134,13 @@ describe('broken manifests (patches of the real one)', () => {
   it.each(expected)('%s gives the exact pointer and message', (file, lines) => {
     const result = validateManifestSource(patchedManifestSource(file), known);
     expect(result.ok).toBe(false);
+    expect(result.problems.map((p) => `${p.pointer === '' ? '/' : p.pointer}  ${p.message}`)).toEqual(lines);
+  });
+
+  // The studio, the portal and the gateway check options with the precompiled validators instead.
+  it.each(expected)('%s: the precompiled options checks say the same', (file, lines) => {
+    const precompiled = { ...known, checkOptions: checkWidgetOptions };
+    const result = validateManifestSource(patchedManifestSource(file), precompiled);
     expect(result.problems.map((p) => `${p.pointer === '' ? '/' : p.pointer}  ${p.message}`)).toEqual(lines);
   });
 });

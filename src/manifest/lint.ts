@@ -6,11 +6,13 @@ import type { ManifestProblem } from './problems.ts';
 export type KnownWidget = { sizes: readonly number[]; options?: object };
 
 /**
- * Checks a placement's options against the widget's schema; answers each problem's pointer inside
- * `options` ('' for the object itself) and message. Given by Node callers (`npm run validate`), which
- * may compile schemas; the browser bundle carries no schema compiler.
+ * Checks a placement's options against the schema of the widget (`plugin/name`); answers each problem's
+ * pointer inside `options` ('' for the object itself) and message. `npm run validate` compiles the
+ * plugins' schemas; the studio, the portal and the gateway use the precompiled checks of
+ * `npm run generate:schema` (src/manifest/widget-options.ts): no schema compiler ships to the browser.
  */
 export type WidgetOptionsCheck = (
+  widget: string,
   schema: object,
   options: unknown,
 ) => readonly { pointer: string; message: string }[];
@@ -230,7 +232,7 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     }
     // A widget with an options schema is checked with no options as with an empty object, so its
     // required options are named.
-    for (const problem of checkOptions?.(known.options, placement.options ?? {}) ?? []) {
+    for (const problem of checkOptions?.(placement.widget, known.options, placement.options ?? {}) ?? []) {
       report(`${pointer}/options${problem.pointer}`, `widget "${placement.widget}": ${problem.message}`);
     }
   }

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { urlPatternMessages } from '../../schemas/url.schema.ts';
 import { joinPointer, valueAtPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
 import { explainConditionShape } from './condition-shape.ts';
@@ -61,7 +62,11 @@ function toProblem(error: ErrorObject): ManifestProblem {
     case 'minItems':
       return { pointer: error.instancePath, message: `must have at least ${String(params.limit)} item(s)` };
     case 'pattern':
-      return { pointer: error.instancePath, message: `must match the pattern ${String(params.pattern)}` };
+      return {
+        pointer: error.instancePath,
+        message:
+          urlPatternMessages[String(params.pattern)] ?? `must match the pattern ${String(params.pattern)}`,
+      };
     case 'propertyNames':
       return {
         pointer: joinPointer(error.instancePath, String(params.propertyName)),

@@ -6,11 +6,35 @@ import { useAppDispatch } from '../runtime/hooks.ts';
 
 export type DownloadQuery = Readonly<Record<string, string | number | undefined>>;
 
-/** The gateway could not give the file (its status, or 0 when it could not be reached). */
+/**
+ * The gateway could not give or take the file: its status (0 when it could not be reached), and from its
+ * error body the code (a 413's `quota_exceeded` or `payload_too_large`) and a 429's wait in seconds.
+ */
 export class DownloadError extends Error {
   override readonly name = 'DownloadError';
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    readonly code?: string,
+    readonly retryAfterS?: number,
+  ) {
     super(`The download failed (${String(status)})`);
+  }
+
+  /** From a refused answer: its status, its JSON body (`{ error, retryAfterS }`) and Retry-After header. */
+  static fromAnswer(status: number, body: string, retryAfter: string | null): DownloadError {
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      // Not the gateway's JSON (a proxy's page): the status says enough.
+    }
+    const fields = typeof parsed === 'object' && parsed !== null ? parsed : {};
+    const code = 'error' in fields && typeof fields.error === 'string' ? fields.error : undefined;
+    const wait =
+      'retryAfterS' in fields && typeof fields.retryAfterS === 'number'
+        ? fields.retryAfterS
+        : Number(retryAfter ?? Number.NaN);
+    return new DownloadError(status, code, Number.isFinite(wait) && wait > 0 ? wait : undefined);
   }
 }
 

@@ -5,7 +5,7 @@
  * `@portal/plugin-api/home-grid` (its own entry so its grid library stays out of the first pages).
  * Plugins never import a file of src/ (lint enforces it).
  */
-export { definePage, definePlugin, defineWidget } from './define.ts';
+export { definePage, definePlugin, defineWidget, urlOption } from './define.ts';
 export type {
   LazyComponent,
   PageDefinition,

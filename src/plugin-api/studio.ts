@@ -8,11 +8,12 @@
  * const { config, known } = useStudioSetup();
  * const result = validateManifest(draft, known);
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { factNames } from '../../schemas/facts.ts';
 import type { Condition, PortalConfig } from '../../schemas/portal-config.ts';
 import type { KnownPlugins } from '../manifest/lint.ts';
+import { checkWidgetOptions } from '../manifest/widget-options.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 
 export type StudioConfig = PortalConfig;
@@ -49,14 +50,18 @@ export {
 /** The facts a condition may name (schemas/facts.ts). */
 export const studioFactNames: readonly string[] = factNames;
 
-/** The manifest the portal runs on now and what its plugins provide (pages, widgets and their sizes). */
+/**
+ * The manifest the portal runs on now and what its plugins provide (pages, widgets, their sizes and the
+ * precompiled check of their options, so the studio refuses what the gateway would).
+ */
 export function useStudioSetup(): {
   config: PortalConfig;
   known: KnownPlugins;
   flags: Readonly<Record<string, boolean>>;
 } {
   const { config, registry, flags } = useRuntime();
-  return { config, known: registry.known, flags };
+  const known = useMemo(() => ({ ...registry.known, checkOptions: checkWidgetOptions }), [registry.known]);
+  return { config, known, flags };
 }
 
 /** The text of a manifest label (an i18n key of the engine's namespace: titles, permission labels). */

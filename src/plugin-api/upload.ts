@@ -21,7 +21,8 @@ export type UploadOptions = {
 /**
  * Sends a form with files to the gateway with the person's session, reporting progress and cancellable.
  * A fetch cannot report upload progress, so this uses XMLHttpRequest. It resolves with the JSON answer;
- * it rejects with `DownloadError(status)` when the gateway refuses (413, 415, 422...) or cannot be reached.
+ * it rejects with `DownloadError(status, code, retryAfterS)` when the gateway refuses (413 too large or
+ * quota_exceeded, 415, 422, 429...) or cannot be reached.
  *
  * @example
  * const upload = useGatewayUpload();
@@ -54,7 +55,13 @@ export function useGatewayUpload(): (
         request.onload = () => {
           options.signal?.removeEventListener('abort', abort);
           if (request.status < 200 || request.status >= 300) {
-            reject(new DownloadError(request.status));
+            reject(
+              DownloadError.fromAnswer(
+                request.status,
+                request.responseText,
+                request.getResponseHeader('Retry-After'),
+              ),
+            );
             return;
           }
           if (options.invalidates !== undefined)

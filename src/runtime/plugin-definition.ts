@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { safeUrl } from '../../schemas/url.schema.ts';
 
 /**
  * A widget's width in grid cells; 4 is the full width of a desktop row.
@@ -35,7 +36,7 @@ export type WidgetProps<Options = NoOptions> = {
   widgetId: string;
   /** The size the manifest (or the user's saved layout) gives it, 1..4 cells. */
   size: WidgetSize;
-  /** The placement's `options` from the manifest, checked against the widget's schema by `npm run validate`. */
+  /** The placement's `options` from the manifest, checked against the widget's schema before it is published. */
   options: Options;
 };
 
@@ -48,12 +49,27 @@ type NoOptions = Readonly<Record<string, never>>;
  * @example
  * export const labOptions = {
  *   type: 'object',
- *   properties: { url: { type: 'string', format: 'uri' } },
+ *   properties: { url: urlOption },
  *   required: ['url'],
  *   additionalProperties: false,
  * } as const satisfies WidgetOptionsSchema;
  */
 export type WidgetOptionsSchema = JSONSchema & object;
+
+/**
+ * The schema of an address in a widget's options: `https://…` or a path of the portal's own origin, the
+ * rule of every address of the manifest. Options schemas use patterns, not `format`: their precompiled
+ * check ships to the browser and the gateway without ajv's format code.
+ *
+ * @example
+ * export const labOptions = {
+ *   type: 'object',
+ *   properties: { url: urlOption },
+ *   required: ['url'],
+ *   additionalProperties: false,
+ * } as const satisfies WidgetOptionsSchema;
+ */
+export const urlOption = safeUrl;
 
 /**
  * The options type a schema describes, for the widget component's props.

@@ -16,3 +16,5 @@ export { renderAuthPages } from './render-auth-pages.tsx';
 export type { RenderAuthPagesOptions } from './render-auth-pages.tsx';
 export type { SessionService } from '../auth/session-service.ts';
 export { loadRealManifest } from './manifest.ts';
+/** Every plugin of the portal, for a test that checks manifests against all of them (the studio's). */
+export { plugins as portalPlugins } from '../app/plugins.ts';

@@ -71,3 +71,61 @@ describe('the upload', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('ce type de fichier n’est pas accepté');
   });
 });
+
+describe('what the gateway answers about room and pace (issue 27, item 9)', () => {
+  const refusing = (answers: Readonly<Record<string, object>>) =>
+    vi.fn<UploadFile>((sent) =>
+      Promise.reject(Object.assign(new Error('refused'), answers[sent.name] ?? { status: 500 })),
+    );
+
+  it('tells a full folder from a file too large, and says how long to wait after too many uploads', async () => {
+    const upload = refusing({
+      'plein.pdf': { status: 413, code: 'quota_exceeded' },
+      'gros.pdf': { status: 413, code: 'payload_too_large' },
+      'vite.pdf': { status: 429, code: 'too_many_requests', retryAfterS: 241 },
+      'tout-de-suite.pdf': { status: 429, retryAfterS: 12 },
+    });
+    const view = await renderWithPortal(<FileUpload label="Ajouter" rules={rules} upload={upload} />, {
+      config: loadRealManifest(),
+    });
+    await view.user.upload(await screen.findByLabelText('Ajouter'), [
+      file('plein.pdf', 10),
+      file('gros.pdf', 10),
+      file('vite.pdf', 10),
+      file('tout-de-suite.pdf', 10),
+    ]);
+    const list = screen.getByRole('list', { name: 'Fichiers en cours d’envoi' });
+    await vi.waitFor(() => expect(within(list).getAllByRole('alert')).toHaveLength(4));
+    const alerts = within(list)
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent);
+    expect(alerts).toEqual([
+      'Non envoyé : l’espace de stockage de ce dossier est plein.',
+      expect.stringMatching(/^Non envoyé : le fichier dépasse 1\sko/) as string,
+      'Non envoyé : trop de fichiers envoyés en peu de temps. Réessayez dans 5 minutes.',
+      'Non envoyé : trop de fichiers envoyés en peu de temps. Réessayez dans 12 secondes.',
+    ]);
+  });
+
+  it('says it in English too', async () => {
+    const upload = refusing({
+      'full.pdf': { status: 413, code: 'quota_exceeded' },
+      'fast.pdf': { status: 429, retryAfterS: 60 },
+    });
+    const view = await renderWithPortal(<FileUpload label="Add" rules={rules} upload={upload} />, {
+      config: loadRealManifest(),
+      language: 'en',
+    });
+    await view.user.upload(await screen.findByLabelText('Add'), [file('full.pdf', 10), file('fast.pdf', 10)]);
+    const list = screen.getByRole('list', { name: 'Files being sent' });
+    await vi.waitFor(() => expect(within(list).getAllByRole('alert')).toHaveLength(2));
+    expect(
+      within(list)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([
+      'Not sent: this folder’s storage space is full.',
+      'Not sent: too many files sent in a short time. Try again in 1 minute.',
+    ]);
+  });
+});

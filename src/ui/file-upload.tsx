@@ -11,7 +11,10 @@ export type UploadRules = {
   allowedExtensions: readonly string[];
 };
 
-/** Sends one file; rejects with `{ status }` (the gateway's answer, 0 offline) or an AbortError. */
+/**
+ * Sends one file; rejects with `{ status, code?, retryAfterS? }` (the gateway's answer, 0 offline; its
+ * error code and a 429's wait) or an AbortError.
+ */
 export type UploadFile = (
   file: File,
   options: { onProgress: (fraction: number) => void; signal: AbortSignal },
@@ -28,13 +31,25 @@ export type FileUploadProps = {
   single?: boolean;
 };
 
-type Failure = 'empty' | 'tooLarge' | 'type' | 'forbidden' | 'invalid' | 'offline' | 'failed';
+type Failure =
+  | 'empty'
+  | 'tooLarge'
+  | 'type'
+  | 'forbidden'
+  | 'invalid'
+  | 'quota'
+  | 'rateMinutes'
+  | 'rateSeconds'
+  | 'offline'
+  | 'failed';
 type Item = {
   id: number;
   file: File;
   progress: number;
   state: 'sending' | 'done' | 'failed' | 'cancelled';
   failure?: Failure;
+  /** The wait a 429 asked for, in the unit of its failure (minutes or seconds). */
+  wait?: number;
   controller: AbortController;
 };
 
@@ -59,17 +74,24 @@ export function checkFile(file: File, rules: UploadRules): Failure | undefined {
   return undefined;
 }
 
-function failureOf(error: unknown): Failure {
-  const status =
-    typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
-      ? error.status
-      : -1;
-  if (status === 0) return 'offline';
-  if (status === 403) return 'forbidden';
-  if (status === 413) return 'tooLarge';
-  if (status === 415) return 'type';
-  if (status === 422) return 'invalid';
-  return 'failed';
+function failureOf(error: unknown): { failure: Failure; wait?: number } {
+  const fields = typeof error === 'object' && error !== null ? error : {};
+  const status = 'status' in fields && typeof fields.status === 'number' ? fields.status : -1;
+  const code = 'code' in fields ? fields.code : undefined;
+  if (status === 0) return { failure: 'offline' };
+  if (status === 403) return { failure: 'forbidden' };
+  // The entity's storage is full: no smaller file of this person's would help, unlike a file too large.
+  if (status === 413) return { failure: code === 'quota_exceeded' ? 'quota' : 'tooLarge' };
+  if (status === 415) return { failure: 'type' };
+  if (status === 422) return { failure: 'invalid' };
+  if (status === 429) {
+    const seconds =
+      'retryAfterS' in fields && typeof fields.retryAfterS === 'number' ? fields.retryAfterS : 60;
+    return seconds >= 60
+      ? { failure: 'rateMinutes', wait: Math.ceil(seconds / 60) }
+      : { failure: 'rateSeconds', wait: Math.max(1, Math.ceil(seconds)) };
+  }
+  return { failure: 'failed' };
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -114,10 +136,7 @@ export function FileUpload({ label, rules, upload, onUploaded, single = false }:
         onUploaded?.(answer, item.file);
       })
       .catch((error: unknown) => {
-        update(
-          item.id,
-          isAbort(error) ? { state: 'cancelled' } : { state: 'failed', failure: failureOf(error) },
-        );
+        update(item.id, isAbort(error) ? { state: 'cancelled' } : { state: 'failed', ...failureOf(error) });
       })
       .finally(() => live.current.delete(item.controller));
   };
@@ -222,7 +241,11 @@ export function FileUpload({ label, rules, upload, onUploaded, single = false }:
                       c={item.state === 'failed' ? 'red.8' : item.state === 'done' ? 'teal.9' : 'dimmed'}
                     >
                       {item.state === 'failed'
-                        ? t(`failure.${item.failure ?? 'failed'}`, { size: maxSize, extensions })
+                        ? t(`failure.${item.failure ?? 'failed'}`, {
+                            size: maxSize,
+                            extensions,
+                            count: item.wait ?? 0,
+                          })
                         : t(item.state)}
                     </Text>
                   )}

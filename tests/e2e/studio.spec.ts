@@ -65,6 +65,8 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
   const list = page.getByRole('list', { name: "Menu latéral de l'entité" });
   const rows = list.getByRole('listitem');
   const names = async () => rows.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+  // The lists show once the studio has the published version from the gateway (what changes start from).
+  await expect(rows.first()).toBeVisible();
   const before = await names();
   const steps = before.indexOf('Banque') - before.indexOf('Rapports BI');
   expect(steps).toBeGreaterThan(0);

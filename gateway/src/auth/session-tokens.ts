@@ -1,10 +1,12 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { SessionClaims } from '../../contract/api.ts';
-import type { SessionRow, Store, UserRow } from '../db/store.ts';
+import type { SessionRow, Store, TokenReplacementRow, UserRow } from '../db/store.ts';
 import { storedId } from '../oidc/sqlite-adapter.ts';
 
 const CACHE_LIMIT = 10_000;
+/** Links followed from a retired token to the newest of its chain (a chain is a few links long). */
+const CHAIN_LIMIT = 100;
 /** iss and aud of every session token: a token signed for something else with the same key is refused. */
 const SESSION_ISSUER = 'portal-gateway';
 const SESSION_AUDIENCE = 'portal';
@@ -59,7 +61,8 @@ export function createSessionTokens(options: SessionTokenOptions) {
   }
   loadRevocations();
 
-  async function signFor(user: UserRow, session: SessionRow): Promise<string> {
+  /** A new token of the session; `as` signs a recorded one again (same jti, iat and exp: the same string). */
+  async function signFor(user: UserRow, session: SessionRow, as?: TokenReplacementRow): Promise<string> {
     const nowS = Math.floor(Date.now() / 1000);
     return (
       new SignJWT({
@@ -72,10 +75,10 @@ export function createSessionTokens(options: SessionTokenOptions) {
         .setIssuer(SESSION_ISSUER)
         .setAudience(SESSION_AUDIENCE)
         .setSubject(String(user.id))
-        .setIssuedAt()
+        .setIssuedAt(as?.iat ?? nowS)
         // Never past the end of the sign-in.
-        .setExpirationTime(Math.min(nowS + ttlS, session.ends_at))
-        .setJti(randomUUID())
+        .setExpirationTime(as?.exp ?? Math.min(nowS + ttlS, session.ends_at))
+        .setJti(as?.jti ?? randomUUID())
         .sign(secret)
     );
   }
@@ -176,19 +179,39 @@ export function createSessionTokens(options: SessionTokenOptions) {
     return claims;
   }
 
+  /** The newest token of the chain after a retired one (the one a tab that refreshed it holds now). */
+  function newestAfter(jti: string): TokenReplacementRow | undefined {
+    let row = store.q.tokenReplacement.get(jti);
+    for (let hops = 0; row !== undefined && hops < CHAIN_LIMIT; hops += 1) {
+      const after = store.q.tokenReplacement.get(row.jti);
+      if (after === undefined) break;
+      row = after;
+    }
+    return row;
+  }
+
   /**
    * The next token of the same session, or null when the session has ended or reached its absolute
-   * lifetime. The presented token keeps working for a short grace only.
+   * lifetime. The presented token keeps working for a short grace only, and mints one replacement:
+   * refreshed again in its grace (a second tab holding it, a retry), it answers the newest token of
+   * that chain, never a second chain that would live on its own.
    */
   async function refresh(claims: SessionClaims, user: UserRow): Promise<string | null> {
     const session = liveSession(claims.sid);
     if (!session) return null;
-    const diesAt = Math.min(Date.now() + refreshGraceMs, claims.exp * 1000);
-    if (!retired.has(claims.jti)) {
-      store.transaction(() => store.q.retireToken.run(claims.jti, diesAt, claims.exp));
-      retired.set(claims.jti, diesAt);
-    }
-    return signFor(user, session);
+    const nowMs = Date.now();
+    const nowS = Math.floor(nowMs / 1000);
+    const diesAt = Math.min(nowMs + refreshGraceMs, claims.exp * 1000);
+    const candidate = { jti: randomUUID(), iat: nowS, exp: Math.min(nowS + ttlS, session.ends_at) };
+    // Recorded and read back in one transaction before anything is awaited: of concurrent refreshes of
+    // this token, in this process or another instance, only the first one's replacement is recorded.
+    const next = store.transaction(() => {
+      store.q.retireToken.run(claims.jti, diesAt, claims.exp, candidate.jti, candidate.iat, candidate.exp);
+      const retiredAt = store.q.tokenReplacement.get(claims.jti)?.dies_at_ms ?? diesAt;
+      return { diesAt: retiredAt, newest: newestAfter(claims.jti) ?? { ...candidate, dies_at_ms: 0 } };
+    });
+    retired.set(claims.jti, next.diesAt);
+    return signFor(user, session, next.newest);
   }
 
   return {

@@ -1,12 +1,17 @@
 // The password check of both sign-ins (the customers' login call and the OIDC provider's password step):
-// throttled per account and per address before any hashing, bounded hashing, re-hash of old hashes.
+// throttled per (account, address), per address and, much higher, per account before any hashing; bounded
+// hashing; re-hash of old hashes.
 import type { UserRow } from '../db/store.ts';
 import type { Deps } from '../routes/deps.ts';
 import { HashQueueFull } from './passwords.ts';
-import { TooManyRequests } from './throttle.ts';
+import { type Limit, TooManyRequests } from './throttle.ts';
 
-export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+const normalEmail = (email: string) => email.trim().toLowerCase();
+export const accountKey = (email: string) => `account:${normalEmail(email)}`;
 export const addressKey = (kind: string, address: string) => `${kind}:${address}`;
+export const accountAddressKey = (email: string, address: string) =>
+  `account-address:${normalEmail(email)}|${address}`;
+const knownAddressKey = (email: string, address: string) => `signed-in:${normalEmail(email)}|${address}`;
 
 /**
  * The user whose password this is, or null. 429 (TooManyRequests) when the account or the address has
@@ -19,10 +24,15 @@ export async function checkPassword(
   address: string,
 ): Promise<UserRow | null> {
   const { store, hasher, throttle, limits } = deps;
-  const giveBack = throttle.take([
-    [accountKey(email), limits.loginPerAccount],
+  const keys: [string, Limit][] = [
+    [accountAddressKey(email, address), limits.loginPerAccountAddress],
     [addressKey('login', address), limits.loginPerAddress],
-  ]);
+  ];
+  // The ceiling over every address is the one an attacker could fill for their victim: it spares the
+  // addresses the account signed in from lately.
+  if (!throttle.happened(knownAddressKey(email, address), limits.knownAddressMs))
+    keys.push([accountKey(email), limits.loginPerAccount]);
+  const giveBack = throttle.take(keys);
   const user = store.q.userByEmail.get(email.trim());
   let valid: boolean;
   try {
@@ -34,6 +44,10 @@ export async function checkPassword(
   }
   if (!user || !valid) return null;
   giveBack();
+  // Whoever knows the password at this address made the failures counted there; the address's own
+  // count stays (signing in to one's own account must not buy more guesses at others).
+  throttle.clear(accountAddressKey(email, address));
+  throttle.note(knownAddressKey(email, address));
   if (hasher.needsRehash(user.password_hash)) {
     // Stored with older, weaker parameters: the password is known right now, so store today's hash.
     const rehashed = await hasher.hash(password);

@@ -18,17 +18,33 @@ export class TooManyRequests extends HttpError {
   }
 }
 
-const MAX_KEYS = 100_000;
+/** Keys kept at most: past it the least recently used go first (a few MiB at this size). */
+export const MAX_KEYS = 100_000;
 
-export function createThrottle(now: () => number = Date.now) {
+export function createThrottle(now: () => number = Date.now, maxKeys: number = MAX_KEYS) {
+  // A Map iterates in insertion order: every use re-inserts its key, so the first keys are the least
+  // recently used ones, and those are what a full map lets go of.
   const attempts = new Map<string, number[]>();
 
   function live(key: string, windowMs: number): number[] {
     const since = now() - windowMs;
     const list = (attempts.get(key) ?? []).filter((at) => at > since);
-    if (list.length === 0) attempts.delete(key);
-    else attempts.set(key, list);
+    attempts.delete(key);
+    if (list.length > 0) attempts.set(key, list);
     return list;
+  }
+
+  function record(key: string, at: number): void {
+    const list = attempts.get(key) ?? [];
+    attempts.delete(key);
+    attempts.set(key, [...list, at]);
+    // Emptying the whole map here would let a flood of new keys wipe every counter, the flooder's
+    // included; letting the least recently used go keeps the keys still being tried, which a flooder's
+    // own key is: each refused attempt uses it again.
+    for (const oldest of attempts.keys()) {
+      if (attempts.size <= maxKeys) break;
+      attempts.delete(oldest);
+    }
   }
 
   /**
@@ -42,9 +58,8 @@ export function createThrottle(now: () => number = Date.now) {
       if (list.length >= limit.max) waitMs = Math.max(waitMs, (list[0] ?? now()) + limit.windowMs - now());
     }
     if (waitMs > 0) throw new TooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)));
-    if (attempts.size > MAX_KEYS) attempts.clear(); // a flood of distinct keys must not grow memory forever
     const at = now();
-    for (const [key] of keys) attempts.set(key, [...(attempts.get(key) ?? []), at]);
+    for (const [key] of keys) record(key, at);
     return () => {
       for (const [key] of keys) {
         const list = attempts.get(key);
@@ -52,6 +67,17 @@ export function createThrottle(now: () => number = Date.now) {
         if (list && index >= 0) list.splice(index, 1);
       }
     };
+  }
+
+  /** Notes that something happened under a key (a good sign-in from an address), for `happened`. */
+  function note(key: string): void {
+    attempts.delete(key);
+    record(key, now());
+  }
+
+  /** Whether `note` was called for the key within the window (and the key was not let go since). */
+  function happened(key: string, windowMs: number): boolean {
+    return live(key, windowMs).length > 0;
   }
 
   /** Forgets every attempt of a key (a password that was reset). */
@@ -64,16 +90,32 @@ export function createThrottle(now: () => number = Date.now) {
     attempts.clear();
   }
 
-  return { take, clear, reset };
+  /** How many keys are held (tests check the bound). */
+  function size(): number {
+    return attempts.size;
+  }
+
+  return { take, note, happened, clear, reset, size };
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;
 
 export type ThrottleLimits = {
-  /** Wrong passwords per account (login and the OIDC password step together). */
-  loginPerAccount: Limit;
-  /** Sign-in attempts per address that did not succeed. */
+  /**
+   * Failed sign-ins per account from one address (login and the OIDC password step together): the
+   * machine guessing one person's password is stopped, the person elsewhere is not.
+   */
+  loginPerAccountAddress: Limit;
+  /** Failed sign-ins per address, whatever the accounts (unknown e-mails included). */
   loginPerAddress: Limit;
+  /**
+   * Failed sign-ins per account from every address together, against guessing spread over many machines.
+   * Much higher than the others, and it never applies to an address the account signed in from within
+   * `knownAddressMs`: a sustained spread attack cannot keep the person out of their usual machine.
+   */
+  loginPerAccount: Limit;
+  /** How long a good sign-in from an address exempts that account and address from `loginPerAccount`. */
+  knownAddressMs: number;
   /** Reset requests per address. */
   resetPerAddress: Limit;
   /** Reset e-mails per e-mail address (more requests answer 204 and send nothing). */
@@ -85,8 +127,10 @@ export type ThrottleLimits = {
 const MINUTE = 60_000;
 
 export const DEFAULT_LIMITS: ThrottleLimits = {
-  loginPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  loginPerAccountAddress: { max: 5, windowMs: 15 * MINUTE },
   loginPerAddress: { max: 20, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 100, windowMs: 15 * MINUTE },
+  knownAddressMs: 30 * 24 * 60 * MINUTE,
   resetPerAddress: { max: 10, windowMs: 15 * MINUTE },
   resetMailPerAccount: { max: 1, windowMs: 5 * MINUTE },
   newPasswordPerAddress: { max: 10, windowMs: 15 * MINUTE },

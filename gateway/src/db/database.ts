@@ -2,14 +2,19 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { assertDataMode, dataModeOf } from './data-mode.ts';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { seedFinance } from '../finance/finance-store.ts';
 
+/**
+ * Opens (and on first use or `reset` seeds) the data dir's database in one mode: a database seeded in the
+ * other mode is refused (DataModeMismatch) unless `reset` wipes it.
+ */
 export async function openDatabase(
   dataDir: string,
-  reset: boolean,
+  { reset, demo }: { reset: boolean; demo: boolean },
   hash: (password: string) => Promise<string>,
 ): Promise<Database> {
   // Password hashes, session and signing keys: the data dir is the owner's alone (0700, files 0600).
@@ -25,12 +30,20 @@ export async function openDatabase(
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA_SQL);
+  // Data dirs made before a refresh recorded its replacement.
+  const retiredColumns = db.prepare<[], { name: string }>('PRAGMA table_info(retired_tokens)').all();
+  if (!retiredColumns.some((column) => column.name === 'next_jti'))
+    db.exec(
+      'ALTER TABLE retired_tokens ADD COLUMN next_jti TEXT; ALTER TABLE retired_tokens ADD COLUMN next_iat INTEGER; ALTER TABLE retired_tokens ADD COLUMN next_exp INTEGER;',
+    );
   db.pragma(`user_version = ${String(SCHEMA_VERSION)}`);
-  const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seededAt'").get();
-  if (reset || seeded === undefined) await seedDatabase(db, hash);
-  seedFinance(
-    db,
-    personas.entities.map((entity) => entity.accountId),
-  );
+  try {
+    if (!reset) assertDataMode(db, dataDir, demo);
+    if (reset || dataModeOf(db) === undefined) await seedDatabase(db, hash, demo);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  seedFinance(db, demo ? personas.entities.map((entity) => entity.accountId) : []);
   return db;
 }

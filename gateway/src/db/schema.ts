@@ -105,8 +105,10 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
 CREATE INDEX IF NOT EXISTS sessions_grant ON sessions(grant_id);
 -- A token replaced by a refresh dies at dies_at_ms (a short grace for requests in flight); the row is
--- kept until the token would have expired anyway (exp, s).
-CREATE TABLE IF NOT EXISTS retired_tokens (jti TEXT PRIMARY KEY, dies_at_ms INTEGER NOT NULL, exp INTEGER NOT NULL);
+-- kept until the token would have expired anyway (exp, s). next_*: the one token that replaced it (its
+-- jti, iat and exp, enough to sign it again byte for byte, never the token itself).
+CREATE TABLE IF NOT EXISTS retired_tokens (jti TEXT PRIMARY KEY, dies_at_ms INTEGER NOT NULL, exp INTEGER NOT NULL,
+  next_jti TEXT, next_iat INTEGER, next_exp INTEGER);
 CREATE TABLE IF NOT EXISTS reset_tokens (
   token_hash TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),

@@ -1,5 +1,7 @@
 // Every query the routes use, as prepared statements with bound parameters (never string-built SQL).
 import type { Database } from 'better-sqlite3';
+import { DEFAULT_INBOX_RETENTION, createInboxWriter } from './inbox.ts';
+import type { InboxRetention } from './inbox.ts';
 
 export type UserRow = {
   id: number;
@@ -16,6 +18,8 @@ export type UserRow = {
 };
 
 export type SessionRow = { sid: string; user_id: number; ends_at: number; grant_id: string | null };
+/** The token that replaced a retired one. */
+export type TokenReplacementRow = { dies_at_ms: number; jti: string; iat: number; exp: number };
 export type MembershipRow = { is_signatory: 0 | 1; permissions: string };
 export type EntityRow = {
   account_id: number;
@@ -79,7 +83,7 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export function createStore(db: Database) {
+export function createStore(db: Database, inboxRetention: InboxRetention = DEFAULT_INBOX_RETENTION) {
   const q = {
     userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
     userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
@@ -211,8 +215,15 @@ export function createStore(db: Database) {
     retiredTokens: db.prepare<[number], { jti: string; dies_at_ms: number }>(
       'SELECT jti, dies_at_ms FROM retired_tokens WHERE exp > ?',
     ),
-    retireToken: db.prepare<[string, number, number]>(
-      'INSERT OR IGNORE INTO retired_tokens (jti, dies_at_ms, exp) VALUES (?, ?, ?)',
+    // The first refresh of a token records its replacement; a later one (another tab, another instance)
+    // changes nothing and reads the recorded one back.
+    retireToken: db.prepare<[string, number, number, string, number, number]>(
+      `INSERT INTO retired_tokens (jti, dies_at_ms, exp, next_jti, next_iat, next_exp) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (jti) DO UPDATE SET next_jti = excluded.next_jti, next_iat = excluded.next_iat,
+         next_exp = excluded.next_exp WHERE retired_tokens.next_jti IS NULL`,
+    ),
+    tokenReplacement: db.prepare<[string], TokenReplacementRow>(
+      'SELECT dies_at_ms, next_jti AS jti, next_iat AS iat, next_exp AS exp FROM retired_tokens WHERE jti = ? AND next_jti IS NOT NULL',
     ),
     purgeRetired: db.prepare<[number]>('DELETE FROM retired_tokens WHERE exp <= ?'),
     insertResetToken: db.prepare<[string, number, number]>(
@@ -241,9 +252,8 @@ export function createStore(db: Database) {
       'UPDATE reset_tokens SET expires_at = ? WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)',
     ),
     setPassword: db.prepare<[string, number]>('UPDATE users SET password_hash = ? WHERE id = ?'),
-    insertInbox: db.prepare<[string, string, string, string]>(
-      'INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)',
-    ),
+    /** Adds an e-mail to the inbox and drops what its retention no longer keeps (db/inbox.ts). */
+    insertInbox: createInboxWriter(db, inboxRetention),
     inbox: db.prepare<[string], { to_email: string; subject: string; link: string; created_at: string }>(
       'SELECT to_email, subject, link, created_at FROM inbox WHERE to_email = ? ORDER BY id',
     ),

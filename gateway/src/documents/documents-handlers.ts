@@ -19,8 +19,15 @@ import {
 } from '../routes/deps.ts';
 import type { Deps } from '../routes/deps.ts';
 import type { DocumentRow, DocumentsStore, ReportRow } from './documents-store.ts';
-import { contentDisposition, safeDisplayName } from './file-store.ts';
+import {
+  contentDisposition,
+  offeredName,
+  quotaExceeded,
+  safeDisplayName,
+  typeExtension,
+} from './file-store.ts';
 import type { FileStore } from './file-store.ts';
+import type { UploadRules } from './upload-rules.ts';
 
 type DocumentRoutes =
   | 'documentPage'
@@ -34,8 +41,6 @@ type DocumentRoutes =
 
 type DocumentKind = keyof typeof DOCUMENT_KIND_CODES;
 type ReportKind = keyof typeof REPORT_KIND_CODES;
-
-export type UploadRules = { maxBytes: number; allowedTypes: readonly string[] };
 
 const isDocumentKind = (value: string): value is DocumentKind => value in DOCUMENT_KIND_CODES;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -53,12 +58,15 @@ function fieldOf(fields: MultipartFields, name: string): string | undefined {
   return single?.type === 'field' && typeof single.value === 'string' ? single.value : undefined;
 }
 
+/** The name a document is shown and offered under; rows kept before names were cleaned are cleaned here. */
+const nameOf = (row: DocumentRow) => offeredName(safeDisplayName(row.name), row.mime_type);
+
 function toDocument(row: DocumentRow) {
   return {
     id: row.id,
     accountId: row.account_id,
     kind: isDocumentKind(row.kind) ? row.kind : 'legacy',
-    name: row.name,
+    name: nameOf(row),
     period: row.period,
     mimeType: row.mime_type,
     size: row.size,
@@ -130,15 +138,52 @@ export function documentsHandlers(
     return part;
   }
 
-  async function store(part: MultipartFile) {
-    const received = await files.receive(part.file, part.filename, {
+  /** 413 quota_exceeded unless `bytes` more fit in the entity's quota. */
+  function requireRoom(accountId: number, bytes: number): number {
+    const room = rules.entityQuotaBytes - documents.usedBytes(accountId);
+    if (bytes > room) throw quotaExceeded(rules.entityQuotaBytes);
+    return room;
+  }
+
+  /**
+   * Receives the file sent under `name` (a `safeDisplayName`) for the entity, then runs `write` with the
+   * name to keep (agreeing with the file's type) and the commit that moves the file into place, to call
+   * inside the transaction that inserts its row. Before a byte is stored the person's upload rate and the
+   * entity's quota are checked; the stream takes seconds, so the commit asks `mayUpload` and the quota
+   * again (a right removed meanwhile, or uploads that filled the quota in parallel, land nothing). A write
+   * that throws leaves no received file behind.
+   */
+  async function store<T>(
+    part: MultipartFile,
+    upload: { name: string; accountId: number; userId: number; mayUpload: () => void },
+    write: (file: { name: string; commit: () => { key: string; size: number; mimeType: string } }) => T,
+  ): Promise<T> {
+    let room: number;
+    try {
+      deps.throttle.take([[`upload:${String(upload.userId)}`, rules.uploadsPerUser]]);
+      room = requireRoom(upload.accountId, 1);
+    } catch (error) {
+      part.file.resume();
+      throw error;
+    }
+    const received = await files.receive(part.file, upload.name, {
       ...rules,
+      room: { bytes: room, quotaBytes: rules.entityQuotaBytes },
       isTruncated: () => part.file.truncated,
     });
-    return {
-      received,
-      commit: () => ({ key: files.commit(received), size: received.size, mimeType: received.mimeType }),
-    };
+    try {
+      return write({
+        name: offeredName(upload.name, received.mimeType),
+        commit: () => {
+          upload.mayUpload();
+          requireRoom(upload.accountId, received.size);
+          return { key: files.commit(received), size: received.size, mimeType: received.mimeType };
+        },
+      });
+    } catch (error) {
+      files.discard(received);
+      throw error;
+    }
   }
 
   function sendFile(
@@ -178,31 +223,41 @@ export function documentsHandlers(
     },
 
     uploadDocument: async ({ session, params, query, request }) => {
-      const user = currentUser(deps, session);
+      const mayUpload = () => {
+        const user = currentUser(deps, session);
+        requireAnyPermission(
+          deps,
+          requireMembership(deps, user.id, params.id),
+          DOCUMENT_KIND_CODES[query.kind],
+        );
+        return user;
+      };
       // Checked before a byte is read: a refused caller never writes to disk.
-      requireAnyPermission(
-        deps,
-        requireMembership(deps, user.id, params.id),
-        DOCUMENT_KIND_CODES[query.kind],
-      );
+      const user = mayUpload();
       const part = await receiveFile(request);
       const period = fieldOf(part.fields, 'period');
       if (period !== undefined && !MONTH.test(period)) {
         part.file.resume();
         throw new HttpError(422, 'invalid_body', 'period must be YYYY-MM.');
       }
-      const name = safeDisplayName(part.filename);
-      const { commit } = await store(part);
-      const row = documents.addDocument(
-        {
-          accountId: params.id,
-          kind: query.kind,
-          name,
-          period: period ?? new Date().toISOString().slice(0, 7),
-          uploadedBy: `${user.first_name} ${user.last_name}`,
-          uploaderId: user.id,
-        },
-        commit,
+      const upload = {
+        name: safeDisplayName(part.filename),
+        accountId: params.id,
+        userId: user.id,
+        mayUpload,
+      };
+      const row = await store(part, upload, ({ name, commit }) =>
+        documents.addDocument(
+          {
+            accountId: params.id,
+            kind: query.kind,
+            name,
+            period: period ?? new Date().toISOString().slice(0, 7),
+            uploadedBy: `${user.first_name} ${user.last_name}`,
+            uploaderId: user.id,
+          },
+          commit,
+        ),
       );
       deps.events.publish({
         type: UPLOAD_EVENT[query.kind],
@@ -229,9 +284,10 @@ export function documentsHandlers(
       const used = new Set<string>();
       for (const row of rows) {
         // Two files of the same name stay two entries: "a.pdf", "a (2).pdf".
-        let entry = row.name;
+        const name = nameOf(row);
+        let entry = name;
         for (let n = 2; used.has(entry.toLowerCase()); n += 1)
-          entry = row.name.replace(/(\.[^.]*)?$/, (extension) => ` (${String(n)})${extension}`);
+          entry = name.replace(/(\.[^.]*)?$/, (extension) => ` (${String(n)})${extension}`);
         used.add(entry.toLowerCase());
         zip.addReadStreamLazy(entry, { mtime: new Date(row.created_at), compress: false }, (done) => {
           done(null, files.open(row.storage_key));
@@ -254,7 +310,7 @@ export function documentsHandlers(
       const row = requireDocument(user.id, params.id);
       return sendFile(
         reply,
-        { key: row.storage_key, mimeType: row.mime_type, size: row.size, name: row.name },
+        { key: row.storage_key, mimeType: row.mime_type, size: row.size, name: nameOf(row) },
         query.disposition,
       );
     },
@@ -338,11 +394,14 @@ export function documentsHandlers(
         part.file.resume();
         throw forbidden();
       }
-      requireAnyPermission(
-        deps,
-        requireMembership(deps, user.id, accountId),
-        routes.depositReportFile.requiresAnyOf,
-      );
+      const mayDeposit = () => {
+        requireAnyPermission(
+          deps,
+          requireMembership(deps, currentUser(deps, session).id, accountId),
+          routes.depositReportFile.requiresAnyOf,
+        );
+      };
+      mayDeposit();
       if (
         (kind !== 'financial' && kind !== 'hr') ||
         title === '' ||
@@ -356,11 +415,14 @@ export function documentsHandlers(
           'kind (financial|hr), title (1-200) and period (YYYY-MM) are required.',
         );
       }
-      const { commit } = await store(part);
-      const row = documents.addReport(
-        { accountId, title, kind, period, createdBy: user.id },
-        commit,
-        (reportId) => {
+      const upload = {
+        name: safeDisplayName(part.filename),
+        accountId,
+        userId: user.id,
+        mayUpload: mayDeposit,
+      };
+      const row = await store(part, upload, ({ commit }) =>
+        documents.addReport({ accountId, title, kind, period, createdBy: user.id }, commit, (reportId) => {
           deps.events.publish({
             type: 'Reporting-ReportCreatedCollab',
             accountId,
@@ -369,7 +431,7 @@ export function documentsHandlers(
             data: { title },
             readers: { anyOf: REPORT_KIND_CODES[kind] },
           });
-        },
+        }),
       );
       return toReport(row);
     },
@@ -380,14 +442,14 @@ export function documentsHandlers(
       if (!row || !reportKinds(user.id, row.account_id).includes(row.kind)) throw forbidden();
       if (row.storage_key === null || row.mime_type === null || row.size === null)
         throw notFound(`The file of report ${String(params.id)}`);
-      const extension = row.mime_type === 'application/pdf' ? '.pdf' : '';
       return sendFile(
         reply,
         {
           key: row.storage_key,
           mimeType: row.mime_type,
           size: row.size,
-          name: `${safeDisplayName(row.title)}${extension}`,
+          // A title is no file name: its dots are kept and the type's extension is added.
+          name: `${safeDisplayName(row.title)}${typeExtension(row.mime_type)}`,
         },
         query.disposition,
       );

@@ -248,6 +248,17 @@ export function createDocumentsStore(db: Database, files: FileStore) {
       ).all(...ids);
     },
 
+    /** Bytes the entity holds: its documents and its reports' files (the entity quota counts them). */
+    usedBytes(accountId: number): number {
+      return (
+        prepare<[number, number], { used: number }>(
+          `SELECT (SELECT COALESCE(SUM(size), 0) FROM documents WHERE account_id = ?)
+                + (SELECT COALESCE(SUM(f.size), 0) FROM report_files f JOIN bi_reports r ON r.id = f.report_id
+                   WHERE r.account_id = ?) AS used`,
+        ).get(accountId, accountId)?.used ?? 0
+      );
+    },
+
     /** Inserts the row and moves the file into place in one transaction: both or neither. */
     addDocument(
       row: {

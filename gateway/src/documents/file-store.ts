@@ -11,6 +11,7 @@ import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../http/http-error.ts';
+import { isOfficePackage } from './office-package.ts';
 
 /** The types a file may have, by its first bytes; an extension only chooses among ZIP-based formats. */
 const SIGNATURES: readonly { mimeType: string; bytes: readonly number[] }[] = [
@@ -21,34 +22,80 @@ const SIGNATURES: readonly { mimeType: string; bytes: readonly number[] }[] = [
 ];
 
 const OFFICE_BY_EXTENSION: Readonly<Record<string, string>> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
+
+/**
+ * The extensions a type may be offered under, the first being the one it gets when its name says
+ * otherwise: the name a file is saved under decides what opens it, so it must tell the truth.
+ */
+const EXTENSIONS_BY_TYPE: Readonly<Record<string, readonly string[]>> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  ...Object.fromEntries(Object.entries(OFFICE_BY_EXTENSION).map(([extension, type]) => [type, [extension]])),
+};
+
+const MAX_NAME_LENGTH = 200;
+
+/** The extension of a name, lower case with its dot ('.pdf'), or '' when it has none. */
+function extensionOf(name: string): string {
+  return /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?? '';
+}
 
 /** The type of a file from its first bytes (and, for a ZIP container, its extension); null if unknown. */
 export function sniffType(head: Uint8Array, fileName: string): string | null {
   const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
   if (!match) return null;
   if (match.mimeType !== 'application/zip') return match.mimeType;
-  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  return OFFICE_BY_EXTENSION[extension] ?? match.mimeType;
+  return OFFICE_BY_EXTENSION[extensionOf(fileName)] ?? match.mimeType;
 }
 
+/** True for the OOXML types, whose container must prove itself (see `isOfficePackage`). */
+const isOfficeType = (mimeType: string) => Object.values(OFFICE_BY_EXTENSION).includes(mimeType);
+
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemesOf = (text: string) => Array.from(GRAPHEMES.segment(text), ({ segment }) => segment);
+/** At most `max` characters as people count them: never half a surrogate pair (encodeURIComponent throws). */
+const clip = (text: string, max: number) => graphemesOf(text).slice(0, max).join('');
+
 /**
- * The name shown and offered on download: the last path segment only (no `../`), no control or
- * separator characters, Unicode kept (NFC), at most 200 characters. Never used as a path on disk.
+ * The name shown and offered on download: the last path segment only (no `../`), no control, format
+ * (bidi overrides, zero widths) or separator characters, Unicode kept (NFC), at most 200 characters
+ * with its extension kept. Never used as a path on disk.
  */
 export function safeDisplayName(raw: string): string {
   const last = raw.split(/[/\\]/).pop() ?? '';
   const cleaned = last
     .normalize('NFC')
-    // Control characters and the characters file systems refuse.
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    // Cc (C0, DEL, C1) and Cf (U+202E and the other bidi controls, zero widths, BOM, soft hyphen): they
+    // reorder or hide what a person reads, e.g. "Facture\u202Efdp.bat" shows as "Facturetab.pdf". Line and
+    // paragraph separators break the line a name is shown on; the rest are refused by file systems.
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>:"|?*]/gu, '')
     .replace(/^[.\s]+/, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned === '' ? 'document' : cleaned;
+    .trim();
+  if (cleaned === '') return 'document';
+  const extension = extensionOf(cleaned);
+  return graphemesOf(cleaned).length <= MAX_NAME_LENGTH || extension.length >= MAX_NAME_LENGTH / 2
+    ? clip(cleaned, MAX_NAME_LENGTH)
+    : `${clip(cleaned.slice(0, -extension.length), MAX_NAME_LENGTH - extension.length).trim()}${cleaned.slice(-extension.length)}`;
+}
+
+/** The extension a file of this type is offered with ('.pdf'), or '' for a type without one. */
+export function typeExtension(mimeType: string): string {
+  return EXTENSIONS_BY_TYPE[mimeType]?.[0] ?? '';
+}
+
+/** `name` with an extension of `mimeType`: kept when it is one (".jpeg" for a JPEG), else replaced. */
+export function offeredName(name: string, mimeType: string): string {
+  const extensions = EXTENSIONS_BY_TYPE[mimeType];
+  const extension = extensionOf(name);
+  if (extensions === undefined || extensions.includes(extension)) return name;
+  return safeDisplayName(
+    `${extension === '' ? name : name.slice(0, -extension.length)}${typeExtension(mimeType)}`,
+  );
 }
 
 /** `Content-Disposition` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
@@ -64,11 +111,21 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 type ReceivedFile = { tempPath: string; size: number; mimeType: string };
 
 export type FileStore = {
-  /** Streams `input` to a temporary file, enforcing the limit and the allowed types; cleans up on failure. */
+  /**
+   * Streams `input` to a temporary file, enforcing the limit, the allowed extensions (of `fileName`, a
+   * name from `safeDisplayName`) and types; cleans up on failure.
+   */
   receive: (
     input: Readable,
     fileName: string,
-    rules: { maxBytes: number; allowedTypes: readonly string[]; isTruncated: () => boolean },
+    rules: {
+      maxBytes: number;
+      allowedTypes: readonly string[];
+      allowedExtensions: readonly string[];
+      /** Bytes the entity has left under its quota: beyond, 413 quota_exceeded (`quotaExceeded`). */
+      room: { bytes: number; quotaBytes: number };
+      isTruncated: () => boolean;
+    },
   ) => Promise<ReceivedFile>;
   /** Moves a received file into place under a new random key (call inside the row's transaction). */
   commit: (received: ReceivedFile) => string;
@@ -94,6 +151,12 @@ export function createFileStore(dataDir: string): FileStore {
 
   return {
     receive: async (input, fileName, rules) => {
+      // The name decides what opens the file once saved: an extension outside the list (.bat, .html, .svg,
+      // none) is refused before a byte is stored, whatever the bytes.
+      if (!rules.allowedExtensions.includes(extensionOf(fileName))) {
+        input.resume();
+        throw unsupported();
+      }
       const tempPath = join(temp, `${randomUUID()}.part`);
       let size = 0;
       const head: number[] = [];
@@ -103,6 +166,10 @@ export function createFileStore(dataDir: string): FileStore {
           size += chunk.length;
           if (size > rules.maxBytes) {
             done(tooLarge(rules.maxBytes));
+            return;
+          }
+          if (size > rules.room.bytes) {
+            done(quotaExceeded(rules.room.quotaBytes));
             return;
           }
           if (head.length < 8) {
@@ -123,6 +190,7 @@ export function createFileStore(dataDir: string): FileStore {
         if (size === 0) throw new HttpError(422, 'empty_file', 'The file is empty.');
         mimeType = sniffType(Uint8Array.from(head), fileName);
         if (mimeType === null || !rules.allowedTypes.includes(mimeType)) throw unsupported();
+        if (isOfficeType(mimeType) && !(await isOfficePackage(tempPath))) throw unsupported();
         return { tempPath, size, mimeType };
       } catch (error) {
         // The file may still be opening when the check fails: remove it once the stream has closed.
@@ -158,11 +226,21 @@ function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'payload_too_large', `The file is larger than ${String(maxBytes)} bytes.`);
 }
 
+/** The entity's quota is reached: the body names it (`quotaBytes`), the portal says so in its words. */
+export function quotaExceeded(quotaBytes: number): HttpError {
+  return new HttpError(
+    413,
+    'quota_exceeded',
+    `The entity's storage quota (${String(quotaBytes)} bytes) is reached; nothing was kept.`,
+    { details: { quotaBytes } },
+  );
+}
+
 function unsupported(): HttpError {
   return new HttpError(
     415,
     'unsupported_media_type',
-    'The file’s content is not an allowed type (PDF, image or office document), whatever its name.',
+    'The file’s name or content is not an allowed type (PDF, image or office document).',
   );
 }
 

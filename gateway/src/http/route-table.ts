@@ -43,7 +43,7 @@ export type Guards = {
   bearer: (request: FastifyRequest) => Promise<void>;
   admin: (request: FastifyRequest) => Promise<void>;
   sessionOf: (request: FastifyRequest) => SessionClaims | null;
-  /** The contract's access fields of the route, checked before validation (throws 403). */
+  /** The contract's access fields of the route, checked before the input is read (throws 403). */
   access: (
     definition: RouteDefinition,
     session: SessionClaims | null,
@@ -86,6 +86,7 @@ export function registerRoutes(
     const definition: RouteDefinition = routes[id];
     if (definition.auth === 'admin' && !(definition.demo === true ? options.demo : options.admin)) continue;
     const handler = handlers[id] as unknown as LooseHandler;
+    const bodyLocated = typeof definition.entityId === 'object' && definition.entityId.in === 'body';
     const guard =
       definition.auth === 'bearer' ? guards.bearer : definition.auth === 'admin' ? guards.admin : undefined;
     app.route({
@@ -97,14 +98,26 @@ export function registerRoutes(
         ...(definition.body ? { body: definition.body } : {}),
       },
       ...(guard ? { onRequest: guard } : {}),
+      // Access before the body is even read: a caller who may not use the route gets 403, whatever the
+      // body (unparseable, too large, of the wrong type) or the other parameters.
+      preParsing: async (request, _reply, payload) => {
+        guards.access(definition, guards.sessionOf(request), {
+          params: request.params,
+          query: request.query,
+          body: undefined,
+        });
+        return payload;
+      },
       preValidation: (request, _reply, done) => {
         try {
+          // An entity id in the body is known once the body is parsed, still before it is validated.
+          if (bodyLocated)
+            guards.access(definition, guards.sessionOf(request), {
+              params: request.params,
+              query: request.query,
+              body: request.body,
+            });
           digitsOnly(definition, request.params, request.query);
-          guards.access(definition, guards.sessionOf(request), {
-            params: request.params,
-            query: request.query,
-            body: request.body,
-          });
           done();
         } catch (error) {
           done(error as Error);

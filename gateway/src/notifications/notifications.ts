@@ -137,6 +137,10 @@ export function createNotificationCentre(
     >(
       'SELECT u.id, u.email, u.favorite_entities, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND u.is_customer = 1',
     ),
+    recipient: db.prepare<
+      [number],
+      { id: number; email: string; favorite_entities: string; permissions: string }
+    >("SELECT id, email, favorite_entities, '[]' AS permissions FROM users WHERE id = ?"),
     insert: db.prepare<
       [number, number, string, number | null, string, string, string, number | null],
       { id: number }
@@ -234,7 +238,14 @@ export function createNotificationCentre(
     const createdAt = new Date().toISOString();
     const pushes: [number, number][] = [];
     const readers = JSON.stringify(event.readers.anyOf);
-    for (const recipient of q.recipients.all(event.accountId)) {
+    const recipients = q.recipients.all(event.accountId);
+    // A delegation's subject is told once, here, even when not among them (a collaborator assigned).
+    const subject = event.type === 'Delegation-AddDelegation' ? event.subjectId : undefined;
+    if (subject !== undefined && !recipients.some((recipient) => recipient.id === subject)) {
+      const row = q.recipient.get(subject);
+      if (row) recipients.push(row);
+    }
+    for (const recipient of recipients) {
       if (recipient.id === event.actorUserId) continue;
       if (recipient.id !== event.readers.userId) {
         const held = deps.catalogue.expand(parseCodes(recipient.permissions));

@@ -5,7 +5,7 @@ import { checkPassword } from '../auth/sign-in.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import type { Deps } from '../routes/deps.ts';
 import { CUSTOMER_CLIENT_ID } from './clients.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, NOT_FRAMABLE } from './html.ts';
 import { INTERACTION_PATH } from './provider.ts';
 
 /** Who signs in through this interaction: customers for the single sign-on client, else collaborators. */
@@ -54,6 +54,10 @@ export function registerInteractionRoutes(
 ): void {
   void app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 10 * 1024 });
+    // Every answer of this scope is a sign-in page (the form, its errors, the expired session).
+    scope.addHook('onSend', async (_request, reply) => {
+      void reply.headers(NOT_FRAMABLE);
+    });
 
     scope.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
       const provider = getProvider();

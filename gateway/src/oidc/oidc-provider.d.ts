@@ -21,6 +21,8 @@ declare module 'oidc-provider' {
     };
     type: string;
     body: unknown;
+    /** Koa's: sets response headers. */
+    set: (fields: Readonly<Record<string, string>>) => void;
   };
 
   export type Account = {
@@ -89,13 +91,34 @@ declare module 'oidc-provider' {
     features: Record<string, Record<string, unknown>>;
     pkce: { required: () => boolean };
     ttl: Record<string, number>;
-    interactions: { url: (ctx: OidcContext, interaction: Interaction) => string | Promise<string> };
+    interactions: {
+      policy?: InteractionPolicy;
+      url: (ctx: OidcContext, interaction: Interaction) => string | Promise<string>;
+    };
     findAccount: (ctx: OidcContext, id: string) => Account | undefined | Promise<Account | undefined>;
     loadExistingGrant: (ctx: OidcContext) => Promise<Grant | undefined>;
     issueRefreshToken: (ctx: OidcContext, client: OidcClient) => boolean | Promise<boolean>;
     clientBasedCORS: (ctx: OidcContext, origin: string, client: OidcClient) => boolean;
     renderError?: (ctx: OidcContext, out: Record<string, unknown>, error: Error) => void | Promise<void>;
   };
+
+  /** Whether a prompt is needed: Check.REQUEST_PROMPT (true) or Check.NO_NEED_TO_PROMPT (false). */
+  export class Check {
+    constructor(
+      reason: string,
+      description: string,
+      error: string,
+      check: (ctx: OidcContext) => boolean | Promise<boolean>,
+    );
+    static readonly REQUEST_PROMPT: true;
+    static readonly NO_NEED_TO_PROMPT: false;
+  }
+
+  export type Prompt = { name: string; checks: Check[] & { add: (check: Check) => void } };
+
+  export type InteractionPolicy = Prompt[] & { get: (name: string) => Prompt | undefined };
+
+  export const interactionPolicy: { base: () => InteractionPolicy; Check: typeof Check };
 
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);

@@ -1,10 +1,10 @@
-import Provider from 'oidc-provider';
-import type { Grant, OidcContext } from 'oidc-provider';
+import Provider, { interactionPolicy } from 'oidc-provider';
+import type { Grant, InteractionPolicy, OidcContext } from 'oidc-provider';
 import { createHash } from 'node:crypto';
 import type { Store } from '../db/store.ts';
 import { isLoopbackOrigin } from '../http/cors.ts';
 import { COLLABORATOR_CLIENT_ID as OIDC_CLIENT_ID, CUSTOMER_CLIENT_ID } from './clients.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, NOT_FRAMABLE } from './html.ts';
 import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
 import { sqliteAdapter } from './sqlite-adapter.ts';
 
@@ -31,6 +31,39 @@ input.type = 'hidden'; input.name = 'logout'; input.value = 'yes';
 form.appendChild(input);
 form.submit();
 </script></body></html>`;
+}
+
+/**
+ * Collaborators' provider accounts are their user ids, customers' their single sign-on ids (never all
+ * digits: findAccount refuses an id whose form does not match its user's kind).
+ */
+const isCollaboratorAccount = (accountId: string) => /^\d+$/.test(accountId);
+
+/**
+ * One provider session serves both clients, but each client signs in its own people only: a session whose
+ * account is of the other kind asks for a new sign-in (the login prompt) instead of a silent code, and a
+ * `prompt=none` request answers login_required.
+ */
+function interactionPolicyOf(): InteractionPolicy {
+  const policy = interactionPolicy.base();
+  const { Check } = interactionPolicy;
+  policy.get('login')?.checks.add(
+    new Check(
+      'account_of_another_client',
+      'The signed-in account is not one this client signs in',
+      'login_required',
+      ({ oidc }) => {
+        const accountId = oidc.session?.accountId;
+        // No session: the provider's own no_session check asks for the sign-in.
+        if (accountId === undefined || oidc.client === undefined) return Check.NO_NEED_TO_PROMPT;
+        const wantsCollaborator = oidc.client.clientId !== CUSTOMER_CLIENT_ID;
+        return isCollaboratorAccount(accountId) === wantsCollaborator
+          ? Check.NO_NEED_TO_PROMPT
+          : Check.REQUEST_PROMPT;
+      },
+    ),
+  );
+  return policy;
 }
 
 export function createOidcProvider(options: ProviderOptions): Provider {
@@ -82,6 +115,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
         enabled: true,
         logoutSource: (ctx: OidcContext, form: string) => {
           ctx.type = 'html';
+          ctx.set(NOT_FRAMABLE);
           ctx.body = logoutPage(form);
         },
       },
@@ -96,14 +130,19 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       Session: 14 * 24 * 3600,
       Grant: 14 * 24 * 3600,
     },
-    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    interactions: {
+      policy: interactionPolicyOf(),
+      url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
+    },
     // Collaborators' provider accounts are their user ids; customers' are their single sign-on ids
     // (gigya_user_id), which the token exchange maps back to the seeded customer.
     findAccount: (_ctx, id) => {
-      const user = /^\d+$/.test(id) ? store.q.userById.get(Number(id)) : store.q.userByGigyaId.get(id);
+      const user = isCollaboratorAccount(id)
+        ? store.q.userById.get(Number(id))
+        : store.q.userByGigyaId.get(id);
       if (!user) return undefined;
       const isCustomer = user.is_customer === 1;
-      if (isCustomer !== !/^\d+$/.test(id)) return undefined;
+      if (isCustomer === isCollaboratorAccount(id)) return undefined;
       return {
         accountId: id,
         claims: () => ({
@@ -120,6 +159,10 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     loadExistingGrant: async (ctx): Promise<Grant | undefined> => {
       const { client, session, account, result } = ctx.oidc;
       if (!client || !account) return undefined;
+      // Never a grant of one client for the other's people: the login prompt asks for a new sign-in, and
+      // a grant saved now would be revoked, with that sign-in's interaction, when it ends this session.
+      if (isCollaboratorAccount(account.accountId) === (client.clientId === CUSTOMER_CLIENT_ID))
+        return undefined;
       const grantId = result?.consent?.grantId ?? session?.grantIdFor(client.clientId);
       if (grantId) {
         const existing = await ctx.oidc.provider.Grant.find(grantId);
@@ -136,6 +179,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     clientBasedCORS: (_ctx, origin) => isLoopbackOrigin(origin),
     renderError: (ctx, out) => {
       ctx.type = 'html';
+      ctx.set(NOT_FRAMABLE);
       const details = Object.entries(out)
         .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(String(value))}</dd>`)
         .join('');

@@ -1,12 +1,15 @@
 // People and rights (issue 12). The access table has already checked membership and the route's codes;
-// here are the rules the table cannot say: nobody passes on a code they do not hold, nobody edits
-// another tenant's user, nobody removes their own last administration right. Every write is one
-// transaction with its delegation log line, and a refused write changes nothing.
+// here are the rules the table cannot say: nobody passes on or removes a code they do not hold (rights
+// editing and removal ask the same question), nobody edits another tenant's user, nobody removes their own
+// last administration right nor an entity's last administrator, and an existing person joins an entity
+// only by accepting an invitation (the inviter learns nothing of whom the address belongs to). Every
+// write is one transaction with its delegation log line, and a refused write changes nothing.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiResponse } from '../../contract/api.ts';
 import { routes } from '../../contract/api.ts';
 import { COLLABORATOR_ROLES, DELEGATION_ACTIONS, USER_STATUSES } from '../../contract/people-routes.ts';
 import { unusablePasswordHash } from '../auth/passwords.ts';
+
 import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
@@ -18,16 +21,24 @@ import {
   requireMembership,
   type Deps,
 } from '../routes/deps.ts';
-import type { PeopleStore, PersonRow } from './people-store.ts';
+import type { MembershipRow } from '../db/store.ts';
+import type { ListedPersonRow, PeopleStore, PersonRow } from './people-store.ts';
 
 /** An invitation link lives a week: the invited person may not read their e-mail the same day. */
 const INVITATION_TTL_S = 7 * 24 * 3600;
+/** How unusablePasswordHash() starts: an account nobody has signed in to yet. */
+const UNUSABLE_PREFIX = '!unusable$';
 /** The codes whose holder manages rights: nobody removes the last of them from themselves. */
 const ADMIN_CODES = ['CLUSER004', 'CLADMI001'] as const;
 const DAY_MS = 86_400_000;
+/** Codes whose holder sees the entity's users; the same holders see the collaborators' contacts. */
+const VIEW_USERS = routes.entityUsers.requiresAnyOf;
 
 type PeopleRoutes =
   | 'entityUsers'
+  | 'myInvitations'
+  | 'acceptInvitation'
+  | 'declineInvitation'
   | 'addEntityUser'
   | 'saveEntityUserRights'
   | 'removeEntityUser'
@@ -43,10 +54,20 @@ type PeopleRoutes =
   | 'createEntity';
 
 type EntityUser = ApiResponse<'saveEntityUserRights'>;
+type ListedUser = ApiResponse<'entityUsers'>['items'][number];
+/** What a person holds on an entity, before or after a change. */
+type Holding = { codes: readonly string[]; isSignatory: boolean };
+const NOTHING: Holding = { codes: [], isSignatory: false };
 type Role = (typeof COLLABORATOR_ROLES)[number];
 
 const lastAdminRight = () =>
   new HttpError(409, 'last_admin_right', 'Nobody removes their own last administration right.');
+const lastAdministrator = () =>
+  new HttpError(
+    409,
+    'last_administrator',
+    'This person is the last administrator of the entity: give another person an administration right first.',
+  );
 const staleVersion = () =>
   new HttpError(409, 'stale_version', 'Someone else changed these rights meanwhile; reload them.');
 const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
@@ -67,6 +88,11 @@ function toUser(deps: Deps, row: PersonRow): EntityUser {
   };
 }
 
+/** A member as stored, or an invitation as the inviter typed it (no id, never signed in). */
+function toListedUser(deps: Deps, row: ListedPersonRow): ListedUser {
+  return { ...toUser(deps, { ...row, id: row.id ?? 0 }), userId: row.id };
+}
+
 function roleOf(value: string | null): Role | null {
   return COLLABORATOR_ROLES.find((role) => role === value) ?? null;
 }
@@ -74,19 +100,8 @@ function roleOf(value: string | null): Role | null {
 export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, PeopleRoutes> {
   const { store } = deps;
 
-  // A delegation notifies the person it is about (never the author), in the writer's transaction.
-  deps.events.subscribe((event) => {
-    if (event.type !== 'Delegation-AddDelegation' || event.subjectId === undefined) return;
-    if (event.subjectId === event.actorUserId) return;
-    people.q.recordNotification.run(
-      event.subjectId,
-      event.accountId,
-      event.type,
-      event.subjectId,
-      JSON.stringify(event.data ?? {}),
-      new Date().toISOString(),
-    );
-  });
+  // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
+  people.purgeInvitations();
 
   function page(query: { page: number; pageSize: number }, total: number) {
     return { currentPage: query.page, totalPage: Math.ceil(total / query.pageSize), totalItems: total };
@@ -108,6 +123,47 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     return caller.is_customer === 1 ? (code) => held.has(code) : () => true;
   }
 
+  /**
+   * Whether the caller may take a person from `before` to `after` on the entity: each code granted or
+   * removed is one they may pass on, and signatory status changes only by a signatory or a CLADMI001
+   * holder. Rights editing asks it, and so does removal (to nothing): removing is removing every code.
+   */
+  function mayChange(
+    caller: UserRow,
+    callerMembership: MembershipRow,
+    before: Holding,
+    after: Holding,
+  ): boolean {
+    const held = new Set(entityPermissions(deps, callerMembership));
+    const changed = [
+      ...after.codes.filter((code) => !before.codes.includes(code)),
+      ...before.codes.filter((code) => !after.codes.includes(code)),
+    ];
+    if (!changed.every(grantable(caller, held))) return false;
+    const signatoryChanged = before.isSignatory !== after.isSignatory;
+    return !(
+      signatoryChanged &&
+      caller.is_customer === 1 &&
+      callerMembership.is_signatory !== 1 &&
+      !held.has('CLADMI001')
+    );
+  }
+
+  /** An entity keeps one customer who administers its people: the last one keeps their right and stays. */
+  function keepsAnAdministrator(accountId: number, target: PersonRow, after: Holding): void {
+    const administers = (codes: readonly string[]) => ADMIN_CODES.some((code) => codes.includes(code));
+    if (target.is_customer !== 1 || !administers(parseCodes(target.permissions)) || administers(after.codes))
+      return;
+    if (people.q.otherAdministrators.get(accountId, target.id, JSON.stringify(ADMIN_CODES)) === undefined)
+      throw lastAdministrator();
+  }
+
+  /** One rule for both lists of collaborators: e-mail and mobile to those who see the entity's users. */
+  function seesContacts(held: ReadonlySet<string>): boolean {
+    return VIEW_USERS.some((code) => held.has(code));
+  }
+
+  // The notification centre alone records it: once for its subject, by their settings (never the author).
   function notifyDelegation(accountId: number, actor: UserRow, targetId: number, granted: readonly string[]) {
     deps.events.publish({
       type: 'Delegation-AddDelegation',
@@ -120,28 +176,51 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     });
   }
 
-  function invite(caller: UserRow, target: { id: number; email: string }, createdAt: string) {
-    const token = randomBytes(32).toString('base64url');
-    store.q.retireResetTokens.run(createdAt, target.id);
-    store.q.insertResetToken.run(sha256(token), target.id, Math.floor(Date.now() / 1000) + INVITATION_TTL_S);
+  /**
+   * Tells the address's owner. An account without a password yet (new, or invited before and never
+   * activated) gets a link to create one, which also accepts; an account in use is asked to answer in the
+   * portal, where it signs in as usual.
+   */
+  function mailInvitation(caller: UserRow, target: UserRow, entityName: string, createdAt: string) {
+    if (target.password_hash.startsWith(UNUSABLE_PREFIX)) {
+      const token = randomBytes(32).toString('base64url');
+      store.q.retireResetTokens.run(createdAt, target.id);
+      store.q.insertResetToken.run(
+        sha256(token),
+        target.id,
+        Math.floor(Date.now() / 1000) + INVITATION_TTL_S,
+      );
+      store.q.insertInbox.run(
+        target.email,
+        'Invitation : créez votre mot de passe',
+        `${deps.portalUrl}/createPassword?token=${token}`,
+        createdAt,
+      );
+      // The list says "invited" until the first sign-in once the person has joined.
+      people.q.insertInvitation.run(target.id, caller.id, createdAt);
+      return;
+    }
     store.q.insertInbox.run(
       target.email,
-      'Invitation : créez votre mot de passe',
-      `${deps.portalUrl}/createPassword?token=${token}`,
+      `Invitation à rejoindre ${entityName}`,
+      `${deps.portalUrl}/portefeuille/mes-entites`,
       createdAt,
     );
-    people.q.insertInvitation.run(target.id, caller.id, createdAt);
   }
 
   return {
     entityUsers: ({ session, params, query }) => {
       currentUser(deps, session);
-      const filter = { accountId: params.id, pattern: store.likePattern(query.search.trim()) };
+      const filter = {
+        accountId: params.id,
+        pattern: store.likePattern(query.search.trim()),
+        now: new Date().toISOString(),
+      };
       const { total } = people.q.personCount.get(filter) ?? { total: 0 };
       const rows = people
         .people(query.sort, query.order)
         .all({ ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-      return { items: rows.map((row) => toUser(deps, row)), ...page(query, total) };
+      return { items: rows.map((row) => toListedUser(deps, row)), ...page(query, total) };
     },
 
     addEntityUser: ({ session, params, body }) => {
@@ -156,15 +235,18 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       const unknown = permissions.filter((code) => !deps.catalogue.customerCodes.includes(code));
       if (unknown.length > 0)
         throw new HttpError(422, 'invalid_body', `Unknown customer permission codes: ${unknown.join(', ')}.`);
-      const held = new Set(entityPermissions(deps, membership));
-      if (!permissions.every(grantable(caller, held))) throw forbidden();
-      if (isSignatory && membership.is_signatory !== 1 && !held.has('CLADMI001') && caller.is_customer === 1)
-        throw forbidden();
-      const added = store.transaction(() => {
-        const now = new Date().toISOString();
+      if (!mayChange(caller, membership, NOTHING, { codes: permissions, isSignatory })) throw forbidden();
+      const created = new Date();
+      const now = created.toISOString();
+      const expiresAt = people.invitationExpiry(created);
+      store.transaction(() => {
+        people.purgeInvitations(created);
+        // The inviter's own entity: who is on it, or invited to it, is theirs to know.
+        if (people.q.memberByEmail.get(params.id, email))
+          throw conflict('This person is already a user of the entity.');
+        if (people.q.liveInvitationTo.get({ accountId: params.id, email, now }))
+          throw conflict('This address is already invited to the entity.');
         let target = store.q.userByEmail.get(email);
-        if (target && target.is_customer !== 1) throw conflict('This e-mail belongs to a collaborator.');
-        const isNew = !target;
         if (!target) {
           const inserted = store.q.insertUser.get(
             email,
@@ -178,39 +260,114 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           target = store.q.userById.get(inserted.id);
           if (!target) throw new Error('inserted user not found');
         }
-        if (store.q.membership.get(target.id, params.id))
-          throw conflict('This user is already attached to the entity.');
-        store.q.insertMembership.run(target.id, params.id, isSignatory ? 1 : 0, JSON.stringify(permissions));
-        if (isNew) invite(caller, target, now);
+        // A collaborator's address is invited like any other, but nobody can accept it: it only expires.
+        const invitee = target.is_customer === 1 ? target : undefined;
+        people.q.insertEntityInvitation.run(
+          params.id,
+          invitee?.id ?? null,
+          email,
+          body.firstName,
+          body.lastName,
+          isSignatory ? 1 : 0,
+          JSON.stringify(permissions),
+          caller.id,
+          now,
+          expiresAt,
+        );
+        if (invitee) mailInvitation(caller, invitee, people.q.entityName.get(params.id)?.name ?? '', now);
         people.log({
           accountId: params.id,
           actor: caller,
-          target: { id: target.id, first_name: body.firstName, last_name: body.lastName },
-          action: isNew ? 'user.invited' : 'user.added',
+          target: { id: invitee?.id ?? 0, first_name: body.firstName, last_name: body.lastName },
+          action: 'user.invited',
           granted: permissions,
         });
-        notifyDelegation(params.id, caller, target.id, permissions);
-        return { id: target.id, row: people.q.person.get(params.id, target.id) };
       });
-      // What the caller sent, never the stored names of an existing user they may not see.
+      // The same answer whoever the address belongs to: what the caller sent, no id, no state of an account.
       return {
-        userId: added.id,
         firstName: body.firstName,
         lastName: body.lastName,
         email,
-        isCustomer: true,
         isSignatory,
         permissions,
-        version: added.row?.version ?? 1,
-        status: added.row?.invited === 1 ? 'invited' : 'active',
-        lastSignInAt: null,
+        status: 'invited' as const,
+        expiresAt,
       };
+    },
+
+    myInvitations: ({ session }) => {
+      const caller = currentUser(deps, session);
+      return {
+        items: people.q.invitationsOf
+          .all({ userId: caller.id, now: new Date().toISOString() })
+          .map((row) => ({
+            invitationId: row.id,
+            accountId: row.account_id,
+            accountName: row.account_name,
+            invitedBy: fullName({ first_name: row.inviter_first_name, last_name: row.inviter_last_name }),
+            isSignatory: row.is_signatory === 1,
+            permissions: deps.catalogue.expand(parseCodes(row.permissions)),
+            invitedAt: row.created_at,
+            expiresAt: row.expires_at,
+          })),
+      };
+    },
+
+    acceptInvitation: ({ session, params }) => {
+      const caller = currentUser(deps, session);
+      store.transaction(() => {
+        const now = new Date().toISOString();
+        const invitation = people.q.invitationOf.get({ id: params.invitationId, userId: caller.id, now });
+        if (!invitation) throw notFound(`Invitation ${String(params.invitationId)}`);
+        people.q.decideInvitation.run('accepted', now, invitation.id);
+        // Already a user there (joined meanwhile): the invitation is answered, the rights stay as they are.
+        if (store.q.membership.get(caller.id, invitation.account_id)) return;
+        const codes = parseCodes(invitation.permissions);
+        store.q.insertMembership.run(
+          caller.id,
+          invitation.account_id,
+          invitation.is_signatory,
+          JSON.stringify(codes),
+        );
+        people.log({
+          accountId: invitation.account_id,
+          actor: caller,
+          target: caller,
+          action: 'invitation.accepted',
+          granted: codes,
+        });
+        deps.events.publish({
+          type: 'Delegation-AddDelegation',
+          accountId: invitation.account_id,
+          actorUserId: caller.id,
+          subjectId: caller.id,
+          data: {
+            by: fullName({
+              first_name: invitation.inviter_first_name,
+              last_name: invitation.inviter_last_name,
+            }),
+            codes: codes.join(', '),
+          },
+          readers: { anyOf: routes.entityUsers.requiresAnyOf, userId: caller.id },
+        });
+      });
+      return undefined;
+    },
+
+    declineInvitation: ({ session, params }) => {
+      const caller = currentUser(deps, session);
+      store.transaction(() => {
+        const now = new Date().toISOString();
+        const invitation = people.q.invitationOf.get({ id: params.invitationId, userId: caller.id, now });
+        if (!invitation) throw notFound(`Invitation ${String(params.invitationId)}`);
+        people.q.decideInvitation.run('declined', now, invitation.id);
+      });
+      return undefined;
     },
 
     saveEntityUserRights: ({ session, params, body }) => {
       const caller = currentUser(deps, session);
       const callerMembership = requireMembership(deps, caller.id, params.id);
-      const held = new Set(entityPermissions(deps, callerMembership));
       const wanted = [...new Set(body.permissions)];
       const unknown = wanted.filter((code) => !deps.catalogue.customerCodes.includes(code));
       if (unknown.length > 0)
@@ -221,22 +378,24 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         const before = parseCodes(target.permissions);
         const granted = wanted.filter((code) => !before.includes(code));
         const revoked = before.filter((code) => !wanted.includes(code));
-        const may = grantable(caller, held);
-        if (![...granted, ...revoked].every(may)) throw forbidden();
-        const signatoryChanged = body.isSignatory !== (target.is_signatory === 1);
+        const after = { codes: wanted, isSignatory: body.isSignatory };
         if (
-          signatoryChanged &&
-          caller.is_customer === 1 &&
-          callerMembership.is_signatory !== 1 &&
-          !held.has('CLADMI001')
+          !mayChange(
+            caller,
+            callerMembership,
+            { codes: before, isSignatory: target.is_signatory === 1 },
+            after,
+          )
         )
           throw forbidden();
+        const signatoryChanged = body.isSignatory !== (target.is_signatory === 1);
         if (
           target.id === caller.id &&
           ADMIN_CODES.some((code) => before.includes(code)) &&
           !ADMIN_CODES.some((code) => wanted.includes(code))
         )
           throw lastAdminRight();
+        keepsAnAdministrator(params.id, target, after);
         if (target.version !== body.version) throw staleVersion();
         people.q.setRights.run(body.isSignatory ? 1 : 0, JSON.stringify(wanted), target.id, params.id);
         people.q.bumpVersion.run(target.id, params.id);
@@ -251,19 +410,24 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         });
         if (granted.length > 0 || (signatoryChanged && body.isSignatory))
           notifyDelegation(params.id, caller, target.id, granted);
-        const after = people.q.person.get(params.id, target.id);
-        if (!after) throw new Error('updated user not found');
-        return toUser(deps, after);
+        const saved = people.q.person.get(params.id, target.id);
+        if (!saved) throw new Error('updated user not found');
+        return toUser(deps, saved);
       });
     },
 
     removeEntityUser: ({ session, params }) => {
       const caller = currentUser(deps, session);
+      const callerMembership = requireMembership(deps, caller.id, params.id);
       store.transaction(() => {
         const target = personOn(params.id, params.userId);
         // A customer may detach customers only, never the firm's collaborators.
         if (caller.is_customer === 1 && target.is_customer !== 1) throw forbidden();
         if (target.id === caller.id) throw lastAdminRight();
+        const codes = parseCodes(target.permissions);
+        if (!mayChange(caller, callerMembership, { codes, isSignatory: target.is_signatory === 1 }, NOTHING))
+          throw forbidden();
+        keepsAnAdministrator(params.id, target, NOTHING);
         store.q.deleteMembership.run(target.id, params.id);
         people.q.deleteRole.run(target.id, params.id);
         people.log({
@@ -271,7 +435,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           actor: caller,
           target: target,
           action: 'user.removed',
-          revoked: parseCodes(target.permissions),
+          revoked: codes,
         });
       });
       return undefined;
@@ -279,9 +443,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
 
     entityCollaborators: ({ session, params }) => {
       const caller = currentUser(deps, session);
-      const held = heldOn(caller.id, params.id);
-      // Contact details only to those who see them in the entity users anyway; names to every member.
-      const withContact = routes.entityUsers.requiresAnyOf.some((code) => held.has(code));
+      // Contact details only to those who see the entity's users anyway; names to every member.
+      const withContact = seesContacts(heldOn(caller.id, params.id));
       return {
         items: people.q.entityCollaborators.all(params.id).map((row) => ({
           userId: row.id,
@@ -411,10 +574,10 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     walletCollaborators: ({ session, query }) => {
       const caller = currentUser(deps, session);
       // SPEC 6: the collaborators tab is every customer's; a collaborator needs COUSER002 across the firm.
-      const global = new Set(deps.catalogue.expand(parseCodes(caller.global_permissions)));
+      const globalCodes = new Set(deps.catalogue.expand(parseCodes(caller.global_permissions)));
       if (
         caller.is_customer === 0 &&
-        !routes.entityCollaborators.collaboratorsRequireAnyOf.some((code) => global.has(code))
+        !routes.entityCollaborators.collaboratorsRequireAnyOf.some((code) => globalCodes.has(code))
       )
         throw forbidden();
       const filter = {
@@ -428,17 +591,38 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
+      // The per-entity rule, asked where the collaborator works: a collaborator caller sees the whole firm
+      // by their global codes, a customer by their codes on the folders they share with that collaborator.
+      const byAccount = new Map<number, boolean>();
+      const seesOn = (accountId: number) => {
+        let sees = byAccount.get(accountId);
+        if (sees === undefined) {
+          sees = seesContacts(heldOn(caller.id, accountId));
+          byAccount.set(accountId, sees);
+        }
+        return sees;
+      };
       return {
-        items: rows.map((row) => ({
-          userId: row.id,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          email: row.email,
-          officeMobile: row.office_mobile,
-          isAdmin: row.is_admin === 1,
+        items: rows.map((row) => {
           // json_group_array of no row is '[]': a collaborator without a shared folder has none.
-          folders: JSON.parse(row.folders) as { accountId: number; name: string; role: string | null }[],
-        })),
+          const folders = JSON.parse(row.folders) as {
+            accountId: number;
+            name: string;
+            role: string | null;
+          }[];
+          const withContact =
+            caller.is_customer === 1
+              ? folders.some((folder) => seesOn(folder.accountId))
+              : seesContacts(globalCodes);
+          return {
+            userId: row.id,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            ...(withContact ? { email: row.email, officeMobile: row.office_mobile } : {}),
+            isAdmin: row.is_admin === 1,
+            folders,
+          };
+        }),
         ...page(query, total),
       };
     },

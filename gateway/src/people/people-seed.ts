@@ -49,7 +49,8 @@ const ADMINS = ['paul.collab@demo.test'];
 
 const days = (now: Date, back: number) => new Date(now.getTime() - back * 86_400_000).toISOString();
 
-export function seedPeople(db: Database, people: PeopleStore, now: Date = new Date()): void {
+/** Outside demo mode a reseed only wipes this module's rows: they would name users that are gone. */
+export function seedPeople(db: Database, people: PeopleStore, now: Date = new Date(), demo = true): void {
   const seededAt = db
     .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'seededAt'")
     .get()?.value;
@@ -62,6 +63,8 @@ export function seedPeople(db: Database, people: PeopleStore, now: Date = new Da
   );
   db.transaction(() => {
     people.clear();
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('peopleSeededFor', ?)").run(seededAt);
+    if (!demo) return;
     const paul = idOf.get('paul.collab@demo.test');
     const insertUser = db.prepare<[string, string, string, string], { id: number }>(
       `INSERT INTO users (email, first_name, last_name, is_customer, password_hash, gigya_user_id, office_mobile, old_id,
@@ -129,6 +132,5 @@ export function seedPeople(db: Database, people: PeopleStore, now: Date = new Da
       const user = idOf.get(email);
       if (user) people.q.grantAdmin.run(user.id, user.id, days(now, 90));
     }
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('peopleSeededFor', ?)").run(seededAt);
   })();
 }

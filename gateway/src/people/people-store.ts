@@ -53,6 +53,44 @@ CREATE TABLE IF NOT EXISTS delegation_log (
   created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS delegation_log_account ON delegation_log(account_id, created_at);
+-- An invitation to join an entity, as the inviter typed it; the membership exists only once accepted.
+-- user_id: the customer account the address belongs to (created for a new address); NULL for an address
+-- nobody may accept with (a collaborator's), which then only expires.
+CREATE TABLE IF NOT EXISTS entity_invitations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL,
+  user_id INTEGER,
+  email TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  is_signatory INTEGER NOT NULL,
+  permissions TEXT NOT NULL,
+  invited_by INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending',
+  decided_at TEXT
+);
+CREATE INDEX IF NOT EXISTS entity_invitations_account ON entity_invitations(account_id, status);
+CREATE INDEX IF NOT EXISTS entity_invitations_user ON entity_invitations(user_id, status);
+-- An account an invitation created has no password; its owner accepts the invitations waiting for it by
+-- setting the first one through the invitation's link (the honest new person's path, unchanged: link,
+-- password, sign-in, the entity). An account that already had a password accepts only in the portal.
+CREATE TRIGGER IF NOT EXISTS invitations_accepted_with_first_password
+AFTER UPDATE OF password_hash ON users
+WHEN substr(OLD.password_hash, 1, 10) = '!unusable$' AND substr(NEW.password_hash, 1, 10) <> '!unusable$'
+BEGIN
+  INSERT OR IGNORE INTO memberships (user_id, account_id, is_signatory, permissions)
+    SELECT user_id, account_id, is_signatory, permissions FROM entity_invitations
+     WHERE user_id = NEW.id AND status = 'pending' AND expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
+  INSERT INTO delegation_log (account_id, actor_id, actor_name, target_id, target_name, action, granted, revoked, created_at)
+    SELECT i.account_id, NEW.id, NEW.first_name || ' ' || NEW.last_name, NEW.id, NEW.first_name || ' ' || NEW.last_name,
+           'invitation.accepted', i.permissions, '[]', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      FROM entity_invitations i
+     WHERE i.user_id = NEW.id AND i.status = 'pending' AND i.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
+  UPDATE entity_invitations SET status = 'accepted', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+   WHERE user_id = NEW.id AND status = 'pending' AND expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
+END;
 `;
 
 const PEOPLE_TABLES = [
@@ -63,6 +101,7 @@ const PEOPLE_TABLES = [
   'admin_collaborators',
   'entity_details',
   'delegation_log',
+  'entity_invitations',
 ] as const;
 
 export type PersonRow = {
@@ -78,6 +117,22 @@ export type PersonRow = {
   last_sign_in_at: string | null;
 };
 export type WalletPersonRow = PersonRow & { account_id: number; account_name: string };
+/** A row of an entity's list: a member, or a pending invitation (id null) as the inviter typed it. */
+export type ListedPersonRow = Omit<PersonRow, 'id'> & { id: number | null };
+export type InvitationRow = {
+  id: number;
+  account_id: number;
+  account_name: string;
+  user_id: number | null;
+  email: string;
+  is_signatory: 0 | 1;
+  permissions: string;
+  invited_by: number;
+  inviter_first_name: string;
+  inviter_last_name: string;
+  created_at: string;
+  expires_at: string;
+};
 export type CollaboratorRow = {
   id: number;
   first_name: string;
@@ -130,19 +185,39 @@ const PERSON_JOINS = `JOIN users u ON u.id = m.user_id
   LEFT JOIN last_sign_ins s ON s.user_id = u.id`;
 const PERSON_SEARCH = `(u.first_name || ' ' || u.last_name LIKE @pattern ESCAPE '\\' OR u.last_name || ' ' || u.first_name LIKE @pattern ESCAPE '\\' OR u.email LIKE @pattern ESCAPE '\\')`;
 const PERSON_SORTS = {
-  name: 'u.last_name COLLATE NOCASE, u.first_name COLLATE NOCASE',
-  email: 'u.email COLLATE NOCASE',
-  lastSignInAt: 's.at',
+  name: 'p.last_name COLLATE NOCASE, p.first_name COLLATE NOCASE',
+  email: 'p.email COLLATE NOCASE',
+  lastSignInAt: 'p.last_sign_in_at',
 } as const;
+// An entity's list: its members, then its live invitations with only what the inviter typed (never the
+// stored names or sign-ins of an account the address may belong to).
+const LISTED_PEOPLE = `SELECT ${PERSON_COLUMNS} FROM memberships m ${PERSON_JOINS} WHERE m.account_id = @accountId
+  UNION ALL
+  SELECT NULL, i.first_name, i.last_name, i.email, 1, i.is_signatory, i.permissions, 0, 1, NULL
+    FROM entity_invitations i WHERE i.account_id = @accountId AND i.status = 'pending' AND i.expires_at > @now`;
+const LISTED_SEARCH = `(p.first_name || ' ' || p.last_name LIKE @pattern ESCAPE '\\' OR p.last_name || ' ' || p.first_name LIKE @pattern ESCAPE '\\' OR p.email LIKE @pattern ESCAPE '\\')`;
+const LIVE_INVITATION = `i.status = 'pending' AND i.expires_at > @now`;
+const INVITATION_SELECT = `SELECT i.id, i.account_id, e.name AS account_name, i.user_id, i.email, i.is_signatory, i.permissions,
+    i.invited_by, COALESCE(b.first_name, '') AS inviter_first_name, COALESCE(b.last_name, '') AS inviter_last_name,
+    i.created_at, i.expires_at
+  FROM entity_invitations i JOIN entities e ON e.account_id = i.account_id LEFT JOIN users b ON b.id = i.invited_by`;
 export type PersonSort = keyof typeof PERSON_SORTS;
 
-export function createPeopleStore(db: Database) {
+/** How long an invitation waits for its answer, and how long an answered or expired one is kept. */
+export type InvitationTimes = { days: number; retentionDays: number };
+const DEFAULT_INVITATION_TIMES: InvitationTimes = { days: 30, retentionDays: 90 };
+const DAY_MS = 86_400_000;
+
+export function createPeopleStore(db: Database, invitationTimes: Partial<InvitationTimes> = {}) {
   db.exec(PEOPLE_SCHEMA_SQL);
+  const times = { ...DEFAULT_INVITATION_TIMES, ...invitationTimes };
   const entityPeople = (sort: PersonSort, order: 'asc' | 'desc') =>
-    db.prepare<{ accountId: number; pattern: string; limit: number; offset: number }, PersonRow>(
-      `SELECT ${PERSON_COLUMNS} FROM memberships m ${PERSON_JOINS}
-        WHERE m.account_id = @accountId AND ${PERSON_SEARCH}
-        ORDER BY ${PERSON_SORTS[sort]} ${order === 'asc' ? 'ASC' : 'DESC'}, u.id LIMIT @limit OFFSET @offset`,
+    db.prepare<
+      { accountId: number; pattern: string; now: string; limit: number; offset: number },
+      ListedPersonRow
+    >(
+      `SELECT * FROM (${LISTED_PEOPLE}) p WHERE ${LISTED_SEARCH}
+        ORDER BY ${PERSON_SORTS[sort]} ${order === 'asc' ? 'ASC' : 'DESC'}, p.id, p.email LIMIT @limit OFFSET @offset`,
     );
   // Every (sort, order) pair prepared once: the ORDER BY comes from this table only, never from input.
   const peopleBySort = new Map(
@@ -152,9 +227,8 @@ export function createPeopleStore(db: Database) {
   );
 
   const q = {
-    personCount: db.prepare<{ accountId: number; pattern: string }, { total: number }>(
-      `SELECT COUNT(*) AS total FROM memberships m JOIN users u ON u.id = m.user_id
-        WHERE m.account_id = @accountId AND ${PERSON_SEARCH}`,
+    personCount: db.prepare<{ accountId: number; pattern: string; now: string }, { total: number }>(
+      `SELECT COUNT(*) AS total FROM (${LISTED_PEOPLE}) p WHERE ${LISTED_SEARCH}`,
     ),
     person: db.prepare<[number, number], PersonRow>(
       `SELECT ${PERSON_COLUMNS} FROM memberships m ${PERSON_JOINS} WHERE m.account_id = ? AND m.user_id = ?`,
@@ -290,8 +364,40 @@ export function createPeopleStore(db: Database) {
           AND (@personId IS NULL OR actor_id = @personId OR target_id = @personId)
           AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)`,
     ),
-    recordNotification: db.prepare<[number, number, string, number, string, string]>(
-      'INSERT INTO recorded_notifications (user_id, account_id, type, subject_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    otherAdministrators: db.prepare<[number, number, string], { user_id: number }>(
+      `SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.account_id = ? AND m.user_id <> ? AND u.is_customer = 1
+          AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE value IN (SELECT value FROM json_each(?)))
+        LIMIT 1`,
+    ),
+    entityName: db.prepare<[number], { name: string }>('SELECT name FROM entities WHERE account_id = ?'),
+    memberByEmail: db.prepare<[number, string], { user_id: number }>(
+      `SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.account_id = ? AND u.email = ? COLLATE NOCASE`,
+    ),
+    liveInvitationTo: db.prepare<{ accountId: number; email: string; now: string }, { id: number }>(
+      `SELECT i.id FROM entity_invitations i
+        WHERE i.account_id = @accountId AND i.email = @email COLLATE NOCASE AND ${LIVE_INVITATION}`,
+    ),
+    insertEntityInvitation: db.prepare<
+      [number, number | null, string, string, string, number, string, number, string, string]
+    >(
+      `INSERT INTO entity_invitations (account_id, user_id, email, first_name, last_name, is_signatory, permissions,
+         invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    invitationsOf: db.prepare<{ userId: number; now: string }, InvitationRow>(
+      `${INVITATION_SELECT} WHERE i.user_id = @userId AND ${LIVE_INVITATION} ORDER BY i.created_at DESC, i.id DESC`,
+    ),
+    invitationOf: db.prepare<{ id: number; userId: number; now: string }, InvitationRow>(
+      `${INVITATION_SELECT} WHERE i.id = @id AND i.user_id = @userId AND ${LIVE_INVITATION}`,
+    ),
+    decideInvitation: db.prepare<[string, string, number]>(
+      "UPDATE entity_invitations SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'",
+    ),
+    // Past the retention: invitations declined or accepted that long ago, or expired that long ago.
+    purgeInvitations: db.prepare<{ before: string }>(
+      `DELETE FROM entity_invitations
+        WHERE (status <> 'pending' AND decided_at < @before) OR (status = 'pending' AND expires_at < @before)`,
     ),
   };
 
@@ -301,6 +407,14 @@ export function createPeopleStore(db: Database) {
       const statement = peopleBySort.get(`${sort}:${order}`);
       if (!statement) throw new Error(`no statement for ${sort} ${order}`);
       return statement;
+    },
+    /** When an invitation sent at `now` stops waiting for its answer. */
+    invitationExpiry: (now: Date): string => new Date(now.getTime() + times.days * DAY_MS).toISOString(),
+    /** Forgets invitations past the retention; the table only grows by invitations, which call it. */
+    purgeInvitations(now = new Date()): void {
+      q.purgeInvitations.run({
+        before: new Date(now.getTime() - times.retentionDays * DAY_MS).toISOString(),
+      });
     },
     /** One delegation log line; call it inside the transaction of the write it records. */
     log(line: LogLine, at = new Date().toISOString()): void {

@@ -43,7 +43,8 @@ const idOf = (email: string) =>
   (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)?.id ?? 0;
 
 beforeAll(async () => {
-  gateway = await startGateway();
+  // Each remove and rights case makes its victims join by creating a password: more than the per-address limit.
+  gateway = await startGateway({ limits: { newPasswordPerAddress: { max: 100, windowMs: 60_000 } } });
   db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
   paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
   lea = await collaboratorToken(gateway, 'lea.collab@demo.test');
@@ -102,7 +103,7 @@ describe('invitation', () => {
     });
     expect(added.status).toBe(201);
     expect(json<User>(added).status).toBe('invited');
-    expect((await userOf(1001, email))?.status).toBe('invited');
+    expect(await userOf(1001, email)).toMatchObject({ status: 'invited', userId: null });
     const inbox = json<{ messages: { link: string; subject: string }[] }>(
       await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
     );
@@ -121,11 +122,11 @@ describe('invitation', () => {
     expect(after?.status).toBe('active');
     expect(after?.lastSignInAt).not.toBeNull();
     const log = await logOf(1001);
-    expect(log.items[0]).toMatchObject({
-      action: 'user.invited',
-      target: { name: 'Ines Invitee' },
-      granted: ['CLGED0002'],
-    });
+    // Setting the password accepted the invitation: the newest line, after the invitation's.
+    expect(log.items.slice(0, 2)).toMatchObject([
+      { action: 'invitation.accepted', target: { name: 'Ines Invitee' }, granted: ['CLGED0002'] },
+      { action: 'user.invited', target: { name: 'Ines Invitee' }, granted: ['CLGED0002'] },
+    ]);
   });
 });
 
@@ -271,8 +272,20 @@ describe('each SPEC 6 code of the people screens', () => {
       body: { email: `code.case${String(counter)}@demo.test`, firstName: 'Case', lastName: String(counter) },
     });
   };
-  /** A customer attached by Paul, for the remove and rights cases. */
-  const victim = async (accountId: number) => json<User>(await fresh(paul, accountId));
+  /** A customer invited by Paul who joined (by creating their password), for the remove and rights cases. */
+  const victim = async (accountId: number) => {
+    const { email } = json<User>(await fresh(paul, accountId));
+    const inbox = json<{ messages: { link: string }[] }>(
+      await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+    );
+    const token = new URL(inbox.messages.at(-1)?.link ?? '').searchParams.get('token') ?? '';
+    await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+      body: { token, password: PASSWORD },
+    });
+    const joined = await userOf(accountId, email);
+    if (!joined) throw new Error(`${email} did not join ${String(accountId)}`);
+    return joined;
+  };
   const cases: Case[] = [
     {
       code: 'CLUSER001',

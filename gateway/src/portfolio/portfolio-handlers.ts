@@ -209,15 +209,15 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
 
     setFavorite: ({ session, params, body }) => {
       const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+      requireMembership(deps, user.id, params.accountId);
       portfolio.transaction(() => {
         const current = parseNumbers(portfolio.q.favorites.get(user.id)?.favorite_entities ?? '[]');
         const next = body.favorite
-          ? [...new Set([...current, params.id])]
-          : current.filter((accountId) => accountId !== params.id);
+          ? [...new Set([...current, params.accountId])]
+          : current.filter((accountId) => accountId !== params.accountId);
         portfolio.q.setFavorites.run(JSON.stringify(next), user.id);
       });
-      return { accountId: params.id, isFavorite: body.favorite };
+      return { accountId: params.accountId, isFavorite: body.favorite };
     },
 
     companySheet: ({ session, params }) => {

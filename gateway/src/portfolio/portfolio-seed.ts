@@ -81,8 +81,16 @@ export function defaultSheet(accountId: number, name: string): CompanySheet {
 
 const MANDATE_TYPES = ['Mission comptable', 'Mission sociale', 'Mandat fiscal'];
 
-/** Wipes and reseeds this module's rows when the shared seed ran since (its meta row is gone). */
-export function seedPortfolio(db: Database, bulkFolders: number, seededAt: Date = new Date()): void {
+/**
+ * Wipes and reseeds this module's rows when the shared seed ran since (its meta row is gone); `entities`
+ * are the ones to give a sheet and mandates (none outside demo mode).
+ */
+export function seedPortfolio(
+  db: Database,
+  bulkFolders: number,
+  seededAt: Date = new Date(),
+  entities: readonly { accountId: number; name: string }[] = personas.entities,
+): void {
   const marker = db
     .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'portfolioSeeded'")
     .get();
@@ -99,7 +107,7 @@ export function seedPortfolio(db: Database, bulkFolders: number, seededAt: Date 
     const insertMandate = db.prepare(
       'INSERT INTO mandates (id, account_id, type, status, starts_on, ends_on, version) VALUES (?, ?, ?, ?, ?, ?, 1)',
     );
-    for (const entity of personas.entities) {
+    for (const entity of entities) {
       insertSheet.run(
         entity.accountId,
         JSON.stringify(defaultSheet(entity.accountId, entity.name)),

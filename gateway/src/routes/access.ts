@@ -1,6 +1,8 @@
 // The contract's access fields (entityId, requiresAnyOf, collaboratorsOnly, globalRequiresAnyOf,
-// collaboratorsRequireAnyOf, requiresAnyOfByQuery) checked in one place for every route, before the input is validated: a caller
-// who may not use a route learns nothing from its validation errors.
+// collaboratorsRequireAnyOf, requiresAnyOfByQuery) checked in one place for every route, before the input
+// is read (the body's entity id once parsed, before it is validated): a caller who may not use a route
+// learns nothing from its validation errors. An entity id that is not a number names no entity: nothing
+// is checked here and validation answers 400, to members and strangers alike.
 import type { RouteDefinition, SessionClaims } from '../../contract/api.ts';
 import { forbidden } from '../http/http-error.ts';
 import { currentUser, entityPermissions, parseCodes, requireMembership, type Deps } from './deps.ts';
@@ -57,6 +59,7 @@ export function createAccessCheck(deps: Deps) {
       throw forbidden();
     const byQuery = definition.requiresAnyOfByQuery;
     if (byQuery !== undefined) {
+      // A required parameter has no default: when absent, validation answers 400.
       const value = field(input.query, byQuery.name) ?? byQuery.default;
       const codes = typeof value === 'string' ? byQuery.values[value] : undefined;
       if (codes !== undefined && !codes.some((code) => held.has(code))) throw forbidden();

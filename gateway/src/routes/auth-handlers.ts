@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { accountKey, addressKey, checkPassword } from '../auth/sign-in.ts';
+import { accountAddressKey, accountKey, addressKey, checkPassword } from '../auth/sign-in.ts';
 import { passwordProblem } from '../../contract/password-rule.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -122,7 +122,12 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       });
       if (updated === false) throw invalidResetToken();
       const changed = store.q.userById.get(updated);
-      if (changed) deps.throttle.clear(accountKey(changed.email));
+      if (changed) {
+        // The failures behind the reset no longer guess this password; an attacker's own address keeps
+        // its count.
+        deps.throttle.clear(accountKey(changed.email));
+        deps.throttle.clear(accountAddressKey(changed.email, request.ip));
+      }
       // Whoever knew the old password is signed out everywhere.
       tokens.endUserSessions(updated);
       return undefined;
@@ -149,6 +154,7 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
         if (user?.is_customer !== 0) user = undefined;
       } else if (accessToken?.clientId === CUSTOMER_CLIENT_ID) {
         user = store.q.userByGigyaId.get(accessToken.accountId);
+        if (user?.is_customer !== 1) user = undefined;
       }
       if (user === undefined) {
         throw new HttpError(

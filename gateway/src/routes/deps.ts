@@ -21,9 +21,9 @@ export type Deps = {
   log: FastifyBaseLogger;
   news: { items: readonly NewsItem[] };
   faults: Faults;
-  /** Marked as a product owner (the fact `user.isStudioEditor` of the manifest's studio rule). */
+  /** Marked as a studio editor (contact/me's `studioEditor`, the portal's fact `user.isStudioEditor`). */
   isStudioEditor: (userId: number) => boolean;
-  /** Whether the published manifest's studio rule holds for the caller (routes marked studioEditors). */
+  /** Whether the caller holds the studio-editor mark (routes marked studioEditors); never the manifest. */
   studioAllows: (session: SessionClaims) => boolean;
   /** Domain events (SPEC 3 types): screens publish, the notification centre subscribes. */
   events: EventBus;

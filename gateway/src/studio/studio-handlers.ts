@@ -1,13 +1,15 @@
 // The studio's calls. The studio rule was checked before (contract field studioEditors); a manifest is
-// accepted only if the portal's own schema and lint accept it.
-import { validateManifest } from '../../../src/manifest/validate.ts';
+// accepted only if the portal's own schema and lint accept it, with the plugins' pages, widgets and
+// widget options as `npm run validate` checks them.
+import { validateWithWidgetOptions } from '../../../src/manifest/widget-options.ts';
 import { personaPreviews } from '../../seed/persona-previews.ts';
 import type { SessionClaims } from '../../contract/api.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { currentUser, type Deps } from '../routes/deps.ts';
+import { pluginCatalogue } from './plugin-catalogue.ts';
 import { parseObject } from './studio-access.ts';
-import type { StudioStore, VersionRow } from './studio-store.ts';
+import type { StaleBase, StudioStore, VersionRow } from './studio-store.ts';
 
 type StudioRoutes =
   | 'publishedManifest'
@@ -19,6 +21,16 @@ type StudioRoutes =
   | 'publishManifestVersion'
   | 'studioPersonas'
   | 'adminPlaceManifest';
+
+/** A write made from a version since replaced: refused, so it cannot silently undo the newer one. */
+function staleBase(baseVersion: number, { publishedVersion }: StaleBase): HttpError {
+  return new HttpError(
+    409,
+    'stale_version',
+    `Version ${String(publishedVersion)} has been published since version ${String(baseVersion)}, which this change is based on; nothing was published. Reload the latest version, make the change again and publish.`,
+    { details: { publishedVersion } },
+  );
+}
 
 function summary(row: VersionRow, publishedId: number | undefined) {
   return {
@@ -73,25 +85,25 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
       const editor = requireEditor(session);
       const row = studio.q.draft.get(editor.id);
       return row
-        ? { manifest: parseObject(row.manifest), updatedAt: row.updated_at }
-        : { manifest: null, updatedAt: null };
+        ? { manifest: parseObject(row.manifest), updatedAt: row.updated_at, baseVersion: row.base_version }
+        : { manifest: null, updatedAt: null, baseVersion: null };
     },
     saveManifestDraft: ({ session, body }) => {
       const editor = requireEditor(session);
       const updatedAt = new Date().toISOString();
-      studio.q.saveDraft.run(editor.id, JSON.stringify(body.manifest), updatedAt);
+      studio.q.saveDraft.run(editor.id, JSON.stringify(body.manifest), updatedAt, body.baseVersion);
       return { updatedAt };
     },
     publishManifest: ({ session, body }) => {
       const editor = requireEditor(session);
-      // The gateway does not know the portal's plugins: the browser lints plugin references at start.
-      const result = validateManifest(body.manifest);
+      const result = validateWithWidgetOptions(body.manifest, pluginCatalogue);
       if (!result.ok) {
         throw new HttpError(422, 'invalid_manifest', 'The manifest has problems; nothing was published.', {
           details: { problems: result.problems.map(({ pointer, message }) => ({ pointer, message })) },
         });
       }
-      const published = studio.publishNew(body.manifest, editor.email, body.comment);
+      const published = studio.publishOnBase(body.manifest, editor.email, body.comment, body.baseVersion);
+      if ('stale' in published) throw staleBase(body.baseVersion, published);
       studio.q.deleteDraft.run(editor.id);
       deps.log.info({ version: published.id, author: editor.email }, 'manifest published');
       return published;
@@ -105,10 +117,11 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
           : 'validated';
       return { items: personaPreviews(deps.catalogue.expand, activeStatus) };
     },
-    publishManifestVersion: ({ session, params }) => {
+    publishManifestVersion: ({ session, params, body }) => {
       const editor = requireEditor(session);
-      const published = studio.republish(params.id, editor.email);
+      const published = studio.republish(params.id, editor.email, body.baseVersion);
       if (!published) throw notFound('The manifest version');
+      if ('stale' in published) throw staleBase(body.baseVersion, published);
       deps.log.info({ version: published.id, author: editor.email }, 'manifest version published again');
       return published;
     },

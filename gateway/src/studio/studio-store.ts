@@ -24,8 +24,11 @@ CREATE TABLE IF NOT EXISTS manifest_published (
 CREATE TABLE IF NOT EXISTS manifest_drafts (
   user_id INTEGER PRIMARY KEY,
   manifest TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  base_version INTEGER
 );
+-- Who may write the studio (issue 27): kept outside the manifest it guards, managed by the gateway's
+-- commands (create-user --studio, grant-studio, revoke-studio), never by a publication.
 CREATE TABLE IF NOT EXISTS studio_editors (user_id INTEGER PRIMARY KEY);
 `;
 
@@ -39,8 +42,15 @@ export type VersionRow = {
 
 export type StudioStore = ReturnType<typeof createStudioStore>;
 
+/** A write made from a version that is no longer the published one: it would undo what came after. */
+export type StaleBase = { stale: true; publishedVersion: number };
+
 export function createStudioStore(db: Database) {
   db.exec(STUDIO_SCHEMA_SQL);
+  // Drafts saved before drafts recorded their base version (issue 27, item 17).
+  const draftColumns = db.prepare<[], { name: string }>('PRAGMA table_info(manifest_drafts)').all();
+  if (!draftColumns.some((column) => column.name === 'base_version'))
+    db.exec('ALTER TABLE manifest_drafts ADD COLUMN base_version INTEGER');
   const q = {
     versions: db.prepare<[], VersionRow>(
       'SELECT id, author, created_at, comment, etag FROM manifest_versions ORDER BY id DESC',
@@ -60,32 +70,57 @@ export function createStudioStore(db: Database) {
        ON CONFLICT (slot) DO UPDATE SET version_id = excluded.version_id,
          published_at = excluded.published_at, published_by = excluded.published_by`,
     ),
-    draft: db.prepare<[number], { manifest: string; updated_at: string }>(
-      'SELECT manifest, updated_at FROM manifest_drafts WHERE user_id = ?',
+    draft: db.prepare<[number], { manifest: string; updated_at: string; base_version: number | null }>(
+      'SELECT manifest, updated_at, base_version FROM manifest_drafts WHERE user_id = ?',
     ),
-    saveDraft: db.prepare<[number, string, string]>(
-      `INSERT INTO manifest_drafts (user_id, manifest, updated_at) VALUES (?, ?, ?)
-       ON CONFLICT (user_id) DO UPDATE SET manifest = excluded.manifest, updated_at = excluded.updated_at`,
+    saveDraft: db.prepare<[number, string, string, number]>(
+      `INSERT INTO manifest_drafts (user_id, manifest, updated_at, base_version) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET manifest = excluded.manifest, updated_at = excluded.updated_at,
+         base_version = excluded.base_version`,
     ),
     deleteDraft: db.prepare<[number]>('DELETE FROM manifest_drafts WHERE user_id = ?'),
     isEditor: db.prepare<[number], { user_id: number }>(
       'SELECT user_id FROM studio_editors WHERE user_id = ?',
     ),
+    editorCount: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM studio_editors'),
+    /** Inserted 1 row when the user was not an editor yet. */
+    markEditor: db.prepare<[number]>('INSERT OR IGNORE INTO studio_editors (user_id) VALUES (?)'),
+    unmarkEditor: db.prepare<[number]>('DELETE FROM studio_editors WHERE user_id = ?'),
   };
 
-  /** Studio editors are the seed's `studio: true` personas, found again by e-mail after each reseed. */
-  function seedEditors(): void {
+  const meta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+
+  /**
+   * After each shared seed (a fresh database or a reset) the marks go, since they named users that are
+   * gone, and demo mode marks the personas with `studio: true` again. Marks given since stay.
+   */
+  function seedEditors(demo: boolean): void {
+    const seededAt = meta.get('seededAt')?.value;
+    if (seededAt === undefined || meta.get('studioEditorsSeededFor')?.value === seededAt) return;
     const byEmail = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?');
-    const insert = db.prepare<[number]>('INSERT OR IGNORE INTO studio_editors (user_id) VALUES (?)');
     db.transaction(() => {
       db.exec('DELETE FROM studio_editors');
-      for (const user of personas.users) {
+      for (const user of demo ? personas.users : []) {
         if (!('studio' in user) || !user.studio) continue;
         const row = byEmail.get(user.email);
-        if (row) insert.run(row.id);
+        if (row) q.markEditor.run(row.id);
       }
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('studioEditorsSeededFor', ?)").run(
+        seededAt,
+      );
     })();
   }
+
+  /**
+   * Removes a studio-editor mark, never the last one: nobody could publish or grant it again from the
+   * portal. IMMEDIATE, so two revocations at once (two processes) cannot both see a second editor.
+   */
+  const revokeEditor = db.transaction((userId: number): 'revoked' | 'notEditor' | 'lastEditor' => {
+    if (q.isEditor.get(userId) === undefined) return 'notEditor';
+    if ((q.editorCount.get()?.n ?? 0) <= 1) return 'lastEditor';
+    q.unmarkEditor.run(userId);
+    return 'revoked';
+  });
 
   /** A version, published at once, in one transaction. */
   function publishNew(manifest: unknown, author: string, comment: string): { id: number; etag: string } {
@@ -97,6 +132,19 @@ export function createStudioStore(db: Database) {
       q.publish.run(id, now, author);
       return { id, etag };
     })();
+  }
+
+  /**
+   * The published version's id, read under the write lock (an immediate transaction), so no other
+   * publication, here or in another process on the same file, lands between this check and the write.
+   */
+  function onBase<T>(baseVersion: number, write: () => T): T | StaleBase {
+    return db
+      .transaction((): T | StaleBase => {
+        const publishedVersion = q.published.get()?.id ?? 0;
+        return publishedVersion === baseVersion ? write() : { stale: true, publishedVersion };
+      })
+      .immediate();
   }
 
   /** On a fresh database the manifest the gateway started with is version 1, published. */
@@ -111,13 +159,21 @@ export function createStudioStore(db: Database) {
   return {
     q,
     seedEditors,
+    revokeEditor: (userId: number) => revokeEditor.immediate(userId),
     seedInitialVersion,
     publishNew,
-    republish(id: number, by: string): { id: number; etag: string } | undefined {
+    /** A new version made from `baseVersion`, published only if that is still the published one. */
+    publishOnBase(manifest: unknown, author: string, comment: string, baseVersion: number) {
+      return onBase(baseVersion, () => publishNew(manifest, author, comment));
+    },
+    /** The rollback, on the same condition; undefined for an unknown version. */
+    republish(id: number, by: string, baseVersion: number) {
       const row = q.version.get(id);
       if (!row) return undefined;
-      q.publish.run(id, new Date().toISOString(), by);
-      return { id, etag: row.etag };
+      return onBase(baseVersion, () => {
+        q.publish.run(id, new Date().toISOString(), by);
+        return { id, etag: row.etag };
+      });
     },
   };
 }

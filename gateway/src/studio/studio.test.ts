@@ -2,6 +2,7 @@
 // rolls back, everyone else is refused (403), and a manifest the portal would refuse is refused (422).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../../schemas/portal-config.ts';
 import { call, collaboratorToken, json, login, type Started, startGateway } from '../../test/helpers.ts';
@@ -77,7 +78,7 @@ describe('who may write', () => {
     ['Paul (every collaborator code)', () => paul],
     ['Claire (a customer)', () => claire],
   ])('refuses %s with 403 on every studio write and read', async (_who, token) => {
-    const body = { manifest: built, comment: 'x' };
+    const body = { manifest: built, comment: 'x', baseVersion: 1 };
     expect(
       (await call(gateway, 'POST', '/studio/api/manifest/versions', { token: token(), body })).status,
     ).toBe(403);
@@ -85,7 +86,12 @@ describe('who may write', () => {
       403,
     );
     expect(
-      (await call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', { token: token() })).status,
+      (
+        await call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
+          token: token(),
+          body: { baseVersion: 1 },
+        })
+      ).status,
     ).toBe(403);
     expect((await call(gateway, 'GET', '/studio/api/manifest/versions', { token: token() })).status).toBe(
       403,
@@ -124,7 +130,7 @@ describe('publishing', () => {
     const broken = { ...built, sidebar: [{ ...built.sidebar[0], route: 'no.such.route' }] };
     const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
       token: olivia,
-      body: { manifest: broken, comment: 'broken' },
+      body: { manifest: broken, comment: 'broken', baseVersion: 1 },
     });
     expect(answer.status).toBe(422);
     const body = json<{ error: string; problems: { pointer: string; message: string }[] }>(answer);
@@ -135,27 +141,98 @@ describe('publishing', () => {
     });
     const schemaBroken = await call(gateway, 'POST', '/studio/api/manifest/versions', {
       token: olivia,
-      body: { manifest: { ...built, sidebar: 'not a list' }, comment: 'broken' },
+      body: { manifest: { ...built, sidebar: 'not a list' }, comment: 'broken', baseVersion: 1 },
     });
     expect(schemaBroken.status).toBe(422);
     expect(json<{ problems: { pointer: string }[] }>(schemaBroken).problems[0]?.pointer).toBe('/sidebar');
     expect((await published()).version).toBe(1);
   });
 
+  const refused = async (manifest: PortalConfig) => {
+    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
+      token: olivia,
+      body: { manifest, comment: 'refused', baseVersion: 1 },
+    });
+    expect(answer.status).toBe(422);
+    return json<{ error: string; problems: { pointer: string; message: string }[] }>(answer);
+  };
+
+  it("refuses widget options the widget's own schema refuses, naming the placement (422)", async () => {
+    const broken = structuredClone(built);
+    const set = broken.homeWidgets.sets.findIndex((candidate) => candidate.id === 'default');
+    const news = broken.homeWidgets.sets[set]?.widgets.findIndex((widget) => widget.widget === 'news/rss');
+    const lab = broken.homeWidgets.sets[set]?.widgets.findIndex((widget) => widget.widget === 'lab/lab');
+    const widgets = broken.homeWidgets.sets[set]?.widgets ?? [];
+    widgets[news ?? -1] = { widget: 'news/rss', size: 2, options: { maxItems: 99 } };
+    widgets[lab ?? -1] = { widget: 'lab/lab', size: 2, options: { url: 'javascript:alert(1)' } };
+    const body = await refused(broken);
+    expect(body.error).toBe('invalid_manifest');
+    expect(body.problems).toContainEqual({
+      pointer: `/homeWidgets/sets/${String(set)}/widgets/${String(news)}/options/maxItems`,
+      message: 'widget "news/rss": must be 20 or less',
+    });
+    expect(body.problems).toContainEqual({
+      pointer: `/homeWidgets/sets/${String(set)}/widgets/${String(lab)}/options/url`,
+      message: expect.stringContaining('widget "lab/lab": must be an https:// address') as string,
+    });
+    expect((await published()).version).toBe(1);
+  });
+
+  it.each([
+    'http://cdn.example/tour.js',
+    'javascript:alert(1)',
+    '//evil.example/tour.js',
+    '/\\evil.example/x',
+  ])('refuses a third-party script at %s (422)', async (url) => {
+    const broken = structuredClone(built);
+    const at = broken.thirdPartyScripts.findIndex((script) => script.name === 'product-tour');
+    const script = broken.thirdPartyScripts[at];
+    if (script) script.url = url;
+    const body = await refused(broken);
+    expect(body.problems).toEqual([
+      {
+        pointer: `/thirdPartyScripts/${String(at)}/url`,
+        message: expect.stringContaining('must be an https:// address') as string,
+      },
+    ]);
+    expect((await published()).version).toBe(1);
+  });
+
+  it('refuses a third-party script in the necessary category, which would load without consent (422)', async () => {
+    // The schema's type has no `necessary` script: the body is what a hand-written file could hold.
+    const scripts: { consent: string }[] = structuredClone(built.thirdPartyScripts);
+    const first = scripts[0];
+    if (first) first.consent = 'necessary';
+    const body = await refused({ ...built, thirdPartyScripts: scripts } as unknown as PortalConfig);
+    expect(body.problems).toEqual([
+      {
+        pointer: '/thirdPartyScripts/0/consent',
+        message: expect.stringContaining('must be one of') as string,
+      },
+    ]);
+    expect((await published()).version).toBe(1);
+  });
+
   it('keeps a draft per author, publishes a version, and rolls back to the first', async () => {
     const draft = withBankFirst(built);
     expect(
-      (await call(gateway, 'PUT', '/studio/api/manifest/draft', { token: olivia, body: { manifest: draft } }))
-        .status,
+      (
+        await call(gateway, 'PUT', '/studio/api/manifest/draft', {
+          token: olivia,
+          body: { manifest: draft, baseVersion: 1 },
+        })
+      ).status,
     ).toBe(200);
-    expect(
-      json<Published>(await call(gateway, 'GET', '/studio/api/manifest/draft', { token: olivia })).manifest
-        ?.sidebar,
-    ).toEqual(draft.sidebar);
+    const saved = json<Published & { baseVersion: number | null }>(
+      await call(gateway, 'GET', '/studio/api/manifest/draft', { token: olivia }),
+    );
+    expect(saved.manifest?.sidebar).toEqual(draft.sidebar);
+    // The draft remembers the version it was made from, so publishing it later says so.
+    expect(saved.baseVersion).toBe(1);
 
     const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
       token: olivia,
-      body: { manifest: draft, comment: 'Bank first' },
+      body: { manifest: draft, comment: 'Bank first', baseVersion: 1 },
     });
     expect(answer.status).toBe(201);
     const { id } = json<{ id: number }>(answer);
@@ -177,13 +254,101 @@ describe('publishing', () => {
     ]);
 
     expect(
-      (await call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', { token: olivia })).status,
+      (
+        await call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
+          token: olivia,
+          body: { baseVersion: 2 },
+        })
+      ).status,
     ).toBe(200);
     const back = await published(builtEtag);
     expect(back.version).toBe(1);
     expect(back.manifest).toBeNull();
     expect(
-      (await call(gateway, 'POST', '/studio/api/manifest/versions/99/publish', { token: olivia })).status,
+      (
+        await call(gateway, 'POST', '/studio/api/manifest/versions/99/publish', {
+          token: olivia,
+          body: { baseVersion: 1 },
+        })
+      ).status,
     ).toBe(404);
+  });
+});
+
+describe('two editors at once (issue 27, item 17)', () => {
+  type Stale = { error: string; message: string; publishedVersion: number };
+  let second: string;
+  beforeAll(async () => {
+    // A second product owner, marked as the seed marks Olivia.
+    const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+    db.prepare(
+      "INSERT OR IGNORE INTO studio_editors (user_id) SELECT id FROM users WHERE email = 'paul.collab@demo.test'",
+    ).run();
+    db.close();
+    second = paul;
+  });
+
+  const publish = (token: string, manifest: PortalConfig, comment: string, baseVersion: number) =>
+    call(gateway, 'POST', '/studio/api/manifest/versions', {
+      token,
+      body: { manifest, comment, baseVersion },
+    });
+
+  it('refuses the second of two publications made from the same version (409), and loses nothing of the first', async () => {
+    const base = (await published()).version ?? 0;
+    const first = await publish(olivia, withBankFirst(built), 'Bank first (Olivia)', base);
+    expect(first.status).toBe(201);
+    const { id: olivias } = json<{ id: number }>(first);
+
+    // Paul started from the same version and never saw Olivia's: his publication would undo hers.
+    const hidden = { ...built, sidebar: built.sidebar.map((item) => ({ ...item, when: false as const })) };
+    const stale = await publish(second, hidden, 'Everything hidden (Paul)', base);
+    expect(stale.status).toBe(409);
+    const body = json<Stale>(stale);
+    expect(body.error).toBe('stale_version');
+    expect(body.publishedVersion).toBe(olivias);
+    expect(body.message).toContain(String(olivias));
+
+    const now = await published(builtEtag);
+    expect(now.version).toBe(olivias);
+    expect(now.manifest?.sidebar.find((item) => item.id === 'bank')?.order).toBe(1);
+    expect(now.manifest?.sidebar.every((item) => item.when !== false)).toBe(true);
+    const versions = json<Versions>(
+      await call(gateway, 'GET', '/studio/api/manifest/versions', { token: olivia }),
+    );
+    expect(versions.items.map((version) => version.comment)).not.toContain('Everything hidden (Paul)');
+
+    // On the latest version, Paul's publication goes through.
+    const again = await publish(
+      second,
+      { ...withBankFirst(built), sidebar: now.manifest?.sidebar ?? [] },
+      'Paul, on the latest',
+      olivias,
+    );
+    expect(again.status).toBe(201);
+  });
+
+  it('refuses a rollback made from a version that is no longer published (409)', async () => {
+    const current = (await published()).version ?? 0;
+    const rollback = (token: string, baseVersion: number) =>
+      call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', { token, body: { baseVersion } });
+    const newer = await publish(olivia, withBankFirst(built), 'Olivia again', current);
+    expect(newer.status).toBe(201);
+    const { id } = json<{ id: number }>(newer);
+    const stale = await rollback(second, current);
+    expect(stale.status).toBe(409);
+    expect(json<Stale>(stale).publishedVersion).toBe(id);
+    expect((await published()).version).toBe(id);
+    expect((await rollback(second, id)).status).toBe(200);
+    expect((await published()).version).toBe(1);
+  });
+
+  it('refuses a publication without the version it is based on (422)', async () => {
+    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
+      token: olivia,
+      body: { manifest: built, comment: 'no base' },
+    });
+    expect(answer.status).toBe(422);
+    expect(json<{ error: string }>(answer).error).toBe('invalid_body');
   });
 });

@@ -1,0 +1,23 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CommandError } from './command-io.ts';
+
+/** Named options only; an unknown option or a missing value is a CommandError (exit code 2). */
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export function parseCommandArgs<const T extends Options>(argv: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new CommandError((error as Error).message);
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The e-mail that signs in, in lower case (the users table compares without case anyway). */
+export function requireEmail(value: string | undefined): string {
+  const email = value?.trim().toLowerCase() ?? '';
+  if (email === '') throw new CommandError('--email is required');
+  if (email.length > 254 || !EMAIL.test(email)) throw new CommandError(`${email} is not an e-mail address`);
+  return email;
+}

@@ -1,0 +1,40 @@
+// The gateway's data dir as a command sees it: opened, checked and seeded exactly as the gateway does
+// (same mode rules, same module seeds), without the HTTP server. SQLite's WAL lets a command run beside a
+// running gateway.
+import type { Database } from 'better-sqlite3';
+import { OWASP_SCRYPT, createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
+import { openDatabase } from '../db/database.ts';
+import { seedModules } from '../db/seed-modules.ts';
+import { createDocumentsStore } from '../documents/documents-store.ts';
+import { createFileStore } from '../documents/file-store.ts';
+import { optionsFromEnv } from '../options.ts';
+import { createPortfolioStore } from '../portfolio/portfolio-store.ts';
+import { createPeopleStore, type PeopleStore } from '../people/people-store.ts';
+import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
+import type { CommandIo } from './command-io.ts';
+
+export type CommandData = {
+  db: Database;
+  people: PeopleStore;
+  studio: StudioStore;
+  hasher: PasswordHasher;
+  dataDir: string;
+};
+
+export async function withCommandData<T>(io: CommandIo, work: (data: CommandData) => Promise<T>): Promise<T> {
+  const options = optionsFromEnv(io.env, []);
+  const demo = options.demo ?? false;
+  const hasher = createPasswordHasher(OWASP_SCRYPT);
+  const db = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
+  try {
+    // The documents' tables first: the people store prepares statements on recorded_notifications.
+    const documents = createDocumentsStore(db, createFileStore(options.dataDir));
+    const people = createPeopleStore(db);
+    const studio = createStudioStore(db);
+    createPortfolioStore(db);
+    seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+    return await work({ db, people, studio, hasher, dataDir: options.dataDir });
+  } finally {
+    db.close();
+  }
+}

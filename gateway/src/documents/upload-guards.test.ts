@@ -1,0 +1,433 @@
+// Issue 27: what an upload may be called and contain (item 3), how much an entity and a person may send
+// (item 9), and the right checked again when the file is complete (item 18), on both upload paths.
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collaboratorToken, login, startGateway } from '../../test/helpers.ts';
+import type { Started } from '../../test/helpers.ts';
+import { REPO_ROOT } from '../options.ts';
+import { makePdf } from './pdf.ts';
+import { safeDisplayName } from './file-store.ts';
+
+type Report = { id: number; title: string };
+
+const PDF = new Uint8Array(makePdf('Facture', ['Montant : 120 EUR']));
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
+const DEPOSIT = '/reporting/api/reports/files';
+
+let gateway: Started;
+let claire: string;
+let paul: string;
+
+async function send(
+  token: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+  options: { path?: string; fields?: Readonly<Record<string, string>>; target?: Started } = {},
+) {
+  const {
+    path = '/account/api/accounts/1001/documents?kind=accounting',
+    fields = {},
+    target = gateway,
+  } = options;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([bytes]), name);
+  const response = await fetch(`${target.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+const deposit = (token: string, bytes: Uint8Array<ArrayBuffer>, name: string, title = 'Rapport') =>
+  send(token, bytes, name, {
+    path: DEPOSIT,
+    fields: { accountId: '1001', kind: 'financial', title, period: '2026-10' },
+  });
+
+/** A ZIP made by a real writer, with these entries (name → content). */
+async function zipOf(entries: Readonly<Record<string, string>>): Promise<Uint8Array<ArrayBuffer>> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries))
+    zip.addBuffer(Buffer.from(content), name, { compress: false });
+  zip.end();
+  const chunks: Buffer[] = [];
+  zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await once(zip.outputStream, 'end');
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const CONTENT_TYPES =
+  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+
+async function fileOf(token: string, path: string) {
+  const response = await fetch(`${gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  return {
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+  };
+}
+
+const tempFiles = (target: Started = gateway) => readdirSync(join(target.dataDir, 'files', '.tmp'));
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  claire = await login(gateway, 'claire.solo@demo.test');
+  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
+}, 60_000);
+
+afterAll(async () => {
+  await gateway.dispose();
+});
+
+describe('uploaded names (item 3)', () => {
+  it('refuses an extension outside the manifest’s list, whatever the bytes, on both upload paths', async () => {
+    for (const name of ['Facture-mai.bat', 'notice.html', 'image.svg', 'Facture.pdf.exe', 'sans-extension']) {
+      const answer = await send(claire, PDF, name);
+      expect({ name, status: answer.status, error: answer.body['error'] }).toEqual({
+        name,
+        status: 415,
+        error: 'unsupported_media_type',
+      });
+      expect((await deposit(paul, PDF, name)).status).toBe(415);
+    }
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('strips format and control characters, so a right-to-left override hides no extension', async () => {
+    // Shown as "Facturetab.pdf" by a bidi-aware screen; really a .bat once the override goes.
+    expect((await send(claire, PDF, 'Facture\u202Efdp.bat')).status).toBe(415);
+    const answer = await send(claire, PDF, 'Re\u200Bçu\u2066 mai\u0085\uFEFF.pdf');
+    expect(answer.status).toBe(201);
+    expect(answer.body['name']).toBe('Reçu mai.pdf');
+    expect(safeDisplayName('a\u202Eb\u200Fc\u061Cd\u00ADe\u2028f.pdf')).toBe('abcdef.pdf');
+  });
+
+  it('offers a file under the extension of its sniffed type (a PDF as .pdf)', async () => {
+    const answer = await send(claire, PDF, 'scan.png');
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ name: 'scan.pdf', mimeType: 'application/pdf' });
+    const file = await fileOf(claire, `/account/api/documents/${String(answer.body['id'])}/file`);
+    expect(file.type).toBe('application/pdf');
+    expect(file.disposition).toMatch(/^attachment; filename="scan\.pdf"; /);
+    // An extension of the same type stays as typed.
+    expect(
+      (await send(claire, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), 'photo.JPEG')).body,
+    ).toMatchObject({ name: 'photo.JPEG', mimeType: 'image/jpeg' });
+  });
+
+  it('keeps the extension of a long name', async () => {
+    const answer = await send(claire, PDF, `${'é'.repeat(300)}.pdf`);
+    expect(answer.status).toBe(201);
+    const name = String(answer.body['name']);
+    expect(name.endsWith('é.pdf')).toBe(true);
+    expect(name.length).toBeLessThanOrEqual(200);
+  });
+
+  it('offers a BI report’s file with the extension of its type', async () => {
+    const answer = await deposit(paul, PNG, 'graphique.png', 'Graphique T3');
+    expect(answer.status).toBe(201);
+    const report = answer.body as Report;
+    const file = await fileOf(paul, `/reporting/api/reports/${String(report.id)}/file`);
+    expect(file.type).toBe('image/png');
+    expect(file.disposition).toMatch(/^attachment; filename="Graphique T3\.png"; /);
+  });
+});
+
+describe('office documents (item 3)', () => {
+  it('takes a .docx whose central directory holds [Content_Types].xml', async () => {
+    const docx = await zipOf({ '[Content_Types].xml': CONTENT_TYPES, 'word/document.xml': '<w:document/>' });
+    const answer = await send(claire, docx, 'Contrat.docx');
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      name: 'Contrat.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+  });
+
+  it('refuses any other ZIP named .docx or .xlsx, even one that holds the name in a file’s bytes', async () => {
+    const plain = await zipOf({ 'readme.txt': 'hello' });
+    const nested = await zipOf({ 'x/[Content_Types].xml': CONTENT_TYPES });
+    const mention = await zipOf({ 'notes.txt': `see [Content_Types].xml ${CONTENT_TYPES}` });
+    for (const [bytes, name] of [
+      [plain, 'a.docx'],
+      [plain, 'a.xlsx'],
+      [nested, 'b.xlsx'],
+      [mention, 'c.docx'],
+    ] as const) {
+      const answer = await send(claire, bytes, name);
+      expect({ name, status: answer.status }).toEqual({ name, status: 415 });
+    }
+    expect((await deposit(paul, plain, 'rapport.xlsx')).status).toBe(415);
+    // The end of a real package, cut: no central directory any more.
+    const docx = await zipOf({ '[Content_Types].xml': CONTENT_TYPES });
+    expect((await send(claire, docx.subarray(0, docx.length - 30), 'cut.docx')).status).toBe(415);
+    expect(tempFiles()).toEqual([]);
+  });
+});
+
+/**
+ * Sends a multipart upload in two halves over a real connection, running `meanwhile` once the gateway has
+ * begun writing the file (its temporary file exists) and before the rest is sent.
+ */
+async function slowUpload(
+  token: string,
+  path: string,
+  fields: Readonly<Record<string, string>>,
+  meanwhile: () => unknown,
+  file: Uint8Array = PDF,
+  target: Started = gateway,
+): Promise<{ status: number; body: string }> {
+  const boundary = `----slow${String(Date.now())}`;
+  const head = [
+    ...Object.entries(fields).map(
+      ([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+    ),
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lent.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  ].join('');
+  const half = Math.floor(file.length / 2);
+  const request = httpRequest(`${target.url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+  request.write(Buffer.concat([Buffer.from(head), file.subarray(0, half)]));
+  for (let waited = 0; tempFiles(target).length === 0; waited += 10) {
+    if (waited > 5000) throw new Error('the gateway never started writing the file');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await meanwhile();
+  request.end(Buffer.concat([file.subarray(half), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+  return answer;
+}
+
+/** Runs `work` with the membership's codes replaced by `codes`, then puts the old ones back. */
+function withCodes(email: string, accountId: number, codes: readonly string[]) {
+  const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+  const where = 'user_id = (SELECT id FROM users WHERE email = ?) AND account_id = ?';
+  const before = db
+    .prepare<[string, number], { permissions: string }>(`SELECT permissions FROM memberships WHERE ${where}`)
+    .get(email, accountId)?.permissions;
+  const set = (permissions: string) =>
+    db.prepare(`UPDATE memberships SET permissions = ? WHERE ${where}`).run(permissions, email, accountId);
+  return {
+    apply: () => set(JSON.stringify(codes)),
+    restore: () => {
+      if (before !== undefined) set(before);
+      db.close();
+    },
+  };
+}
+
+const countRows = (sql: string, target: Started = gateway) => {
+  const db = new BetterSqlite3(join(target.dataDir, 'gateway.sqlite'), { readonly: true });
+  try {
+    return db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
+  } finally {
+    db.close();
+  }
+};
+
+describe('the right checked again when the file is complete (item 18)', () => {
+  it('does not keep a document whose uploader lost the code while it streamed', async () => {
+    const documentsBefore = countRows('SELECT COUNT(*) AS n FROM documents');
+    const codes = withCodes('claire.solo@demo.test', 1001, []);
+    try {
+      const answer = await slowUpload(
+        claire,
+        '/account/api/accounts/1001/documents?kind=accounting',
+        {},
+        codes.apply,
+      );
+      expect(answer.status).toBe(403);
+    } finally {
+      codes.restore();
+    }
+    expect(countRows('SELECT COUNT(*) AS n FROM documents')).toBe(documentsBefore);
+    expect(tempFiles()).toEqual([]);
+    // With the code back, the same upload lands.
+    expect(
+      (await slowUpload(claire, '/account/api/accounts/1001/documents?kind=accounting', {}, () => undefined))
+        .status,
+    ).toBe(201);
+  });
+
+  it('does not keep a BI report whose depositor lost CORAP001 while it streamed', async () => {
+    const reportsBefore = countRows('SELECT COUNT(*) AS n FROM bi_reports');
+    const codes = withCodes('paul.collab@demo.test', 1001, ['CORAPP001']);
+    try {
+      const answer = await slowUpload(
+        paul,
+        DEPOSIT,
+        { accountId: '1001', kind: 'financial', title: 'Lent', period: '2026-10' },
+        codes.apply,
+      );
+      expect(answer.status).toBe(403);
+    } finally {
+      codes.restore();
+    }
+    expect(countRows('SELECT COUNT(*) AS n FROM bi_reports')).toBe(reportsBefore);
+    expect(tempFiles()).toEqual([]);
+  });
+});
+
+/** A gateway whose manifest has these upload constants (the rest as shipped). */
+async function gatewayWith(documents: Readonly<Record<string, unknown>>): Promise<Started> {
+  const dir = mkdtempSync(join(tmpdir(), 'upload-manifest-'));
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8')) as {
+    constants: { documents: Record<string, unknown> };
+  };
+  Object.assign(manifest.constants.documents, documents);
+  const manifestPath = join(dir, 'portal.config.json');
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  const started = await startGateway({ manifestPath });
+  return {
+    ...started,
+    dispose: async () => {
+      await started.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const padded = (bytes: number) => {
+  const file = new Uint8Array(bytes).fill(0x20);
+  file.set(PDF.subarray(0, Math.min(PDF.length, bytes)));
+  return file;
+};
+
+describe('the storage quota of an entity (item 9)', () => {
+  let full: Started;
+  let token: string;
+  let collab: string;
+  const QUOTA = 400_000;
+  beforeAll(async () => {
+    full = await gatewayWith({ entityQuotaBytes: QUOTA });
+    token = await login(full, 'claire.solo@demo.test');
+    collab = await collaboratorToken(full, 'paul.collab@demo.test');
+  });
+  afterAll(async () => {
+    await full.dispose();
+  });
+  const used = () =>
+    countRows(
+      `SELECT (SELECT SUM(size) FROM documents WHERE account_id = 1001)
+        + (SELECT COALESCE(SUM(f.size), 0) FROM report_files f JOIN bi_reports r ON r.id = f.report_id WHERE r.account_id = 1001) AS n`,
+      full,
+    );
+
+  it('keeps what fits, refuses with 413 quota_exceeded what does not, and keeps nothing of it', async () => {
+    const room = QUOTA - used();
+    expect(room).toBeGreaterThan(100_000);
+    const fits = await send(token, padded(room - 1000), 'gros.pdf', { target: full });
+    expect(fits.status).toBe(201);
+    const over = await send(token, padded(2000), 'encore.pdf', { target: full });
+    expect(over).toMatchObject({ status: 413, body: { error: 'quota_exceeded', quotaBytes: QUOTA } });
+    expect(used()).toBe(QUOTA - 1000);
+    // The BI deposit counts against the same entity.
+    const report = await send(collab, padded(2000), 'r.pdf', {
+      target: full,
+      path: DEPOSIT,
+      fields: { accountId: '1001', kind: 'financial', title: 'Trop', period: '2026-10' },
+    });
+    expect(report).toMatchObject({ status: 413, body: { error: 'quota_exceeded' } });
+    expect(tempFiles(full)).toEqual([]);
+    // Another entity is not concerned.
+    expect(
+      (
+        await send(collab, padded(2000), 'autre.pdf', {
+          target: full,
+          path: '/account/api/accounts/1002/documents?kind=accounting',
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('checks the quota again at commit: of two uploads that each fit, the one finishing last is refused', async () => {
+    const slow = countRows('SELECT COUNT(*) AS n FROM documents WHERE account_id = 1003', full);
+    expect(slow).toBeGreaterThan(0);
+    const room =
+      QUOTA -
+      countRows(
+        `SELECT (SELECT SUM(size) FROM documents WHERE account_id = 1003)
+        + (SELECT COALESCE(SUM(f.size), 0) FROM report_files f JOIN bi_reports r ON r.id = f.report_id WHERE r.account_id = 1003) AS n`,
+        full,
+      );
+    const half = Math.floor(room / 2) + 1000;
+    const paulOn1003 = collab;
+    const answer = await slowUpload(
+      paulOn1003,
+      '/account/api/accounts/1003/documents?kind=accounting',
+      {},
+      async () => {
+        const quick = await send(paulOn1003, padded(half), 'rapide.pdf', {
+          target: full,
+          path: '/account/api/accounts/1003/documents?kind=accounting',
+        });
+        expect(quick.status).toBe(201);
+      },
+      padded(half),
+      full,
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'quota_exceeded' });
+    expect(tempFiles(full)).toEqual([]);
+  });
+});
+
+describe('the upload rate of a person (item 9)', () => {
+  it('answers 429 with Retry-After past the manifest’s rate, per person, on both upload paths', async () => {
+    const limited = await gatewayWith({ uploadsPerUser: { max: 3, windowSeconds: 600 } });
+    try {
+      const [token, other, collab] = await Promise.all([
+        login(limited, 'claire.solo@demo.test'),
+        login(limited, 'marc.multi@demo.test'),
+        collaboratorToken(limited, 'paul.collab@demo.test'),
+      ]);
+      for (let n = 0; n < 3; n += 1)
+        expect((await send(token, PDF, `f${String(n)}.pdf`, { target: limited })).status).toBe(201);
+      const refused = await send(token, PDF, 'f4.pdf', { target: limited });
+      expect(refused).toMatchObject({ status: 429, body: { error: 'too_many_requests' } });
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(500);
+      expect(wait).toBeLessThanOrEqual(600);
+      expect(refused.body['retryAfterS']).toBe(wait);
+      expect(tempFiles(limited)).toEqual([]);
+      // Someone else uploads on the same entity.
+      expect((await send(other, PDF, 'm.pdf', { target: limited })).status).toBe(201);
+      const fields = { accountId: '1001', kind: 'financial', title: 'T', period: '2026-10' };
+      for (let n = 0; n < 3; n += 1)
+        expect((await send(collab, PDF, 'r.pdf', { target: limited, path: DEPOSIT, fields })).status).toBe(
+          201,
+        );
+      expect((await send(collab, PDF, 'r.pdf', { target: limited, path: DEPOSIT, fields })).status).toBe(429);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});

@@ -1,0 +1,257 @@
+// The people actions per persona (issue 27, "Done when"): on Boulangerie Martin (1001), who may invite a
+// new address, attach an existing person (only ever an invitation), remove a person and edit their rights,
+// each asserted by its status. The access matrix (access-matrix.test.ts) says who reaches each route;
+// this one says what the people rules then decide, target by target.
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+
+const ENTITY = 1001;
+const PASSWORD = 'Une phrase de passe 2026';
+const PERSONAS = ['claire', 'marc', 'sam', 'nina', 'paul', 'lea', 'remover'] as const;
+type Persona = (typeof PERSONAS)[number];
+type Action =
+  | 'invite'
+  | 'attach'
+  | 'removeMember'
+  | 'removeHolder'
+  | 'removeAdministrator'
+  | 'editRights'
+  | 'grantUnheld';
+
+/**
+ * Expected statuses. removeMember: a customer with no code; removeHolder: a customer holding CLGED0002;
+ * removeAdministrator: Claire, the entity's only administrator and a signatory; grantUnheld: granting
+ * CLEMB001, which no customer of 1001 holds. `remover` is a customer holding only CLUSER003 there.
+ */
+const EXPECTED: Record<Persona, Record<Action, number>> = {
+  claire: {
+    invite: 201,
+    attach: 201,
+    removeMember: 204,
+    removeHolder: 204,
+    removeAdministrator: 409,
+    editRights: 200,
+    grantUnheld: 403,
+  },
+  marc: {
+    invite: 403,
+    attach: 403,
+    removeMember: 403,
+    removeHolder: 403,
+    removeAdministrator: 403,
+    editRights: 403,
+    grantUnheld: 403,
+  },
+  sam: {
+    invite: 403,
+    attach: 403,
+    removeMember: 403,
+    removeHolder: 403,
+    removeAdministrator: 403,
+    editRights: 403,
+    grantUnheld: 403,
+  },
+  nina: {
+    invite: 403,
+    attach: 403,
+    removeMember: 403,
+    removeHolder: 403,
+    removeAdministrator: 403,
+    editRights: 403,
+    grantUnheld: 403,
+  },
+  paul: {
+    invite: 201,
+    attach: 201,
+    removeMember: 204,
+    removeHolder: 204,
+    removeAdministrator: 409,
+    editRights: 200,
+    grantUnheld: 200,
+  },
+  lea: {
+    invite: 403,
+    attach: 403,
+    removeMember: 403,
+    removeHolder: 403,
+    removeAdministrator: 403,
+    editRights: 403,
+    grantUnheld: 403,
+  },
+  remover: {
+    invite: 403,
+    attach: 403,
+    removeMember: 204,
+    removeHolder: 403,
+    removeAdministrator: 403,
+    editRights: 403,
+    grantUnheld: 403,
+  },
+};
+
+let gateway: Started;
+let db: BetterSqlite3.Database;
+const tokens = new Map<Persona, string>();
+let counter = 0;
+
+const idOf = (email: string) =>
+  (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)?.id ?? 0;
+const memberships = (email: string) =>
+  db.prepare('SELECT account_id FROM memberships WHERE user_id = ? ORDER BY account_id').all(idOf(email));
+const tokenOf = (persona: Persona) => {
+  const token = tokens.get(persona);
+  if (token === undefined) throw new Error(`no token for ${persona}`);
+  return token;
+};
+
+/** A customer who joined 1001 with these codes: invited by Paul, password created through the link. */
+async function joined(codes: readonly string[]): Promise<{ email: string; userId: number; version: number }> {
+  counter += 1;
+  const email = `matrix.${String(counter)}@demo.test`;
+  const invited = await call(gateway, 'POST', `/account/api/accounts/${String(ENTITY)}/users`, {
+    token: tokenOf('paul'),
+    body: { email, firstName: 'Matrix', lastName: String(counter), permissions: codes },
+  });
+  expect(invited.status).toBe(201);
+  const inbox = json<{ messages: { link: string }[] }>(
+    await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+  );
+  const link = inbox.messages
+    .map((message) => new URL(message.link))
+    .findLast((url) => url.pathname === '/createPassword');
+  const token = link?.searchParams.get('token');
+  const created = await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+    body: { token, password: PASSWORD },
+  });
+  expect(created.status).toBe(204);
+  const listed = json<{ items: { userId: number | null; email: string; version: number }[] }>(
+    await call(gateway, 'GET', `/account/api/accounts/${String(ENTITY)}/users?search=${email}`, {
+      token: tokenOf('paul'),
+    }),
+  ).items.find((row) => row.email === email);
+  if (listed?.userId == null) throw new Error(`${email} did not join`);
+  return { email, userId: listed.userId, version: listed.version };
+}
+
+const run: Record<Action, (persona: Persona) => Promise<number>> = {
+  invite: async (persona) => {
+    counter += 1;
+    const answer = await call(gateway, 'POST', `/account/api/accounts/${String(ENTITY)}/users`, {
+      token: tokenOf(persona),
+      body: { email: `new.${String(counter)}@demo.test`, firstName: 'New', lastName: String(counter) },
+    });
+    return answer.status;
+  },
+  attach: async (persona) => {
+    // Sam is a customer of other companies: whatever the answer, he is not attached by it.
+    const before = memberships('sam.nousers@demo.test');
+    const answer = await call(gateway, 'POST', `/account/api/accounts/${String(ENTITY)}/users`, {
+      token: tokenOf(persona),
+      body: { email: 'sam.nousers@demo.test', firstName: 'Sam', lastName: 'Guess' },
+    });
+    expect(memberships('sam.nousers@demo.test')).toEqual(before);
+    // The next persona's attach is a new invitation, not a 409 for the one just made.
+    db.prepare("DELETE FROM entity_invitations WHERE email = 'sam.nousers@demo.test'").run();
+    return answer.status;
+  },
+  removeMember: async (persona) => {
+    const target = await joined([]);
+    return (
+      await call(
+        gateway,
+        'DELETE',
+        `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}`,
+        {
+          token: tokenOf(persona),
+        },
+      )
+    ).status;
+  },
+  removeHolder: async (persona) => {
+    const target = await joined(['CLGED0002']);
+    return (
+      await call(
+        gateway,
+        'DELETE',
+        `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}`,
+        {
+          token: tokenOf(persona),
+        },
+      )
+    ).status;
+  },
+  removeAdministrator: async (persona) => {
+    const answer = await call(
+      gateway,
+      'DELETE',
+      `/account/api/accounts/${String(ENTITY)}/users/${String(idOf('claire.solo@demo.test'))}`,
+      { token: tokenOf(persona) },
+    );
+    expect(memberships('claire.solo@demo.test')).toContainEqual({ account_id: ENTITY });
+    return answer.status;
+  },
+  editRights: async (persona) => {
+    const target = await joined(['CLGED0002']);
+    return (
+      await call(
+        gateway,
+        'PUT',
+        `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}/rights`,
+        {
+          token: tokenOf(persona),
+          body: { permissions: ['CLKPI0001'], isSignatory: false, version: target.version },
+        },
+      )
+    ).status;
+  },
+  grantUnheld: async (persona) => {
+    const target = await joined([]);
+    return (
+      await call(
+        gateway,
+        'PUT',
+        `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}/rights`,
+        {
+          token: tokenOf(persona),
+          body: { permissions: ['CLEMB001'], isSignatory: false, version: target.version },
+        },
+      )
+    ).status;
+  },
+};
+
+beforeAll(async () => {
+  // Every remove and rights case has its target join by creating a password: more than the per-address limit.
+  gateway = await startGateway({ limits: { newPasswordPerAddress: { max: 1000, windowMs: 60_000 } } });
+  db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+  const customers = {
+    claire: 'claire.solo@demo.test',
+    marc: 'marc.multi@demo.test',
+    sam: 'sam.nousers@demo.test',
+    nina: 'nina.terms@demo.test',
+  } as const;
+  for (const [persona, email] of Object.entries(customers))
+    tokens.set(persona as Persona, await login(gateway, email));
+  tokens.set('paul', await collaboratorToken(gateway, 'paul.collab@demo.test'));
+  tokens.set('lea', await collaboratorToken(gateway, 'lea.collab@demo.test'));
+  const remover = await joined(['CLUSER003']);
+  tokens.set('remover', await login(gateway, remover.email, PASSWORD));
+}, 60_000);
+afterAll(async () => {
+  db.close();
+  await gateway.dispose();
+});
+
+describe('people actions per persona on 1001', () => {
+  for (const persona of PERSONAS)
+    it(`${persona}: ${Object.entries(EXPECTED[persona])
+      .map(([action, status]) => `${action} ${String(status)}`)
+      .join(', ')}`, async () => {
+      const actual: Partial<Record<Action, number>> = {};
+      for (const action of Object.keys(EXPECTED[persona]) as Action[])
+        actual[action] = await run[action](persona);
+      expect(actual).toEqual(EXPECTED[persona]);
+    });
+});
