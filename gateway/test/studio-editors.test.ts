@@ -26,8 +26,15 @@ afterAll(async () => {
   await gateway.dispose();
 });
 
-const publish = (token: string, manifest: unknown, comment = 'test') =>
-  call(gateway, 'POST', '/studio/api/manifest/versions', { token, body: { manifest, comment } });
+/** Publishes on the version published now (a stale base is studio.test.ts's matter). */
+async function publish(token: string, manifest: unknown, comment = 'test') {
+  const published = await call(gateway, 'GET', '/studio/api/manifest/published');
+  const baseVersion = (published.body as { version: number }).version;
+  return call(gateway, 'POST', '/studio/api/manifest/versions', {
+    token,
+    body: { manifest, comment, baseVersion },
+  });
+}
 
 async function studioCommand(argv: readonly string[]): Promise<{ code: number; out: string }> {
   let out = '';
