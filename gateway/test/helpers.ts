@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { runGatewayCommand } from '../src/cli/gateway-command.ts';
 import { buildGateway, type Gateway } from '../src/gateway.ts';
 import type { GatewayOptions } from '../src/options.ts';
 
@@ -265,4 +267,26 @@ export async function collaboratorToken(gateway: { url: string }, email: string)
   });
   if (answer.status !== 200) throw new Error(`token-exchange answered ${String(answer.status)}`);
   return json<{ token: string }>(answer).token;
+}
+
+/** Runs a gateway command in this process on a data dir, with what it printed. */
+export async function gatewayCommand(
+  dataDir: string,
+  argv: readonly string[],
+  options: { stdin?: string; demo?: boolean } = {},
+): Promise<{ code: number; out: string }> {
+  let out = '';
+  const sink = {
+    write: (text: string) => {
+      out += text;
+      return true;
+    },
+  };
+  const code = await runGatewayCommand(argv, {
+    env: { GATEWAY_DATA_DIR: dataDir, ...(options.demo ? { GATEWAY_DEMO: 'on' } : {}) },
+    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+    stdout: sink,
+    stderr: sink,
+  });
+  return { code, out };
 }

@@ -135,6 +135,21 @@ async function joined(codes: readonly string[]): Promise<{ email: string; userId
   return { email, userId: listed.userId, version: listed.version };
 }
 
+async function removeAs(persona: Persona, userId: number): Promise<number> {
+  const path = `/account/api/accounts/${String(ENTITY)}/users/${String(userId)}`;
+  return (await call(gateway, 'DELETE', path, { token: tokenOf(persona) })).status;
+}
+
+async function setRightsAs(
+  persona: Persona,
+  target: { userId: number; version: number },
+  permissions: readonly string[],
+): Promise<number> {
+  const path = `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}/rights`;
+  const body = { permissions, isSignatory: false, version: target.version };
+  return (await call(gateway, 'PUT', path, { token: tokenOf(persona), body })).status;
+}
+
 const run: Record<Action, (persona: Persona) => Promise<number>> = {
   invite: async (persona) => {
     counter += 1;
@@ -156,70 +171,15 @@ const run: Record<Action, (persona: Persona) => Promise<number>> = {
     db.prepare("DELETE FROM entity_invitations WHERE email = 'sam.nousers@demo.test'").run();
     return answer.status;
   },
-  removeMember: async (persona) => {
-    const target = await joined([]);
-    return (
-      await call(
-        gateway,
-        'DELETE',
-        `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}`,
-        {
-          token: tokenOf(persona),
-        },
-      )
-    ).status;
-  },
-  removeHolder: async (persona) => {
-    const target = await joined(['CLGED0002']);
-    return (
-      await call(
-        gateway,
-        'DELETE',
-        `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}`,
-        {
-          token: tokenOf(persona),
-        },
-      )
-    ).status;
-  },
+  removeMember: async (persona) => removeAs(persona, (await joined([])).userId),
+  removeHolder: async (persona) => removeAs(persona, (await joined(['CLGED0002'])).userId),
   removeAdministrator: async (persona) => {
-    const answer = await call(
-      gateway,
-      'DELETE',
-      `/account/api/accounts/${String(ENTITY)}/users/${String(idOf('claire.solo@demo.test'))}`,
-      { token: tokenOf(persona) },
-    );
+    const status = await removeAs(persona, idOf('claire.solo@demo.test'));
     expect(memberships('claire.solo@demo.test')).toContainEqual({ account_id: ENTITY });
-    return answer.status;
+    return status;
   },
-  editRights: async (persona) => {
-    const target = await joined(['CLGED0002']);
-    return (
-      await call(
-        gateway,
-        'PUT',
-        `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}/rights`,
-        {
-          token: tokenOf(persona),
-          body: { permissions: ['CLKPI0001'], isSignatory: false, version: target.version },
-        },
-      )
-    ).status;
-  },
-  grantUnheld: async (persona) => {
-    const target = await joined([]);
-    return (
-      await call(
-        gateway,
-        'PUT',
-        `/account/api/accounts/${String(ENTITY)}/users/${String(target.userId)}/rights`,
-        {
-          token: tokenOf(persona),
-          body: { permissions: ['CLEMB001'], isSignatory: false, version: target.version },
-        },
-      )
-    ).status;
-  },
+  editRights: async (persona) => setRightsAs(persona, await joined(['CLGED0002']), ['CLKPI0001']),
+  grantUnheld: async (persona) => setRightsAs(persona, await joined([]), ['CLEMB001']),
 };
 
 beforeAll(async () => {

@@ -5,10 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import personas from '../seed/personas.json' with { type: 'json' };
-import { runGatewayCommand } from '../src/cli/gateway-command.ts';
 import { REPO_ROOT, optionsFromEnv } from '../src/options.ts';
 import {
   call,
@@ -18,32 +16,11 @@ import {
   oidcClient,
   oidcSignIn,
   type Started,
+  gatewayCommand,
   startGateway,
 } from './helpers.ts';
 
 const GOOD_PASSWORD = 'Copper-Lantern-Orchard-42';
-
-/** Runs a gateway command in this process on a data dir, with what it printed. */
-async function command(
-  dataDir: string,
-  argv: readonly string[],
-  options: { stdin?: string; demo?: boolean } = {},
-): Promise<{ code: number; out: string }> {
-  let out = '';
-  const sink = {
-    write: (text: string) => {
-      out += text;
-      return true;
-    },
-  };
-  const code = await runGatewayCommand(argv, {
-    env: { GATEWAY_DATA_DIR: dataDir, ...(options.demo ? { GATEWAY_DEMO: 'on' } : {}) },
-    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
-    stdout: sink,
-    stderr: sink,
-  });
-  return { code, out };
-}
 
 /** The collaborator provider page's answer to one e-mail and password. */
 async function providerPasswordStep(gateway: Started, email: string, password: string): Promise<number> {
@@ -76,9 +53,13 @@ describe('a gateway started without the demo switch', () => {
   });
 
   it('serves no demo data: no news, no booking slot', async () => {
-    const made = await command(gateway.dataDir, ['create-user', '--email', 'zoe@firm.test', '--customer'], {
-      stdin: `${GOOD_PASSWORD}\n`,
-    });
+    const made = await gatewayCommand(
+      gateway.dataDir,
+      ['create-user', '--email', 'zoe@firm.test', '--customer'],
+      {
+        stdin: `${GOOD_PASSWORD}\n`,
+      },
+    );
     expect(made.code).toBe(0);
     const token = await login(gateway, 'zoe@firm.test', GOOD_PASSWORD);
     const entities = json<{ items: unknown[] }>(
@@ -92,7 +73,7 @@ describe('a gateway started without the demo switch', () => {
   it('signs in the administrator and studio editor made by create-user, who holds the administration codes', async () => {
     const file = join(gateway.dataDir, 'first-admin.txt');
     writeFileSync(file, `${GOOD_PASSWORD}\n`, { mode: 0o600 });
-    const made = await command(gateway.dataDir, [
+    const made = await gatewayCommand(gateway.dataDir, [
       'create-user',
       '--email',
       'ada.admin@firm.test',
@@ -130,23 +111,30 @@ describe('a gateway started without the demo switch', () => {
   });
 
   it('refuses a duplicate e-mail, a weak password and missing arguments with exit code 2', async () => {
-    const again = await command(gateway.dataDir, ['create-user', '--email', 'ADA.admin@firm.test'], {
+    const again = await gatewayCommand(gateway.dataDir, ['create-user', '--email', 'ADA.admin@firm.test'], {
       stdin: `${GOOD_PASSWORD}\n`,
     });
     expect(again).toMatchObject({ code: 2, out: expect.stringContaining('already') as unknown });
-    const weak = await command(gateway.dataDir, ['create-user', '--email', 'weak@firm.test'], {
+    const weak = await gatewayCommand(gateway.dataDir, ['create-user', '--email', 'weak@firm.test'], {
       stdin: 'Password2026!\n',
     });
     expect(weak.code).toBe(2);
     expect(weak.out).toContain('common');
     expect(weak.out).not.toContain('Password2026!');
-    expect((await command(gateway.dataDir, ['create-user'])).code).toBe(2);
-    expect((await command(gateway.dataDir, ['create-user', '--email', 'x@firm.test', '--bogus'])).code).toBe(
-      2,
-    );
+    expect((await gatewayCommand(gateway.dataDir, ['create-user'])).code).toBe(2);
     expect(
-      (await command(gateway.dataDir, ['create-user', '--email', 'y@firm.test', '--customer', '--studio']))
-        .code,
+      (await gatewayCommand(gateway.dataDir, ['create-user', '--email', 'x@firm.test', '--bogus'])).code,
+    ).toBe(2);
+    expect(
+      (
+        await gatewayCommand(gateway.dataDir, [
+          'create-user',
+          '--email',
+          'y@firm.test',
+          '--customer',
+          '--studio',
+        ])
+      ).code,
     ).toBe(2);
     const refused = await call(gateway, 'POST', '/authentication/api/login', {
       body: { email: 'weak@firm.test', password: 'Password2026!' },
@@ -170,7 +158,7 @@ describe('the data dir of demo mode', () => {
     const demo = await startGateway({ dataDir, demo: true });
     await demo.dispose();
     await expect(startGateway({ dataDir, demo: false })).rejects.toThrow(/GATEWAY_DEMO=on.*--reset/s);
-    const refused = await command(dataDir, ['create-user', '--email', 'a@firm.test'], {
+    const refused = await gatewayCommand(dataDir, ['create-user', '--email', 'a@firm.test'], {
       stdin: `${GOOD_PASSWORD}\n`,
     });
     expect(refused.code).toBe(2);
@@ -198,12 +186,16 @@ describe('npm run gateway -- create-user', () => {
   it('seeds a fresh data dir in demo mode first, when asked in demo mode', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gateway-demo-cli-'));
     try {
-      const made = await command(dataDir, ['create-user', '--email', 'guest@firm.test', '--customer'], {
-        stdin: `${GOOD_PASSWORD}\n`,
-        demo: true,
-      });
+      const made = await gatewayCommand(
+        dataDir,
+        ['create-user', '--email', 'guest@firm.test', '--customer'],
+        {
+          stdin: `${GOOD_PASSWORD}\n`,
+          demo: true,
+        },
+      );
       expect(made.code, made.out).toBe(0);
-      const duplicate = await command(dataDir, ['create-user', '--email', 'claire.solo@demo.test'], {
+      const duplicate = await gatewayCommand(dataDir, ['create-user', '--email', 'claire.solo@demo.test'], {
         demo: true,
       });
       expect(duplicate.code).toBe(2);
@@ -235,7 +227,7 @@ describe('npm run gateway -- create-user', () => {
 
   it('made on a fresh data dir, keeps its marks when the gateway first starts there', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gateway-first-'));
-    const made = await command(dataDir, ['create-user', '--email', 'first@firm.test', '--studio'], {
+    const made = await gatewayCommand(dataDir, ['create-user', '--email', 'first@firm.test', '--studio'], {
       stdin: `${GOOD_PASSWORD}\n`,
     });
     expect(made.code, made.out).toBe(0);

@@ -3,12 +3,18 @@
 // mark is managed by commands that never remove the last editor.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { runGatewayCommand } from '../src/cli/gateway-command.ts';
 import { REPO_ROOT } from '../src/options.ts';
-import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+import {
+  call,
+  collaboratorToken,
+  gatewayCommand,
+  json,
+  login,
+  type Started,
+  startGateway,
+} from './helpers.ts';
 
 const built = JSON.parse(readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8')) as PortalConfig;
 
@@ -36,22 +42,7 @@ async function publish(token: string, manifest: unknown, comment = 'test') {
   });
 }
 
-async function studioCommand(argv: readonly string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const sink = {
-    write: (text: string) => {
-      out += text;
-      return true;
-    },
-  };
-  const code = await runGatewayCommand(argv, {
-    env: { GATEWAY_DATA_DIR: gateway.dataDir, GATEWAY_DEMO: 'on' },
-    stdin: Readable.from([]),
-    stdout: sink,
-    stderr: sink,
-  });
-  return { code, out };
-}
+const studioCommand = (argv: readonly string[]) => gatewayCommand(gateway.dataDir, argv, { demo: true });
 
 const isEditor = async (token: string) =>
   json<{ studioEditor?: boolean }>(await call(gateway, 'GET', '/contact/me', { token })).studioEditor ===
