@@ -1,3 +1,5 @@
+import { SAFE_URL_ID } from './safe-url-id.ts';
+
 /*
  * What an address in the manifest may be (issue 27, item 13). A published manifest is written at run time
  * by studio editors and loaded by every browser: an `http:` script or link can be rewritten on the way, a
@@ -20,16 +22,28 @@ const IDENTITY_URL_PATTERN = `^(?:https://${host}|http://(?:127\\.0\\.0\\.1|loca
 /** An address the portal loads or links to: `https://…`, or a path of its own origin (`/…`). */
 export const safeUrl = { type: 'string', pattern: SAFE_URL_PATTERN } as const;
 
+/** `safeUrl` with its id, for `ajv.addSchema` before compiling widget options. */
+export const safeUrlSchema = { $id: SAFE_URL_ID, type: 'string', pattern: SAFE_URL_PATTERN } as const;
+
 /** A path of the portal's own origin: one leading `/`, never `//` nor `/\`. */
 export const sameOriginPathUrl = { type: 'string', pattern: SAME_ORIGIN_PATH_PATTERN } as const;
 
 /** An identity provider's address: `https://…`, or `http://` on the loopback interface only. */
 export const identityUrl = { type: 'string', pattern: IDENTITY_URL_PATTERN } as const;
 
-/** What a refused address must be, in words, for the problems the validator reports (by pattern). */
-export const urlPatternMessages: Readonly<Record<string, string>> = {
-  [SAFE_URL_PATTERN]: 'must be an https:// address or a path of this site (one leading "/")',
-  [SAME_ORIGIN_PATH_PATTERN]: 'must be a path of this site (one leading "/")',
-  [IDENTITY_URL_PATTERN]:
+/**
+ * What a refused address must be, in words, for the problems the validator reports (by pattern). A list
+ * of pairs, not an object with computed keys, which bundlers keep in every chunk that imports this module.
+ */
+const URL_PATTERN_MESSAGES: readonly (readonly [string, string])[] = [
+  [SAFE_URL_PATTERN, 'must be an https:// address or a path of this site (one leading "/")'],
+  [SAME_ORIGIN_PATH_PATTERN, 'must be a path of this site (one leading "/")'],
+  [
+    IDENTITY_URL_PATTERN,
     'must be an https:// address (http:// only on this machine: 127.0.0.1, localhost or [::1])',
-};
+  ],
+];
+
+export function urlPatternMessage(pattern: string): string | undefined {
+  return URL_PATTERN_MESSAGES.find(([known]) => known === pattern)?.[1];
+}

@@ -2,6 +2,7 @@
 // gateway checks a publication against the same pages, widget sizes and options schemas as
 // `npm run validate`. `npm run generate:schema` writes both files; a unit test fails when they are stale.
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { safeUrlSchema } from '../schemas/url.schema.ts';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { KnownPlugins } from '../src/manifest/lint.ts';
 
@@ -42,6 +43,7 @@ export function widgetOptionsValidatorSource(catalogue: PluginCatalogue): string
     allowUnionTypes: true,
     code: { source: true, esm: true, lines: false },
   });
+  ajv.addSchema(safeUrlSchema);
   const exported: Record<string, string> = {};
   const byRef: string[] = [];
   Object.entries(catalogue.widgets).forEach(([ref, widget], index) => {

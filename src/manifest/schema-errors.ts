@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { urlPatternMessages } from '../../schemas/url.schema.ts';
+import { urlPatternMessage } from '../../schemas/url.schema.ts';
 import { joinPointer, valueAtPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
 import { explainConditionShape } from './condition-shape.ts';
@@ -65,7 +65,7 @@ function toProblem(error: ErrorObject): ManifestProblem {
       return {
         pointer: error.instancePath,
         message:
-          urlPatternMessages[String(params.pattern)] ?? `must match the pattern ${String(params.pattern)}`,
+          urlPatternMessage(String(params.pattern)) ?? `must match the pattern ${String(params.pattern)}`,
       };
     case 'propertyNames':
       return {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { safeUrl } from '../../schemas/url.schema.ts';
+import { SAFE_URL_ID } from '../../schemas/safe-url-id.ts';
+import type { safeUrlSchema } from '../../schemas/url.schema.ts';
 
 /**
  * A widget's width in grid cells; 4 is the full width of a desktop row.
@@ -59,7 +60,8 @@ export type WidgetOptionsSchema = JSONSchema & object;
 /**
  * The schema of an address in a widget's options: `https://…` or a path of the portal's own origin, the
  * rule of every address of the manifest. Options schemas use patterns, not `format`: their precompiled
- * check ships to the browser and the gateway without ajv's format code.
+ * check ships to the browser and the gateway without ajv's format code. The rule is referred to by id
+ * (the compilers add `safeUrlSchema`): the definitions every first page loads stay without the pattern.
  *
  * @example
  * export const labOptions = {
@@ -69,7 +71,7 @@ export type WidgetOptionsSchema = JSONSchema & object;
  *   additionalProperties: false,
  * } as const satisfies WidgetOptionsSchema;
  */
-export const urlOption = safeUrl;
+export const urlOption = { type: 'string', $ref: SAFE_URL_ID } as const;
 
 /**
  * The options type a schema describes, for the widget component's props.
@@ -79,7 +81,10 @@ export const urlOption = safeUrl;
  *   return <a href={options.url}>Lab</a>;
  * }
  */
-export type WidgetOptions<Schema extends WidgetOptionsSchema> = FromSchema<Schema>;
+export type WidgetOptions<Schema extends WidgetOptionsSchema> = FromSchema<
+  Schema,
+  { references: [typeof safeUrlSchema] }
+>;
 
 /**
  * A page a route of the manifest mounts with `"page": "<plugin-id>/<name>"`.
