@@ -8,6 +8,7 @@
 // migrations commit together, or none does. In one process, runs on one file are chained: a second
 // connection of the same thread waiting for SQLite's lock would block the first.
 import BetterSqlite3 from 'better-sqlite3';
+import { resolve } from 'node:path';
 import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
 import { MIGRATIONS } from './migrations/index.ts';
 
@@ -29,13 +30,14 @@ const running = new Map<string, Promise<unknown>>();
 
 /** Applies the pending migrations to the database file (made if missing); answers their names. */
 export async function migrateToLatest(file: string, migrations: Migrations = MIGRATIONS): Promise<string[]> {
-  const previous = running.get(file) ?? Promise.resolve();
+  const key = resolve(file);
+  const previous = running.get(key) ?? Promise.resolve();
   const mine = previous.catch(() => undefined).then(() => migrateNow(file, migrations));
-  running.set(file, mine);
+  running.set(key, mine);
   try {
     return await mine;
   } finally {
-    if (running.get(file) === mine) running.delete(file);
+    if (running.get(key) === mine) running.delete(key);
   }
 }
 
