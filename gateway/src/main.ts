@@ -1,5 +1,6 @@
 import { isGatewayCommand, runGatewayCommand } from './cli/gateway-command.ts';
 import { DataModeMismatch } from './db/data-mode.ts';
+import { MigrationFailed } from './db/migrate.ts';
 import { optionsFromEnv } from './options.ts';
 
 const argv = process.argv.slice(2);
@@ -11,8 +12,8 @@ if (isGatewayCommand(argv[0])) {
 // Loaded only for the server: a command needs neither Fastify nor the identity provider.
 const { buildGateway } = await import('./gateway.ts');
 const gateway = await buildGateway(optionsFromEnv(process.env, argv)).catch((error: unknown) => {
-  // The data dir belongs to the other mode: say what to do, without a stack trace.
-  if (!(error instanceof DataModeMismatch)) throw error;
+  // The data dir belongs to the other mode, or its migrations failed: say so, without a stack trace.
+  if (!(error instanceof DataModeMismatch || error instanceof MigrationFailed)) throw error;
   process.stderr.write(`gateway: ${error.message}\n`);
   process.exit(2);
 });

@@ -346,9 +346,10 @@ describe('notifications recorded before their readers were kept', () => {
     try {
       await (await startGateway({ dataDir })).dispose();
       const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
-      // The table as it was, with the row the old centre wrote for Marc.
+      // The table as it was before migration 0003, with the row the old centre wrote for Marc.
       db.exec('ALTER TABLE recorded_notifications DROP COLUMN readers');
       db.exec('ALTER TABLE recorded_notifications DROP COLUMN reader_id');
+      db.exec("DELETE FROM kysely_migration WHERE name >= '0003'");
       const marcId = db
         .prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?')
         .get('marc.multi@demo.test')?.id;

@@ -1,14 +1,17 @@
 // `npm run gateway -- <command>`: administration on the gateway's data dir (GATEWAY_DATA_DIR, the same
 // mode rules as the server) without starting the HTTP server. A refusal a person can fix exits with 2.
 import { DataModeMismatch } from '../db/data-mode.ts';
+import { MigrationFailed } from '../db/migrate.ts';
 import { CommandError, type CommandIo } from './command-io.ts';
 import { createUser } from './create-user.ts';
+import { migrate } from './migrate-command.ts';
 import { grantStudio, revokeStudio } from './studio-editor-commands.ts';
 
 const COMMANDS: Record<string, (argv: readonly string[], io: CommandIo) => Promise<number>> = {
   'create-user': createUser,
   'grant-studio': grantStudio,
   'revoke-studio': revokeStudio,
+  migrate,
 };
 
 const USAGE = `Commands (on GATEWAY_DATA_DIR; the server need not run):
@@ -18,6 +21,8 @@ const USAGE = `Commands (on GATEWAY_DATA_DIR; the server need not run):
       The password is asked for without echo at a terminal, else read from the file or standard input.
   grant-studio --email <e-mail>    mark a collaborator a studio editor (who may publish manifests)
   revoke-studio --email <e-mail>   remove the mark (never from the last studio editor)
+  migrate [--status]               apply the pending database migrations (every start does too), or
+                                   with --status list each migration, applied (and when) or pending
 `;
 
 export function isGatewayCommand(name: string | undefined): boolean {
@@ -34,7 +39,11 @@ export async function runGatewayCommand(argv: readonly string[], io: CommandIo):
   try {
     return await command(rest, io);
   } catch (error) {
-    if (error instanceof CommandError || error instanceof DataModeMismatch) {
+    if (
+      error instanceof CommandError ||
+      error instanceof DataModeMismatch ||
+      error instanceof MigrationFailed
+    ) {
       io.stderr.write(`${name ?? ''}: ${error.message}\n`);
       return 2;
     }

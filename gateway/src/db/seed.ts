@@ -2,7 +2,31 @@ import type { Database } from 'better-sqlite3';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { FAVORITE_ENTITIES, MOD_REQUESTS, TERMS, seededReports, slots } from '../../seed/demo-data.ts';
 import { recordDataMode } from './data-mode.ts';
-import { TABLES } from './schema.ts';
+
+// The shared tables a seed wipes, children before parents (the modules' own tables follow in
+// seed-modules.ts); the schema itself is made by db/migrations.
+const TABLES = [
+  'analytics_events',
+  'oidc_store',
+  'inbox',
+  'reset_tokens',
+  'retired_tokens',
+  'sessions',
+  'bookings',
+  'slots',
+  'mod_requests',
+  'deleted_reports',
+  'bi_reports',
+  'home_layouts',
+  'notification_settings',
+  'terms_acceptances',
+  'terms',
+  'memberships',
+  'subscriptions',
+  'entities',
+  'users',
+  'meta',
+] as const;
 
 const LATEST_TERMS_ID = Math.max(...TERMS.map((terms) => terms.termsId));
 

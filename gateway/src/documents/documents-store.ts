@@ -5,49 +5,6 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { FileStore } from './file-store.ts';
 import { makePdf } from './pdf.ts';
 
-const DOCUMENTS_SCHEMA_SQL = `
-CREATE TABLE IF NOT EXISTS documents (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  account_id INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  name TEXT NOT NULL,
-  period TEXT NOT NULL,
-  mime_type TEXT NOT NULL,
-  size INTEGER NOT NULL,
-  storage_key TEXT NOT NULL UNIQUE,
-  uploaded_by TEXT NOT NULL,
-  uploader_id INTEGER,
-  created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS documents_list ON documents(account_id, kind, created_at);
-CREATE INDEX IF NOT EXISTS documents_period ON documents(account_id, kind, period);
-CREATE INDEX IF NOT EXISTS documents_name ON documents(account_id, kind, name COLLATE NOCASE);
-CREATE TABLE IF NOT EXISTS report_files (
-  report_id INTEGER PRIMARY KEY,
-  period TEXT NOT NULL,
-  mime_type TEXT NOT NULL,
-  size INTEGER NOT NULL,
-  storage_key TEXT NOT NULL UNIQUE
-);
--- Files whose row went away (a report deleted by the reports route): removed from disk at the next write.
-CREATE TABLE IF NOT EXISTS orphan_files (storage_key TEXT PRIMARY KEY);
-CREATE TRIGGER IF NOT EXISTS report_files_follow_reports AFTER DELETE ON bi_reports BEGIN
-  INSERT OR IGNORE INTO orphan_files (storage_key) SELECT storage_key FROM report_files WHERE report_id = OLD.id;
-  DELETE FROM report_files WHERE report_id = OLD.id;
-END;
--- Notifications recorded from domain events, one row per recipient (the notification centre reads them).
-CREATE TABLE IF NOT EXISTS recorded_notifications (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  user_id INTEGER NOT NULL,
-  account_id INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  subject_id INTEGER,
-  data TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS recorded_notifications_user ON recorded_notifications(user_id, created_at);
-`;
-
 export type DocumentRow = {
   id: number;
   account_id: number;
@@ -139,7 +96,6 @@ const SEED_DOCUMENTS: readonly { kind: string; name: string; lines: readonly str
 export type DocumentsStore = ReturnType<typeof createDocumentsStore>;
 
 export function createDocumentsStore(db: Database, files: FileStore) {
-  db.exec(DOCUMENTS_SCHEMA_SQL);
   // The list queries are built from the filters in use: a few shapes, each prepared once and kept
   // (preparing on every call cost more than running the query on 1,000 documents).
   const statements = new Map<string, Statement>();

@@ -4,43 +4,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { seedBankAccounts, seedMonths, seedTransactions } from './finance-data.ts';
 
-const FINANCE_SCHEMA_SQL = `
-CREATE TABLE IF NOT EXISTS bank_accounts (
-  id INTEGER PRIMARY KEY,
-  account_id INTEGER NOT NULL,
-  bank_name TEXT NOT NULL,
-  iban TEXT NOT NULL,
-  opening_cents INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS bank_accounts_account ON bank_accounts(account_id);
-CREATE TABLE IF NOT EXISTS bank_transactions (
-  id INTEGER PRIMARY KEY,
-  bank_account_id INTEGER NOT NULL,
-  account_id INTEGER NOT NULL,
-  booked_on TEXT NOT NULL,
-  label TEXT NOT NULL,
-  amount_cents INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS bank_transactions_account_day ON bank_transactions(account_id, booked_on);
-CREATE INDEX IF NOT EXISTS bank_transactions_bank_account_day ON bank_transactions(bank_account_id, booked_on);
-CREATE TABLE IF NOT EXISTS monthly_figures (
-  account_id INTEGER NOT NULL,
-  month TEXT NOT NULL,
-  revenue_cents INTEGER NOT NULL,
-  gross_margin_cents INTEGER NOT NULL,
-  ebitda_cents INTEGER NOT NULL,
-  net_result_cents INTEGER NOT NULL,
-  cash_cents INTEGER NOT NULL,
-  receivables_days INTEGER NOT NULL,
-  payables_days INTEGER NOT NULL,
-  headcount INTEGER NOT NULL,
-  PRIMARY KEY (account_id, month)
-);
-`;
-
 /** (Re)generates the demo finance data when it was made on another day than `today`; one transaction. */
 export function seedFinance(db: Database, accountIds: readonly number[], today: Date = new Date()): void {
-  db.exec(FINANCE_SCHEMA_SQL);
   const day = today.toISOString().slice(0, 10);
   const made = db
     .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'financeSeededFor'")

@@ -106,21 +106,6 @@ export function createNotificationCentre(
   db: Database,
   options: { retentionDays?: number; now?: () => number } = {},
 ): NotificationCentre {
-  // Databases made before the centre read notifications have no read mark yet.
-  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(recorded_notifications)').all();
-  if (!columns.some((column) => column.name === 'read_at'))
-    db.exec('ALTER TABLE recorded_notifications ADD COLUMN read_at TEXT');
-  if (!columns.some((column) => column.name === 'readers')) {
-    db.exec('ALTER TABLE recorded_notifications ADD COLUMN readers TEXT');
-    db.exec('ALTER TABLE recorded_notifications ADD COLUMN reader_id INTEGER');
-    // Rows recorded before each kept its readers: the codes of their type's read route.
-    const backfill = db.prepare<[string, string]>(
-      'UPDATE recorded_notifications SET readers = ? WHERE readers IS NULL AND type = ?',
-    );
-    for (const type of NOTIFICATION_EVENT_TYPES) backfill.run(JSON.stringify(READERS_OF_TYPE[type]), type);
-  }
-  db.exec('CREATE INDEX IF NOT EXISTS recorded_notifications_created ON recorded_notifications(created_at)');
-
   // A row shows while its recipient is still on the entity and still holds one of its readers' codes
   // there (or it is about them): @held lists the caller's "account:" and "account:code" (viewer below).
   const VISIBLE = `n.user_id = @user

@@ -1,97 +1,8 @@
 // People and rights in SQLite: rights versions, invitations, collaborator roles, the firm's administrators,
-// entity details and the delegation log. The tables are this screen family's own (created here, not in
-// db/schema.ts) and carry no foreign keys, so the shared seed's DELETE FROM users never trips on them;
+// entity details and the delegation log. The tables are this screen family's own (made by db/migrations)
+// and carry no foreign keys, so the shared seed's DELETE FROM users never trips on them;
 // they are reseeded whenever the shared seed ran (see seedPeople).
 import type { Database } from 'better-sqlite3';
-
-const PEOPLE_SCHEMA_SQL = `
-CREATE TABLE IF NOT EXISTS rights_versions (
-  user_id INTEGER NOT NULL,
-  account_id INTEGER NOT NULL,
-  version INTEGER NOT NULL,
-  PRIMARY KEY (user_id, account_id)
-);
-CREATE TABLE IF NOT EXISTS invitations (
-  user_id INTEGER PRIMARY KEY,
-  invited_by INTEGER NOT NULL,
-  invited_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS last_sign_ins (user_id INTEGER PRIMARY KEY, at TEXT NOT NULL);
--- Every sign-in starts a session row (started_at in seconds, so status compares to the second): the last sign-in follows without the sign-in code knowing.
-CREATE TRIGGER IF NOT EXISTS sessions_record_sign_in AFTER INSERT ON sessions BEGIN
-  INSERT INTO last_sign_ins (user_id, at) VALUES (NEW.user_id, strftime('%Y-%m-%dT%H:%M:%fZ', NEW.started_at, 'unixepoch'))
-  ON CONFLICT (user_id) DO UPDATE SET at = excluded.at;
-END;
-CREATE TABLE IF NOT EXISTS collaborator_roles (
-  user_id INTEGER NOT NULL,
-  account_id INTEGER NOT NULL,
-  role TEXT NOT NULL,
-  PRIMARY KEY (user_id, account_id)
-);
-CREATE TABLE IF NOT EXISTS admin_collaborators (
-  user_id INTEGER PRIMARY KEY,
-  granted_by INTEGER,
-  granted_at TEXT
-);
-CREATE TABLE IF NOT EXISTS entity_details (
-  account_id INTEGER PRIMARY KEY,
-  legal_form TEXT NOT NULL,
-  fiscal_year_end TEXT NOT NULL,
-  created_by INTEGER NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS delegation_log (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  account_id INTEGER,
-  actor_id INTEGER NOT NULL,
-  actor_name TEXT NOT NULL,
-  target_id INTEGER NOT NULL,
-  target_name TEXT NOT NULL,
-  action TEXT NOT NULL,
-  granted TEXT NOT NULL,
-  revoked TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS delegation_log_account ON delegation_log(account_id, created_at);
--- An invitation to join an entity, as the inviter typed it; the membership exists only once accepted.
--- user_id: the customer account the address belongs to (created for a new address); NULL for an address
--- nobody may accept with (a collaborator's), which then only expires.
-CREATE TABLE IF NOT EXISTS entity_invitations (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  account_id INTEGER NOT NULL,
-  user_id INTEGER,
-  email TEXT NOT NULL,
-  first_name TEXT NOT NULL,
-  last_name TEXT NOT NULL,
-  is_signatory INTEGER NOT NULL,
-  permissions TEXT NOT NULL,
-  invited_by INTEGER NOT NULL,
-  created_at TEXT NOT NULL,
-  expires_at TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'pending',
-  decided_at TEXT
-);
-CREATE INDEX IF NOT EXISTS entity_invitations_account ON entity_invitations(account_id, status);
-CREATE INDEX IF NOT EXISTS entity_invitations_user ON entity_invitations(user_id, status);
--- An account an invitation created has no password; its owner accepts the invitations waiting for it by
--- setting the first one through the invitation's link (the honest new person's path, unchanged: link,
--- password, sign-in, the entity). An account that already had a password accepts only in the portal.
-CREATE TRIGGER IF NOT EXISTS invitations_accepted_with_first_password
-AFTER UPDATE OF password_hash ON users
-WHEN substr(OLD.password_hash, 1, 10) = '!unusable$' AND substr(NEW.password_hash, 1, 10) <> '!unusable$'
-BEGIN
-  INSERT OR IGNORE INTO memberships (user_id, account_id, is_signatory, permissions)
-    SELECT user_id, account_id, is_signatory, permissions FROM entity_invitations
-     WHERE user_id = NEW.id AND status = 'pending' AND expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
-  INSERT INTO delegation_log (account_id, actor_id, actor_name, target_id, target_name, action, granted, revoked, created_at)
-    SELECT i.account_id, NEW.id, NEW.first_name || ' ' || NEW.last_name, NEW.id, NEW.first_name || ' ' || NEW.last_name,
-           'invitation.accepted', i.permissions, '[]', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-      FROM entity_invitations i
-     WHERE i.user_id = NEW.id AND i.status = 'pending' AND i.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
-  UPDATE entity_invitations SET status = 'accepted', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-   WHERE user_id = NEW.id AND status = 'pending' AND expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
-END;
-`;
 
 const PEOPLE_TABLES = [
   'rights_versions',
@@ -209,7 +120,6 @@ const DEFAULT_INVITATION_TIMES: InvitationTimes = { days: 30, retentionDays: 90 
 const DAY_MS = 86_400_000;
 
 export function createPeopleStore(db: Database, invitationTimes: Partial<InvitationTimes> = {}) {
-  db.exec(PEOPLE_SCHEMA_SQL);
   const times = { ...DEFAULT_INVITATION_TIMES, ...invitationTimes };
   const entityPeople = (sort: PersonSort, order: 'asc' | 'desc') =>
     db.prepare<

@@ -1,61 +1,15 @@
 // Folders, favourites, company sheets, MOD request decisions and mandates in SQLite. The tables are this
-// screen family's own (created here, not in db/schema.ts) and carry no foreign keys, so the shared seed's
+// screen family's own (made by db/migrations, 0001) and carry no foreign keys, so the shared seed's
 // DELETE FROM entities never trips on them; they are reseeded whenever the shared seed ran (meta key gone).
 import type { Database, Statement } from 'better-sqlite3';
 
-const PORTFOLIO_SCHEMA_SQL = `
-CREATE INDEX IF NOT EXISTS entities_name_nocase ON entities(name COLLATE NOCASE);
-CREATE INDEX IF NOT EXISTS mod_requests_account_status ON mod_requests(account_id, status, created_at);
-CREATE TABLE IF NOT EXISTS company_sheets (
-  account_id INTEGER PRIMARY KEY,
-  data TEXT NOT NULL,
-  version INTEGER NOT NULL,
-  updated_at TEXT
-);
-CREATE TABLE IF NOT EXISTS mod_request_decisions (
-  request_id INTEGER PRIMARY KEY,
-  decided_by INTEGER NOT NULL,
-  decided_at TEXT NOT NULL,
-  reason TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS mandates (
-  id INTEGER PRIMARY KEY,
-  account_id INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  status TEXT NOT NULL,
-  starts_on TEXT NOT NULL,
-  ends_on TEXT,
-  version INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS mandates_account_status ON mandates(account_id, status);
-`;
-
 /**
- * The folder search's index: the entities' names and numbers in trigrams, so a search of three
- * characters or more reads the few matching entities instead of LIKE over every folder of the user
- * (measured over 5,004 folders: about 1.5 ms a request, which 100 connections turned into a p99 over a
- * second). Kept in step with the entities table by triggers; LIKE still decides each row (the index
- * folds case beyond ASCII, LIKE does not).
+ * The folder search's index (entities_search, db/migrations 0001): the entities' names and numbers in
+ * trigrams, so a search of three characters or more reads the few matching entities instead of LIKE over
+ * every folder of the user (measured over 5,004 folders: about 1.5 ms a request, which 100 connections
+ * turned into a p99 over a second). Kept in step with the entities table by triggers; LIKE still decides
+ * each row (the index folds case beyond ASCII, LIKE does not). Trigrams: a shorter search cannot use it.
  */
-const FOLDER_SEARCH_SQL = `
-CREATE VIRTUAL TABLE IF NOT EXISTS entities_search USING fts5(
-  name, account_number, content='entities', content_rowid='account_id', tokenize='trigram'
-);
-CREATE TRIGGER IF NOT EXISTS entities_search_insert AFTER INSERT ON entities BEGIN
-  INSERT INTO entities_search(rowid, name, account_number) VALUES (new.account_id, new.name, new.account_number);
-END;
-CREATE TRIGGER IF NOT EXISTS entities_search_delete AFTER DELETE ON entities BEGIN
-  INSERT INTO entities_search(entities_search, rowid, name, account_number)
-    VALUES ('delete', old.account_id, old.name, old.account_number);
-END;
-CREATE TRIGGER IF NOT EXISTS entities_search_update AFTER UPDATE ON entities BEGIN
-  INSERT INTO entities_search(entities_search, rowid, name, account_number)
-    VALUES ('delete', old.account_id, old.name, old.account_number);
-  INSERT INTO entities_search(rowid, name, account_number) VALUES (new.account_id, new.name, new.account_number);
-END;
-`;
-
-/** Trigrams: a shorter search cannot use the index. */
 const INDEXED_SEARCH_MIN = 3;
 
 /** The search as one FTS5 phrase: a substring of a name or number, quotes doubled. */
@@ -139,11 +93,6 @@ function likePattern(search: string): string {
 }
 
 export function createPortfolioStore(db: Database) {
-  db.exec(PORTFOLIO_SCHEMA_SQL);
-  const indexed = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'entities_search'").get();
-  db.exec(FOLDER_SEARCH_SQL);
-  // Entities written before the index existed: read them in once (the triggers follow every change after).
-  if (indexed === undefined) db.exec("INSERT INTO entities_search(entities_search) VALUES ('rebuild')");
   const cache = new Map<string, Statement>();
   const prepared = (sql: string): Statement => {
     let statement = cache.get(sql);

@@ -1,36 +1,9 @@
 // Manifest versions, one published, and one draft per editor, in SQLite. The tables are this module's
-// own (created here, like the portfolio's) and carry no foreign keys, so a reseed of the shared tables
+// own (made by db/migrations, like the portfolio's) and carry no foreign keys, so a reseed of the shared tables
 // never trips on them. The manifest the gateway starts with is version 1 (author `build`) when none exists.
 import type { Database } from 'better-sqlite3';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { manifestEtag } from './manifest-etag.ts';
-
-const STUDIO_SCHEMA_SQL = `
-CREATE TABLE IF NOT EXISTS manifest_versions (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  author TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  comment TEXT NOT NULL,
-  manifest TEXT NOT NULL,
-  etag TEXT NOT NULL
-);
--- One row: the published version; published_at orders rollbacks.
-CREATE TABLE IF NOT EXISTS manifest_published (
-  slot INTEGER PRIMARY KEY CHECK (slot = 1),
-  version_id INTEGER NOT NULL,
-  published_at TEXT NOT NULL,
-  published_by TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS manifest_drafts (
-  user_id INTEGER PRIMARY KEY,
-  manifest TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  base_version INTEGER
-);
--- Who may write the studio (issue 27): kept outside the manifest it guards, managed by the gateway's
--- commands (create-user --studio, grant-studio, revoke-studio), never by a publication.
-CREATE TABLE IF NOT EXISTS studio_editors (user_id INTEGER PRIMARY KEY);
-`;
 
 export type VersionRow = {
   id: number;
@@ -46,11 +19,6 @@ export type StudioStore = ReturnType<typeof createStudioStore>;
 export type StaleBase = { stale: true; publishedVersion: number };
 
 export function createStudioStore(db: Database) {
-  db.exec(STUDIO_SCHEMA_SQL);
-  // Drafts saved before drafts recorded their base version (issue 27, item 17).
-  const draftColumns = db.prepare<[], { name: string }>('PRAGMA table_info(manifest_drafts)').all();
-  if (!draftColumns.some((column) => column.name === 'base_version'))
-    db.exec('ALTER TABLE manifest_drafts ADD COLUMN base_version INTEGER');
   const q = {
     versions: db.prepare<[], VersionRow>(
       'SELECT id, author, created_at, comment, etag FROM manifest_versions ORDER BY id DESC',

@@ -1,6 +1,5 @@
-export const SCHEMA_VERSION = 1;
-
-export const SCHEMA_SQL = `
+-- The shared schema of commit f7fc12b (gateway/src/db/schema.ts's SCHEMA_SQL then), the last release before
+-- migrations: migrations.test.ts builds a legacy data dir from it. Frozen: never edit.
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS users (
   id INTEGER PRIMARY KEY,
@@ -105,10 +104,8 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
 CREATE INDEX IF NOT EXISTS sessions_grant ON sessions(grant_id);
 -- A token replaced by a refresh dies at dies_at_ms (a short grace for requests in flight); the row is
--- kept until the token would have expired anyway (exp, s). next_*: the one token that replaced it (its
--- jti, iat and exp, enough to sign it again byte for byte, never the token itself).
-CREATE TABLE IF NOT EXISTS retired_tokens (jti TEXT PRIMARY KEY, dies_at_ms INTEGER NOT NULL, exp INTEGER NOT NULL,
-  next_jti TEXT, next_iat INTEGER, next_exp INTEGER);
+-- kept until the token would have expired anyway (exp, s).
+CREATE TABLE IF NOT EXISTS retired_tokens (jti TEXT PRIMARY KEY, dies_at_ms INTEGER NOT NULL, exp INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS reset_tokens (
   token_hash TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),
@@ -146,27 +143,3 @@ CREATE TABLE IF NOT EXISTS analytics_events (
   received_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS analytics_events_received ON analytics_events(received_at);
-`;
-
-export const TABLES = [
-  'analytics_events',
-  'oidc_store',
-  'inbox',
-  'reset_tokens',
-  'retired_tokens',
-  'sessions',
-  'bookings',
-  'slots',
-  'mod_requests',
-  'deleted_reports',
-  'bi_reports',
-  'home_layouts',
-  'notification_settings',
-  'terms_acceptances',
-  'terms',
-  'memberships',
-  'subscriptions',
-  'entities',
-  'users',
-  'meta',
-] as const;

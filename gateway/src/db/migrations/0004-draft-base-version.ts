@@ -1,0 +1,10 @@
+// Migration 0004 (issue 27, item 17): a studio draft records the published version it was made from, so
+// that publishing it after another publication answers 409 stale_version. Drafts saved before have none.
+import type { Kysely, Migration } from 'kysely';
+import { addMissingColumns } from './steps.ts';
+
+export const draftBaseVersion: Migration = {
+  async up(db: Kysely<unknown>) {
+    await addMissingColumns(db, 'manifest_drafts', [['base_version', 'INTEGER']]);
+  },
+};
