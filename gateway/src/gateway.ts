@@ -5,6 +5,7 @@ import type Provider from 'oidc-provider';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { NewsItem, SessionClaims } from '../contract/api.ts';
@@ -45,7 +46,7 @@ import { registerInteractionRoutes } from './oidc/interaction-routes.ts';
 import { oidcSigningJwk, sessionSecret } from './oidc/keys.ts';
 import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
 import type { GatewayOptions } from './options.ts';
-import { proxyTrust, REPO_ROOT } from './options.ts';
+import { filesDirOf, proxyTrust, REPO_ROOT } from './options.ts';
 import { loadPermissionCatalogue } from './permissions.ts';
 import { createAccessCheck } from './routes/access.ts';
 import { adminHandlers } from './routes/admin-handlers.ts';
@@ -81,7 +82,16 @@ function isOidcPath(url: string): boolean {
   );
 }
 
-/** Starts the gateway on 127.0.0.1 (port 0 for tests) and answers once it listens. */
+/**
+ * The host of the gateway's own URL (and of its default issuer): the address listened on, but 127.0.0.1
+ * for a wildcard (every interface, loopback included), and an IPv6 address in brackets.
+ */
+function urlHostOf(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+/** Starts the gateway on GATEWAY_HOST, 127.0.0.1 by default (port 0 for tests), and answers once it listens. */
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const hasher = createPasswordHasher(options.scrypt ?? OWASP_SCRYPT, {
     concurrency: options.hashConcurrency ?? 2,
@@ -94,7 +104,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
   });
   const finance = createFinanceStore(db);
-  const files = createFileStore(options.dataDir);
+  const files = createFileStore(filesDirOf(options));
   const documents = createDocumentsStore(db, files);
   const portfolio = createPortfolioStore(db);
   const people = createPeopleStore(db, {
@@ -319,16 +329,17 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     return oidc.provider;
   });
 
-  await app.listen({ host: '127.0.0.1', port: options.port ?? 4010 });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 4010 });
   const { port } = app.server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${String(port)}`;
+  const url = `http://${urlHostOf(host)}:${String(port)}`;
   listening.url = url;
 
   const provider = createOidcProvider({
     issuer: options.issuer ?? `${url}/oidc`,
     store,
     sessionSecret: secret,
-    signingJwk: oidcSigningJwk(options.dataDir),
+    signingJwk: oidcSigningJwk(options.dataDir, options.oidcJwk),
   });
   // A collaborator's portal sessions live on their provider grant: revoking it ends them at once.
   provider.on('grant.revoked', (_ctx, grantId) => {

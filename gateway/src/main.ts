@@ -11,7 +11,16 @@ if (isGatewayCommand(argv[0])) {
 
 // Loaded only for the server: a command needs neither Fastify nor the identity provider.
 const { buildGateway } = await import('./gateway.ts');
-const gateway = await buildGateway(optionsFromEnv(process.env, argv)).catch((error: unknown) => {
+const options = (() => {
+  try {
+    return optionsFromEnv(process.env, argv);
+  } catch (error) {
+    // A setting that cannot be used (GATEWAY_HOST, GATEWAY_OIDC_JWK...): its message, without a stack trace.
+    process.stderr.write(`gateway: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+})();
+const gateway = await buildGateway(options).catch((error: unknown) => {
   // The data dir belongs to the other mode, or its migrations failed: say so, without a stack trace.
   if (!(error instanceof DataModeMismatch || error instanceof MigrationFailed)) throw error;
   process.stderr.write(`gateway: ${error.message}\n`);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSigningJwk } from './oidc/keys.ts';
 import type { ScryptParams } from './auth/passwords.ts';
 import type { ThrottleLimits } from './auth/throttle.ts';
 
@@ -10,7 +11,14 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export type GatewayOptions = {
   /** 0 picks a free port (tests). Default 4010. */
   port?: number;
+  /** Address listened on (`GATEWAY_HOST`): an IP address or a host name. Default 127.0.0.1. */
+  host?: string;
   dataDir: string;
+  /**
+   * Where document and report files are kept (`GATEWAY_FILES_DIR`, a shared volume for several
+   * instances); created 0700 when missing. Default: `files` in the data dir.
+   */
+  filesDir?: string;
   tokenTtlS?: number;
   /** Absolute lifetime of a sign-in in seconds: refreshes stop there. Default 12 h. */
   sessionMaxAgeS?: number;
@@ -31,6 +39,11 @@ export type GatewayOptions = {
   issuer?: string;
   /** HS256 secret of the session tokens; else a random key kept in the data dir. */
   secret?: string;
+  /**
+   * The OIDC provider's private signing JWK (`GATEWAY_OIDC_JWK`, checked by `parseSigningJwk`); else a
+   * key generated once in the data dir.
+   */
+  oidcJwk?: Record<string, unknown>;
   /** portal.config.json, read for the collaborator permission codes. */
   manifestPath?: string;
   /** Wipe and reseed the database on start. */
@@ -93,9 +106,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const level = env['GATEWAY_LOG_LEVEL'];
   const inboxRetentionDays = positiveOf(env, 'GATEWAY_INBOX_DAYS');
   const inboxMaxRows = positiveOf(env, 'GATEWAY_INBOX_MAX_ROWS');
+  const dataDir = dataDirFromEnv(env);
+  const secret = secretOf(env['GATEWAY_SECRET']);
+  const jwk = env['GATEWAY_OIDC_JWK']?.trim();
   return {
     port,
-    dataDir: dataDirFromEnv(env),
+    host: hostOf(env['GATEWAY_HOST']),
+    dataDir,
+    filesDir: env['GATEWAY_FILES_DIR']
+      ? resolve(REPO_ROOT, env['GATEWAY_FILES_DIR'])
+      : join(dataDir, 'files'),
     tokenTtlS: ttl,
     sessionMaxAgeS: maxAge,
     refreshGraceMs: grace,
@@ -108,7 +128,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ''),
     ...(env['GATEWAY_ISSUER'] ? { issuer: env['GATEWAY_ISSUER'] } : {}),
-    ...(env['GATEWAY_SECRET'] ? { secret: env['GATEWAY_SECRET'] } : {}),
+    ...(secret === undefined ? {} : { secret }),
+    ...(jwk ? { oidcJwk: parseSigningJwk(valueOrFile(jwk, 'GATEWAY_OIDC_JWK'), 'GATEWAY_OIDC_JWK') } : {}),
     ...(env['GATEWAY_MANIFEST'] ? { manifestPath: resolve(REPO_ROOT, env['GATEWAY_MANIFEST']) } : {}),
     ...(env['GATEWAY_PORTAL_URL'] ? { portalUrl: env['GATEWAY_PORTAL_URL'] } : {}),
     reset: argv.includes('--reset'),
@@ -160,6 +181,41 @@ function daysOf<
 export function dataDirFromEnv(env: NodeJS.ProcessEnv): string {
   const fallback = env['GATEWAY_DEMO'] === 'on' ? '.data/demo-gateway' : '.data/gateway';
   return resolve(REPO_ROOT, env['GATEWAY_DATA_DIR'] ?? fallback);
+}
+
+/** The files dir of a gateway's options: the configured one, else `files` in the data dir. */
+export function filesDirOf(options: Pick<GatewayOptions, 'dataDir' | 'filesDir'>): string {
+  return options.filesDir ?? join(options.dataDir, 'files');
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*$/i;
+
+/** `GATEWAY_HOST`: an IPv4 or IPv6 address (`0.0.0.0`, `::` for every interface) or a host name. */
+function hostOf(value: string | undefined): string {
+  if (value === undefined || value === '') return '127.0.0.1';
+  if (isIP(value) !== 0 || HOST_NAME.test(value)) return value;
+  throw new Error(
+    `GATEWAY_HOST: ${JSON.stringify(value)} is not an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0, ::)`,
+  );
+}
+
+/** A value given inline, or `@/path/to/file`: the file's content, trimmed. */
+function valueOrFile(value: string, name: string): string {
+  if (!value.startsWith('@')) return value;
+  const path = value.slice(1);
+  let content: string;
+  try {
+    content = readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    throw new Error(`${name}: cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  if (content === '') throw new Error(`${name}: ${path} is empty`);
+  return content;
+}
+
+/** `GATEWAY_SECRET`, inline or `@/path/to/file`; unset: the data dir's key. */
+function secretOf(value: string | undefined): string | undefined {
+  return value ? valueOrFile(value, 'GATEWAY_SECRET') : undefined;
 }
 
 /** A positive integer from the environment, or undefined when unset. */

@@ -7,7 +7,7 @@ import { openDatabase } from '../db/database.ts';
 import { seedModules } from '../db/seed-modules.ts';
 import { createDocumentsStore } from '../documents/documents-store.ts';
 import { createFileStore } from '../documents/file-store.ts';
-import { optionsFromEnv } from '../options.ts';
+import { filesDirOf, optionsFromEnv } from '../options.ts';
 import { createPortfolioStore } from '../portfolio/portfolio-store.ts';
 import { createPeopleStore, type PeopleStore } from '../people/people-store.ts';
 import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
@@ -28,7 +28,7 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
   const db = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
   try {
     // The documents' tables first: the people store prepares statements on recorded_notifications.
-    const documents = createDocumentsStore(db, createFileStore(options.dataDir));
+    const documents = createDocumentsStore(db, createFileStore(filesDirOf(options)));
     const people = createPeopleStore(db);
     const studio = createStudioStore(db);
     createPortfolioStore(db);

@@ -1,9 +1,18 @@
-// Files on disk under the data directory: streamed in to a temporary file (never whole in memory),
-// checked (size, type from the first bytes), then moved into place by a rename, which is atomic on one
-// file system. The caller renames inside the transaction that inserts the file's row, so a row never
-// points at a missing file; a crash between the two leaves at most an unreferenced file.
+// Files on disk in the files dir (`files` in the data dir, or GATEWAY_FILES_DIR): streamed in to a
+// temporary file (never whole in memory), checked (size, type from the first bytes), then moved into
+// place by a rename, which is atomic on one file system. The caller renames inside the transaction that
+// inserts the file's row, so a row never points at a missing file; a crash between the two leaves at
+// most an unreferenced file.
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -139,10 +148,11 @@ export type FileStore = {
   clear: () => void;
 };
 
-export function createFileStore(dataDir: string): FileStore {
-  const root = join(dataDir, 'files');
+/** The files under `root` (the files dir, see options.ts), created 0700 when missing. */
+export function createFileStore(root: string): FileStore {
   const temp = join(root, '.tmp');
-  mkdirSync(temp, { recursive: true });
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  mkdirSync(temp, { recursive: true, mode: 0o700 });
   // Keys are our random UUIDs, never a name a person chose: no path can escape the folder.
   const pathOf = (key: string) => {
     if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`not a file key: ${key}`);
@@ -216,8 +226,9 @@ export function createFileStore(dataDir: string): FileStore {
     remove: (key) => rmSync(pathOf(key), { force: true }),
     discard: (received) => rmSync(received.tempPath, { force: true }),
     clear: () => {
-      rmSync(root, { recursive: true, force: true });
-      mkdirSync(temp, { recursive: true });
+      // Its contents, not the folder itself: a configured files dir may be a mount point.
+      for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true, force: true });
+      mkdirSync(temp, { recursive: true, mode: 0o700 });
     },
   };
 }

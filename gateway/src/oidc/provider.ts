@@ -5,6 +5,7 @@ import type { Store } from '../db/store.ts';
 import { isLoopbackOrigin } from '../http/cors.ts';
 import { COLLABORATOR_CLIENT_ID as OIDC_CLIENT_ID, CUSTOMER_CLIENT_ID } from './clients.ts';
 import { escapeHtml, NOT_FRAMABLE } from './html.ts';
+import { signingAlgOf } from './keys.ts';
 import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
 import { sqliteAdapter } from './sqlite-adapter.ts';
 
@@ -68,6 +69,8 @@ function interactionPolicyOf(): InteractionPolicy {
 
 export function createOidcProvider(options: ProviderOptions): Provider {
   const { issuer, store } = options;
+  // A configured EC key signs with ES256: the clients' default (RS256) would have no key.
+  const idTokenAlg = signingAlgOf(options.signingJwk);
   const cookieKey = createHash('sha256').update(options.sessionSecret).update('oidc-cookies').digest('hex');
 
   const provider = new Provider(issuer, {
@@ -77,6 +80,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
         client_id: OIDC_CLIENT_ID,
         application_type: 'web',
         token_endpoint_auth_method: 'none',
+        id_token_signed_response_alg: idTokenAlg,
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         scope: OIDC_SCOPES,
@@ -89,6 +93,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
         client_id: CUSTOMER_CLIENT_ID,
         application_type: 'web',
         token_endpoint_auth_method: 'none',
+        id_token_signed_response_alg: idTokenAlg,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         scope: CUSTOMER_SCOPES,
