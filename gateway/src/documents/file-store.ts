@@ -139,8 +139,13 @@ export type FileStore = {
   clear: () => void;
 };
 
+/** The folder of the document and report files (what a backup copies and a restore fills). */
+export function filesRoot(dataDir: string): string {
+  return join(dataDir, 'files');
+}
+
 export function createFileStore(dataDir: string): FileStore {
-  const root = join(dataDir, 'files');
+  const root = filesRoot(dataDir);
   const temp = join(root, '.tmp');
   mkdirSync(temp, { recursive: true });
   // Keys are our random UUIDs, never a name a person chose: no path can escape the folder.
