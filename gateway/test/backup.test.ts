@@ -51,20 +51,23 @@ async function download(target: { url: string }, token: string, id: number): Pro
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Writes to the running gateway until `done` settles: the backup must not care. */
-async function whileWriting<T>(done: Promise<T>): Promise<{ result: T; writes: number }> {
-  const state = { finished: false };
-  let writes = 0;
+/** Writes to the running gateway from before `work` starts until it settles: the backup must not care. */
+async function whileWriting<T>(work: () => Promise<T>): Promise<{ result: T; writes: number }> {
+  const state = { finished: false, writes: 0 };
+  const current = (await call(gateway, 'GET', SETTINGS, { token: claire })).body;
+  const write = async () => {
+    const answer = await call(gateway, 'PUT', SETTINGS, { token: claire, body: current });
+    expect(answer.status).toBeLessThan(300);
+  };
+  await write();
   const writer = (async () => {
-    const current = (await call(gateway, 'GET', SETTINGS, { token: claire })).body;
     while (!state.finished) {
-      const answer = await call(gateway, 'PUT', SETTINGS, { token: claire, body: current });
-      expect(answer.status).toBeLessThan(300);
-      writes += 1;
+      await write();
+      state.writes += 1;
     }
   })();
   try {
-    return { result: await done, writes };
+    return { result: await work(), writes: state.writes };
   } finally {
     state.finished = true;
     await writer;
@@ -97,12 +100,11 @@ describe('backup', () => {
   it('copies the running gateway while it writes, says what it saved, and keeps the copy private', async () => {
     const target = join(work, 'in-process');
     const started = performance.now();
-    const { result, writes } = await whileWriting(
+    const { result } = await whileWriting(() =>
       gatewayCommand(gateway.dataDir, ['backup', target], { demo: true }),
     );
     const ms = performance.now() - started;
     expect(result.code, result.out).toBe(0);
-    expect(writes).toBeGreaterThan(0);
     expect(result.out).toMatch(/\d+ tables, \d+ rows/);
     const stored = readdirSync(join(gateway.dataDir, 'files')).filter((name) => name !== '.tmp');
     expect(result.out).toContain(`files: ${String(stored.length)} files`);
@@ -134,7 +136,7 @@ describe('backup', () => {
 
   it('runs as a real command beside the running gateway', async () => {
     const target = join(work, 'subprocess');
-    const { result } = await whileWriting(
+    const { result, writes } = await whileWriting(() =>
       run(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts', 'backup', target], {
         cwd: REPO_ROOT,
         encoding: 'utf8',
@@ -142,6 +144,8 @@ describe('backup', () => {
         timeout: 60_000,
       }),
     );
+    // tsx alone takes about a second to start: the gateway wrote meanwhile, and during the copy.
+    expect(writes).toBeGreaterThan(0);
     expect(result.stdout).toMatch(/\d+ tables, \d+ rows/);
     expect(existsSync(join(target, 'gateway.sqlite'))).toBe(true);
   }, 60_000);
@@ -198,13 +202,24 @@ describe('restore', () => {
     expect(missing.code).toBe(2);
     expect(missing.out).toContain('no backup');
 
+    // A damaged page: the file opens, integrity_check lists the damage.
+    const damaged = join(work, 'damaged');
+    cpSync(join(work, 'in-process'), damaged, { recursive: true });
+    const pages = readFileSync(join(damaged, 'gateway.sqlite'));
+    const middle = Math.floor(pages.length / 8192) * 4096;
+    pages.fill(0x5a, middle + 8, middle + 4096);
+    writeFileSync(join(damaged, 'gateway.sqlite'), pages);
+    const unsound = await gatewayCommand(dataDir, ['restore', damaged], { demo: true });
+    expect(unsound.code).toBe(2);
+    expect(unsound.out).toContain('is not a sound database: *** in database main ***');
+
     const corrupt = join(work, 'corrupt');
     cpSync(join(work, 'in-process'), corrupt, { recursive: true });
     const file = join(corrupt, 'gateway.sqlite');
     // The header stays (it opens as SQLite); every page after the first is garbage.
-    const pages = readFileSync(file);
-    pages.fill(0x5a, 4096);
-    writeFileSync(file, pages);
+    const garbled = readFileSync(file);
+    garbled.fill(0x5a, 4096);
+    writeFileSync(file, garbled);
     const refused = await gatewayCommand(dataDir, ['restore', corrupt], { demo: true });
     expect(refused.code).toBe(2);
     expect(refused.out).toMatch(/not a (sound|SQLite)/);
