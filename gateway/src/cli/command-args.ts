@@ -21,3 +21,20 @@ export function requireEmail(value: string | undefined): string {
   if (email.length > 254 || !EMAIL.test(email)) throw new CommandError(`${email} is not an e-mail address`);
   return email;
 }
+
+/** Named options and one positional argument per name (paths): another count is a CommandError. */
+export function parseCommandPaths<const T extends Options>(
+  argv: readonly string[],
+  options: T,
+  names: readonly string[],
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new CommandError((error as Error).message);
+  }
+  if (parsed.positionals.length !== names.length)
+    throw new CommandError(`expected ${names.map((name) => `<${name}>`).join(' ')}`);
+  return { values: parsed.values, paths: parsed.positionals };
+}

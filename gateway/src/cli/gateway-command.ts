@@ -2,6 +2,7 @@
 // mode rules as the server) without starting the HTTP server. A refusal a person can fix exits with 2.
 import { DataModeMismatch } from '../db/data-mode.ts';
 import { MigrationFailed } from '../db/migrate.ts';
+import { backup, restore } from './backup-command.ts';
 import { CommandError, type CommandIo } from './command-io.ts';
 import { createUser } from './create-user.ts';
 import { migrate } from './migrate-command.ts';
@@ -12,6 +13,8 @@ const COMMANDS: Record<string, (argv: readonly string[], io: CommandIo) => Promi
   'grant-studio': grantStudio,
   'revoke-studio': revokeStudio,
   migrate,
+  backup,
+  restore,
 };
 
 const USAGE = `Commands (on GATEWAY_DATA_DIR; the server need not run):
@@ -23,6 +26,10 @@ const USAGE = `Commands (on GATEWAY_DATA_DIR; the server need not run):
   revoke-studio --email <e-mail>   remove the mark (never from the last studio editor)
   migrate [--status]               apply the pending database migrations (every start does too), or
                                    with --status list each migration, applied (and when) or pending
+  backup <dir>                     copy the data dir (database, keys, files) into a new directory, while
+                                   the gateway runs
+  restore <dir> [--force]          fill an empty data dir (--force: replace one, its gateway stopped) from
+                                   a backup, checked first, then apply the pending migrations
 `;
 
 export function isGatewayCommand(name: string | undefined): boolean {
