@@ -5,16 +5,17 @@ import type { Database } from 'better-sqlite3';
 import { OWASP_SCRYPT, createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
 import { openDatabase } from '../db/database.ts';
 import { seedModules } from '../db/seed-modules.ts';
+import { createStore, type Store } from '../db/store.ts';
 import { createDocumentsStore } from '../documents/documents-store.ts';
 import { createFileStore } from '../documents/file-store.ts';
 import { filesDirOf, optionsFromEnv } from '../options.ts';
-import { createPortfolioStore } from '../portfolio/portfolio-store.ts';
 import { createPeopleStore, type PeopleStore } from '../people/people-store.ts';
 import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
 import type { CommandIo } from './command-io.ts';
 
 export type CommandData = {
   db: Database;
+  store: Store;
   people: PeopleStore;
   studio: StudioStore;
   hasher: PasswordHasher;
@@ -27,13 +28,11 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
   const hasher = createPasswordHasher(OWASP_SCRYPT);
   const db = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
   try {
-    // The documents' tables first: the people store prepares statements on recorded_notifications.
     const documents = createDocumentsStore(db, createFileStore(filesDirOf(options)));
     const people = createPeopleStore(db);
     const studio = createStudioStore(db);
-    createPortfolioStore(db);
     seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
-    return await work({ db, people, studio, hasher, dataDir: options.dataDir });
+    return await work({ db, store: createStore(db), people, studio, hasher, dataDir: options.dataDir });
   } finally {
     db.close();
   }

@@ -47,8 +47,8 @@ export async function createUser(argv: readonly string[], io: CommandIo): Promis
   const firstName = (values['first-name'] ?? email.split('@')[0] ?? '').trim();
   const lastName = (values['last-name'] ?? '').trim();
 
-  return withCommandData(io, async ({ db, people, studio, hasher }) => {
-    const byEmail = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?');
+  return withCommandData(io, async ({ db, store, people, studio, hasher }) => {
+    const byEmail = store.q.userByEmail;
     const taken = () => new CommandError(`a user with the e-mail ${email} already exists`);
     // Checked before the password is asked for: a person should not type it for nothing.
     if (byEmail.get(email)) throw taken();
@@ -56,18 +56,20 @@ export async function createUser(argv: readonly string[], io: CommandIo): Promis
     const problem = passwordProblem(password);
     if (problem !== null) throw new CommandError(PROBLEMS[problem]);
     const hash = await hasher.hash(password);
-    const insert = db.prepare<[string, string, string, number, string, string], { id: number }>(
-      `INSERT INTO users (email, first_name, last_name, is_customer, password_hash, gigya_user_id, office_mobile,
-         old_id, global_permissions, favorite_entities) VALUES (?, ?, ?, ?, ?, '', '', 0, ?, '[]') RETURNING id`,
-    );
     const create = db.transaction((): number => {
       if (byEmail.get(email)) throw taken();
       const codes = isCustomer ? [] : ADMINISTRATOR_CODES;
-      const id = insert.get(email, firstName, lastName, isCustomer ? 1 : 0, hash, JSON.stringify(codes))?.id;
+      const id = store.q.insertAccount.get(
+        email,
+        firstName,
+        lastName,
+        isCustomer ? 1 : 0,
+        hash,
+        JSON.stringify(codes),
+      )?.id;
       if (id === undefined) throw new Error('user insert returned nothing');
       // A customer's single sign-on account (the provider's subject), as for people added in the portal.
-      if (isCustomer)
-        db.prepare('UPDATE users SET gigya_user_id = ? WHERE id = ?').run(`gigya-${String(id)}`, id);
+      if (isCustomer) store.q.setGigyaId.run(`gigya-${String(id)}`, id);
       else people.q.grantAdmin.run(id, id, new Date().toISOString());
       if (values.studio === true) studio.q.markEditor.run(id);
       return id;

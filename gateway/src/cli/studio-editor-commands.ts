@@ -11,11 +11,7 @@ function personOf(
   argv: readonly string[],
 ): { id: number; email: string; isCustomer: boolean } {
   const email = requireEmail(parseCommandArgs(argv, { email: { type: 'string' } }).email);
-  const row = data.db
-    .prepare<[string], { id: number; is_customer: 0 | 1 }>(
-      'SELECT id, is_customer FROM users WHERE email = ?',
-    )
-    .get(email);
+  const row = data.store.q.userByEmail.get(email);
   if (!row) throw new CommandError(`no user has the e-mail ${email}`);
   return { id: row.id, email, isCustomer: row.is_customer === 1 };
 }

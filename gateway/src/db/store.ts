@@ -171,6 +171,11 @@ export function createStore(db: Database, inboxRetention: InboxRetention = DEFAU
          global_permissions, favorite_entities) VALUES (?, ?, ?, 1, ?, '', '', ?, '[]', '[]') RETURNING id`,
     ),
     setGigyaId: db.prepare<[string, number]>('UPDATE users SET gigya_user_id = ? WHERE id = ?'),
+    /** A person made by `create-user`: a customer, or a collaborator with their global codes. */
+    insertAccount: db.prepare<[string, string, string, number, string, string], { id: number }>(
+      `INSERT INTO users (email, first_name, last_name, is_customer, password_hash, gigya_user_id, office_mobile,
+         old_id, global_permissions, favorite_entities) VALUES (?, ?, ?, ?, ?, '', '', 0, ?, '[]') RETURNING id`,
+    ),
     insertMembership: db.prepare<[number, number, number, string]>(
       'INSERT INTO memberships (user_id, account_id, is_signatory, permissions) VALUES (?, ?, ?, ?)',
     ),
