@@ -14,6 +14,7 @@ import { createAnalyticsCollector, installCollectorBodyParser } from './analytic
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import { createSessionTokens } from './auth/session-tokens.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
+import { sqliteDb } from './db/connection.ts';
 import { openDatabase } from './db/database.ts';
 import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
 import { seedDatabase } from './db/seed.ts';
@@ -99,6 +100,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const demo = options.demo ?? false;
   const db = await openDatabase(options.dataDir, { reset: options.reset ?? false, demo }, hasher.hash);
+  // Shares the one better-sqlite3 connection while the stores move to it domain by domain (docs/data-layer.md).
+  const kysely = sqliteDb(db);
   const store = createStore(db, {
     days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
     maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
@@ -217,6 +220,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
 
   const deps: Deps = {
+    db: kysely,
     store,
     events,
     tokens,
@@ -229,7 +233,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     log: app.log,
     news,
     faults,
-    isStudioEditor: (userId) => studio.q.isEditor.get(userId) !== undefined,
+    isStudioEditor: (userId) => studio.isEditor(userId),
     studioAllows: (session) => mayWriteStudio(studio, session),
     findOidcAccessToken: async (value) => {
       if (!oidc.provider) return undefined;
@@ -363,7 +367,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       notifications.close();
       analytics.close();
       await app.close();
-      db.close();
+      await kysely.destroy();
+      // Kysely closes the handle only if it ever ran a query.
+      if (db.open) db.close();
     },
   };
 }

@@ -1,26 +1,16 @@
 // Every query the routes use, as prepared statements with bound parameters (never string-built SQL).
 import type { Database } from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import type { MembershipsTable, UsersTable } from './tables.ts';
 import { DEFAULT_INBOX_RETENTION, createInboxWriter } from './inbox.ts';
 import type { InboxRetention } from './inbox.ts';
 
-export type UserRow = {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_customer: 0 | 1;
-  password_hash: string;
-  gigya_user_id: string;
-  office_mobile: string;
-  old_id: number;
-  global_permissions: string;
-  favorite_entities: string;
-};
+export type UserRow = Selectable<UsersTable>;
 
 export type SessionRow = { sid: string; user_id: number; ends_at: number; grant_id: string | null };
 /** The token that replaced a retired one. */
 export type TokenReplacementRow = { dies_at_ms: number; jti: string; iat: number; exp: number };
-export type MembershipRow = { is_signatory: 0 | 1; permissions: string };
+export type MembershipRow = Pick<Selectable<MembershipsTable>, 'is_signatory' | 'permissions'>;
 export type EntityRow = {
   account_id: number;
   account_number: string;

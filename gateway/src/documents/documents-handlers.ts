@@ -116,13 +116,13 @@ export function documentsHandlers(
     );
   }
 
-  function requireDocument(userId: number, id: number): DocumentRow {
+  async function requireDocument(userId: number, id: number): Promise<DocumentRow> {
     const row = documents.document(id);
     // An id that never existed is answered like another entity's: ids reveal nothing.
     if (!row || !isDocumentKind(row.kind)) throw forbidden();
     requireAnyPermission(
       deps,
-      requireMembership(deps, userId, row.account_id),
+      await requireMembership(deps, userId, row.account_id),
       DOCUMENT_KIND_CODES[row.kind],
     );
     return row;
@@ -155,7 +155,7 @@ export function documentsHandlers(
    */
   async function store<T>(
     part: MultipartFile,
-    upload: { name: string; accountId: number; userId: number; mayUpload: () => void },
+    upload: { name: string; accountId: number; userId: number; mayUpload: () => Promise<unknown> },
     write: (file: { name: string; commit: () => { key: string; size: number; mimeType: string } }) => T,
   ): Promise<T> {
     let room: number;
@@ -172,10 +172,10 @@ export function documentsHandlers(
       isTruncated: () => part.file.truncated,
     });
     try {
+      await upload.mayUpload();
       return write({
         name: offeredName(upload.name, received.mimeType),
         commit: () => {
-          upload.mayUpload();
           requireRoom(upload.accountId, received.size);
           return { key: files.commit(received), size: received.size, mimeType: received.mimeType };
         },
@@ -200,9 +200,9 @@ export function documentsHandlers(
   }
 
   return {
-    documentPage: ({ session, params, query }) => {
-      const user = currentUser(deps, session);
-      const membership = requireMembership(deps, user.id, params.id);
+    documentPage: async ({ session, params, query }) => {
+      const user = await currentUser(deps, session);
+      const membership = await requireMembership(deps, user.id, params.id);
       requireAnyPermission(deps, membership, DOCUMENT_KIND_CODES[query.kind]);
       const { rows, total } = documents.documentsPage(
         params.id,
@@ -223,17 +223,17 @@ export function documentsHandlers(
     },
 
     uploadDocument: async ({ session, params, query, request }) => {
-      const mayUpload = () => {
-        const user = currentUser(deps, session);
+      const mayUpload = async () => {
+        const user = await currentUser(deps, session);
         requireAnyPermission(
           deps,
-          requireMembership(deps, user.id, params.id),
+          await requireMembership(deps, user.id, params.id),
           DOCUMENT_KIND_CODES[query.kind],
         );
         return user;
       };
       // Checked before a byte is read: a refused caller never writes to disk.
-      const user = mayUpload();
+      const user = await mayUpload();
       const part = await receiveFile(request);
       const period = fieldOf(part.fields, 'period');
       if (period !== undefined && !MONTH.test(period)) {
@@ -270,15 +270,15 @@ export function documentsHandlers(
       return toDocument(row);
     },
 
-    documentsZip: ({ session, params, query, reply }) => {
-      const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+    documentsZip: async ({ session, params, query, reply }) => {
+      const user = await currentUser(deps, session);
+      await requireMembership(deps, user.id, params.id);
       const ids = [...new Set(query.ids.split(',').map(Number))];
       const rows = documents.documents(ids);
       if (rows.length !== ids.length) throw forbidden();
       for (const row of rows) {
         if (row.account_id !== params.id) throw forbidden();
-        requireDocument(user.id, row.id);
+        await requireDocument(user.id, row.id);
       }
       const zip = new yazl.ZipFile();
       const used = new Set<string>();
@@ -305,21 +305,26 @@ export function documentsHandlers(
       return new PassThrough().wrap(zip.outputStream);
     },
 
-    documentFile: ({ session, params, query, reply }) => {
-      const user = currentUser(deps, session);
+    documentFile: async ({ session, params, query, reply }) => {
+      const user = await currentUser(deps, session);
       const row = requireDocument(user.id, params.id);
       return sendFile(
         reply,
-        { key: row.storage_key, mimeType: row.mime_type, size: row.size, name: nameOf(row) },
+        {
+          key: (await row).storage_key,
+          mimeType: (await row).mime_type,
+          size: (await row).size,
+          name: nameOf(await row),
+        },
         query.disposition,
       );
     },
 
-    entityReports: ({ session, params, query }) => {
-      const user = currentUser(deps, session);
+    entityReports: async ({ session, params, query }) => {
+      const user = await currentUser(deps, session);
       requireAnyPermission(
         deps,
-        requireMembership(deps, user.id, params.id),
+        await requireMembership(deps, user.id, params.id),
         routes.entityReports.requiresAnyOf,
       );
       const { rows, total } = documents.reportsPage(
@@ -343,8 +348,8 @@ export function documentsHandlers(
       };
     },
 
-    walletReports: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    walletReports: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       // The folders where the collaborator holds the wallet code; a customer has no wallet list.
       const allowed = deps.store.q.allEntitiesOfUser
         .all(user.id)
@@ -383,7 +388,7 @@ export function documentsHandlers(
     },
 
     depositReportFile: async ({ session, request }) => {
-      const user = currentUser(deps, session);
+      const user = await currentUser(deps, session);
       const part = await receiveFile(request);
       // The form's fields come before its file part, so the entity is known before a byte is stored.
       const accountId = Number(fieldOf(part.fields, 'accountId'));
@@ -394,14 +399,14 @@ export function documentsHandlers(
         part.file.resume();
         throw forbidden();
       }
-      const mayDeposit = () => {
+      const mayDeposit = async () => {
         requireAnyPermission(
           deps,
-          requireMembership(deps, currentUser(deps, session).id, accountId),
+          await requireMembership(deps, (await currentUser(deps, session)).id, accountId),
           routes.depositReportFile.requiresAnyOf,
         );
       };
-      mayDeposit();
+      await mayDeposit();
       if (
         (kind !== 'financial' && kind !== 'hr') ||
         title === '' ||
@@ -436,8 +441,8 @@ export function documentsHandlers(
       return toReport(row);
     },
 
-    reportFile: ({ session, params, query, reply }) => {
-      const user = currentUser(deps, session);
+    reportFile: async ({ session, params, query, reply }) => {
+      const user = await currentUser(deps, session);
       const row = documents.report(params.id);
       if (!row || !reportKinds(user.id, row.account_id).includes(row.kind)) throw forbidden();
       if (row.storage_key === null || row.mime_type === null || row.size === null)

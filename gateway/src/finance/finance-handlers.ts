@@ -76,8 +76,8 @@ function figuresOf(rows: readonly MonthRow[]) {
 }
 
 export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handlers, FinanceRoutes> {
-  function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
-    const membership = requireMembership(deps, userId, accountId);
+  async function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
+    const membership = await requireMembership(deps, userId, accountId);
     requireAnyPermission(deps, membership, codes);
   }
 
@@ -86,9 +86,9 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
   }
 
   return {
-    bank: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.bank.requiresAnyOf);
+    bank: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.bank.requiresAnyOf);
       const accounts = accountsOf(params.id);
       return {
         accountId: params.id,
@@ -105,9 +105,9 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
       };
     },
 
-    bankTransactions: ({ session, params, query }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.bankTransactions.requiresAnyOf);
+    bankTransactions: async ({ session, params, query }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.bankTransactions.requiresAnyOf);
       const { page, pageSize } = query;
       const { rows, totalItems, totalCents } = finance.page(params.id, filtersOf(query), page, pageSize);
       const totalPage = Math.max(1, Math.ceil(totalItems / pageSize));
@@ -132,9 +132,9 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
       };
     },
 
-    bankTransactionsCsv: ({ session, params, query, reply }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.bankTransactionsCsv.requiresAnyOf);
+    bankTransactionsCsv: async ({ session, params, query, reply }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.bankTransactionsCsv.requiresAnyOf);
       const entity = deps.store.q.entity.get(user.id, params.id);
       const names = new Map(
         accountsOf(params.id).map((account) => [
@@ -150,9 +150,9 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
       return Readable.from(csvLines(finance.iterate(params.id, filtersOf(query)), names, query.lang));
     },
 
-    keyFigures: ({ session, params, query }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.keyFigures.requiresAnyOf);
+    keyFigures: async ({ session, params, query }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.keyFigures.requiresAnyOf);
       const months = finance.months(params.id);
       const years = [...new Set(months.map((row) => Number(row.month.slice(0, 4))))].sort((a, b) => a - b);
       const year = query.year ?? years.at(-1);

@@ -48,7 +48,7 @@ export type Guards = {
     definition: RouteDefinition,
     session: SessionClaims | null,
     input: { params: unknown; query: unknown; body: unknown },
-  ) => void;
+  ) => Promise<void>;
 };
 
 const DIGITS = /^\d+$/;
@@ -101,27 +101,22 @@ export function registerRoutes(
       // Access before the body is even read: a caller who may not use the route gets 403, whatever the
       // body (unparseable, too large, of the wrong type) or the other parameters.
       preParsing: async (request, _reply, payload) => {
-        guards.access(definition, guards.sessionOf(request), {
+        await guards.access(definition, guards.sessionOf(request), {
           params: request.params,
           query: request.query,
           body: undefined,
         });
         return payload;
       },
-      preValidation: (request, _reply, done) => {
-        try {
-          // An entity id in the body is known once the body is parsed, still before it is validated.
-          if (bodyLocated)
-            guards.access(definition, guards.sessionOf(request), {
-              params: request.params,
-              query: request.query,
-              body: request.body,
-            });
-          digitsOnly(definition, request.params, request.query);
-          done();
-        } catch (error) {
-          done(error as Error);
-        }
+      preValidation: async (request) => {
+        // An entity id in the body is known once the body is parsed, still before it is validated.
+        if (bodyLocated)
+          await guards.access(definition, guards.sessionOf(request), {
+            params: request.params,
+            query: request.query,
+            body: request.body,
+          });
+        digitsOnly(definition, request.params, request.query);
       },
       handler: async (request, reply) => {
         const result = await handler({

@@ -283,8 +283,8 @@ export function createNotificationCentre(
       for (const sid of sids) for (const stream of sessionStreams.get(sid) ?? []) stream.end();
     },
     handlers: {
-      notifications: ({ session, query }) => {
-        const user = currentUser(deps, session);
+      notifications: async ({ session, query }) => {
+        const user = await currentUser(deps, session);
         const seen = viewer(user.id);
         return {
           items: q.list.all({ ...seen, limit: query.limit }).map(toNotification),
@@ -292,8 +292,8 @@ export function createNotificationCentre(
         };
       },
 
-      notificationStream: ({ session, query, request, reply }) => {
-        const user = currentUser(deps, session);
+      notificationStream: async ({ session, query, request, reply }) => {
+        const user = await currentUser(deps, session);
         const stream = new PassThrough();
         const open = streams.get(user.id) ?? new Set<PassThrough>();
         streams.set(user.id, open);
@@ -331,15 +331,15 @@ export function createNotificationCentre(
         return stream;
       },
 
-      markNotificationRead: ({ session, params }) => {
-        const user = currentUser(deps, session);
+      markNotificationRead: async ({ session, params }) => {
+        const user = await currentUser(deps, session);
         if (q.markRead.run(new Date().toISOString(), params.id, user.id).changes === 0)
           throw notFound('The notification');
         return undefined;
       },
 
-      markAllNotificationsRead: ({ session }) => {
-        const user = currentUser(deps, session);
+      markAllNotificationsRead: async ({ session }) => {
+        const user = await currentUser(deps, session);
         q.markAllRead.run(new Date().toISOString(), user.id);
         return undefined;
       },

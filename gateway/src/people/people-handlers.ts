@@ -114,8 +114,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     return person;
   }
 
-  function heldOn(userId: number, accountId: number): Set<string> {
-    return new Set(entityPermissions(deps, requireMembership(deps, userId, accountId)));
+  async function heldOn(userId: number, accountId: number): Promise<Set<string>> {
+    return new Set(entityPermissions(deps, await requireMembership(deps, userId, accountId)));
   }
 
   /** The customer codes a caller may pass on or take away there: all for a collaborator, theirs for a customer. */
@@ -209,8 +209,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
   }
 
   return {
-    entityUsers: ({ session, params, query }) => {
-      currentUser(deps, session);
+    entityUsers: async ({ session, params, query }) => {
+      await currentUser(deps, session);
       const filter = {
         accountId: params.id,
         pattern: store.likePattern(query.search.trim()),
@@ -223,9 +223,9 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return { items: rows.map((row) => toListedUser(deps, row)), ...page(query, total) };
     },
 
-    addEntityUser: ({ session, params, body }) => {
-      const caller = currentUser(deps, session);
-      const membership = requireMembership(deps, caller.id, params.id);
+    addEntityUser: async ({ session, params, body }) => {
+      const caller = await currentUser(deps, session);
+      const membership = await requireMembership(deps, caller.id, params.id);
       const email = body.email.trim();
       const permissions = [...new Set(body.permissions ?? [])];
       const isSignatory = body.isSignatory ?? false;
@@ -295,8 +295,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       };
     },
 
-    myInvitations: ({ session }) => {
-      const caller = currentUser(deps, session);
+    myInvitations: async ({ session }) => {
+      const caller = await currentUser(deps, session);
       return {
         items: people.q.invitationsOf
           .all({ userId: caller.id, now: new Date().toISOString() })
@@ -313,8 +313,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       };
     },
 
-    acceptInvitation: ({ session, params }) => {
-      const caller = currentUser(deps, session);
+    acceptInvitation: async ({ session, params }) => {
+      const caller = await currentUser(deps, session);
       store.transaction(() => {
         const now = new Date().toISOString();
         const invitation = people.q.invitationOf.get({ id: params.invitationId, userId: caller.id, now });
@@ -354,8 +354,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return undefined;
     },
 
-    declineInvitation: ({ session, params }) => {
-      const caller = currentUser(deps, session);
+    declineInvitation: async ({ session, params }) => {
+      const caller = await currentUser(deps, session);
       store.transaction(() => {
         const now = new Date().toISOString();
         const invitation = people.q.invitationOf.get({ id: params.invitationId, userId: caller.id, now });
@@ -365,9 +365,9 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return undefined;
     },
 
-    saveEntityUserRights: ({ session, params, body }) => {
-      const caller = currentUser(deps, session);
-      const callerMembership = requireMembership(deps, caller.id, params.id);
+    saveEntityUserRights: async ({ session, params, body }) => {
+      const caller = await currentUser(deps, session);
+      const callerMembership = await requireMembership(deps, caller.id, params.id);
       const wanted = [...new Set(body.permissions)];
       const unknown = wanted.filter((code) => !deps.catalogue.customerCodes.includes(code));
       if (unknown.length > 0)
@@ -416,9 +416,9 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       });
     },
 
-    removeEntityUser: ({ session, params }) => {
-      const caller = currentUser(deps, session);
-      const callerMembership = requireMembership(deps, caller.id, params.id);
+    removeEntityUser: async ({ session, params }) => {
+      const caller = await currentUser(deps, session);
+      const callerMembership = await requireMembership(deps, caller.id, params.id);
       store.transaction(() => {
         const target = personOn(params.id, params.userId);
         // A customer may detach customers only, never the firm's collaborators.
@@ -441,10 +441,10 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return undefined;
     },
 
-    entityCollaborators: ({ session, params }) => {
-      const caller = currentUser(deps, session);
+    entityCollaborators: async ({ session, params }) => {
+      const caller = await currentUser(deps, session);
       // Contact details only to those who see the entity's users anyway; names to every member.
-      const withContact = seesContacts(heldOn(caller.id, params.id));
+      const withContact = seesContacts(await heldOn(caller.id, params.id));
       return {
         items: people.q.entityCollaborators.all(params.id).map((row) => ({
           userId: row.id,
@@ -456,8 +456,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       };
     },
 
-    assignCollaborator: ({ session, params, body }) => {
-      const caller = currentUser(deps, session);
+    assignCollaborator: async ({ session, params, body }) => {
+      const caller = await currentUser(deps, session);
       store.transaction(() => {
         const target = store.q.userById.get(params.userId);
         if (!target) throw notFound(`User ${String(params.userId)}`);
@@ -478,8 +478,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return undefined;
     },
 
-    unassignCollaborator: ({ session, params }) => {
-      const caller = currentUser(deps, session);
+    unassignCollaborator: async ({ session, params }) => {
+      const caller = await currentUser(deps, session);
       store.transaction(() => {
         const target = people.q.person.get(params.id, params.userId);
         if (!target || target.is_customer === 1) throw notFound(`Collaborator ${String(params.userId)}`);
@@ -534,8 +534,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       };
     },
 
-    walletUsers: ({ session, query }) => {
-      const caller = currentUser(deps, session);
+    walletUsers: async ({ session, query }) => {
+      const caller = await currentUser(deps, session);
       const filter = {
         userId: caller.id,
         codes: JSON.stringify(routes.walletUsers.requiresAnyOf),
@@ -545,10 +545,10 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       // Codes are stored as granted: ALL_COLLABORATOR_CODES stands for every collaborator code (COUSER001 too).
       const codes = JSON.stringify([...routes.walletUsers.requiresAnyOf, 'ALL_COLLABORATOR_CODES']);
       const byAccount = new Map<number, string[]>();
-      const callerCodes = (accountId: number) => {
+      const callerCodes = async (accountId: number) => {
         let codes = byAccount.get(accountId);
         if (!codes) {
-          codes = [...heldOn(caller.id, accountId)];
+          codes = [...(await heldOn(caller.id, accountId))];
           byAccount.set(accountId, codes);
         }
         return codes;
@@ -560,19 +560,22 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      return {
-        items: rows.map((row) => ({
+      const items = [];
+      for (const row of rows)
+        items.push({
           ...toUser(deps, row),
           accountId: row.account_id,
           accountName: row.account_name,
-          callerPermissions: callerCodes(row.account_id),
-        })),
+          callerPermissions: await callerCodes(row.account_id),
+        });
+      return {
+        items,
         ...page(query, total),
       };
     },
 
-    walletCollaborators: ({ session, query }) => {
-      const caller = currentUser(deps, session);
+    walletCollaborators: async ({ session, query }) => {
+      const caller = await currentUser(deps, session);
       // SPEC 6: the collaborators tab is every customer's; a collaborator needs COUSER002 across the firm.
       const globalCodes = new Set(deps.catalogue.expand(parseCodes(caller.global_permissions)));
       if (
@@ -594,41 +597,39 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       // The per-entity rule, asked where the collaborator works: a collaborator caller sees the whole firm
       // by their global codes, a customer by their codes on the folders they share with that collaborator.
       const byAccount = new Map<number, boolean>();
-      const seesOn = (accountId: number) => {
+      const seesOn = async (accountId: number) => {
         let sees = byAccount.get(accountId);
         if (sees === undefined) {
-          sees = seesContacts(heldOn(caller.id, accountId));
+          sees = seesContacts(await heldOn(caller.id, accountId));
           byAccount.set(accountId, sees);
         }
         return sees;
       };
-      return {
-        items: rows.map((row) => {
-          // json_group_array of no row is '[]': a collaborator without a shared folder has none.
-          const folders = JSON.parse(row.folders) as {
-            accountId: number;
-            name: string;
-            role: string | null;
-          }[];
-          const withContact =
-            caller.is_customer === 1
-              ? folders.some((folder) => seesOn(folder.accountId))
-              : seesContacts(globalCodes);
-          return {
-            userId: row.id,
-            firstName: row.first_name,
-            lastName: row.last_name,
-            ...(withContact ? { email: row.email, officeMobile: row.office_mobile } : {}),
-            isAdmin: row.is_admin === 1,
-            folders,
-          };
-        }),
-        ...page(query, total),
-      };
+      const items = [];
+      for (const row of rows) {
+        // json_group_array of no row is '[]': a collaborator without a shared folder has none.
+        const folders = JSON.parse(row.folders) as {
+          accountId: number;
+          name: string;
+          role: string | null;
+        }[];
+        let withContact = caller.is_customer === 0 && seesContacts(globalCodes);
+        if (caller.is_customer === 1)
+          for (const folder of folders) if (!withContact) withContact = await seesOn(folder.accountId);
+        items.push({
+          userId: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          ...(withContact ? { email: row.email, officeMobile: row.office_mobile } : {}),
+          isAdmin: row.is_admin === 1,
+          folders,
+        });
+      }
+      return { items, ...page(query, total) };
     },
 
-    setCollaboratorAdmin: ({ session, params, body }) => {
-      const caller = currentUser(deps, session);
+    setCollaboratorAdmin: async ({ session, params, body }) => {
+      const caller = await currentUser(deps, session);
       store.transaction(() => {
         const target = store.q.userById.get(params.userId);
         if (!target) throw notFound(`User ${String(params.userId)}`);
@@ -660,8 +661,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       })),
     }),
 
-    deleteAdminCollaborator: ({ session, params }) => {
-      const caller = currentUser(deps, session);
+    deleteAdminCollaborator: async ({ session, params }) => {
+      const caller = await currentUser(deps, session);
       store.transaction(() => {
         const target = store.q.userById.get(params.userId);
         if (!target || people.q.isAdmin.get(target.id) === undefined)
@@ -678,8 +679,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return undefined;
     },
 
-    createEntity: ({ session, body }) => {
-      const caller = currentUser(deps, session);
+    createEntity: async ({ session, body }) => {
+      const caller = await currentUser(deps, session);
       const accountNumber = body.accountNumber.trim().toUpperCase();
       const name = body.name.trim();
       if (name === '') throw new HttpError(422, 'invalid_body', 'name must not be blank.');

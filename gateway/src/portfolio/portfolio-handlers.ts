@@ -132,8 +132,8 @@ function entityListQuery<Sort extends string>(
 export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<Handlers, PortfolioRoutes> {
   const { store } = deps;
 
-  function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
-    requireAnyPermission(deps, requireMembership(deps, userId, accountId), codes);
+  async function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
+    requireAnyPermission(deps, await requireMembership(deps, userId, accountId), codes);
   }
 
   /** The user's entities where one of `codes` is held, as a JSON array for SQL; 403 when there is none. */
@@ -165,8 +165,8 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
   }
 
   return {
-    walletFolders: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    walletFolders: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       requireCollaborator(user);
       const { rows, total } = portfolio.folders({
         userId: user.id,
@@ -186,8 +186,8 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       };
     },
 
-    myEntities: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    myEntities: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       const { rows, total } = portfolio.folders({
         userId: user.id,
         q: '',
@@ -207,9 +207,9 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       };
     },
 
-    setFavorite: ({ session, params, body }) => {
-      const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.accountId);
+    setFavorite: async ({ session, params, body }) => {
+      const user = await currentUser(deps, session);
+      await requireMembership(deps, user.id, params.accountId);
       portfolio.transaction(() => {
         const current = parseNumbers(portfolio.q.favorites.get(user.id)?.favorite_entities ?? '[]');
         const next = body.favorite
@@ -220,15 +220,15 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       return { accountId: params.accountId, isFavorite: body.favorite };
     },
 
-    companySheet: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.companySheet.requiresAnyOf);
+    companySheet: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.companySheet.requiresAnyOf);
       return sheetOf(params.id);
     },
 
-    saveCompanySheet: ({ session, params, body }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.saveCompanySheet.requiresAnyOf);
+    saveCompanySheet: async ({ session, params, body }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.saveCompanySheet.requiresAnyOf);
       const { version, ...sheet } = body;
       const trimmed = { ...sheet, companyNumber: sheet.companyNumber.replace(/\s/g, '') };
       const invalid = invalidSheetFields(trimmed);
@@ -248,9 +248,9 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       return sheetOf(params.id);
     },
 
-    entityOffers: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.entityOffers.requiresAnyOf);
+    entityOffers: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.entityOffers.requiresAnyOf);
       const subscriptions = new Map(
         store.q.subscriptions.all(params.id).map((row) => [row.offer_code, row.status]),
       );
@@ -267,9 +267,9 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       };
     },
 
-    requestOffer: ({ session, params, body }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.requestOffer.requiresAnyOf);
+    requestOffer: async ({ session, params, body }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.requestOffer.requiresAnyOf);
       if (!OFFERS.some((offer) => offer.offerCode === body.offerCode))
         throw new HttpError(422, 'invalid_body', `Unknown offer ${body.offerCode}.`);
       return portfolio.transaction(() => {
@@ -297,8 +297,8 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       });
     },
 
-    walletModRequests: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    walletModRequests: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       requireCollaborator(user);
       const { rows, total } = portfolio.modRequests(
         entityListQuery(entitiesWith(user, routes.walletModRequests.requiresAnyOf), query),
@@ -306,13 +306,13 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       return { items: rows.map(toModRequest), ...pageInfo(total, query.page, query.pageSize) };
     },
 
-    decideModRequest: ({ session, params, body }) => {
-      const user = currentUser(deps, session);
+    decideModRequest: async ({ session, params, body }) => {
+      const user = await currentUser(deps, session);
       requireCollaborator(user);
       const request = portfolio.q.modRequest.get(params.id);
       // Membership first: an id of another tenant's request answers like one that does not exist to them.
       if (!request) throw forbidden();
-      requireEntityCode(user.id, request.account_id, routes.decideModRequest.requiresAnyOf);
+      await requireEntityCode(user.id, request.account_id, routes.decideModRequest.requiresAnyOf);
       const reason = (body.reason ?? '').trim();
       if (body.decision === 'refused' && reason === '')
         throw new HttpError(422, 'invalid_body', 'A refusal needs a reason.');
@@ -329,8 +329,8 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       return toModRequest(decided);
     },
 
-    walletSubscriptions: ({ session }) => {
-      const user = currentUser(deps, session);
+    walletSubscriptions: async ({ session }) => {
+      const user = await currentUser(deps, session);
       const accountIds = entitiesWith(user, routes.walletSubscriptions.requiresAnyOf);
       return {
         items: portfolio.q.subscriptions.all(accountIds).map((row) => ({
@@ -344,8 +344,8 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       };
     },
 
-    walletMandates: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    walletMandates: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       requireCollaborator(user);
       const { rows, total } = portfolio.mandates(
         entityListQuery(entitiesWith(user, routes.walletMandates.requiresAnyOf), query),
@@ -353,12 +353,12 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       return { items: rows.map(toMandate), ...pageInfo(total, query.page, query.pageSize) };
     },
 
-    setMandateStatus: ({ session, params, body }) => {
-      const user = currentUser(deps, session);
+    setMandateStatus: async ({ session, params, body }) => {
+      const user = await currentUser(deps, session);
       requireCollaborator(user);
       const mandate = portfolio.q.mandate.get(params.id);
       if (!mandate) throw forbidden();
-      requireEntityCode(user.id, mandate.account_id, routes.setMandateStatus.requiresAnyOf);
+      await requireEntityCode(user.id, mandate.account_id, routes.setMandateStatus.requiresAnyOf);
       portfolio.transaction(() => {
         if (portfolio.q.setMandateStatus.run(body.status, params.id, body.version).changes === 0)
           throw conflict('The mandate was changed by someone else since it was loaded.');

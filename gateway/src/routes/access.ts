@@ -25,15 +25,19 @@ function field(source: unknown, name: string): unknown {
 export type RawInput = { params: unknown; query: unknown; body: unknown };
 
 export function createAccessCheck(deps: Deps) {
-  return (definition: RouteDefinition, session: SessionClaims | null, input: RawInput): void => {
+  return async (
+    definition: RouteDefinition,
+    session: SessionClaims | null,
+    input: RawInput,
+  ): Promise<void> => {
     if (session === null || definition.auth !== 'bearer') return;
-    if (definition.studioEditors === true && !deps.studioAllows(session)) throw forbidden();
+    if (definition.studioEditors === true && !(await deps.studioAllows(session))) throw forbidden();
     const needsUser =
       definition.collaboratorsOnly === true ||
       definition.globalRequiresAnyOf !== undefined ||
       (definition.entityId !== undefined && definition.entityId !== 'handler');
     if (!needsUser) return;
-    const user = currentUser(deps, session);
+    const user = await currentUser(deps, session);
     if (definition.collaboratorsOnly === true && user.is_customer === 1) throw forbidden();
     if (definition.globalRequiresAnyOf !== undefined) {
       const global = new Set(deps.catalogue.expand(parseCodes(user.global_permissions)));
@@ -46,7 +50,7 @@ export function createAccessCheck(deps: Deps) {
     if (raw === undefined) return;
     const accountId = idOf(raw);
     if (accountId === undefined) return;
-    const membership = requireMembership(deps, user.id, accountId);
+    const membership = await requireMembership(deps, user.id, accountId);
     const held = new Set(entityPermissions(deps, membership));
     if (definition.requiresAnyOf !== undefined && !definition.requiresAnyOf.some((code) => held.has(code)))
       throw forbidden();

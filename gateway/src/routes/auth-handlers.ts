@@ -57,7 +57,7 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
     },
 
     refreshToken: async ({ session }) => {
-      const token = await tokens.refresh(session, currentUser(deps, session));
+      const token = await tokens.refresh(session, await currentUser(deps, session));
       // The sign-in reached its absolute lifetime (or ended meanwhile): sign in again.
       if (token === null) throw new HttpError(401, 'session_ended', 'The session has ended; sign in again.');
       return { token };
@@ -68,8 +68,8 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       return undefined;
     },
 
-    logoutEverywhere: ({ session }) => {
-      tokens.endUserSessions(currentUser(deps, session).id);
+    logoutEverywhere: async ({ session }) => {
+      tokens.endUserSessions((await currentUser(deps, session)).id);
       return undefined;
     },
 

@@ -3,6 +3,7 @@ import type { NewsItem, SessionClaims } from '../../contract/api.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionTokens } from '../auth/session-tokens.ts';
 import type { Throttle, ThrottleLimits } from '../auth/throttle.ts';
+import type { Db } from '../db/connection.ts';
 import type { Store, UserRow, MembershipRow } from '../db/store.ts';
 import type { EventBus } from '../events.ts';
 import type { Faults } from '../http/faults.ts';
@@ -10,6 +11,8 @@ import { forbidden, unauthorized } from '../http/http-error.ts';
 import type { PermissionCatalogue } from '../permissions.ts';
 
 export type Deps = {
+  /** The database (db/connection.ts): stores and the checks below query it. */
+  db: Db;
   store: Store;
   tokens: SessionTokens;
   catalogue: PermissionCatalogue;
@@ -22,9 +25,9 @@ export type Deps = {
   news: { items: readonly NewsItem[] };
   faults: Faults;
   /** Marked as a studio editor (contact/me's `studioEditor`, the portal's fact `user.isStudioEditor`). */
-  isStudioEditor: (userId: number) => boolean;
+  isStudioEditor: (userId: number) => Promise<boolean>;
   /** Whether the caller holds the studio-editor mark (routes marked studioEditors); never the manifest. */
-  studioAllows: (session: SessionClaims) => boolean;
+  studioAllows: (session: SessionClaims) => Promise<boolean>;
   /** Domain events (SPEC 3 types): screens publish, the notification centre subscribes. */
   events: EventBus;
   /** Account id (portal user id) of a live access token of the OIDC provider. */
@@ -44,15 +47,28 @@ export function parseNumbers(json: string): number[] {
   return Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
 }
 
-export function currentUser(deps: Deps, session: SessionClaims): UserRow {
-  const user = deps.store.q.userById.get(Number(session.sub));
+export async function currentUser(deps: Deps, session: SessionClaims): Promise<UserRow> {
+  const user = await deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', Number(session.sub))
+    .executeTakeFirst();
   if (!user) throw unauthorized();
   return user;
 }
 
 /** The user's membership of the entity, or 403: never another tenant's data. */
-export function requireMembership(deps: Deps, userId: number, accountId: number): MembershipRow {
-  const membership = deps.store.q.membership.get(userId, accountId);
+export async function requireMembership(
+  deps: Deps,
+  userId: number,
+  accountId: number,
+): Promise<MembershipRow> {
+  const membership = await deps.db
+    .selectFrom('memberships')
+    .select(['is_signatory', 'permissions'])
+    .where('user_id', '=', userId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   if (!membership) throw forbidden();
   return membership;
 }

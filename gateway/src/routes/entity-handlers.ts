@@ -81,21 +81,25 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
   }
 
   /** The report kinds (a JSON array) the user may see on the entity: SPEC 6 codes per kind. */
-  function reportKinds(userId: number, accountId: number, definition: RouteDefinition): string {
-    const held = new Set(entityPermissions(deps, requireMembership(deps, userId, accountId)));
+  async function reportKinds(
+    userId: number,
+    accountId: number,
+    definition: RouteDefinition,
+  ): Promise<string> {
+    const held = new Set(entityPermissions(deps, await requireMembership(deps, userId, accountId)));
     return JSON.stringify(visibleValues(definition, held));
   }
 
   /** Membership of the entity with one of the route's codes, or 403 (not attached first, then no code). */
-  function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
-    const membership = requireMembership(deps, userId, accountId);
+  async function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
+    const membership = await requireMembership(deps, userId, accountId);
     requireAnyPermission(deps, membership, codes);
     return membership;
   }
 
   return {
-    accountsCurrentUser: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    accountsCurrentUser: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       const page = entitiesPage(user.id, query);
       return {
         items: page.rows.map((row) => toEntity(row, user.is_customer === 1)),
@@ -105,18 +109,18 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       };
     },
 
-    accountSummary: ({ session, params }) => {
-      const user = currentUser(deps, session);
+    accountSummary: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
       return toEntity(attachedEntity(user.id, params.id), user.is_customer === 1);
     },
 
-    reportsCurrentUser: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    reportsCurrentUser: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       const kinds = reportKinds(user.id, query.accountId, routes.reportsCurrentUser);
-      const { total } = store.q.reportsCountOfKinds.get(query.accountId, kinds) ?? { total: 0 };
+      const { total } = store.q.reportsCountOfKinds.get(query.accountId, await kinds) ?? { total: 0 };
       const rows = store.q.reportsPageOfKinds.all(
         query.accountId,
-        kinds,
+        await kinds,
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
@@ -128,17 +132,17 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       };
     },
 
-    reports: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    reports: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       const kinds = reportKinds(user.id, query.accountId, routes.reports);
-      return { items: store.q.reportsPageOfKinds.all(query.accountId, kinds, -1, 0).map(toReport) };
+      return { items: store.q.reportsPageOfKinds.all(query.accountId, await kinds, -1, 0).map(toReport) };
     },
 
-    depositReport: ({ session, body }) => {
-      const user = currentUser(deps, session);
+    depositReport: async ({ session, body }) => {
+      const user = await currentUser(deps, session);
       requireAnyPermission(
         deps,
-        requireMembership(deps, user.id, body.accountId),
+        await requireMembership(deps, user.id, body.accountId),
         routes.depositReport.requiresAnyOf,
       );
       const row = store.transaction(() =>
@@ -148,38 +152,39 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
       return toReport(row);
     },
 
-    deleteReport: ({ session, params }) => {
-      const user = currentUser(deps, session);
+    deleteReport: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
+      const report = store.q.report.get(params.id);
+      const accountId = report?.account_id ?? store.q.deletedReport.get(params.id)?.account_id;
+      // An id that never existed is answered like a report of another entity: ids reveal nothing.
+      if (accountId === undefined) throw forbidden();
+      await requireEntityCode(user.id, accountId, routes.deleteReport.requiresAnyOf);
       store.transaction(() => {
-        const report = store.q.report.get(params.id);
-        const accountId = report?.account_id ?? store.q.deletedReport.get(params.id)?.account_id;
-        // An id that never existed is answered like a report of another entity: ids reveal nothing.
-        if (accountId === undefined) throw forbidden();
-        requireEntityCode(user.id, accountId, routes.deleteReport.requiresAnyOf);
-        if (!report) throw notFound(`Report ${String(params.id)}`);
+        // Deleted meanwhile by someone else: the second delete answers as it would have after it.
+        if (!store.q.report.get(params.id)) throw notFound(`Report ${String(params.id)}`);
         store.q.deleteReport.run(params.id);
         store.q.insertDeletedReport.run(params.id, accountId);
       });
       return undefined;
     },
 
-    subscriptions: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.id);
+    subscriptions: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
+      await requireMembership(deps, user.id, params.id);
       return { items: subscriptionsOf(params.id) };
     },
 
-    indicators: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.indicators.requiresAnyOf);
+    indicators: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.indicators.requiresAnyOf);
       return { items: indicators(params.id) };
     },
 
-    documents: ({ session, params, query }) => {
-      const user = currentUser(deps, session);
-      requireEntityCode(user.id, params.id, routes.documents.requiresAnyOf);
+    documents: async ({ session, params, query }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.documents.requiresAnyOf);
       // Each kind has its own codes: payslips (social management) are never read with CLGED0002 alone.
-      requireEntityCode(user.id, params.id, DOCUMENT_KIND_CODES[query.kind]);
+      await requireEntityCode(user.id, params.id, DOCUMENT_KIND_CODES[query.kind]);
       return { items: documents(params.id, query.kind) };
     },
   };

@@ -20,8 +20,8 @@ export function offerHandlers(deps: Deps): Pick<Handlers, OfferRoutes> {
       })),
     }),
 
-    createBooking: ({ session, body }) => {
-      const user = currentUser(deps, session);
+    createBooking: async ({ session, body }) => {
+      const user = await currentUser(deps, session);
       const createdAt = new Date().toISOString();
       return store.transaction(() => {
         const slot = store.q.slot.get(body.slotId);

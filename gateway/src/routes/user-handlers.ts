@@ -55,26 +55,26 @@ export function userHandlers(
     return terms;
   };
   return {
-    contactMe: ({ session }) =>
-      toContact(currentUser(deps, session), deps.isStudioEditor(Number(session.sub))),
+    contactMe: async ({ session }) =>
+      toContact(await currentUser(deps, session), await deps.isStudioEditor(Number(session.sub))),
 
-    userInformation: ({ session }) => {
-      const user = currentUser(deps, session);
+    userInformation: async ({ session }) => {
+      const user = await currentUser(deps, session);
       return {
-        contact: toContact(user, deps.isStudioEditor(user.id)),
+        contact: toContact(user, await deps.isStudioEditor(user.id)),
         permissions: deps.catalogue.expand(parseCodes(user.global_permissions)),
         favoriteEntities: parseNumbers(user.favorite_entities),
         notifications: notificationSummary(user.id),
       };
     },
 
-    currentUserPermissions: ({ session, query }) => {
+    currentUserPermissions: async ({ session, query }) => {
       if (query.accountId === undefined) {
-        const user = currentUser(deps, session);
+        const user = await currentUser(deps, session);
         return { accountId: null, permissions: deps.catalogue.expand(parseCodes(user.global_permissions)) };
       }
       // Hot path: users are never deleted, so a verified token's sub is enough to read the membership.
-      const membership = requireMembership(deps, Number(session.sub), query.accountId);
+      const membership = await requireMembership(deps, Number(session.sub), query.accountId);
       return { accountId: query.accountId, permissions: entityPermissions(deps, membership) };
     },
 
@@ -98,8 +98,8 @@ export function userHandlers(
       return { isCurrent: accepted?.terms_id === terms.terms_id, terms: { termsId: terms.terms_id } };
     },
 
-    acceptTerms: ({ session, query }) => {
-      const user = currentUser(deps, session);
+    acceptTerms: async ({ session, query }) => {
+      const user = await currentUser(deps, session);
       store.transaction(() => {
         const terms = latestTerms();
         if (query.termsId !== terms.terms_id)
@@ -114,8 +114,8 @@ export function userHandlers(
       return row ? (JSON.parse(row.settings) as NotificationSettings) : defaultNotificationSettings();
     },
 
-    saveNotificationSettings: ({ session, body }) => {
-      const user = currentUser(deps, session);
+    saveNotificationSettings: async ({ session, body }) => {
+      const user = await currentUser(deps, session);
       const settings: NotificationSettings = { favouritesOnly: body.favouritesOnly, types: body.types };
       store.transaction(() =>
         store.q.saveNotificationSettings.run(user.id, JSON.stringify(settings), new Date().toISOString()),
@@ -123,16 +123,16 @@ export function userHandlers(
       return settings;
     },
 
-    homeLayout: ({ session, params }) => {
-      const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.accountId);
+    homeLayout: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
+      await requireMembership(deps, user.id, params.accountId);
       const row = store.q.homeLayout.get(user.id, params.accountId);
       return row ? (JSON.parse(row.layout) as HomeLayout) : null;
     },
 
-    saveHomeLayout: ({ session, params, body }) => {
-      const user = currentUser(deps, session);
-      requireMembership(deps, user.id, params.accountId);
+    saveHomeLayout: async ({ session, params, body }) => {
+      const user = await currentUser(deps, session);
+      await requireMembership(deps, user.id, params.accountId);
       const layout: HomeLayout = {
         layout: body.layout.map(({ widget, x, y, w, h }) => ({ widget, x, y, w, h })),
       };

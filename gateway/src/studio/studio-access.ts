@@ -13,6 +13,6 @@ export function parseObject(text: string): Record<string, unknown> {
     : {};
 }
 
-export function mayWriteStudio(studio: StudioStore, session: SessionClaims): boolean {
-  return studio.q.isEditor.get(Number(session.sub)) !== undefined;
+export async function mayWriteStudio(studio: StudioStore, session: SessionClaims): Promise<boolean> {
+  return studio.isEditor(Number(session.sub));
 }

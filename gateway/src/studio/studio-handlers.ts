@@ -45,8 +45,8 @@ function summary(row: VersionRow, publishedId: number | undefined) {
 
 export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, StudioRoutes> {
   /** The studio rule already held (contract field studioEditors); the caller's id and e-mail. */
-  function requireEditor(session: SessionClaims): { id: number; email: string } {
-    const user = currentUser(deps, session);
+  async function requireEditor(session: SessionClaims): Promise<{ id: number; email: string }> {
+    const user = await currentUser(deps, session);
     return { id: user.id, email: user.email };
   }
 
@@ -70,31 +70,31 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
         manifest: query.known === published.etag ? null : parseObject(published.manifest),
       };
     },
-    manifestVersions: ({ session }) => {
-      requireEditor(session);
+    manifestVersions: async ({ session }) => {
+      await requireEditor(session);
       const publishedId = studio.q.published.get()?.id;
       return { items: studio.q.versions.all().map((row) => summary(row, publishedId)) };
     },
-    manifestVersion: ({ session, params }) => {
-      requireEditor(session);
+    manifestVersion: async ({ session, params }) => {
+      await requireEditor(session);
       const row = studio.q.version.get(params.id);
       if (!row) throw notFound('The manifest version');
       return { version: summary(row, studio.q.published.get()?.id), manifest: parseObject(row.manifest) };
     },
-    manifestDraft: ({ session }) => {
+    manifestDraft: async ({ session }) => {
       const editor = requireEditor(session);
-      const row = studio.q.draft.get(editor.id);
+      const row = studio.q.draft.get((await editor).id);
       return row
         ? { manifest: parseObject(row.manifest), updatedAt: row.updated_at, baseVersion: row.base_version }
         : { manifest: null, updatedAt: null, baseVersion: null };
     },
-    saveManifestDraft: ({ session, body }) => {
+    saveManifestDraft: async ({ session, body }) => {
       const editor = requireEditor(session);
       const updatedAt = new Date().toISOString();
-      studio.q.saveDraft.run(editor.id, JSON.stringify(body.manifest), updatedAt, body.baseVersion);
+      studio.q.saveDraft.run((await editor).id, JSON.stringify(body.manifest), updatedAt, body.baseVersion);
       return { updatedAt };
     },
-    publishManifest: ({ session, body }) => {
+    publishManifest: async ({ session, body }) => {
       const editor = requireEditor(session);
       const result = validateWithWidgetOptions(body.manifest, pluginCatalogue);
       if (!result.ok) {
@@ -102,10 +102,15 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
           details: { problems: result.problems.map(({ pointer, message }) => ({ pointer, message })) },
         });
       }
-      const published = studio.publishOnBase(body.manifest, editor.email, body.comment, body.baseVersion);
+      const published = studio.publishOnBase(
+        body.manifest,
+        (await editor).email,
+        body.comment,
+        body.baseVersion,
+      );
       if ('stale' in published) throw staleBase(body.baseVersion, published);
-      studio.q.deleteDraft.run(editor.id);
-      deps.log.info({ version: published.id, author: editor.email }, 'manifest published');
+      studio.q.deleteDraft.run((await editor).id);
+      deps.log.info({ version: published.id, author: (await editor).email }, 'manifest published');
       return published;
     },
     studioPersonas: () => {
@@ -117,12 +122,15 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
           : 'validated';
       return { items: personaPreviews(deps.catalogue.expand, activeStatus) };
     },
-    publishManifestVersion: ({ session, params, body }) => {
+    publishManifestVersion: async ({ session, params, body }) => {
       const editor = requireEditor(session);
-      const published = studio.republish(params.id, editor.email, body.baseVersion);
+      const published = studio.republish(params.id, (await editor).email, body.baseVersion);
       if (!published) throw notFound('The manifest version');
       if ('stale' in published) throw staleBase(body.baseVersion, published);
-      deps.log.info({ version: published.id, author: editor.email }, 'manifest version published again');
+      deps.log.info(
+        { version: published.id, author: (await editor).email },
+        'manifest version published again',
+      );
       return published;
     },
   };

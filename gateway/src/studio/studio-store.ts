@@ -130,6 +130,10 @@ export function createStudioStore(db: Database) {
     revokeEditor: (userId: number) => revokeEditor.immediate(userId),
     seedInitialVersion,
     publishNew,
+    /** Whether the person holds the studio-editor mark. */
+    isEditor(userId: number): Promise<boolean> {
+      return Promise.resolve(q.isEditor.get(userId) !== undefined);
+    },
     /** A new version made from `baseVersion`, published only if that is still the published one. */
     publishOnBase(manifest: unknown, author: string, comment: string, baseVersion: number) {
       return onBase(baseVersion, () => publishNew(manifest, author, comment));
