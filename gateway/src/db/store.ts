@@ -1,16 +1,16 @@
 // Every query the routes use, as prepared statements with bound parameters (never string-built SQL).
 import type { Database } from 'better-sqlite3';
 import type { Selectable } from 'kysely';
-import type { MembershipsTable, UsersTable } from './tables.ts';
+import type { Tables } from './tables.ts';
 import { DEFAULT_INBOX_RETENTION, createInboxWriter } from './inbox.ts';
 import type { InboxRetention } from './inbox.ts';
 
-export type UserRow = Selectable<UsersTable>;
+export type UserRow = Selectable<Tables['users']>;
 
 export type SessionRow = { sid: string; user_id: number; ends_at: number; grant_id: string | null };
 /** The token that replaced a retired one. */
 export type TokenReplacementRow = { dies_at_ms: number; jti: string; iat: number; exp: number };
-export type MembershipRow = Pick<Selectable<MembershipsTable>, 'is_signatory' | 'permissions'>;
+export type MembershipRow = Pick<Selectable<Tables['memberships']>, 'is_signatory' | 'permissions'>;
 export type EntityRow = {
   account_id: number;
   account_number: string;

@@ -7,13 +7,13 @@
 // The folder search's FTS5 table (entities_search) is SQLite's alone and is queried with `sql` only.
 import type { Generated } from 'kysely';
 
-export type AdminCollaboratorsTable = {
+type AdminCollaboratorsTable = {
   user_id: Generated<number>;
   granted_by: Generated<number | null>;
   granted_at: Generated<string | null>;
 };
 
-export type AnalyticsEventsTable = {
+type AnalyticsEventsTable = {
   id: Generated<number>;
   api_key: string;
   event: string;
@@ -24,7 +24,7 @@ export type AnalyticsEventsTable = {
   received_at: string;
 };
 
-export type BankAccountsTable = {
+type BankAccountsTable = {
   id: Generated<number>;
   account_id: number;
   bank_name: string;
@@ -32,7 +32,7 @@ export type BankAccountsTable = {
   opening_cents: number;
 };
 
-export type BankTransactionsTable = {
+type BankTransactionsTable = {
   id: Generated<number>;
   bank_account_id: number;
   account_id: number;
@@ -41,7 +41,7 @@ export type BankTransactionsTable = {
   amount_cents: number;
 };
 
-export type BiReportsTable = {
+type BiReportsTable = {
   id: Generated<number>;
   account_id: number;
   title: string;
@@ -50,27 +50,27 @@ export type BiReportsTable = {
   created_by: Generated<number | null>;
 };
 
-export type BookingsTable = {
+type BookingsTable = {
   booking_id: Generated<number>;
   slot_id: number;
   user_id: number;
   created_at: string;
 };
 
-export type CollaboratorRolesTable = {
+type CollaboratorRolesTable = {
   user_id: number;
   account_id: number;
   role: string;
 };
 
-export type CompanySheetsTable = {
+type CompanySheetsTable = {
   account_id: Generated<number>;
   data: string;
   version: number;
   updated_at: Generated<string | null>;
 };
 
-export type DelegationLogTable = {
+type DelegationLogTable = {
   id: Generated<number>;
   account_id: Generated<number | null>;
   actor_id: number;
@@ -83,12 +83,12 @@ export type DelegationLogTable = {
   created_at: string;
 };
 
-export type DeletedReportsTable = {
+type DeletedReportsTable = {
   id: Generated<number>;
   account_id: number;
 };
 
-export type DocumentsTable = {
+type DocumentsTable = {
   id: Generated<number>;
   account_id: number;
   kind: string;
@@ -102,14 +102,14 @@ export type DocumentsTable = {
   created_at: string;
 };
 
-export type EntitiesTable = {
+type EntitiesTable = {
   account_id: Generated<number>;
   account_number: string;
   name: string;
   is_clarity_visible: number;
 };
 
-export type EntityDetailsTable = {
+type EntityDetailsTable = {
   account_id: Generated<number>;
   legal_form: string;
   fiscal_year_end: string;
@@ -117,7 +117,7 @@ export type EntityDetailsTable = {
   created_at: string;
 };
 
-export type EntityInvitationsTable = {
+type EntityInvitationsTable = {
   id: Generated<number>;
   account_id: number;
   user_id: Generated<number | null>;
@@ -133,14 +133,14 @@ export type EntityInvitationsTable = {
   decided_at: Generated<string | null>;
 };
 
-export type HomeLayoutsTable = {
+type HomeLayoutsTable = {
   user_id: number;
   account_id: number;
   layout: string;
   updated_at: string;
 };
 
-export type InboxTable = {
+type InboxTable = {
   id: Generated<number>;
   to_email: string;
   subject: string;
@@ -148,18 +148,18 @@ export type InboxTable = {
   created_at: string;
 };
 
-export type InvitationsTable = {
+type InvitationsTable = {
   user_id: Generated<number>;
   invited_by: number;
   invited_at: string;
 };
 
-export type LastSignInsTable = {
+type LastSignInsTable = {
   user_id: Generated<number>;
   at: string;
 };
 
-export type MandatesTable = {
+type MandatesTable = {
   id: Generated<number>;
   account_id: number;
   type: string;
@@ -169,21 +169,21 @@ export type MandatesTable = {
   version: number;
 };
 
-export type ManifestDraftsTable = {
+type ManifestDraftsTable = {
   user_id: Generated<number>;
   manifest: string;
   updated_at: string;
   base_version: Generated<number | null>;
 };
 
-export type ManifestPublishedTable = {
+type ManifestPublishedTable = {
   slot: Generated<number>;
   version_id: number;
   published_at: string;
   published_by: string;
 };
 
-export type ManifestVersionsTable = {
+type ManifestVersionsTable = {
   id: Generated<number>;
   author: string;
   created_at: string;
@@ -192,26 +192,26 @@ export type ManifestVersionsTable = {
   etag: string;
 };
 
-export type MembershipsTable = {
+type MembershipsTable = {
   user_id: number;
   account_id: number;
   is_signatory: number;
   permissions: string;
 };
 
-export type MetaTable = {
+type MetaTable = {
   key: string;
   value: string;
 };
 
-export type ModRequestDecisionsTable = {
+type ModRequestDecisionsTable = {
   request_id: Generated<number>;
   decided_by: number;
   decided_at: string;
   reason: string;
 };
 
-export type ModRequestsTable = {
+type ModRequestsTable = {
   id: Generated<number>;
   account_id: number;
   offer_code: string;
@@ -221,7 +221,7 @@ export type ModRequestsTable = {
   created_at: string;
 };
 
-export type MonthlyFiguresTable = {
+type MonthlyFiguresTable = {
   account_id: number;
   month: string;
   revenue_cents: number;
@@ -234,13 +234,13 @@ export type MonthlyFiguresTable = {
   headcount: number;
 };
 
-export type NotificationSettingsTable = {
+type NotificationSettingsTable = {
   user_id: Generated<number>;
   settings: string;
   updated_at: string;
 };
 
-export type OidcStoreTable = {
+type OidcStoreTable = {
   model: string;
   id: string;
   payload: string;
@@ -250,11 +250,11 @@ export type OidcStoreTable = {
   user_code: Generated<string | null>;
 };
 
-export type OrphanFilesTable = {
+type OrphanFilesTable = {
   storage_key: string;
 };
 
-export type RecordedNotificationsTable = {
+type RecordedNotificationsTable = {
   id: Generated<number>;
   user_id: number;
   account_id: number;
@@ -267,7 +267,7 @@ export type RecordedNotificationsTable = {
   reader_id: Generated<number | null>;
 };
 
-export type ReportFilesTable = {
+type ReportFilesTable = {
   report_id: Generated<number>;
   period: string;
   mime_type: string;
@@ -275,14 +275,14 @@ export type ReportFilesTable = {
   storage_key: string;
 };
 
-export type ResetTokensTable = {
+type ResetTokensTable = {
   token_hash: string;
   user_id: number;
   expires_at: number;
   used_at: Generated<string | null>;
 };
 
-export type RetiredTokensTable = {
+type RetiredTokensTable = {
   jti: string;
   dies_at_ms: number;
   exp: number;
@@ -291,13 +291,13 @@ export type RetiredTokensTable = {
   next_exp: Generated<number | null>;
 };
 
-export type RightsVersionsTable = {
+type RightsVersionsTable = {
   user_id: number;
   account_id: number;
   version: number;
 };
 
-export type SessionsTable = {
+type SessionsTable = {
   sid: string;
   user_id: number;
   started_at: number;
@@ -306,7 +306,7 @@ export type SessionsTable = {
   grant_id: Generated<string | null>;
 };
 
-export type SlotsTable = {
+type SlotsTable = {
   slot_id: Generated<number>;
   starts_at: string;
   ends_at: string;
@@ -314,17 +314,17 @@ export type SlotsTable = {
   booked_by: Generated<number | null>;
 };
 
-export type StudioEditorsTable = {
+type StudioEditorsTable = {
   user_id: Generated<number>;
 };
 
-export type SubscriptionsTable = {
+type SubscriptionsTable = {
   account_id: number;
   offer_code: string;
   status: string;
 };
 
-export type TermsTable = {
+type TermsTable = {
   terms_id: Generated<number>;
   version: string;
   published_at: string;
@@ -332,13 +332,13 @@ export type TermsTable = {
   content_en: string;
 };
 
-export type TermsAcceptancesTable = {
+type TermsAcceptancesTable = {
   user_id: Generated<number>;
   terms_id: number;
   accepted_at: string;
 };
 
-export type UsersTable = {
+type UsersTable = {
   id: Generated<number>;
   email: string;
   first_name: string;
