@@ -110,8 +110,7 @@ function operations(db: Db) {
         .select('dies_at_ms')
         .where('jti', '=', jti)
         .executeTakeFirst();
-      // Number(): PostgreSQL may answer a bigint as a string.
-      return row === undefined ? undefined : Number(row.dies_at_ms);
+      return row?.dies_at_ms;
     },
 
     /**
@@ -151,10 +150,10 @@ function operations(db: Db) {
         .executeTakeFirst();
       if (row?.next_jti == null || row.next_iat === null || row.next_exp === null) return undefined;
       return {
-        dies_at_ms: Number(row.dies_at_ms),
+        dies_at_ms: row.dies_at_ms,
         jti: row.next_jti,
-        iat: Number(row.next_iat),
-        exp: Number(row.next_exp),
+        iat: row.next_iat,
+        exp: row.next_exp,
       };
     },
 

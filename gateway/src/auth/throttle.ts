@@ -56,10 +56,11 @@ export function createThrottle(db: Db, now: () => number = Date.now) {
     await db.deleteFrom(TABLE).where('expires_at_ms', '<=', at).execute();
   }
 
-  type Held = { attempts: number[]; expiresAtMs: number };
-
-  /** Takes the keys' rows (made when missing), in a fixed order so that two takes never wait for each other. */
-  async function lock(trx: Db, keys: readonly string[]): Promise<Map<string, Held>> {
+  /**
+   * Takes the keys' rows (made when missing) and answers their attempts, in a fixed order so that two
+   * takes never wait for each other.
+   */
+  async function lock(trx: Db, keys: readonly string[]): Promise<Map<string, number[]>> {
     const sorted = [...new Set(keys)].sort();
     if (sorted.length === 0) return new Map();
     for (const key of sorted)
@@ -70,22 +71,32 @@ export function createThrottle(db: Db, now: () => number = Date.now) {
           conflict.column('key').doUpdateSet((eb) => ({ expires_at_ms: eb.ref(`${TABLE}.expires_at_ms`) })),
         )
         .execute();
-    const rows = await trx.selectFrom(TABLE).selectAll().where('key', 'in', sorted).execute();
-    // Number(): PostgreSQL answers a bigint as a string.
-    return new Map(
-      rows.map((row) => [row.key, { attempts: attemptsOf(row), expiresAtMs: Number(row.expires_at_ms) }]),
-    );
+    const rows = await trx.selectFrom(TABLE).select(['key', 'attempts']).where('key', 'in', sorted).execute();
+    return new Map(rows.map((row) => [row.key, attemptsOf(row)]));
   }
 
+  /** Writes a key's attempts; with `keepUntilMs`, the row lives at least that long (never shorter than it did). */
   async function write(
     trx: Db,
     key: string,
     attempts: readonly number[],
-    expiresAtMs: number,
+    keepUntilMs?: number,
   ): Promise<void> {
     await trx
       .updateTable(TABLE)
-      .set({ attempts: JSON.stringify(attempts), expires_at_ms: expiresAtMs })
+      .set((eb) => ({
+        attempts: JSON.stringify(attempts),
+        ...(keepUntilMs === undefined
+          ? {}
+          : {
+              expires_at_ms: eb
+                .case()
+                .when('expires_at_ms', '>', keepUntilMs)
+                .then(eb.ref('expires_at_ms'))
+                .else(keepUntilMs)
+                .end(),
+            }),
+      }))
       .where('key', '=', key)
       .execute();
   }
@@ -104,11 +115,10 @@ export function createThrottle(db: Db, now: () => number = Date.now) {
       );
       let waitMs = 0;
       const kept = keys.map(([key, limit]) => {
-        const row = held.get(key);
-        const list = (row?.attempts ?? []).filter((moment) => moment > at - limit.windowMs);
+        const list = (held.get(key) ?? []).filter((moment) => moment > at - limit.windowMs);
         if (list.length >= limit.max) waitMs = Math.max(waitMs, (list[0] ?? at) + limit.windowMs - at);
         // The row lives until the end of the longest window it is counted in.
-        return [key, list, Math.max(row?.expiresAtMs ?? 0, at + limit.windowMs)] as const;
+        return [key, list, at + limit.windowMs] as const;
       });
       // Thrown inside the transaction: it rolls back, and the rows it made for new keys with it.
       if (waitMs > 0) throw new TooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)));
@@ -120,11 +130,11 @@ export function createThrottle(db: Db, now: () => number = Date.now) {
           trx,
           keys.map(([key]) => key),
         );
-        for (const [key, row] of held) {
-          const index = row.attempts.indexOf(at);
+        for (const [key, list] of held) {
+          const index = list.indexOf(at);
           if (index < 0) continue;
-          row.attempts.splice(index, 1);
-          await write(trx, key, row.attempts, row.expiresAtMs);
+          list.splice(index, 1);
+          await write(trx, key, list);
         }
       });
     };
@@ -166,7 +176,7 @@ export function createThrottle(db: Db, now: () => number = Date.now) {
   async function size(): Promise<number> {
     const row = await db
       .selectFrom(TABLE)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }

@@ -30,15 +30,18 @@ type Row = { payload: string; expires_at: number | null };
 const nowS = () => Math.floor(Date.now() / 1000);
 
 function live(row: Row | undefined): AdapterPayload | undefined {
-  // Number(): PostgreSQL may answer a bigint as a string.
-  return row && (row.expires_at === null || Number(row.expires_at) > nowS())
+  return row && (row.expires_at === null || row.expires_at > nowS())
     ? (JSON.parse(row.payload) as AdapterPayload)
     : undefined;
 }
 
 /** Deletes what has expired (at start: the provider asks for live entries only, `live` checks each). */
 export async function purgeOidcStore(db: Db): Promise<void> {
-  await db.deleteFrom('oidc_store').where('expires_at', 'is not', null).where('expires_at', '<=', nowS()).execute();
+  await db
+    .deleteFrom('oidc_store')
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', nowS())
+    .execute();
 }
 
 /** The provider's adapter class over the database: every instance of the gateway sees the same entries. */
@@ -139,7 +142,11 @@ export function dbAdapter(db: Db): new (model: string) => OidcAdapter {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_store').where('model', '=', this.model).where('id', '=', storedId(id)).execute();
+      await db
+        .deleteFrom('oidc_store')
+        .where('model', '=', this.model)
+        .where('id', '=', storedId(id))
+        .execute();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
