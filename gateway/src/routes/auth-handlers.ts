@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { accountAddressKey, accountKey, addressKey, checkPassword } from '../auth/sign-in.ts';
+import { TooManyRequests } from '../auth/throttle.ts';
 import { passwordProblem } from '../../contract/password-rule.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -81,8 +82,10 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       // At most one e-mail per address every few minutes: more requests answer the same and send nothing.
       try {
         await deps.throttle.take([[`reset-mail:${accountKey(user.email)}`, deps.limits.resetMailPerAccount]]);
-      } catch {
-        return undefined;
+      } catch (error) {
+        // Only the limit answers 204: a failing database is not a silent "sent".
+        if (error instanceof TooManyRequests) return undefined;
+        throw error;
       }
       const token = randomBytes(32).toString('base64url');
       const link = `${deps.portalUrl}/resetPasswordForm?token=${token}`;
