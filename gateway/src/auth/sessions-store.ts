@@ -10,7 +10,7 @@ export type SessionRow = Pick<Selectable<Tables['sessions']>, 'sid' | 'user_id' 
 /** The token that replaced a retired one. */
 export type TokenReplacementRow = { dies_at_ms: number; jti: string; iat: number; exp: number };
 /** What a refresh records: the retired token, until when it still works, and its one replacement. */
-export type Retirement = {
+type Retirement = {
   jti: string;
   diesAtMs: number;
   exp: number;
