@@ -13,6 +13,7 @@ import { DEFAULT_NEWS } from '../seed/demo-data.ts';
 import { createAnalyticsCollector, installCollectorBodyParser } from './analytics/analytics-collector.ts';
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import { createSessionTokens } from './auth/session-tokens.ts';
+import { createSessionsStore } from './auth/sessions-store.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { sqliteDb } from './db/connection.ts';
 import { openDatabase } from './db/database.ts';
@@ -45,6 +46,7 @@ import { registerRoutes } from './http/route-table.ts';
 import { installValidators } from './http/validation.ts';
 import { registerInteractionRoutes } from './oidc/interaction-routes.ts';
 import { oidcSigningJwk, sessionSecret } from './oidc/keys.ts';
+import { purgeOidcStore } from './oidc/db-adapter.ts';
 import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
 import type { GatewayOptions } from './options.ts';
 import { filesDirOf, proxyTrust, REPO_ROOT } from './options.ts';
@@ -138,10 +140,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     ttlS: options.tokenTtlS ?? 3600,
     sessionMaxAgeS: options.sessionMaxAgeS ?? 12 * 3600,
     refreshGraceMs: options.refreshGraceMs ?? 30_000,
-    store,
+    sessions: createSessionsStore(kysely),
   });
+  await tokens.purge();
   const faults = createFaults();
-  const throttle = createThrottle();
+  const throttle = createThrottle(kysely);
   const portalUrl = options.portalUrl ?? 'http://127.0.0.1:5173';
   const listening: { url?: string } = {};
   const hostCheck = createHostCheck({
@@ -248,10 +251,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
     reseed: async () => {
       await seedDatabase(db, hasher.hash, demo);
-      throttle.reset();
+      await throttle.reset();
       seedStores();
       seedStudio(true);
-      tokens.loadRevocations();
       faults.clear();
       news.items = defaultNews;
     },
@@ -339,15 +341,20 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const url = `http://${urlHostOf(host)}:${String(port)}`;
   listening.url = url;
 
+  await purgeOidcStore(kysely);
   const provider = createOidcProvider({
     issuer: options.issuer ?? `${url}/oidc`,
     store,
+    db: kysely,
     sessionSecret: secret,
     signingJwk: oidcSigningJwk(options.dataDir, options.oidcJwk),
   });
   // A collaborator's portal sessions live on their provider grant: revoking it ends them at once.
   provider.on('grant.revoked', (_ctx, grantId) => {
-    if (typeof grantId === 'string') tokens.endGrantSessions(grantId);
+    if (typeof grantId === 'string')
+      tokens.endGrantSessions(grantId).catch((error: unknown) => {
+        app.log.error({ err: error }, 'cannot end the sessions of a revoked grant');
+      });
   });
   provider.on('server_error', (_ctx, error) => {
     app.log.error({ err: error }, 'oidc server error');

@@ -4,7 +4,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedId } from '../src/oidc/sqlite-adapter.ts';
+import { sqliteDb } from '../src/db/connection.ts';
+import { storedId } from '../src/oidc/db-adapter.ts';
 import {
   CUSTOMER_SSO_CLIENT,
   call,
@@ -128,25 +129,35 @@ describe('customer single sign-on client', () => {
     it('the token exchange refuses an access token whose account is not its client’s kind', async () => {
       // What no flow gives: a token of one client naming an account of the other kind, as a grant made
       // before this rule would.
-      const renamed = (accessToken: string, accountId: string) => {
-        const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+      const renamed = async (accessToken: string, accountId: string) => {
+        const db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
         try {
-          db.prepare(
-            "UPDATE oidc_store SET payload = json_set(payload, '$.accountId', ?) WHERE model = 'AccessToken' AND id = ?",
-          ).run(accountId, storedId(accessToken));
+          const where = { model: 'AccessToken', id: storedId(accessToken) };
+          const row = await db
+            .selectFrom('oidc_store')
+            .select('payload')
+            .where('model', '=', where.model)
+            .where('id', '=', where.id)
+            .executeTakeFirstOrThrow();
+          await db
+            .updateTable('oidc_store')
+            .set({ payload: JSON.stringify({ ...(JSON.parse(row.payload) as object), accountId }) })
+            .where('model', '=', where.model)
+            .where('id', '=', where.id)
+            .execute();
         } finally {
-          db.close();
+          await db.destroy();
         }
         return accessToken;
       };
       // Paul's user id, and the empty single sign-on id every collaborator has.
       for (const account of ['5', '']) {
         const { tokens } = await oidcSignIn(gateway, 'marc.multi@demo.test', undefined, CUSTOMER_SSO_CLIENT);
-        expect((await exchange(renamed(tokens.access_token, account))).status, account).toBe(401);
+        expect((await exchange(await renamed(tokens.access_token, account))).status, account).toBe(401);
       }
       // Claire's user id through the collaborators' client.
       const { tokens } = await oidcSignIn(gateway, 'paul.collab@demo.test');
-      expect((await exchange(renamed(tokens.access_token, '1'))).status).toBe(401);
+      expect((await exchange(await renamed(tokens.access_token, '1'))).status).toBe(401);
     });
   });
 

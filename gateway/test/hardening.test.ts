@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteDb } from '../src/db/connection.ts';
 import { call, json, login, oidcSignIn, type Started, startGateway } from './helpers.ts';
 
 let gateway: Started;
@@ -50,11 +51,11 @@ describe('secrets at rest and in caches', () => {
   it('stores the identity provider’s tokens by hash, never the bearer values', async () => {
     const { tokens } = await oidcSignIn(gateway, 'paul.collab@demo.test');
     const { default: Database } = await import('better-sqlite3');
-    const db = new Database(join(gateway.dataDir, 'gateway.sqlite'), { readonly: true });
-    const ids = (db.prepare('SELECT id, payload FROM oidc_store').all() as { id: string; payload: string }[])
+    const db = sqliteDb(new Database(join(gateway.dataDir, 'gateway.sqlite'), { readonly: true }));
+    const ids = (await db.selectFrom('oidc_store').select(['id', 'payload']).execute())
       .map((row) => `${row.id} ${row.payload}`)
       .join('\n');
-    db.close();
+    await db.destroy();
     expect(ids).not.toContain(tokens.access_token);
     expect(ids).not.toContain(tokens.refresh_token ?? 'no refresh token');
     // Still usable: the provider finds them by hash.

@@ -1,15 +1,18 @@
 // Item 3 of issue 10: credentials cannot be tried at will, and a burst of wrong ones does not slow the
 // good ones.
+import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../scripts/static-server.ts';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '../contract/password-rule.ts';
-import { createThrottle, MAX_KEYS, TooManyRequests } from '../src/auth/throttle.ts';
+import { type Limit, type Throttle, createThrottle, TooManyRequests } from '../src/auth/throttle.ts';
+import { type Db, sqliteDb } from '../src/db/connection.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { optionsFromEnv } from '../src/options.ts';
 import { call, json, login, oidcClient, followInside, type Started, startGateway } from './helpers.ts';
 
@@ -268,46 +271,94 @@ describe("the caller's address", () => {
   });
 });
 
-describe('the throttle memory', () => {
-  it('stays bounded under a flood of keys by letting the least recently used go, not everything', () => {
-    const throttle = createThrottle();
-    const limit = { max: 3, windowMs: 60_000 };
-    const attacker: [string, typeof limit][] = [['login:203.0.113.66', limit]];
-    for (let index = 0; index < 3; index += 1) throttle.take(attacker);
-    const refused = () => {
-      try {
-        throttle.take(attacker);
-        return false;
-      } catch (error) {
-        return error instanceof TooManyRequests;
-      }
-    };
-    // A flood of one and a half times the bound (100,000 keys), the attacker trying again all along.
-    for (let index = 0; index < 150_000; index += 1) {
-      throttle.take([[`account:flood-${String(index)}@demo.test`, limit]]);
-      if (index % 1000 === 0) expect(refused()).toBe(true);
+describe('the throttle counters in the database', () => {
+  // A migrated database of its own per test: createThrottle counts in it, with an injected clock.
+  const opened: { dir: string; db: Db }[] = [];
+  const migrated = async (): Promise<{ file: string; db: Db }> => {
+    const dir = mkdtempSync(join(tmpdir(), 'throttle-test-'));
+    const file = join(dir, 'gateway.sqlite');
+    await migrateToLatest(file);
+    const db = sqliteDb(new BetterSqlite3(file));
+    opened.push({ dir, db });
+    return { file, db };
+  };
+  afterEach(async () => {
+    for (const { dir, db } of opened.splice(0)) {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect(refused()).toBe(true);
-    expect(throttle.size()).toBe(MAX_KEYS);
+  });
+  const refusedBy = async (throttle: Throttle, keys: [string, Limit][]) => {
+    try {
+      await throttle.take(keys);
+      return false;
+    } catch (error) {
+      if (error instanceof TooManyRequests) return true;
+      throw error;
+    }
+  };
+
+  it('keeps counting a key under a flood of other keys: nothing is let go before its window ends', async () => {
+    // The in-process counters had a bound and let the least recently used keys go; in the database there
+    // is no bound to overflow, so a flood of new keys never frees a counter early.
+    const throttle = createThrottle((await migrated()).db);
+    const limit = { max: 3, windowMs: 60_000 };
+    const attacker: [string, Limit][] = [['login:203.0.113.66', limit]];
+    for (let index = 0; index < 3; index += 1) await throttle.take(attacker);
+    for (let index = 0; index < 3000; index += 1) {
+      await throttle.take([[`account:flood-${String(index)}@demo.test`, limit]]);
+      if (index % 500 === 0) expect(await refusedBy(throttle, attacker)).toBe(true);
+    }
+    expect(await refusedBy(throttle, attacker)).toBe(true);
+    expect(await throttle.size()).toBe(3001);
   });
 
-  it('lets the least recently used keys go first', () => {
-    const throttle = createThrottle(Date.now, 3);
-    const limit = { max: 1, windowMs: 60_000 };
-    const taken = (key: string) => {
-      try {
-        throttle.take([[key, limit]]);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    expect(['a', 'b', 'c'].map(taken)).toEqual([true, true, true]);
-    expect(taken('a')).toBe(false); // a is used again: b is now the least recent
-    expect(taken('d')).toBe(true);
-    expect(throttle.size()).toBe(3);
-    expect(taken('a')).toBe(false);
-    expect(taken('b')).toBe(true); // b was let go
+  it('slides its window, gives an attempt back, and purges a key once its longest window has passed', async () => {
+    let now = 1_000_000;
+    const throttle = createThrottle((await migrated()).db, () => now);
+    const limit = { max: 2, windowMs: 60_000 };
+    await throttle.take([['a', limit]]);
+    now += 10_000;
+    const giveBack = await throttle.take([['a', limit]]);
+    await expect(throttle.take([['a', limit]])).rejects.toMatchObject({ retryAfterS: 50 });
+    await giveBack();
+    now += 20_000;
+    await throttle.take([['a', limit]]);
+    await expect(throttle.take([['a', limit]])).rejects.toMatchObject({ retryAfterS: 30 });
+    now += 30_001; // the first one left the window
+    expect(await refusedBy(throttle, [['a', limit]])).toBe(false);
+    await throttle.note('known', 3_600_000);
+    expect(await throttle.happened('known', 3_600_000)).toBe(true);
+    expect(await throttle.size()).toBe(2);
+    // Past a's window (and a minute since the last purge): a's row goes, the noted key stays for its hour.
+    now += 61_000;
+    await throttle.take([['b', limit]]);
+    expect(await throttle.size()).toBe(2);
+    expect(await throttle.happened('known', 3_600_000)).toBe(true);
+    now += 3_600_000;
+    expect(await throttle.happened('known', 3_600_000)).toBe(false);
+    await throttle.take([['c', limit]]);
+    expect(await throttle.size()).toBe(1);
+  });
+
+  it('counts the attempts of two throttles on one database together (two instances)', async () => {
+    const { file, db } = await migrated();
+    const other = sqliteDb(new BetterSqlite3(file));
+    try {
+      const limit = { max: 4, windowMs: 60_000 };
+      const one = createThrottle(db);
+      const two = createThrottle(other);
+      // One after the other: two connections of one thread must not wait for each other's lock (SQLite's
+      // busy wait blocks the thread that holds the other connection); two processes may.
+      const answers: boolean[] = [];
+      for (let index = 0; index < 10; index += 1)
+        answers.push(await refusedBy(index % 2 === 0 ? one : two, [['shared', limit]]));
+      expect(answers.filter((refused) => !refused)).toHaveLength(4);
+      await two.clear('shared');
+      expect(await refusedBy(one, [['shared', limit]])).toBe(false);
+    } finally {
+      await other.destroy();
+    }
   });
 });
 

@@ -145,7 +145,7 @@ export function createAnalyticsCollector(
     handlers: {
       collectAnalytics: async ({ body, request }) => {
         // Counted before the key is checked: guessing keys costs the same as sending events.
-        deps.throttle.take([[`analytics:${request.ip}`, ANALYTICS_PER_ADDRESS]]);
+        await deps.throttle.take([[`analytics:${request.ip}`, ANALYTICS_PER_ADDRESS]]);
         const apiKey = body.apiKey.trim();
         if (expected === undefined || !timingSafeEqual(digest(apiKey), expected))
           throw new HttpError(401, 'invalid_api_key', 'This analytics key is not the portal’s.');

@@ -30,24 +30,24 @@ export async function checkPassword(
   ];
   // The ceiling over every address is the one an attacker could fill for their victim: it spares the
   // addresses the account signed in from lately.
-  if (!throttle.happened(knownAddressKey(email, address), limits.knownAddressMs))
+  if (!(await throttle.happened(knownAddressKey(email, address), limits.knownAddressMs)))
     keys.push([accountKey(email), limits.loginPerAccount]);
-  const giveBack = throttle.take(keys);
+  const giveBack = await throttle.take(keys);
   const user = store.q.userByEmail.get(email.trim());
   let valid: boolean;
   try {
     valid = await hasher.verify(password, user?.password_hash);
   } catch (error) {
-    giveBack();
+    await giveBack();
     if (error instanceof HashQueueFull) throw new TooManyRequests(1);
     throw error;
   }
   if (!user || !valid) return null;
-  giveBack();
+  await giveBack();
   // Whoever knows the password at this address made the failures counted there; the address's own
   // count stays (signing in to one's own account must not buy more guesses at others).
-  throttle.clear(accountAddressKey(email, address));
-  throttle.note(knownAddressKey(email, address));
+  await throttle.clear(accountAddressKey(email, address));
+  await throttle.note(knownAddressKey(email, address), limits.knownAddressMs);
   if (hasher.needsRehash(user.password_hash)) {
     // Stored with older, weaker parameters: the password is known right now, so store today's hash.
     const rehashed = await hasher.hash(password);

@@ -7,9 +7,6 @@ import type { InboxRetention } from './inbox.ts';
 
 export type UserRow = Selectable<Tables['users']>;
 
-export type SessionRow = { sid: string; user_id: number; ends_at: number; grant_id: string | null };
-/** The token that replaced a retired one. */
-export type TokenReplacementRow = { dies_at_ms: number; jti: string; iat: number; exp: number };
 export type MembershipRow = Pick<Selectable<Tables['memberships']>, 'is_signatory' | 'permissions'>;
 export type EntityRow = {
   account_id: number;
@@ -188,39 +185,6 @@ export function createStore(db: Database, inboxRetention: InboxRetention = DEFAU
       `SELECT b.booking_id, b.slot_id, s.starts_at, s.ends_at, s.advisor, b.created_at
          FROM bookings b JOIN slots s ON s.slot_id = b.slot_id WHERE b.user_id = ? ORDER BY s.starts_at`,
     ),
-    insertSession: db.prepare<[string, number, number, number, string | null]>(
-      'INSERT INTO sessions (sid, user_id, started_at, ends_at, grant_id) VALUES (?, ?, ?, ?, ?)',
-    ),
-    liveSessions: db.prepare<[number], SessionRow>(
-      'SELECT sid, user_id, ends_at, grant_id FROM sessions WHERE ended_at IS NULL AND ends_at > ?',
-    ),
-    endSession: db.prepare<[number, string]>(
-      'UPDATE sessions SET ended_at = ? WHERE sid = ? AND ended_at IS NULL',
-    ),
-    endUserSessions: db.prepare<[number, number], { sid: string }>(
-      'UPDATE sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL RETURNING sid',
-    ),
-    endGrantSessions: db.prepare<[number, string], { sid: string }>(
-      'UPDATE sessions SET ended_at = ? WHERE grant_id = ? AND ended_at IS NULL RETURNING sid',
-    ),
-    purgeSessions: db.prepare<[number]>('DELETE FROM sessions WHERE ends_at <= ?'),
-    liveGrant: db.prepare<[string, number], { id: string }>(
-      "SELECT id FROM oidc_store WHERE model = 'Grant' AND id = ? AND (expires_at IS NULL OR expires_at > ?)",
-    ),
-    retiredTokens: db.prepare<[number], { jti: string; dies_at_ms: number }>(
-      'SELECT jti, dies_at_ms FROM retired_tokens WHERE exp > ?',
-    ),
-    // The first refresh of a token records its replacement; a later one (another tab, another instance)
-    // changes nothing and reads the recorded one back.
-    retireToken: db.prepare<[string, number, number, string, number, number]>(
-      `INSERT INTO retired_tokens (jti, dies_at_ms, exp, next_jti, next_iat, next_exp) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (jti) DO UPDATE SET next_jti = excluded.next_jti, next_iat = excluded.next_iat,
-         next_exp = excluded.next_exp WHERE retired_tokens.next_jti IS NULL`,
-    ),
-    tokenReplacement: db.prepare<[string], TokenReplacementRow>(
-      'SELECT dies_at_ms, next_jti AS jti, next_iat AS iat, next_exp AS exp FROM retired_tokens WHERE jti = ? AND next_jti IS NOT NULL',
-    ),
-    purgeRetired: db.prepare<[number]>('DELETE FROM retired_tokens WHERE exp <= ?'),
     insertResetToken: db.prepare<[string, number, number]>(
       'INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
     ),

@@ -338,6 +338,13 @@ type TermsAcceptancesTable = {
   accepted_at: string;
 };
 
+type ThrottleCountersTable = {
+  key: string;
+  /** The moments (ms) of the key's attempts still in their window: a JSON array of numbers. */
+  attempts: string;
+  expires_at_ms: number;
+};
+
 type UsersTable = {
   id: Generated<number>;
   email: string;
@@ -394,5 +401,6 @@ export type Tables = {
   subscriptions: SubscriptionsTable;
   terms: TermsTable;
   terms_acceptances: TermsAcceptancesTable;
+  throttle_counters: ThrottleCountersTable;
   users: UsersTable;
 };

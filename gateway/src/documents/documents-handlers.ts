@@ -160,7 +160,7 @@ export function documentsHandlers(
   ): Promise<T> {
     let room: number;
     try {
-      deps.throttle.take([[`upload:${String(upload.userId)}`, rules.uploadsPerUser]]);
+      await deps.throttle.take([[`upload:${String(upload.userId)}`, rules.uploadsPerUser]]);
       room = requireRoom(upload.accountId, 1);
     } catch (error) {
       part.file.resume();

@@ -1,13 +1,14 @@
 import Provider, { interactionPolicy } from 'oidc-provider';
 import type { Grant, InteractionPolicy, OidcContext } from 'oidc-provider';
 import { createHash } from 'node:crypto';
+import type { Db } from '../db/connection.ts';
 import type { Store } from '../db/store.ts';
 import { isLoopbackOrigin } from '../http/cors.ts';
 import { COLLABORATOR_CLIENT_ID as OIDC_CLIENT_ID, CUSTOMER_CLIENT_ID } from './clients.ts';
+import { dbAdapter } from './db-adapter.ts';
 import { escapeHtml, NOT_FRAMABLE } from './html.ts';
 import { signingAlgOf } from './keys.ts';
 import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
-import { sqliteAdapter } from './sqlite-adapter.ts';
 
 const OIDC_SCOPES = 'openid profile email offline_access';
 const CUSTOMER_SCOPES = 'openid profile email';
@@ -16,6 +17,8 @@ export const INTERACTION_PATH = '/oidc/interaction';
 type ProviderOptions = {
   issuer: string;
   store: Store;
+  /** Where the provider keeps its sessions, grants and tokens (oidc_store). */
+  db: Db;
   sessionSecret: Uint8Array;
   signingJwk: Record<string, unknown>;
 };
@@ -74,7 +77,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
   const cookieKey = createHash('sha256').update(options.sessionSecret).update('oidc-cookies').digest('hex');
 
   const provider = new Provider(issuer, {
-    adapter: sqliteAdapter(store.db),
+    adapter: dbAdapter(options.db),
     clients: [
       {
         client_id: OIDC_CLIENT_ID,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { accountAddressKey, accountKey, addressKey, checkPassword } from '../auth/sign-in.ts';
+import { TooManyRequests } from '../auth/throttle.ts';
 import { passwordProblem } from '../../contract/password-rule.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -63,26 +64,28 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       return { token };
     },
 
-    logout: ({ session }) => {
-      tokens.endSession(session.sid);
+    logout: async ({ session }) => {
+      await tokens.endSession(session.sid);
       return undefined;
     },
 
     logoutEverywhere: async ({ session }) => {
-      tokens.endUserSessions((await currentUser(deps, session)).id);
+      await tokens.endUserSessions((await currentUser(deps, session)).id);
       return undefined;
     },
 
-    resetPassword: ({ body, request }) => {
-      deps.throttle.take([[addressKey('reset', request.ip), deps.limits.resetPerAddress]]);
+    resetPassword: async ({ body, request }) => {
+      await deps.throttle.take([[addressKey('reset', request.ip), deps.limits.resetPerAddress]]);
       const user = store.q.userByEmail.get(body.email.trim());
       // A collaborator's password belongs to the identity provider: no link, and the same 204 as anyone.
       if (user?.is_customer !== 1) return undefined;
       // At most one e-mail per address every few minutes: more requests answer the same and send nothing.
       try {
-        deps.throttle.take([[`reset-mail:${accountKey(user.email)}`, deps.limits.resetMailPerAccount]]);
-      } catch {
-        return undefined;
+        await deps.throttle.take([[`reset-mail:${accountKey(user.email)}`, deps.limits.resetMailPerAccount]]);
+      } catch (error) {
+        // Only the limit answers 204: a failing database is not a silent "sent".
+        if (error instanceof TooManyRequests) return undefined;
+        throw error;
       }
       const token = randomBytes(32).toString('base64url');
       const link = `${deps.portalUrl}/resetPasswordForm?token=${token}`;
@@ -98,7 +101,7 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
     },
 
     createNewPassword: async ({ body, request }) => {
-      deps.throttle.take([[addressKey('new-password', request.ip), deps.limits.newPasswordPerAddress]]);
+      await deps.throttle.take([[addressKey('new-password', request.ip), deps.limits.newPasswordPerAddress]]);
       const nowS = Math.floor(Date.now() / 1000);
       // The token first: a guessed token costs no hashing.
       if (!store.q.liveResetToken.get(sha256(body.token), nowS)) {
@@ -125,11 +128,11 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       if (changed) {
         // The failures behind the reset no longer guess this password; an attacker's own address keeps
         // its count.
-        deps.throttle.clear(accountKey(changed.email));
-        deps.throttle.clear(accountAddressKey(changed.email, request.ip));
+        await deps.throttle.clear(accountKey(changed.email));
+        await deps.throttle.clear(accountAddressKey(changed.email, request.ip));
       }
       // Whoever knew the old password is signed out everywhere.
-      tokens.endUserSessions(updated);
+      await tokens.endUserSessions(updated);
       return undefined;
     },
 
