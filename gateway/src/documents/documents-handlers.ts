@@ -198,17 +198,28 @@ export function documentsHandlers(
     });
     const placed: { key?: string } = {};
     try {
-      return await documents.transaction(async (tx) => {
-        await upload.mayUpload(tx.db);
-        await requireRoom(tx, upload.accountId, received.size);
+      const outcome = await documents.transaction(async (tx) => {
+        // The entity's row held to the end (PostgreSQL): two commits to one entity re-check its quota in turn.
+        await tx.lockEntity(upload.accountId);
+        try {
+          await upload.mayUpload(tx.db);
+          await requireRoom(tx, upload.accountId, received.size);
+        } catch (refusal) {
+          // A refusal ends the transaction without a rollback: it wrote nothing, and while the old
+          // better-sqlite3 handle shares the connection, a rollback would undo others' writes made meanwhile.
+          return { refusal };
+        }
         placed.key = files.commit(received);
-        return write(tx, {
+        const written = await write(tx, {
           name: offeredName(upload.name, received.mimeType),
           key: placed.key,
           size: received.size,
           mimeType: received.mimeType,
         });
+        return { written };
       });
+      if ('refusal' in outcome) throw outcome.refusal;
+      return outcome.written;
     } catch (error) {
       // The transaction did not commit: its row is not there, so neither may its file be.
       if (placed.key === undefined) files.discard(received);

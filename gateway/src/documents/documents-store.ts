@@ -283,6 +283,22 @@ function documentsQueries(db: Db, files: FileStore) {
       return rows.map((row) => row.permissions);
     },
 
+    /**
+     * Holds the entity's row until the transaction ends, so that two uploads to one entity commit one after
+     * the other (each re-checks the quota with the other's file counted). PostgreSQL: SELECT … FOR UPDATE
+     * (not run yet: no PostgreSQL in the tests so far); SQLite: nothing to do, a transaction has the one
+     * connection to itself.
+     */
+    async lockEntity(accountId: number): Promise<void> {
+      if (dialect === 'sqlite') return;
+      await db
+        .selectFrom('entities')
+        .select('account_id')
+        .where('account_id', '=', accountId)
+        .forUpdate()
+        .execute();
+    },
+
     /** Bytes the entity holds: its documents and its reports' files (the entity quota counts them). */
     async usedBytes(accountId: number): Promise<number> {
       const documents = await db
