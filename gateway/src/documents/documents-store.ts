@@ -16,7 +16,7 @@ export type ReportKind = 'financial' | 'hr';
 /** A count or a sum as the driver answers it: PostgreSQL's bigint and numeric come as strings. */
 type DbNumber = number | string | bigint;
 
-export type DocumentFilters = {
+type DocumentFilters = {
   kind: string;
   period?: string | undefined;
   q?: string | undefined;
@@ -24,7 +24,7 @@ export type DocumentFilters = {
   order: 'asc' | 'desc';
 };
 
-export type ReportFilters = {
+type ReportFilters = {
   userId: number;
   /** One entity's reports; without it, those of every entity of the user. */
   accountId?: number | undefined;

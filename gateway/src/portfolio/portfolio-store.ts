@@ -30,7 +30,7 @@ function parseIds(json: string): number[] {
 /** A count as the driver answers it: PostgreSQL's bigint comes as a string. */
 type DbNumber = number | string | bigint;
 
-export type FolderQuery = {
+type FolderQuery = {
   userId: number;
   q: string;
   sort: 'name' | 'accountNumber';
@@ -56,7 +56,7 @@ export type ModSort = 'createdAt' | 'accountName' | 'status';
 export type MandateSort = 'startsOn' | 'accountName' | 'status';
 
 /** What asking for an offer did: the request made, or why none was. */
-export type OfferRequestOutcome =
+type OfferRequestOutcome =
   | { made: true; row: { id: number; account_id: number; offer_code: string; created_at: string } }
   | { made: false; reason: 'subscribed' | 'pending' };
 
@@ -511,7 +511,7 @@ function portfolioQueries(db: Db) {
   };
 }
 
-export type PortfolioQueries = ReturnType<typeof portfolioQueries>;
+type PortfolioQueries = ReturnType<typeof portfolioQueries>;
 export type ModRequestDetailRow = NonNullable<Awaited<ReturnType<PortfolioQueries['modRequest']>>>;
 export type MandateRow = NonNullable<Awaited<ReturnType<PortfolioQueries['mandate']>>>;
 
