@@ -82,8 +82,8 @@ export function defaultSheet(accountId: number, name: string): CompanySheet {
 
 const MANDATE_TYPES = ['Mission comptable', 'Mission sociale', 'Mandat fiscal'];
 
-/** Rows a seed inserts per statement: far below SQLite's and PostgreSQL's parameter limits. */
-const SEED_BATCH = 500;
+/** Rows per statement: 8,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535 (100,000 folders: about 4 s). */
+const SEED_BATCH = 2000;
 
 /**
  * Wipes and reseeds this module's rows when the shared seed ran since (its meta row is gone); `entities`
