@@ -110,8 +110,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const finance = createFinanceStore(db);
   const files = createFileStore(filesDirOf(options));
-  const documents = createDocumentsStore(db, files);
-  const portfolio = createPortfolioStore(db);
+  const documents = createDocumentsStore(kysely, files);
+  const portfolio = createPortfolioStore(kysely);
   const people = createPeopleStore(db, {
     ...(options.invitationDays === undefined ? {} : { days: options.invitationDays }),
     ...(options.invitationRetentionDays === undefined
@@ -119,10 +119,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       : { retentionDays: options.invitationRetentionDays }),
   });
   const studio = createStudioStore(db);
-  const seedStores = () => {
-    seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
-  };
-  seedStores();
+  const seedStores = () =>
+    seedModules(db, kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+  await seedStores();
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
   const seedStudio = (reset: boolean) => {
     try {
@@ -252,7 +251,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     reseed: async () => {
       await seedDatabase(db, hasher.hash, demo);
       await throttle.reset();
-      seedStores();
+      await seedStores();
       seedStudio(true);
       faults.clear();
       news.items = defaultNews;

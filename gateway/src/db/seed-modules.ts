@@ -2,6 +2,7 @@
 // them in every mode, and only demo mode fills them. The gateway and its commands both call this, so a
 // command run on a fresh data dir leaves nothing for the gateway's first start to wipe.
 import type { Database } from 'better-sqlite3';
+import type { Db } from './connection.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import type { DocumentsStore } from '../documents/documents-store.ts';
 import { seedPeople } from '../people/people-seed.ts';
@@ -11,14 +12,15 @@ import type { StudioStore } from '../studio/studio-store.ts';
 
 export type ModuleStores = { documents: DocumentsStore; people: PeopleStore; studio: StudioStore };
 
-export function seedModules(
+export async function seedModules(
   db: Database,
+  kysely: Db,
   stores: ModuleStores,
   { demo, seedFolders }: { demo: boolean; seedFolders: number },
-): void {
+): Promise<void> {
   const entities = demo ? personas.entities : [];
-  stores.documents.seedIfNeeded(entities.map((entity) => entity.accountId));
-  seedPortfolio(db, demo ? seedFolders : 0, new Date(), entities);
+  await stores.documents.seedIfNeeded(entities.map((entity) => entity.accountId));
+  await seedPortfolio(kysely, demo ? seedFolders : 0, new Date(), entities);
   // After the documents: a delegation records its notification in recorded_notifications.
   seedPeople(db, stores.people, new Date(), demo);
   stores.studio.seedEditors(demo);

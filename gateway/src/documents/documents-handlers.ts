@@ -18,7 +18,15 @@ import {
   requireMembership,
 } from '../routes/deps.ts';
 import type { Deps } from '../routes/deps.ts';
-import type { DocumentRow, DocumentsStore, ReportRow } from './documents-store.ts';
+import type { Db } from '../db/connection.ts';
+import type {
+  CommittedFile,
+  DocumentRow,
+  DocumentsQueries,
+  DocumentsStore,
+  ReportKind,
+  ReportRow,
+} from './documents-store.ts';
 import {
   contentDisposition,
   offeredName,
@@ -40,7 +48,6 @@ type DocumentRoutes =
   | 'reportFile';
 
 type DocumentKind = keyof typeof DOCUMENT_KIND_CODES;
-type ReportKind = keyof typeof REPORT_KIND_CODES;
 
 const isDocumentKind = (value: string): value is DocumentKind => value in DOCUMENT_KIND_CODES;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -106,18 +113,30 @@ export function documentsHandlers(
   files: FileStore,
   rules: UploadRules,
 ): Pick<Handlers, DocumentRoutes> {
-  /** The kinds of reports the user may read on the entity (none without membership). */
-  function reportKinds(userId: number, accountId: number): ReportKind[] {
-    const membership = deps.store.q.membership.get(userId, accountId);
-    if (!membership) return [];
-    const held = new Set(entityPermissions(deps, membership));
+  /** Whether a membership with these rights (`memberships.permissions`) holds one of `codes`. */
+  function holdsAny(rights: string, codes: readonly string[]): boolean {
+    const held = new Set(entityPermissions(deps, { is_signatory: 0, permissions: rights }));
+    return codes.some((code) => held.has(code));
+  }
+
+  /** The kinds of reports a membership with these rights may read (none without membership). */
+  function reportKinds(rights: string | undefined): ReportKind[] {
+    if (rights === undefined) return [];
     return (Object.keys(REPORT_KIND_CODES) as ReportKind[]).filter((kind) =>
-      REPORT_KIND_CODES[kind].some((code) => held.has(code)),
+      holdsAny(rights, REPORT_KIND_CODES[kind]),
     );
   }
 
+  /** For each kind of report, which of these memberships' rights let their holder read it. */
+  function readableWith(rightsSets: readonly string[]): Map<ReportKind, string[]> {
+    const readable = new Map<ReportKind, string[]>();
+    for (const rights of rightsSets)
+      for (const kind of reportKinds(rights)) readable.set(kind, [...(readable.get(kind) ?? []), rights]);
+    return readable;
+  }
+
   async function requireDocument(userId: number, id: number): Promise<DocumentRow> {
-    const row = documents.document(id);
+    const row = await documents.document(id);
     // An id that never existed is answered like another entity's: ids reveal nothing.
     if (!row || !isDocumentKind(row.kind)) throw forbidden();
     requireAnyPermission(
@@ -138,30 +157,36 @@ export function documentsHandlers(
     return part;
   }
 
-  /** 413 quota_exceeded unless `bytes` more fit in the entity's quota. */
-  function requireRoom(accountId: number, bytes: number): number {
-    const room = rules.entityQuotaBytes - documents.usedBytes(accountId);
+  /** 413 quota_exceeded unless `bytes` more fit in the entity's quota (read through `store`). */
+  async function requireRoom(store: DocumentsQueries, accountId: number, bytes: number): Promise<number> {
+    const room = rules.entityQuotaBytes - (await store.usedBytes(accountId));
     if (bytes > room) throw quotaExceeded(rules.entityQuotaBytes);
     return room;
   }
 
   /**
-   * Receives the file sent under `name` (a `safeDisplayName`) for the entity, then runs `write` with the
-   * name to keep (agreeing with the file's type) and the commit that moves the file into place, to call
-   * inside the transaction that inserts its row. Before a byte is stored the person's upload rate and the
-   * entity's quota are checked; the stream takes seconds, so the commit asks `mayUpload` and the quota
-   * again (a right removed meanwhile, or uploads that filled the quota in parallel, land nothing). A write
-   * that throws leaves no received file behind.
+   * Receives the file sent under `name` (a `safeDisplayName`) for the entity, outside any transaction,
+   * then commits it in one: `mayUpload` and the quota checked again (the stream takes seconds: a right
+   * removed meanwhile, or uploads that filled the quota in parallel, land nothing), the file moved into
+   * place, and `write` inserting its row with the name to keep (agreeing with the file's type). Before a
+   * byte is stored the person's upload rate and the entity's quota are checked. A commit that fails
+   * leaves no file behind, received or moved into place.
    */
   async function store<T>(
     part: MultipartFile,
-    upload: { name: string; accountId: number; userId: number; mayUpload: () => Promise<unknown> },
-    write: (file: { name: string; commit: () => { key: string; size: number; mimeType: string } }) => T,
+    upload: {
+      name: string;
+      accountId: number;
+      userId: number;
+      /** Throws unless the person may still upload; queries through `db` (the commit's transaction). */
+      mayUpload: (db: Db) => Promise<unknown>;
+    },
+    write: (store: DocumentsQueries, file: CommittedFile & { name: string }) => Promise<T>,
   ): Promise<T> {
     let room: number;
     try {
       await deps.throttle.take([[`upload:${String(upload.userId)}`, rules.uploadsPerUser]]);
-      room = requireRoom(upload.accountId, 1);
+      room = await requireRoom(documents, upload.accountId, 1);
     } catch (error) {
       part.file.resume();
       throw error;
@@ -171,17 +196,34 @@ export function documentsHandlers(
       room: { bytes: room, quotaBytes: rules.entityQuotaBytes },
       isTruncated: () => part.file.truncated,
     });
+    const placed: { key?: string } = {};
     try {
-      await upload.mayUpload();
-      return write({
-        name: offeredName(upload.name, received.mimeType),
-        commit: () => {
-          requireRoom(upload.accountId, received.size);
-          return { key: files.commit(received), size: received.size, mimeType: received.mimeType };
-        },
+      const outcome = await documents.transaction(async (tx) => {
+        // The entity's row held to the end (PostgreSQL): two commits to one entity re-check its quota in turn.
+        await tx.lockEntity(upload.accountId);
+        try {
+          await upload.mayUpload(tx.db);
+          await requireRoom(tx, upload.accountId, received.size);
+        } catch (refusal) {
+          // A refusal ends the transaction without a rollback: it wrote nothing, and while the old
+          // better-sqlite3 handle shares the connection, a rollback would undo others' writes made meanwhile.
+          return { refusal };
+        }
+        placed.key = files.commit(received);
+        const written = await write(tx, {
+          name: offeredName(upload.name, received.mimeType),
+          key: placed.key,
+          size: received.size,
+          mimeType: received.mimeType,
+        });
+        return { written };
       });
+      if ('refusal' in outcome) throw outcome.refusal;
+      return outcome.written;
     } catch (error) {
-      files.discard(received);
+      // The transaction did not commit: its row is not there, so neither may its file be.
+      if (placed.key === undefined) files.discard(received);
+      else files.remove(placed.key);
       throw error;
     }
   }
@@ -204,30 +246,32 @@ export function documentsHandlers(
       const user = await currentUser(deps, session);
       const membership = await requireMembership(deps, user.id, params.id);
       requireAnyPermission(deps, membership, DOCUMENT_KIND_CODES[query.kind]);
-      const { rows, total } = documents.documentsPage(
+      const { rows, total } = await documents.documentsPage(
         params.id,
         { kind: query.kind, period: query.period, q: query.q, sort: query.sort, order: query.order },
         query.page,
         query.pageSize,
       );
-      const entity = deps.store.q.entity.get(user.id, params.id);
-      const number = (entity?.account_number ?? String(params.id)).toLowerCase().replace(/[^a-z0-9-]/g, '');
+      const number = ((await documents.accountNumber(params.id)) ?? String(params.id))
+        .toLowerCase()
+        .replace(/[^a-z0-9-]/g, '');
       return {
         items: rows.map(toDocument),
         currentPage: query.page,
         totalPage: pageOf(query.page, query.pageSize, total),
         totalItems: total,
-        periods: documents.periods(params.id, query.kind),
+        periods: await documents.periods(params.id, query.kind),
         mailDropAddress: `${query.kind === 'social-management' ? 'social' : 'pieces'}+${number}@depot.demo.test`,
       };
     },
 
     uploadDocument: async ({ session, params, query, request }) => {
-      const mayUpload = async () => {
-        const user = await currentUser(deps, session);
+      const mayUpload = async (db: Db = deps.db) => {
+        const checked = { ...deps, db };
+        const user = await currentUser(checked, session);
         requireAnyPermission(
-          deps,
-          await requireMembership(deps, user.id, params.id),
+          checked,
+          await requireMembership(checked, user.id, params.id),
           DOCUMENT_KIND_CODES[query.kind],
         );
         return user;
@@ -246,17 +290,17 @@ export function documentsHandlers(
         userId: user.id,
         mayUpload,
       };
-      const row = await store(part, upload, ({ name, commit }) =>
-        documents.addDocument(
+      const row = await store(part, upload, (tx, file) =>
+        tx.insertDocument(
           {
             accountId: params.id,
             kind: query.kind,
-            name,
+            name: file.name,
             period: period ?? new Date().toISOString().slice(0, 7),
             uploadedBy: `${user.first_name} ${user.last_name}`,
             uploaderId: user.id,
           },
-          commit,
+          file,
         ),
       );
       deps.events.publish({
@@ -274,7 +318,7 @@ export function documentsHandlers(
       const user = await currentUser(deps, session);
       await requireMembership(deps, user.id, params.id);
       const ids = [...new Set(query.ids.split(',').map(Number))];
-      const rows = documents.documents(ids);
+      const rows = await documents.documents(ids);
       if (rows.length !== ids.length) throw forbidden();
       for (const row of rows) {
         if (row.account_id !== params.id) throw forbidden();
@@ -294,11 +338,8 @@ export function documentsHandlers(
         });
       }
       zip.end();
-      const entity = deps.store.q.entity.get(user.id, params.id);
-      reply.header(
-        'Content-Disposition',
-        contentDisposition('attachment', `documents-${entity?.account_number ?? String(params.id)}.zip`),
-      );
+      const number = (await documents.accountNumber(params.id)) ?? String(params.id);
+      reply.header('Content-Disposition', contentDisposition('attachment', `documents-${number}.zip`));
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Cache-Control', 'private, no-store');
       // yazl's stream is a Node readable typed as the older interface: wrap it to the class.
@@ -307,30 +348,23 @@ export function documentsHandlers(
 
     documentFile: async ({ session, params, query, reply }) => {
       const user = await currentUser(deps, session);
-      const row = requireDocument(user.id, params.id);
+      const row = await requireDocument(user.id, params.id);
       return sendFile(
         reply,
-        {
-          key: (await row).storage_key,
-          mimeType: (await row).mime_type,
-          size: (await row).size,
-          name: nameOf(await row),
-        },
+        { key: row.storage_key, mimeType: row.mime_type, size: row.size, name: nameOf(row) },
         query.disposition,
       );
     },
 
     entityReports: async ({ session, params, query }) => {
       const user = await currentUser(deps, session);
-      requireAnyPermission(
-        deps,
-        await requireMembership(deps, user.id, params.id),
-        routes.entityReports.requiresAnyOf,
-      );
-      const { rows, total } = documents.reportsPage(
+      const membership = await requireMembership(deps, user.id, params.id);
+      requireAnyPermission(deps, membership, routes.entityReports.requiresAnyOf);
+      const { rows, total } = await documents.reportsPage(
         {
-          accountIds: [params.id],
-          kindsByAccount: new Map([[params.id, reportKinds(user.id, params.id)]]),
+          userId: user.id,
+          accountId: params.id,
+          readableWith: readableWith([membership.permissions]),
           kind: query.kind,
           period: query.period,
           q: query.q,
@@ -350,26 +384,22 @@ export function documentsHandlers(
 
     walletReports: async ({ session, query }) => {
       const user = await currentUser(deps, session);
-      // The folders where the collaborator holds the wallet code; a customer has no wallet list.
-      const allowed = deps.store.q.allEntitiesOfUser
-        .all(user.id)
-        .map((entity) => entity.account_id)
-        .filter((accountId) => {
-          const membership = deps.store.q.membership.get(user.id, accountId);
-          const held = membership === undefined ? [] : entityPermissions(deps, membership);
-          return routes.walletReports.requiresAnyOf.some((code) => held.includes(code));
-        });
+      // The folders where the collaborator holds the wallet code (as the rights of their memberships there);
+      // a customer has no wallet list.
+      const allowed = (await documents.rightsSets(user.id)).filter((rights) =>
+        holdsAny(rights, routes.walletReports.requiresAnyOf),
+      );
       const global = deps.catalogue.expand(parseCodes(user.global_permissions));
       if (
         user.is_customer === 1 ||
         (allowed.length === 0 && !routes.walletReports.requiresAnyOf.some((code) => global.includes(code)))
       )
         throw forbidden();
-      const scope = query.accountId === undefined ? allowed : allowed.filter((id) => id === query.accountId);
-      const { rows, total } = documents.reportsPage(
+      const { rows, total } = await documents.reportsPage(
         {
-          accountIds: scope,
-          kindsByAccount: new Map(scope.map((id) => [id, reportKinds(user.id, id)])),
+          userId: user.id,
+          accountId: query.accountId,
+          readableWith: readableWith(allowed),
           kind: query.kind,
           period: query.period,
           q: query.q,
@@ -399,10 +429,11 @@ export function documentsHandlers(
         part.file.resume();
         throw forbidden();
       }
-      const mayDeposit = async () => {
+      const mayDeposit = async (db: Db = deps.db) => {
+        const checked = { ...deps, db };
         requireAnyPermission(
-          deps,
-          await requireMembership(deps, (await currentUser(deps, session)).id, accountId),
+          checked,
+          await requireMembership(checked, (await currentUser(checked, session)).id, accountId),
           routes.depositReportFile.requiresAnyOf,
         );
       };
@@ -426,25 +457,28 @@ export function documentsHandlers(
         userId: user.id,
         mayUpload: mayDeposit,
       };
-      const row = await store(part, upload, ({ commit }) =>
-        documents.addReport({ accountId, title, kind, period, createdBy: user.id }, commit, (reportId) => {
-          deps.events.publish({
-            type: 'Reporting-ReportCreatedCollab',
-            accountId,
-            actorUserId: user.id,
-            subjectId: reportId,
-            data: { title },
-            readers: { anyOf: REPORT_KIND_CODES[kind] },
-          });
-        }),
+      const reportId = await store(part, upload, (tx, file) =>
+        tx.insertReport({ accountId, title, kind, period, createdBy: user.id }, file),
       );
+      // After the commit: a notification never tells of a report that is not there.
+      deps.events.publish({
+        type: 'Reporting-ReportCreatedCollab',
+        accountId,
+        actorUserId: user.id,
+        subjectId: reportId,
+        data: { title },
+        readers: { anyOf: REPORT_KIND_CODES[kind] },
+      });
+      const row = await documents.report(reportId);
+      if (!row) throw new Error('report vanished after insert');
       return toReport(row);
     },
 
     reportFile: async ({ session, params, query, reply }) => {
       const user = await currentUser(deps, session);
-      const row = documents.report(params.id);
-      if (!row || !reportKinds(user.id, row.account_id).includes(row.kind)) throw forbidden();
+      const row = await documents.report(params.id);
+      if (!row || !reportKinds(await documents.membershipRights(user.id, row.account_id)).includes(row.kind))
+        throw forbidden();
       if (row.storage_key === null || row.mime_type === null || row.size === null)
         throw notFound(`The file of report ${String(params.id)}`);
       return sendFile(

@@ -12,7 +12,10 @@ import { collaboratorToken, login, startGateway } from '../../test/helpers.ts';
 import type { Started } from '../../test/helpers.ts';
 import { REPO_ROOT } from '../options.ts';
 import { makePdf } from './pdf.ts';
-import { safeDisplayName } from './file-store.ts';
+import { sqliteDb } from '../db/connection.ts';
+import { createDocumentsStore } from './documents-store.ts';
+import type { DocumentsStore } from './documents-store.ts';
+import { createFileStore, safeDisplayName } from './file-store.ts';
 
 type Report = { id: number; title: string };
 
@@ -244,18 +247,31 @@ function withCodes(email: string, accountId: number, codes: readonly string[]) {
   };
 }
 
-const countRows = (sql: string, target: Started = gateway) => {
-  const db = new BetterSqlite3(join(target.dataDir, 'gateway.sqlite'), { readonly: true });
+/** Runs `work` on the target's database, read only, through the documents store as the gateway does. */
+async function onStore<T>(work: (documents: DocumentsStore) => Promise<T>, target: Started = gateway) {
+  const db = sqliteDb(new BetterSqlite3(join(target.dataDir, 'gateway.sqlite'), { readonly: true }));
   try {
-    return db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
+    return await work(createDocumentsStore(db, createFileStore(join(target.dataDir, 'files'))));
   } finally {
-    db.close();
+    await db.destroy();
   }
-};
+}
+
+/** The rows of a table (of one entity's only, if given). */
+const countRows = (table: 'documents' | 'bi_reports', target: Started = gateway, accountId?: number) =>
+  onStore(async ({ db }) => {
+    let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));
+    if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }, target);
+
+/** Bytes the entity holds, as its quota counts them. */
+const usedBytes = (accountId: number, target: Started) =>
+  onStore((documents) => documents.usedBytes(accountId), target);
 
 describe('the right checked again when the file is complete (item 18)', () => {
   it('does not keep a document whose uploader lost the code while it streamed', async () => {
-    const documentsBefore = countRows('SELECT COUNT(*) AS n FROM documents');
+    const documentsBefore = await countRows('documents');
     const codes = withCodes('claire.solo@demo.test', 1001, []);
     try {
       const answer = await slowUpload(
@@ -268,7 +284,7 @@ describe('the right checked again when the file is complete (item 18)', () => {
     } finally {
       codes.restore();
     }
-    expect(countRows('SELECT COUNT(*) AS n FROM documents')).toBe(documentsBefore);
+    expect(await countRows('documents')).toBe(documentsBefore);
     expect(tempFiles()).toEqual([]);
     // With the code back, the same upload lands.
     expect(
@@ -278,7 +294,7 @@ describe('the right checked again when the file is complete (item 18)', () => {
   });
 
   it('does not keep a BI report whose depositor lost CORAP001 while it streamed', async () => {
-    const reportsBefore = countRows('SELECT COUNT(*) AS n FROM bi_reports');
+    const reportsBefore = await countRows('bi_reports');
     const codes = withCodes('paul.collab@demo.test', 1001, ['CORAPP001']);
     try {
       const answer = await slowUpload(
@@ -291,7 +307,7 @@ describe('the right checked again when the file is complete (item 18)', () => {
     } finally {
       codes.restore();
     }
-    expect(countRows('SELECT COUNT(*) AS n FROM bi_reports')).toBe(reportsBefore);
+    expect(await countRows('bi_reports')).toBe(reportsBefore);
     expect(tempFiles()).toEqual([]);
   });
 });
@@ -334,21 +350,16 @@ describe('the storage quota of an entity (item 9)', () => {
   afterAll(async () => {
     await full.dispose();
   });
-  const used = () =>
-    countRows(
-      `SELECT (SELECT SUM(size) FROM documents WHERE account_id = 1001)
-        + (SELECT COALESCE(SUM(f.size), 0) FROM report_files f JOIN bi_reports r ON r.id = f.report_id WHERE r.account_id = 1001) AS n`,
-      full,
-    );
+  const used = () => usedBytes(1001, full);
 
   it('keeps what fits, refuses with 413 quota_exceeded what does not, and keeps nothing of it', async () => {
-    const room = QUOTA - used();
+    const room = QUOTA - (await used());
     expect(room).toBeGreaterThan(100_000);
     const fits = await send(token, padded(room - 1000), 'gros.pdf', { target: full });
     expect(fits.status).toBe(201);
     const over = await send(token, padded(2000), 'encore.pdf', { target: full });
     expect(over).toMatchObject({ status: 413, body: { error: 'quota_exceeded', quotaBytes: QUOTA } });
-    expect(used()).toBe(QUOTA - 1000);
+    expect(await used()).toBe(QUOTA - 1000);
     // The BI deposit counts against the same entity.
     const report = await send(collab, padded(2000), 'r.pdf', {
       target: full,
@@ -369,15 +380,9 @@ describe('the storage quota of an entity (item 9)', () => {
   });
 
   it('checks the quota again at commit: of two uploads that each fit, the one finishing last is refused', async () => {
-    const slow = countRows('SELECT COUNT(*) AS n FROM documents WHERE account_id = 1003', full);
+    const slow = await countRows('documents', full, 1003);
     expect(slow).toBeGreaterThan(0);
-    const room =
-      QUOTA -
-      countRows(
-        `SELECT (SELECT SUM(size) FROM documents WHERE account_id = 1003)
-        + (SELECT COALESCE(SUM(f.size), 0) FROM report_files f JOIN bi_reports r ON r.id = f.report_id WHERE r.account_id = 1003) AS n`,
-        full,
-      );
+    const room = QUOTA - (await usedBytes(1003, full));
     const half = Math.floor(room / 2) + 1000;
     const paulOn1003 = collab;
     const answer = await slowUpload(

@@ -11,17 +11,18 @@ import { OFFERS } from '../../seed/demo-data.ts';
 import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import type { UserRow } from '../db/store.ts';
-import {
-  currentUser,
-  entityPermissions,
-  parseNumbers,
-  requireAnyPermission,
-  requireMembership,
-} from '../routes/deps.ts';
+import { currentUser, entityPermissions, requireAnyPermission, requireMembership } from '../routes/deps.ts';
 import type { Deps } from '../routes/deps.ts';
 import { defaultSheet } from './portfolio-seed.ts';
 import type { CompanySheet } from './portfolio-seed.ts';
-import type { ListQuery, MandateRow, ModRequestDetailRow, PortfolioStore } from './portfolio-store.ts';
+import type {
+  ListQuery,
+  MandateRow,
+  MandateSort,
+  ModRequestDetailRow,
+  ModSort,
+  PortfolioStore,
+} from './portfolio-store.ts';
 
 type PortfolioRoutes =
   | 'walletFolders'
@@ -109,7 +110,8 @@ const windowOf = (query: { page: number; pageSize: number }) => ({
 
 /** A list over the caller's entities, as the store reads it: the request's search, status filter and sort. */
 function entityListQuery<Sort extends string>(
-  accountIds: string,
+  userId: number,
+  rights: readonly string[],
   query: {
     q: string;
     status?: string | undefined;
@@ -120,7 +122,8 @@ function entityListQuery<Sort extends string>(
   },
 ): ListQuery<Sort> {
   return {
-    accountIds,
+    userId,
+    rights,
     q: query.q.trim(),
     status: query.status,
     sort: query.sort,
@@ -130,37 +133,33 @@ function entityListQuery<Sort extends string>(
 }
 
 export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<Handlers, PortfolioRoutes> {
-  const { store } = deps;
-
   async function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
     requireAnyPermission(deps, await requireMembership(deps, userId, accountId), codes);
   }
 
-  /** The user's entities where one of `codes` is held, as a JSON array for SQL; 403 when there is none. */
-  function entitiesWith(user: UserRow, codes: readonly string[]): string {
-    const ids = portfolio.q.memberships
-      .all(user.id)
-      .filter((row) => {
-        const held = new Set(entityPermissions(deps, { is_signatory: 0, permissions: row.permissions }));
-        return codes.some((code) => held.has(code));
-      })
-      .map((row) => row.account_id);
-    if (ids.length === 0) throw forbidden();
-    return JSON.stringify(ids);
+  /**
+   * The user's entities where one of `codes` is held, as the rights (`memberships.permissions`) of those
+   * memberships: what the store selects them by. 403 when there is none.
+   */
+  async function entitiesWith(user: UserRow, codes: readonly string[]): Promise<string[]> {
+    const rights = (await portfolio.rightsSets(user.id)).filter((permissions) => {
+      const held = new Set(entityPermissions(deps, { is_signatory: 0, permissions }));
+      return codes.some((code) => held.has(code));
+    });
+    if (rights.length === 0) throw forbidden();
+    return rights;
   }
 
   function requireCollaborator(user: UserRow) {
     if (user.is_customer === 1) throw forbidden();
   }
 
-  function sheetOf(accountId: number) {
-    const row = portfolio.q.sheet.get(accountId);
-    const entity = store.db
-      .prepare<[number], { name: string }>('SELECT name FROM entities WHERE account_id = ?')
-      .get(accountId);
-    if (!entity) throw notFound(`Entity ${String(accountId)}`);
+  async function sheetOf(accountId: number) {
+    const row = await portfolio.companySheet(accountId);
+    const name = await portfolio.entityName(accountId);
+    if (name === undefined) throw notFound(`Entity ${String(accountId)}`);
     // An entity without a stored sheet starts from its defaults at version 0; the first save creates it.
-    const data = row ? (JSON.parse(row.data) as CompanySheet) : defaultSheet(accountId, entity.name);
+    const data = row ? (JSON.parse(row.data) as CompanySheet) : defaultSheet(accountId, name);
     return { accountId, version: row?.version ?? 0, updatedAt: row?.updated_at ?? null, ...data };
   }
 
@@ -168,7 +167,7 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     walletFolders: async ({ session, query }) => {
       const user = await currentUser(deps, session);
       requireCollaborator(user);
-      const { rows, total } = portfolio.folders({
+      const { rows, total } = await portfolio.folders({
         userId: user.id,
         q: query.q.trim(),
         sort: query.sort,
@@ -188,7 +187,7 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
 
     myEntities: async ({ session, query }) => {
       const user = await currentUser(deps, session);
-      const { rows, total } = portfolio.folders({
+      const { rows, total } = await portfolio.folders({
         userId: user.id,
         q: '',
         sort: 'name',
@@ -210,20 +209,14 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     setFavorite: async ({ session, params, body }) => {
       const user = await currentUser(deps, session);
       await requireMembership(deps, user.id, params.accountId);
-      portfolio.transaction(() => {
-        const current = parseNumbers(portfolio.q.favorites.get(user.id)?.favorite_entities ?? '[]');
-        const next = body.favorite
-          ? [...new Set([...current, params.accountId])]
-          : current.filter((accountId) => accountId !== params.accountId);
-        portfolio.q.setFavorites.run(JSON.stringify(next), user.id);
-      });
+      await portfolio.setFavorite(user.id, params.accountId, body.favorite);
       return { accountId: params.accountId, isFavorite: body.favorite };
     },
 
     companySheet: async ({ session, params }) => {
       const user = await currentUser(deps, session);
       await requireEntityCode(user.id, params.id, routes.companySheet.requiresAnyOf);
-      return sheetOf(params.id);
+      return await sheetOf(params.id);
     },
 
     saveCompanySheet: async ({ session, params, body }) => {
@@ -234,27 +227,24 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       const invalid = invalidSheetFields(trimmed);
       if (invalid.length > 0)
         throw new HttpError(422, 'invalid_body', `Invalid fields: ${invalid.join(', ')}.`);
-      const now = new Date().toISOString();
-      portfolio.transaction(() => {
-        const data = JSON.stringify(trimmed);
-        // Version 0 is the unsaved default: the first writer inserts, a second one with 0 is stale.
-        const written =
-          version === 0
-            ? portfolio.q.insertSheet.run(params.id, data, now).changes
-            : portfolio.q.updateSheet.run(data, now, params.id, version).changes;
-        if (written === 0)
-          throw conflict('The company sheet was changed by someone else since it was loaded.');
-      });
-      return sheetOf(params.id);
+      // Version 0 is the unsaved default: the first writer inserts, a second one with 0 is stale.
+      const written = await portfolio.saveCompanySheet(
+        params.id,
+        version,
+        JSON.stringify(trimmed),
+        new Date().toISOString(),
+      );
+      if (!written) throw conflict('The company sheet was changed by someone else since it was loaded.');
+      return await sheetOf(params.id);
     },
 
     entityOffers: async ({ session, params }) => {
       const user = await currentUser(deps, session);
       await requireEntityCode(user.id, params.id, routes.entityOffers.requiresAnyOf);
       const subscriptions = new Map(
-        store.q.subscriptions.all(params.id).map((row) => [row.offer_code, row.status]),
+        (await portfolio.subscriptionsOf(params.id)).map((row) => [row.offer_code, row.status]),
       );
-      const pending = new Set(portfolio.q.pendingOffers.all(params.id).map((row) => row.offer_code));
+      const pending = new Set(await portfolio.pendingOffers(params.id));
       return {
         items: OFFERS.map((offer) => {
           const status = subscriptions.get(offer.offerCode);
@@ -272,68 +262,67 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       await requireEntityCode(user.id, params.id, routes.requestOffer.requiresAnyOf);
       if (!OFFERS.some((offer) => offer.offerCode === body.offerCode))
         throw new HttpError(422, 'invalid_body', `Unknown offer ${body.offerCode}.`);
-      return portfolio.transaction(() => {
-        const subscribed = store.q.subscriptions
-          .all(params.id)
-          .some((row) => row.offer_code === body.offerCode && row.status === 'validated');
-        if (subscribed) throw conflict('The entity already has this offer.');
-        if (portfolio.q.pendingRequest.get(params.id, body.offerCode))
-          throw conflict('A request for this offer is already waiting.');
-        const row = store.q.insertModRequest.get(
-          params.id,
-          body.offerCode,
-          body.comment ?? '',
-          user.id,
-          new Date().toISOString(),
-        );
-        if (!row) throw new Error('MOD request insert returned nothing');
-        return {
-          id: row.id,
-          accountId: row.account_id,
-          offerCode: row.offer_code,
-          status: 'pending' as const,
-          createdAt: row.created_at,
-        };
+      const outcome = await portfolio.requestOffer({
+        accountId: params.id,
+        offerCode: body.offerCode,
+        comment: body.comment ?? '',
+        userId: user.id,
+        now: new Date().toISOString(),
       });
+      if (!outcome.made)
+        throw conflict(
+          outcome.reason === 'subscribed'
+            ? 'The entity already has this offer.'
+            : 'A request for this offer is already waiting.',
+        );
+      const { row } = outcome;
+      return {
+        id: row.id,
+        accountId: row.account_id,
+        offerCode: row.offer_code,
+        status: 'pending' as const,
+        createdAt: row.created_at,
+      };
     },
 
     walletModRequests: async ({ session, query }) => {
       const user = await currentUser(deps, session);
       requireCollaborator(user);
-      const { rows, total } = portfolio.modRequests(
-        entityListQuery(entitiesWith(user, routes.walletModRequests.requiresAnyOf), query),
-      );
+      const rights = await entitiesWith(user, routes.walletModRequests.requiresAnyOf);
+      const { rows, total } = await portfolio.modRequests(entityListQuery<ModSort>(user.id, rights, query));
       return { items: rows.map(toModRequest), ...pageInfo(total, query.page, query.pageSize) };
     },
 
     decideModRequest: async ({ session, params, body }) => {
       const user = await currentUser(deps, session);
       requireCollaborator(user);
-      const request = portfolio.q.modRequest.get(params.id);
+      const request = await portfolio.modRequest(params.id);
       // Membership first: an id of another tenant's request answers like one that does not exist to them.
       if (!request) throw forbidden();
       await requireEntityCode(user.id, request.account_id, routes.decideModRequest.requiresAnyOf);
       const reason = (body.reason ?? '').trim();
       if (body.decision === 'refused' && reason === '')
         throw new HttpError(422, 'invalid_body', 'A refusal needs a reason.');
-      portfolio.transaction(() => {
-        if (portfolio.q.decide.run(body.decision, params.id).changes === 0)
-          throw conflict('This request was already decided.');
-        portfolio.q.insertDecision.run(params.id, user.id, new Date().toISOString(), reason);
-        // SPEC 2: a validated subscription is what the home widget rules read.
-        if (body.decision === 'validated')
-          portfolio.q.upsertSubscription.run(request.account_id, request.offer_code, 'validated');
+      const decidedNow = await portfolio.decideModRequest({
+        id: params.id,
+        accountId: request.account_id,
+        offerCode: request.offer_code,
+        status: body.decision,
+        userId: user.id,
+        reason,
+        now: new Date().toISOString(),
       });
-      const decided = portfolio.q.modRequest.get(params.id);
+      if (!decidedNow) throw conflict('This request was already decided.');
+      const decided = await portfolio.modRequest(params.id);
       if (!decided) throw new Error('decided MOD request vanished');
       return toModRequest(decided);
     },
 
     walletSubscriptions: async ({ session }) => {
       const user = await currentUser(deps, session);
-      const accountIds = entitiesWith(user, routes.walletSubscriptions.requiresAnyOf);
+      const rights = await entitiesWith(user, routes.walletSubscriptions.requiresAnyOf);
       return {
-        items: portfolio.q.subscriptions.all(accountIds).map((row) => ({
+        items: (await portfolio.walletSubscriptions(user.id, rights)).map((row) => ({
           accountId: row.account_id,
           accountNumber: row.account_number,
           accountName: row.account_name,
@@ -347,33 +336,30 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     walletMandates: async ({ session, query }) => {
       const user = await currentUser(deps, session);
       requireCollaborator(user);
-      const { rows, total } = portfolio.mandates(
-        entityListQuery(entitiesWith(user, routes.walletMandates.requiresAnyOf), query),
-      );
+      const rights = await entitiesWith(user, routes.walletMandates.requiresAnyOf);
+      const { rows, total } = await portfolio.mandates(entityListQuery<MandateSort>(user.id, rights, query));
       return { items: rows.map(toMandate), ...pageInfo(total, query.page, query.pageSize) };
     },
 
     setMandateStatus: async ({ session, params, body }) => {
       const user = await currentUser(deps, session);
       requireCollaborator(user);
-      const mandate = portfolio.q.mandate.get(params.id);
+      const mandate = await portfolio.mandate(params.id);
       if (!mandate) throw forbidden();
       await requireEntityCode(user.id, mandate.account_id, routes.setMandateStatus.requiresAnyOf);
-      portfolio.transaction(() => {
-        if (portfolio.q.setMandateStatus.run(body.status, params.id, body.version).changes === 0)
-          throw conflict('The mandate was changed by someone else since it was loaded.');
-        // Inside the transaction: the notification and the change are recorded together or not at all.
-        deps.events.publish({
-          type: 'Mandate-MandateStatusChanged',
-          accountId: mandate.account_id,
-          actorUserId: user.id,
-          subjectId: mandate.id,
-          data: { from: mandate.status, to: body.status, type: mandate.type },
-          // The notification opens the entity's information tab, read with these codes.
-          readers: { anyOf: routes.companySheet.requiresAnyOf },
-        });
+      if (!(await portfolio.setMandateStatus(params.id, body.status, body.version)))
+        throw conflict('The mandate was changed by someone else since it was loaded.');
+      // After the change is written (one conditional UPDATE): never a notification of a change not made.
+      deps.events.publish({
+        type: 'Mandate-MandateStatusChanged',
+        accountId: mandate.account_id,
+        actorUserId: user.id,
+        subjectId: mandate.id,
+        data: { from: mandate.status, to: body.status, type: mandate.type },
+        // The notification opens the entity's information tab, read with these codes.
+        readers: { anyOf: routes.companySheet.requiresAnyOf },
       });
-      const changed = portfolio.q.mandate.get(params.id);
+      const changed = await portfolio.mandate(params.id);
       if (!changed) throw new Error('changed mandate vanished');
       return toMandate(changed);
     },

@@ -1,6 +1,7 @@
 // Demo data of the wallet screens: company sheets and mandates of the personas' entities, and (a seed
 // flag, GATEWAY_SEED_FOLDERS) thousands of extra folders attached to Paul for the bench and the e2e.
-import type { Database } from 'better-sqlite3';
+import { inTransaction } from '../db/connection.ts';
+import type { Db } from '../db/connection.ts';
 import type { ApiBody } from '../../contract/api.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 
@@ -81,77 +82,112 @@ export function defaultSheet(accountId: number, name: string): CompanySheet {
 
 const MANDATE_TYPES = ['Mission comptable', 'Mission sociale', 'Mandat fiscal'];
 
+/** Rows per statement: 8,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535 (100,000 folders: about 4 s). */
+const SEED_BATCH = 2000;
+
 /**
  * Wipes and reseeds this module's rows when the shared seed ran since (its meta row is gone); `entities`
- * are the ones to give a sheet and mandates (none outside demo mode).
+ * are the ones to give a sheet and mandates (none outside demo mode). The bulk folders go in by batches of
+ * rows per statement, in the one transaction.
  */
-export function seedPortfolio(
-  db: Database,
+export async function seedPortfolio(
+  db: Db,
   bulkFolders: number,
   seededAt: Date = new Date(),
   entities: readonly { accountId: number; name: string }[] = personas.entities,
-): void {
-  const marker = db
-    .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'portfolioSeeded'")
-    .get();
+): Promise<void> {
+  const marker = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', 'portfolioSeeded')
+    .executeTakeFirst();
   if (marker?.value === String(bulkFolders)) return;
-  db.transaction(() => {
-    db.exec('DELETE FROM company_sheets; DELETE FROM mod_request_decisions; DELETE FROM mandates;');
-    db.prepare('DELETE FROM memberships WHERE account_id >= ?').run(BULK_FIRST_ID);
-    db.prepare('DELETE FROM subscriptions WHERE account_id >= ?').run(BULK_FIRST_ID);
-    db.prepare('DELETE FROM entities WHERE account_id >= ?').run(BULK_FIRST_ID);
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('company_sheets').execute();
+    await trx.deleteFrom('mod_request_decisions').execute();
+    await trx.deleteFrom('mandates').execute();
+    await trx.deleteFrom('memberships').where('account_id', '>=', BULK_FIRST_ID).execute();
+    await trx.deleteFrom('subscriptions').where('account_id', '>=', BULK_FIRST_ID).execute();
+    await trx.deleteFrom('entities').where('account_id', '>=', BULK_FIRST_ID).execute();
 
-    const insertSheet = db.prepare(
-      'INSERT INTO company_sheets (account_id, data, version, updated_at) VALUES (?, ?, 1, ?)',
-    );
-    const insertMandate = db.prepare(
-      'INSERT INTO mandates (id, account_id, type, status, starts_on, ends_on, version) VALUES (?, ?, ?, ?, ?, ?, 1)',
-    );
-    for (const entity of entities) {
-      insertSheet.run(
-        entity.accountId,
-        JSON.stringify(defaultSheet(entity.accountId, entity.name)),
-        seededAt.toISOString(),
-      );
-      MANDATE_TYPES.forEach((type, index) => {
-        const status =
-          index === 0 ? 'active' : (['pending', 'draft', 'suspended'][entity.accountId % 3] ?? 'pending');
-        insertMandate.run(
-          entity.accountId * 10 + index + 1,
-          entity.accountId,
-          type,
-          status,
-          `2026-0${String(index + 1)}-0${String(1 + (entity.accountId % 9))}`,
-          index === 2 ? '2026-12-31' : null,
-        );
-      });
+    if (entities.length > 0) {
+      await trx
+        .insertInto('company_sheets')
+        .values(
+          entities.map((entity) => ({
+            account_id: entity.accountId,
+            data: JSON.stringify(defaultSheet(entity.accountId, entity.name)),
+            version: 1,
+            updated_at: seededAt.toISOString(),
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('mandates')
+        .values(
+          entities.flatMap((entity) =>
+            MANDATE_TYPES.map((type, index) => ({
+              id: entity.accountId * 10 + index + 1,
+              account_id: entity.accountId,
+              type,
+              status:
+                index === 0
+                  ? 'active'
+                  : (['pending', 'draft', 'suspended'][entity.accountId % 3] ?? 'pending'),
+              starts_on: `2026-0${String(index + 1)}-0${String(1 + (entity.accountId % 9))}`,
+              ends_on: index === 2 ? '2026-12-31' : null,
+              version: 1,
+            })),
+          ),
+        )
+        .execute();
     }
 
-    const owner = db
-      .prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?')
-      .get(BULK_OWNER);
+    const owner = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', BULK_OWNER)
+      .executeTakeFirst();
     if (owner && bulkFolders > 0) {
-      const insertEntity = db.prepare(
-        'INSERT INTO entities (account_id, account_number, name, is_clarity_visible) VALUES (?, ?, ?, 0)',
-      );
-      const insertMembership = db.prepare(
-        'INSERT INTO memberships (user_id, account_id, is_signatory, permissions) VALUES (?, ?, 0, \'["ALL_COLLABORATOR_CODES"]\')',
-      );
-      for (let index = 0; index < bulkFolders; index += 1) {
-        const accountId = BULK_FIRST_ID + index;
-        const trade = TRADES[index % TRADES.length] ?? '';
-        const surname = SURNAMES[Math.floor(index / TRADES.length) % SURNAMES.length] ?? '';
-        const form = FORMS[index % FORMS.length] ?? '';
-        insertEntity.run(
-          accountId,
-          `D-${String(accountId)}`,
-          `${trade} ${surname} ${form} ${String(index + 1)}`,
+      for (let start = 0; start < bulkFolders; start += SEED_BATCH) {
+        const indexes = Array.from(
+          { length: Math.min(SEED_BATCH, bulkFolders - start) },
+          (_, n) => start + n,
         );
-        insertMembership.run(owner.id, accountId);
+        await trx
+          .insertInto('entities')
+          .values(
+            indexes.map((index) => {
+              const accountId = BULK_FIRST_ID + index;
+              const trade = TRADES[index % TRADES.length] ?? '';
+              const surname = SURNAMES[Math.floor(index / TRADES.length) % SURNAMES.length] ?? '';
+              const form = FORMS[index % FORMS.length] ?? '';
+              return {
+                account_id: accountId,
+                account_number: `D-${String(accountId)}`,
+                name: `${trade} ${surname} ${form} ${String(index + 1)}`,
+                is_clarity_visible: 0,
+              };
+            }),
+          )
+          .execute();
+        await trx
+          .insertInto('memberships')
+          .values(
+            indexes.map((index) => ({
+              user_id: owner.id,
+              account_id: BULK_FIRST_ID + index,
+              is_signatory: 0,
+              permissions: '["ALL_COLLABORATOR_CODES"]',
+            })),
+          )
+          .execute();
       }
     }
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('portfolioSeeded', ?)").run(
-      String(bulkFolders),
-    );
-  })();
+    await trx
+      .insertInto('meta')
+      .values({ key: 'portfolioSeeded', value: String(bulkFolders) })
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
+  });
 }

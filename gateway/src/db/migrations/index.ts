@@ -9,6 +9,7 @@ import { notificationReaders } from './0003-notification-readers.ts';
 import { draftBaseVersion } from './0004-draft-base-version.ts';
 import { entityInvitations } from './0005-entity-invitations.ts';
 import { throttle } from './0006-throttle.ts';
+import { caseFoldedSortIndexes } from './0008-case-folded-sort-indexes.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': initialSchema,
@@ -17,4 +18,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-draft-base-version': draftBaseVersion,
   '0005-entity-invitations': entityInvitations,
   '0006-throttle': throttle,
+  '0008-case-folded-sort-indexes': caseFoldedSortIndexes,
 };
