@@ -8,6 +8,7 @@ import { refreshReplacement } from './0002-refresh-replacement.ts';
 import { notificationReaders } from './0003-notification-readers.ts';
 import { draftBaseVersion } from './0004-draft-base-version.ts';
 import { entityInvitations } from './0005-entity-invitations.ts';
+import { userEmailLower } from './0010-user-email-lower.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': initialSchema,
@@ -15,4 +16,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-notification-readers': notificationReaders,
   '0004-draft-base-version': draftBaseVersion,
   '0005-entity-invitations': entityInvitations,
+  '0010-user-email-lower': userEmailLower,
 };
