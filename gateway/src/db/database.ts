@@ -1,13 +1,31 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sqliteDb, type Db } from './connection.ts';
 import { assertDataMode, dataModeOf } from './data-mode.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDatabase } from './seed.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { seedFinance } from '../finance/finance-store.ts';
+
+// One opening of a data dir at a time in this process (migrations, data-mode check, seed). The seed's
+// transaction yields between its statements: a second connection of the same process writing meanwhile
+// (its migrations, its seed) would wait for SQLite's lock in a synchronous busy loop that also stops the
+// first from committing, until the busy timeout fails one of them. In turn, the second finds the
+// database migrated and seeded, and leaves it.
+const opening = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = opening.get(key) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  const settled = next.catch(() => undefined);
+  opening.set(key, settled);
+  void settled.then(() => {
+    if (opening.get(key) === settled) opening.delete(key);
+  });
+  return next;
+}
 
 /** The better-sqlite3 handle (the stores not converted yet) and the one Kysely instance over it. */
 export type OpenDatabase = { handle: Database; db: Db };
@@ -20,6 +38,14 @@ export type OpenDatabase = { handle: Database; db: Db };
  * `handle.close()` if still open.
  */
 export async function openDatabase(
+  dataDir: string,
+  { reset, demo }: { reset: boolean; demo: boolean },
+  hash: (password: string) => Promise<string>,
+): Promise<OpenDatabase> {
+  return oneAtATime(resolve(dataDir), () => openNow(dataDir, { reset, demo }, hash));
+}
+
+async function openNow(
   dataDir: string,
   { reset, demo }: { reset: boolean; demo: boolean },
   hash: (password: string) => Promise<string>,
