@@ -481,7 +481,7 @@ export type SharedStore = SharedOperations & {
   inTransaction: <T>(work: (store: SharedStore) => Promise<T>) => Promise<T>;
 };
 
-export function createSharedStore(
+function createSharedStore(
   db: Db,
   inboxRetention: InboxRetention = DEFAULT_INBOX_RETENTION,
 ): SharedStore {
