@@ -15,7 +15,6 @@ import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import { createSessionTokens } from './auth/session-tokens.ts';
 import { createSessionsStore } from './auth/sessions-store.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
-import { sqliteDb } from './db/connection.ts';
 import { openDatabase } from './db/database.ts';
 import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
 import { seedDatabase } from './db/seed.ts';
@@ -101,13 +100,19 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     queue: 64,
   });
   const demo = options.demo ?? false;
-  const db = await openDatabase(options.dataDir, { reset: options.reset ?? false, demo }, hasher.hash);
-  // Shares the one better-sqlite3 connection while the stores move to it domain by domain (docs/data-layer.md).
-  const kysely = sqliteDb(db);
-  const store = createStore(db, {
+  // The Kysely instance shares the one better-sqlite3 connection while the stores move to it domain by
+  // domain (docs/data-layer.md).
+  const { handle: db, db: kysely } = await openDatabase(
+    options.dataDir,
+    { reset: options.reset ?? false, demo },
+    hasher.hash,
+  );
+  const store = createStore(db, kysely, {
     days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
     maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
   });
+  // Rows that aged while no gateway wrote: each new e-mail purges as well.
+  await store.inbox.purge();
   const finance = createFinanceStore(db);
   const files = createFileStore(filesDirOf(options));
   const documents = createDocumentsStore(kysely, files);
@@ -249,7 +254,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
         : undefined;
     },
     reseed: async () => {
-      await seedDatabase(db, hasher.hash, demo);
+      await seedDatabase(kysely, hasher.hash, demo);
       await throttle.reset();
       await seedStores();
       seedStudio(true);

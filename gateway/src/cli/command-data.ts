@@ -1,9 +1,8 @@
 // The gateway's data dir as a command sees it: opened, checked and seeded exactly as the gateway does
 // (same mode rules, same module seeds), without the HTTP server. SQLite's WAL lets a command run beside a
 // running gateway.
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../db/connection.ts';
 import { OWASP_SCRYPT, createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
-import { sqliteDb } from '../db/connection.ts';
 import { openDatabase } from '../db/database.ts';
 import { seedModules } from '../db/seed-modules.ts';
 import { createStore, type Store } from '../db/store.ts';
@@ -15,7 +14,8 @@ import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
 import type { CommandIo } from './command-io.ts';
 
 export type CommandData = {
-  db: Database;
+  /** The Kysely instance over the database (the stores not converted yet keep its better-sqlite3 handle). */
+  db: Db;
   store: Store;
   people: PeopleStore;
   studio: StudioStore;
@@ -27,9 +27,8 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
   const options = optionsFromEnv(io.env, []);
   const demo = options.demo ?? false;
   const hasher = createPasswordHasher(OWASP_SCRYPT);
-  const db = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
+  const { handle: db, db: kysely } = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
   try {
-    const kysely = sqliteDb(db);
     const documents = createDocumentsStore(kysely, createFileStore(filesDirOf(options)));
     const people = createPeopleStore(db);
     const studio = createStudioStore(db);
@@ -39,8 +38,10 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
       { documents, people, studio },
       { demo, seedFolders: options.seedFolders ?? 0 },
     );
-    return await work({ db, store: createStore(db), people, studio, hasher, dataDir: options.dataDir });
+    const store = createStore(db, kysely);
+    return await work({ db: kysely, store, people, studio, hasher, dataDir: options.dataDir });
   } finally {
-    db.close();
+    await kysely.destroy();
+    if (db.open) db.close();
   }
 }

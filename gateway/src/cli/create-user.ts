@@ -47,34 +47,35 @@ export async function createUser(argv: readonly string[], io: CommandIo): Promis
   const firstName = (values['first-name'] ?? email.split('@')[0] ?? '').trim();
   const lastName = (values['last-name'] ?? '').trim();
 
-  return withCommandData(io, async ({ db, store, people, studio, hasher }) => {
-    const byEmail = store.q.userByEmail;
+  return withCommandData(io, async ({ store, people, studio, hasher }) => {
     const taken = () => new CommandError(`a user with the e-mail ${email} already exists`);
     // Checked before the password is asked for: a person should not type it for nothing.
-    if (byEmail.get(email)) throw taken();
+    if (await store.users.byEmail(email)) throw taken();
     const password = await readPassword(io, values['password-file']);
     const problem = passwordProblem(password);
     if (problem !== null) throw new CommandError(PROBLEMS[problem]);
     const hash = await hasher.hash(password);
-    const create = db.transaction((): number => {
-      if (byEmail.get(email)) throw taken();
+    const id = await store.inTransaction(async (trx) => {
+      // The insert is the re-check (a gateway may have added the address meanwhile), and its write
+      // comes first in the transaction, as BEGIN IMMEDIATE did.
       const codes = isCustomer ? [] : ADMINISTRATOR_CODES;
-      const id = store.q.insertAccount.get(
+      const inserted = await trx.users.insert({
         email,
         firstName,
         lastName,
-        isCustomer ? 1 : 0,
-        hash,
-        JSON.stringify(codes),
-      )?.id;
-      if (id === undefined) throw new Error('user insert returned nothing');
+        isCustomer,
+        passwordHash: hash,
+        oldId: 0,
+        globalPermissions: codes,
+      });
+      if (inserted === undefined) throw taken();
       // A customer's single sign-on account (the provider's subject), as for people added in the portal.
-      if (isCustomer) store.q.setGigyaId.run(`gigya-${String(id)}`, id);
-      else people.q.grantAdmin.run(id, id, new Date().toISOString());
-      if (values.studio === true) studio.q.markEditor.run(id);
-      return id;
+      if (isCustomer) await trx.users.setGigyaId(inserted, `gigya-${String(inserted)}`);
+      // The people and studio stores are still synchronous, on the connection this transaction holds.
+      else people.q.grantAdmin.run(inserted, inserted, new Date().toISOString());
+      if (values.studio === true) studio.q.markEditor.run(inserted);
+      return inserted;
     });
-    const id = create.immediate();
     const kind = isCustomer ? 'customer' : 'collaborator administrator';
     io.stdout.write(
       `created ${kind} ${email} (id ${String(id)})${values.studio === true ? ', studio editor' : ''}\n`,

@@ -6,30 +6,30 @@ import { CommandError, type CommandIo } from './command-io.ts';
 import { parseCommandArgs, requireEmail } from './command-args.ts';
 import type { CommandData } from './command-data.ts';
 
-function personOf(
+async function personOf(
   data: CommandData,
   argv: readonly string[],
-): { id: number; email: string; isCustomer: boolean } {
+): Promise<{ id: number; email: string; isCustomer: boolean }> {
   const email = requireEmail(parseCommandArgs(argv, { email: { type: 'string' } }).email);
-  const row = data.store.q.userByEmail.get(email);
+  const row = await data.store.users.byEmail(email);
   if (!row) throw new CommandError(`no user has the e-mail ${email}`);
   return { id: row.id, email, isCustomer: row.is_customer === 1 };
 }
 
 export function grantStudio(argv: readonly string[], io: CommandIo): Promise<number> {
-  return withCommandData(io, (data) => {
-    const person = personOf(data, argv);
+  return withCommandData(io, async (data) => {
+    const person = await personOf(data, argv);
     if (person.isCustomer)
       throw new CommandError(`${person.email} is a customer: studio editors are collaborators of the firm`);
     const added = data.studio.q.markEditor.run(person.id).changes > 0;
     io.stdout.write(`${person.email} ${added ? 'is now' : 'already was'} a studio editor\n`);
-    return Promise.resolve(0);
+    return 0;
   });
 }
 
 export function revokeStudio(argv: readonly string[], io: CommandIo): Promise<number> {
-  return withCommandData(io, (data) => {
-    const person = personOf(data, argv);
+  return withCommandData(io, async (data) => {
+    const person = await personOf(data, argv);
     const outcome = data.studio.revokeEditor(person.id);
     if (outcome === 'notEditor') throw new CommandError(`${person.email} is not a studio editor`);
     if (outcome === 'lastEditor')
@@ -37,6 +37,6 @@ export function revokeStudio(argv: readonly string[], io: CommandIo): Promise<nu
         `${person.email} is the last studio editor: grant-studio another collaborator first`,
       );
     io.stdout.write(`${person.email} is no longer a studio editor\n`);
-    return Promise.resolve(0);
+    return 0;
   });
 }

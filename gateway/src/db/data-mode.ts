@@ -1,29 +1,33 @@
 // Which mode seeded a database. A demo database holds the personas and their public password, so a
 // gateway without the demo switch must never serve it; a real database in demo mode would show its
 // people's reset e-mails in the demo inbox. Both are refused at open, with what to do.
-import type { Database } from 'better-sqlite3';
+import type { Db } from './connection.ts';
 
 export type DataMode = 'demo' | 'production';
 
 export class DataModeMismatch extends Error {}
 
-const readMeta = (db: Database, key: string): string | undefined =>
-  db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
+const readMeta = async (db: Db, key: string): Promise<string | undefined> =>
+  (await db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst())?.value;
 
 /** Undefined for a database never seeded. */
-export function dataModeOf(db: Database): DataMode | undefined {
-  if (readMeta(db, 'seededAt') === undefined) return undefined;
+export async function dataModeOf(db: Db): Promise<DataMode | undefined> {
+  if ((await readMeta(db, 'seededAt')) === undefined) return undefined;
   // Databases seeded before the mode was recorded always got the personas.
-  return readMeta(db, 'dataMode') === 'production' ? 'production' : 'demo';
+  return (await readMeta(db, 'dataMode')) === 'production' ? 'production' : 'demo';
 }
 
-export function recordDataMode(db: Database, mode: DataMode): void {
-  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('dataMode', ?)").run(mode);
+export async function recordDataMode(db: Db, mode: DataMode): Promise<void> {
+  await db
+    .insertInto('meta')
+    .values({ key: 'dataMode', value: mode })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: mode }))
+    .execute();
 }
 
 /** Throws when a seeded database belongs to the other mode; a reset is the explicit way out. */
-export function assertDataMode(db: Database, dataDir: string, demo: boolean): void {
-  const mode = dataModeOf(db);
+export async function assertDataMode(db: Db, dataDir: string, demo: boolean): Promise<void> {
+  const mode = await dataModeOf(db);
   if (mode === 'demo' && !demo)
     throw new DataModeMismatch(
       `${dataDir} was seeded in demo mode: its personas share the public demo password. ` +

@@ -130,7 +130,8 @@ describe('migrations', () => {
     legacy.close();
 
     // As the gateway opens it: migrations first, then the data mode's check (no reseed: it was seeded).
-    const db = await openDatabase(dir, { reset: false, demo: false }, fastHash);
+    const opened = await openDatabase(dir, { reset: false, demo: false }, fastHash);
+    const db = opened.handle;
     try {
       sameRows(before, db);
       expect(recorded(db)).toEqual(ALL);
@@ -140,7 +141,7 @@ describe('migrations', () => {
         db.prepare('SELECT rowid FROM entities_search WHERE entities_search MATCH \'"ities.na"\'').all(),
       ).toEqual([{ rowid: 1 }]);
     } finally {
-      db.close();
+      await opened.db.destroy();
     }
   });
 
@@ -190,10 +191,10 @@ describe('two gateways on one fresh data dir', () => {
       openDatabase(dir, { reset: false, demo: false }, fastHash),
     ]);
     try {
-      expect(recorded(first)).toEqual(ALL);
+      expect(recorded(first.handle)).toEqual(ALL);
     } finally {
-      first.close();
-      second.close();
+      await first.db.destroy();
+      await second.db.destroy();
     }
   }, 30_000);
 

@@ -1,6 +1,8 @@
-import type { Database } from 'better-sqlite3';
+import { sql } from 'kysely';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { FAVORITE_ENTITIES, MOD_REQUESTS, TERMS, seededReports, slots } from '../../seed/demo-data.ts';
+import type { Tables } from './tables.ts';
+import { dialectOf, inTransaction, type Db } from './connection.ts';
 import { recordDataMode } from './data-mode.ts';
 
 // The shared tables a seed wipes, children before parents (the modules' own tables follow in
@@ -26,7 +28,7 @@ const TABLES = [
   'entities',
   'users',
   'meta',
-] as const;
+] as const satisfies readonly (keyof Tables)[];
 
 const LATEST_TERMS_ID = Math.max(...TERMS.map((terms) => terms.termsId));
 
@@ -42,13 +44,34 @@ function demoPasswordHashes(hash: (password: string) => Promise<string>): Promis
   return made;
 }
 
+/** The tables whose ids a seed numbers from 1 again (the demo's reports, requests, bookings, e-mails). */
+const RENUMBERED = [
+  ['bi_reports', 'id'],
+  ['mod_requests', 'id'],
+  ['bookings', 'booking_id'],
+  ['inbox', 'id'],
+] as const;
+
+/** Numbers the ids of RENUMBERED from 1 again (the tables are empty). */
+async function restartIds(db: Db): Promise<void> {
+  if (dialectOf(db) === 'sqlite') {
+    await sql`DELETE FROM sqlite_sequence WHERE name IN (${sql.join(RENUMBERED.map(([table]) => table))})`.execute(
+      db,
+    );
+    return;
+  }
+  // PostgreSQL (not run yet: its migrations come with the PostgreSQL session): identity columns restart.
+  for (const [table, column] of RENUMBERED)
+    await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} RESTART WITH 1`.execute(db);
+}
+
 /**
  * Wipes the shared tables and seeds them: the terms of use always, the personas and their data only in
  * demo mode. Hashes first (async), then writes everything in one transaction: a crash never leaves half a
  * seed.
  */
 export async function seedDatabase(
-  db: Database,
+  db: Db,
   hash: (password: string) => Promise<string>,
   demo: boolean,
   now: Date = new Date(),
@@ -56,102 +79,128 @@ export async function seedDatabase(
   const hashes = demo ? await demoPasswordHashes(hash) : [];
   const seededAt = now.toISOString();
 
-  db.transaction(() => {
-    for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
-    db.prepare(
-      "DELETE FROM sqlite_sequence WHERE name IN ('bi_reports', 'mod_requests', 'bookings', 'inbox')",
-    ).run();
+  await inTransaction(db, async (trx) => {
+    for (const table of TABLES) await trx.deleteFrom(table).execute();
+    await restartIds(trx);
     // The terms of use are reference data a firm needs from its first day: the portal sends a customer
     // who has not accepted the latest terms to accept them, and with no terms at all nobody could.
-    const insertTerms = db.prepare(
-      'INSERT INTO terms (terms_id, version, published_at, content_fr, content_en) VALUES (?, ?, ?, ?, ?)',
-    );
-    for (const terms of TERMS)
-      insertTerms.run(terms.termsId, terms.version, terms.publishedAt, terms.fr, terms.en);
-    db.prepare("INSERT INTO meta (key, value) VALUES ('seededAt', ?)").run(seededAt);
-    recordDataMode(db, demo ? 'demo' : 'production');
-    if (demo) seedDemoData(db, hashes, seededAt, now);
-  })();
+    await trx
+      .insertInto('terms')
+      .values(
+        TERMS.map((terms) => ({
+          terms_id: terms.termsId,
+          version: terms.version,
+          published_at: terms.publishedAt,
+          content_fr: terms.fr,
+          content_en: terms.en,
+        })),
+      )
+      .execute();
+    await trx.insertInto('meta').values({ key: 'seededAt', value: seededAt }).execute();
+    await recordDataMode(trx, demo ? 'demo' : 'production');
+    if (demo) await seedDemoData(trx, hashes, seededAt, now);
+  });
 }
 
 /** The personas, their entities, memberships and requests, and the booking slots: demo mode only. */
-function seedDemoData(db: Database, hashes: readonly string[], seededAt: string, now: Date): void {
-  const insertEntity = db.prepare(
-    'INSERT INTO entities (account_id, account_number, name, is_clarity_visible) VALUES (?, ?, ?, ?)',
-  );
-  const insertSubscription = db.prepare(
-    'INSERT INTO subscriptions (account_id, offer_code, status) VALUES (?, ?, ?)',
-  );
-  const insertReport = db.prepare(
-    'INSERT INTO bi_reports (account_id, title, kind, created_at, created_by) VALUES (?, ?, ?, ?, NULL)',
-  );
+async function seedDemoData(db: Db, hashes: readonly string[], seededAt: string, now: Date): Promise<void> {
   for (const entity of personas.entities) {
-    insertEntity.run(entity.accountId, entity.accountNumber, entity.name, entity.isClarityVisible ? 1 : 0);
-    for (const subscription of entity.subscriptions) {
-      insertSubscription.run(entity.accountId, subscription.offerCode, subscription.status);
-    }
-    for (const report of seededReports(entity.accountId, entity.biReports)) {
-      insertReport.run(entity.accountId, report.title, report.kind, report.createdAt);
-    }
+    await db
+      .insertInto('entities')
+      .values({
+        account_id: entity.accountId,
+        account_number: entity.accountNumber,
+        name: entity.name,
+        is_clarity_visible: entity.isClarityVisible ? 1 : 0,
+      })
+      .execute();
+    for (const subscription of entity.subscriptions)
+      await db
+        .insertInto('subscriptions')
+        .values({
+          account_id: entity.accountId,
+          offer_code: subscription.offerCode,
+          status: subscription.status,
+        })
+        .execute();
+    for (const report of seededReports(entity.accountId, entity.biReports))
+      await db
+        .insertInto('bi_reports')
+        .values({
+          account_id: entity.accountId,
+          title: report.title,
+          kind: report.kind,
+          created_at: report.createdAt,
+          created_by: null,
+        })
+        .execute();
   }
 
-  const insertUser = db.prepare(
-    `INSERT INTO users (id, email, first_name, last_name, is_customer, password_hash, gigya_user_id, office_mobile,
-       old_id, global_permissions, favorite_entities) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertMembership = db.prepare(
-    'INSERT INTO memberships (user_id, account_id, is_signatory, permissions) VALUES (?, ?, ?, ?)',
-  );
-  const insertAcceptance = db.prepare(
-    'INSERT INTO terms_acceptances (user_id, terms_id, accepted_at) VALUES (?, ?, ?)',
-  );
-  personas.users.forEach((user, index) => {
+  for (const [index, user] of personas.users.entries()) {
     const id = index + 1;
-    insertUser.run(
-      id,
-      user.email,
-      user.firstName,
-      user.lastName,
-      user.isCustomer ? 1 : 0,
-      hashes[index],
-      user.isCustomer ? `gigya-${user.email.split('@')[0] ?? String(id)}` : '',
-      `+33 6 12 34 56 ${String(10 + id)}`,
-      90000 + id,
-      JSON.stringify(user.globalPermissions),
-      JSON.stringify(FAVORITE_ENTITIES[user.email] ?? []),
-    );
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        is_customer: user.isCustomer ? 1 : 0,
+        password_hash: hashes[index] ?? '',
+        gigya_user_id: user.isCustomer ? `gigya-${user.email.split('@')[0] ?? String(id)}` : '',
+        office_mobile: `+33 6 12 34 56 ${String(10 + id)}`,
+        old_id: 90000 + id,
+        global_permissions: JSON.stringify(user.globalPermissions),
+        favorite_entities: JSON.stringify(FAVORITE_ENTITIES[user.email] ?? []),
+      })
+      .execute();
     for (const membership of user.entities) {
       const isSignatory = 'isSignatory' in membership && membership.isSignatory;
-      insertMembership.run(
-        id,
-        membership.accountId,
-        isSignatory ? 1 : 0,
-        JSON.stringify(membership.permissions),
-      );
+      await db
+        .insertInto('memberships')
+        .values({
+          user_id: id,
+          account_id: membership.accountId,
+          is_signatory: isSignatory ? 1 : 0,
+          permissions: JSON.stringify(membership.permissions),
+        })
+        .execute();
     }
-    insertAcceptance.run(id, user.acceptedCurrentTerms ? LATEST_TERMS_ID : LATEST_TERMS_ID - 1, seededAt);
-  });
-
-  const userIdByEmail = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?');
-  const insertModRequest = db.prepare(
-    'INSERT INTO mod_requests (account_id, offer_code, status, comment, requested_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  for (const request of MOD_REQUESTS) {
-    const requester = userIdByEmail.get(request.requestedByEmail);
-    if (requester) {
-      insertModRequest.run(
-        request.accountId,
-        request.offerCode,
-        request.status,
-        request.comment,
-        requester.id,
-        request.createdAt,
-      );
-    }
+    await db
+      .insertInto('terms_acceptances')
+      .values({
+        user_id: id,
+        terms_id: user.acceptedCurrentTerms ? LATEST_TERMS_ID : LATEST_TERMS_ID - 1,
+        accepted_at: seededAt,
+      })
+      .execute();
   }
 
-  const insertSlot = db.prepare(
-    'INSERT INTO slots (slot_id, starts_at, ends_at, advisor) VALUES (?, ?, ?, ?)',
-  );
-  for (const slot of slots(now)) insertSlot.run(slot.slotId, slot.startsAt, slot.endsAt, slot.advisor);
+  for (const request of MOD_REQUESTS) {
+    const requester = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(request.requestedByEmail)])))
+      .executeTakeFirst();
+    if (requester)
+      await db
+        .insertInto('mod_requests')
+        .values({
+          account_id: request.accountId,
+          offer_code: request.offerCode,
+          status: request.status,
+          comment: request.comment,
+          requested_by: requester.id,
+          created_at: request.createdAt,
+        })
+        .execute();
+  }
+
+  const demoSlots = slots(now).map((slot) => ({
+    slot_id: slot.slotId,
+    starts_at: slot.startsAt,
+    ends_at: slot.endsAt,
+    advisor: slot.advisor,
+  }));
+  if (demoSlots.length > 0) await db.insertInto('slots').values(demoSlots).execute();
 }

@@ -9,8 +9,8 @@ export function adminHandlers(
   'adminAddFault' | 'adminClearFaults' | 'adminSetNews' | 'adminReset' | 'adminExpireResetLinks'
 > {
   return {
-    adminExpireResetLinks: ({ body }) => {
-      deps.store.q.expireResetTokens.run(Math.floor(Date.now() / 1000), body.email.trim());
+    adminExpireResetLinks: async ({ body }) => {
+      await deps.store.resetTokens.expireForEmail(body.email.trim(), Math.floor(Date.now() / 1000));
       return undefined;
     },
     adminAddFault: ({ body }) => {

@@ -76,7 +76,7 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
 
     resetPassword: async ({ body, request }) => {
       await deps.throttle.take([[addressKey('reset', request.ip), deps.limits.resetPerAddress]]);
-      const user = store.q.userByEmail.get(body.email.trim());
+      const user = await store.users.byEmail(body.email.trim());
       // A collaborator's password belongs to the identity provider: no link, and the same 204 as anyone.
       if (user?.is_customer !== 1) return undefined;
       // At most one e-mail per address every few minutes: more requests answer the same and send nothing.
@@ -90,10 +90,10 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       const token = randomBytes(32).toString('base64url');
       const link = `${deps.portalUrl}/resetPasswordForm?token=${token}`;
       const createdAt = new Date().toISOString();
-      store.transaction(() => {
-        store.q.retireResetTokens.run(createdAt, user.id);
-        store.q.insertResetToken.run(sha256(token), user.id, Math.floor(Date.now() / 1000) + RESET_TTL_S);
-        store.q.insertInbox.run(user.email, 'Réinitialisation de votre mot de passe', link, createdAt);
+      await store.inTransaction(async (trx) => {
+        await trx.resetTokens.retireOfUser(user.id, createdAt);
+        await trx.resetTokens.insert(sha256(token), user.id, Math.floor(Date.now() / 1000) + RESET_TTL_S);
+        await trx.inbox.add(user.email, 'Réinitialisation de votre mot de passe', link, createdAt);
       });
       // Never the link: whoever reads the log could take over the account with it.
       deps.log.info({ userId: user.id }, 'password reset link sent');
@@ -104,8 +104,8 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       await deps.throttle.take([[addressKey('new-password', request.ip), deps.limits.newPasswordPerAddress]]);
       const nowS = Math.floor(Date.now() / 1000);
       // The token first: a guessed token costs no hashing.
-      if (!store.q.liveResetToken.get(sha256(body.token), nowS)) {
-        throw store.q.expiredResetToken.get(sha256(body.token), nowS)
+      if (!(await store.resetTokens.isLive(sha256(body.token), nowS))) {
+        throw (await store.resetTokens.isExpired(sha256(body.token), nowS))
           ? expiredResetToken()
           : invalidResetToken();
       }
@@ -115,16 +115,16 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
           details: { problem },
         });
       const hash = await deps.hasher.hash(body.password);
-      const updated = store.transaction(() => {
+      const updated = await store.inTransaction(async (trx) => {
         const usedAt = new Date().toISOString();
-        const row = store.q.useResetToken.get(usedAt, sha256(body.token), nowS);
-        if (!row) return false;
-        store.q.retireResetTokens.run(usedAt, row.user_id);
-        store.q.setPassword.run(hash, row.user_id);
-        return row.user_id;
+        const userId = await trx.resetTokens.use(sha256(body.token), usedAt, nowS);
+        if (userId === undefined) return undefined;
+        await trx.resetTokens.retireOfUser(userId, usedAt);
+        await trx.users.setPassword(userId, hash);
+        return userId;
       });
-      if (updated === false) throw invalidResetToken();
-      const changed = store.q.userById.get(updated);
+      if (updated === undefined) throw invalidResetToken();
+      const changed = await store.users.byId(updated);
       if (changed) {
         // The failures behind the reset no longer guess this password; an attacker's own address keeps
         // its count.
@@ -136,9 +136,9 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       return undefined;
     },
 
-    inbox: ({ query }) => {
+    inbox: async ({ query }) => {
       return {
-        messages: store.q.inbox.all(query.email).map((row) => ({
+        messages: (await store.inbox.to(query.email)).map((row) => ({
           to: row.to_email,
           subject: row.subject,
           link: row.link,
@@ -153,10 +153,10 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       // a customer by the id of their single sign-on account (gigya_user_id).
       let user: UserRow | undefined;
       if (accessToken?.clientId === COLLABORATOR_CLIENT_ID) {
-        user = store.q.userById.get(Number(accessToken.accountId));
+        user = await store.users.byId(Number(accessToken.accountId));
         if (user?.is_customer !== 0) user = undefined;
       } else if (accessToken?.clientId === CUSTOMER_CLIENT_ID) {
-        user = store.q.userByGigyaId.get(accessToken.accountId);
+        user = await store.users.byGigyaId(accessToken.accountId);
         if (user?.is_customer !== 1) user = undefined;
       }
       if (user === undefined) {

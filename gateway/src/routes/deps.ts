@@ -48,11 +48,7 @@ export function parseNumbers(json: string): number[] {
 }
 
 export async function currentUser(deps: Deps, session: SessionClaims): Promise<UserRow> {
-  const user = await deps.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', Number(session.sub))
-    .executeTakeFirst();
+  const user = await deps.store.users.byId(Number(session.sub));
   if (!user) throw unauthorized();
   return user;
 }
@@ -63,12 +59,7 @@ export async function requireMembership(
   userId: number,
   accountId: number,
 ): Promise<MembershipRow> {
-  const membership = await deps.db
-    .selectFrom('memberships')
-    .select(['is_signatory', 'permissions'])
-    .where('user_id', '=', userId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  const membership = await deps.store.memberships.of(userId, accountId);
   if (!membership) throw forbidden();
   return membership;
 }

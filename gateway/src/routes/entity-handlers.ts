@@ -42,52 +42,46 @@ type EntityRoutes =
 export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
   const { store } = deps;
 
-  function subscriptionsOf(accountId: number): Entity['subscriptions'] {
-    return store.q.subscriptions.all(accountId).map((row) => ({
+  async function subscriptionsOf(accountId: number): Promise<Entity['subscriptions']> {
+    return (await store.entities.subscriptions(accountId)).map((row) => ({
       offerCode: row.offer_code,
       status: STATUSES.find((status) => status === row.status) ?? 'pending',
     }));
   }
 
-  function toEntity(row: EntityRow, isCustomer: boolean): Entity {
+  async function toEntity(row: EntityRow, isCustomer: boolean): Promise<Entity> {
     return {
       accountId: row.account_id,
       accountNumber: row.account_number,
       name: row.name,
-      subscriptions: subscriptionsOf(row.account_id),
+      subscriptions: await subscriptionsOf(row.account_id),
       isClarityVisible: row.is_clarity_visible === 1,
       isSignatory: isCustomer && row.is_signatory === 1,
     };
   }
 
-  function entitiesPage(userId: number, query: { page: number; pageSize: number; search: string }) {
-    const pattern = store.likePattern(query.search.trim());
-    const { total } = store.q.entitiesCount.get(userId, pattern, pattern) ?? { total: 0 };
-    const rows = store.q.entitiesPage.all(
-      userId,
-      pattern,
-      pattern,
-      query.pageSize,
-      (query.page - 1) * query.pageSize,
-    );
+  async function entitiesPage(userId: number, query: { page: number; pageSize: number; search: string }) {
+    const search = query.search.trim();
+    const total = await store.entities.count(userId, search);
+    const rows = await store.entities.page(userId, search, query.pageSize, (query.page - 1) * query.pageSize);
     return { rows, total, currentPage: query.page, totalPage: Math.ceil(total / query.pageSize) };
   }
 
   /** The entity as seen by the current user, or 403 when they are not attached to it. */
-  function attachedEntity(userId: number, accountId: number): EntityRow {
-    const row = store.q.entity.get(userId, accountId);
+  async function attachedEntity(userId: number, accountId: number): Promise<EntityRow> {
+    const row = await store.entities.ofMember(userId, accountId);
     if (!row) throw forbidden();
     return row;
   }
 
-  /** The report kinds (a JSON array) the user may see on the entity: SPEC 6 codes per kind. */
+  /** The report kinds the user may see on the entity: SPEC 6 codes per kind. */
   async function reportKinds(
     userId: number,
     accountId: number,
     definition: RouteDefinition,
-  ): Promise<string> {
+  ): Promise<string[]> {
     const held = new Set(entityPermissions(deps, await requireMembership(deps, userId, accountId)));
-    return JSON.stringify(visibleValues(definition, held));
+    return visibleValues(definition, held);
   }
 
   /** Membership of the entity with one of the route's codes, or 403 (not attached first, then no code). */
@@ -100,9 +94,9 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
   return {
     accountsCurrentUser: async ({ session, query }) => {
       const user = await currentUser(deps, session);
-      const page = entitiesPage(user.id, query);
+      const page = await entitiesPage(user.id, query);
       return {
-        items: page.rows.map((row) => toEntity(row, user.is_customer === 1)),
+        items: await Promise.all(page.rows.map((row) => toEntity(row, user.is_customer === 1))),
         currentPage: page.currentPage,
         totalPage: page.totalPage,
         totalItems: page.total,
@@ -111,19 +105,17 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     accountSummary: async ({ session, params }) => {
       const user = await currentUser(deps, session);
-      return toEntity(attachedEntity(user.id, params.id), user.is_customer === 1);
+      return toEntity(await attachedEntity(user.id, params.id), user.is_customer === 1);
     },
 
     reportsCurrentUser: async ({ session, query }) => {
       const user = await currentUser(deps, session);
-      const kinds = reportKinds(user.id, query.accountId, routes.reportsCurrentUser);
-      const { total } = store.q.reportsCountOfKinds.get(query.accountId, await kinds) ?? { total: 0 };
-      const rows = store.q.reportsPageOfKinds.all(
-        query.accountId,
-        await kinds,
-        query.pageSize,
-        (query.page - 1) * query.pageSize,
-      );
+      const kinds = await reportKinds(user.id, query.accountId, routes.reportsCurrentUser);
+      const total = await store.reports.countOfKinds(query.accountId, kinds);
+      const rows = await store.reports.ofKinds(query.accountId, kinds, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
       return {
         items: rows.map(toReport),
         currentPage: query.page,
@@ -134,8 +126,8 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
 
     reports: async ({ session, query }) => {
       const user = await currentUser(deps, session);
-      const kinds = reportKinds(user.id, query.accountId, routes.reports);
-      return { items: store.q.reportsPageOfKinds.all(query.accountId, await kinds, -1, 0).map(toReport) };
+      const kinds = await reportKinds(user.id, query.accountId, routes.reports);
+      return { items: (await store.reports.ofKinds(query.accountId, kinds)).map(toReport) };
     },
 
     depositReport: async ({ session, body }) => {
@@ -145,25 +137,27 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
         await requireMembership(deps, user.id, body.accountId),
         routes.depositReport.requiresAnyOf,
       );
-      const row = store.transaction(() =>
-        store.q.insertReport.get(body.accountId, body.title, body.kind, new Date().toISOString(), user.id),
-      );
-      if (!row) throw new Error('report insert returned nothing');
+      const row = await store.reports.insert({
+        accountId: body.accountId,
+        title: body.title,
+        kind: body.kind,
+        createdAt: new Date().toISOString(),
+        createdBy: user.id,
+      });
       return toReport(row);
     },
 
     deleteReport: async ({ session, params }) => {
       const user = await currentUser(deps, session);
-      const report = store.q.report.get(params.id);
-      const accountId = report?.account_id ?? store.q.deletedReport.get(params.id)?.account_id;
+      const report = await store.reports.byId(params.id);
+      const accountId = report?.account_id ?? (await store.reports.deletedAccountOf(params.id));
       // An id that never existed is answered like a report of another entity: ids reveal nothing.
       if (accountId === undefined) throw forbidden();
       await requireEntityCode(user.id, accountId, routes.deleteReport.requiresAnyOf);
-      store.transaction(() => {
+      await store.inTransaction(async (trx) => {
         // Deleted meanwhile by someone else: the second delete answers as it would have after it.
-        if (!store.q.report.get(params.id)) throw notFound(`Report ${String(params.id)}`);
-        store.q.deleteReport.run(params.id);
-        store.q.insertDeletedReport.run(params.id, accountId);
+        if (!(await trx.reports.byId(params.id))) throw notFound(`Report ${String(params.id)}`);
+        await trx.reports.delete(params.id, accountId);
       });
       return undefined;
     },
@@ -171,7 +165,7 @@ export function entityHandlers(deps: Deps): Pick<Handlers, EntityRoutes> {
     subscriptions: async ({ session, params }) => {
       const user = await currentUser(deps, session);
       await requireMembership(deps, user.id, params.id);
-      return { items: subscriptionsOf(params.id) };
+      return { items: await subscriptionsOf(params.id) };
     },
 
     indicators: async ({ session, params }) => {

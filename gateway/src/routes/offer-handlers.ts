@@ -10,8 +10,8 @@ export function offerHandlers(deps: Deps): Pick<Handlers, OfferRoutes> {
   return {
     offers: () => ({ items: OFFERS.map((offer) => ({ ...offer })) }),
 
-    slots: () => ({
-      items: store.q.slots.all().map((row) => ({
+    slots: async () => ({
+      items: (await store.slots.all()).map((row) => ({
         slotId: row.slot_id,
         startsAt: row.starts_at,
         endsAt: row.ends_at,
@@ -23,16 +23,14 @@ export function offerHandlers(deps: Deps): Pick<Handlers, OfferRoutes> {
     createBooking: async ({ session, body }) => {
       const user = await currentUser(deps, session);
       const createdAt = new Date().toISOString();
-      return store.transaction(() => {
-        const slot = store.q.slot.get(body.slotId);
+      return store.inTransaction(async (trx) => {
+        const slot = await trx.slots.byId(body.slotId);
         if (!slot) throw notFound(`Slot ${String(body.slotId)}`);
         // Conditional update: of two concurrent bookings of one slot, exactly one changes a row.
-        if (store.q.bookSlot.run(user.id, body.slotId).changes === 0)
-          throw conflict('This slot is already booked.');
-        const booking = store.q.insertBooking.get(body.slotId, user.id, createdAt);
-        if (!booking) throw new Error('booking insert returned nothing');
+        if (!(await trx.slots.book(body.slotId, user.id))) throw conflict('This slot is already booked.');
+        const bookingId = await trx.bookings.insert(body.slotId, user.id, createdAt);
         return {
-          bookingId: booking.booking_id,
+          bookingId,
           slotId: slot.slot_id,
           startsAt: slot.starts_at,
           endsAt: slot.ends_at,
@@ -42,8 +40,8 @@ export function offerHandlers(deps: Deps): Pick<Handlers, OfferRoutes> {
       });
     },
 
-    bookings: ({ session }) => ({
-      items: store.q.bookings.all(Number(session.sub)).map((row) => ({
+    bookings: async ({ session }) => ({
+      items: (await store.bookings.ofUser(Number(session.sub))).map((row) => ({
         bookingId: row.booking_id,
         slotId: row.slot_id,
         startsAt: row.starts_at,

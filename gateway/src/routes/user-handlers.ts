@@ -49,10 +49,10 @@ export function userHandlers(
   notificationSummary: (userId: number) => NotificationSummary,
 ): Pick<Handlers, UserRoutes> {
   const { store } = deps;
-  const latestTerms = () => {
-    const terms = store.q.latestTerms.get();
-    if (!terms) throw new HttpError(404, 'not_found', 'No terms are published.');
-    return terms;
+  const latestTerms = async (terms = store.terms) => {
+    const latest = await terms.latest();
+    if (!latest) throw new HttpError(404, 'not_found', 'No terms are published.');
+    return latest;
   };
   return {
     contactMe: async ({ session }) =>
@@ -78,13 +78,13 @@ export function userHandlers(
       return { accountId: query.accountId, permissions: entityPermissions(deps, membership) };
     },
 
-    termsLatest: () => {
-      const terms = latestTerms();
+    termsLatest: async () => {
+      const terms = await latestTerms();
       return { termsId: terms.terms_id, version: terms.version, publishedAt: terms.published_at };
     },
 
-    termsLatestContent: ({ query }) => {
-      const terms = latestTerms();
+    termsLatestContent: async ({ query }) => {
+      const terms = await latestTerms();
       return {
         termsId: terms.terms_id,
         language: query.language,
@@ -92,42 +92,42 @@ export function userHandlers(
       };
     },
 
-    termsState: ({ session }) => {
-      const terms = latestTerms();
-      const accepted = store.q.acceptedTerms.get(Number(session.sub));
-      return { isCurrent: accepted?.terms_id === terms.terms_id, terms: { termsId: terms.terms_id } };
+    termsState: async ({ session }) => {
+      const terms = await latestTerms();
+      const accepted = await store.terms.acceptedBy(Number(session.sub));
+      return { isCurrent: accepted === terms.terms_id, terms: { termsId: terms.terms_id } };
     },
 
     acceptTerms: async ({ session, query }) => {
       const user = await currentUser(deps, session);
-      store.transaction(() => {
-        const terms = latestTerms();
+      await store.inTransaction(async (trx) => {
+        const terms = await latestTerms(trx.terms);
         if (query.termsId !== terms.terms_id)
           throw conflict(`Terms ${String(query.termsId)} are not the latest (${String(terms.terms_id)}).`);
-        store.q.acceptTerms.run(user.id, terms.terms_id, new Date().toISOString());
+        await trx.terms.accept(user.id, terms.terms_id, new Date().toISOString());
       });
       return undefined;
     },
 
-    notificationSettings: ({ session }) => {
-      const row = store.q.notificationSettings.get(Number(session.sub));
-      return row ? (JSON.parse(row.settings) as NotificationSettings) : defaultNotificationSettings();
+    notificationSettings: async ({ session }) => {
+      const saved = await store.notificationSettings.of(Number(session.sub));
+      return saved === undefined
+        ? defaultNotificationSettings()
+        : (JSON.parse(saved) as NotificationSettings);
     },
 
     saveNotificationSettings: async ({ session, body }) => {
       const user = await currentUser(deps, session);
       const settings: NotificationSettings = { favouritesOnly: body.favouritesOnly, types: body.types };
-      store.transaction(() =>
-        store.q.saveNotificationSettings.run(user.id, JSON.stringify(settings), new Date().toISOString()),
-      );
+      await store.notificationSettings.save(user.id, JSON.stringify(settings), new Date().toISOString());
       return settings;
     },
 
     homeLayout: async ({ session, params }) => {
       const user = await currentUser(deps, session);
       await requireMembership(deps, user.id, params.accountId);
-      const row = store.q.homeLayout.get(user.id, params.accountId);
-      return row ? (JSON.parse(row.layout) as HomeLayout) : null;
+      const saved = await store.homeLayouts.of(user.id, params.accountId);
+      return saved === undefined ? null : (JSON.parse(saved) as HomeLayout);
     },
 
     saveHomeLayout: async ({ session, params, body }) => {
@@ -136,13 +136,11 @@ export function userHandlers(
       const layout: HomeLayout = {
         layout: body.layout.map(({ widget, x, y, w, h }) => ({ widget, x, y, w, h })),
       };
-      store.transaction(() =>
-        store.q.saveHomeLayout.run(
-          user.id,
-          params.accountId,
-          JSON.stringify(layout),
-          new Date().toISOString(),
-        ),
+      await store.homeLayouts.save(
+        user.id,
+        params.accountId,
+        JSON.stringify(layout),
+        new Date().toISOString(),
       );
       return layout;
     },

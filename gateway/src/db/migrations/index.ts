@@ -10,6 +10,7 @@ import { draftBaseVersion } from './0004-draft-base-version.ts';
 import { entityInvitations } from './0005-entity-invitations.ts';
 import { throttle } from './0006-throttle.ts';
 import { caseFoldedSortIndexes } from './0008-case-folded-sort-indexes.ts';
+import { userEmailLower } from './0010-user-email-lower.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': initialSchema,
@@ -19,4 +20,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-entity-invitations': entityInvitations,
   '0006-throttle': throttle,
   '0008-case-folded-sort-indexes': caseFoldedSortIndexes,
+  '0010-user-email-lower': userEmailLower,
 };
