@@ -106,7 +106,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
     maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
   });
-  const finance = createFinanceStore(db);
+  const finance = createFinanceStore(kysely);
   const files = createFileStore(filesDirOf(options));
   const documents = createDocumentsStore(db, files);
   const portfolio = createPortfolioStore(db);

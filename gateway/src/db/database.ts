@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertDataMode, dataModeOf } from './data-mode.ts';
+import { sqliteDb } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDatabase } from './seed.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
@@ -39,6 +40,6 @@ export async function openDatabase(
     db.close();
     throw error;
   }
-  seedFinance(db, demo ? personas.entities.map((entity) => entity.accountId) : []);
+  await seedFinance(sqliteDb(db), demo ? personas.entities.map((entity) => entity.accountId) : []);
   return db;
 }
