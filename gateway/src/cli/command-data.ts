@@ -10,14 +10,17 @@ import { createDocumentsStore } from '../documents/documents-store.ts';
 import { createFileStore } from '../documents/file-store.ts';
 import { filesDirOf, optionsFromEnv } from '../options.ts';
 import { createPeopleStore, type PeopleStore } from '../people/people-store.ts';
-import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
+import { sqliteDb } from '../db/connection.ts';
+import { createStudioStore } from '../studio/studio-store.ts';
+import { createSyncEditorMarks, type SyncEditorMarks } from '../studio/studio-sync-marks-store.ts';
 import type { CommandIo } from './command-io.ts';
 
 export type CommandData = {
   db: Database;
   store: Store;
   people: PeopleStore;
-  studio: StudioStore;
+  /** The studio-editor marks, synchronous while the commands are (studio-sync-marks-store.ts). */
+  studio: SyncEditorMarks;
   hasher: PasswordHasher;
   dataDir: string;
 };
@@ -30,9 +33,16 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
   try {
     const documents = createDocumentsStore(db, createFileStore(filesDirOf(options)));
     const people = createPeopleStore(db);
-    const studio = createStudioStore(db);
-    seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
-    return await work({ db, store: createStore(db), people, studio, hasher, dataDir: options.dataDir });
+    const studio = createStudioStore(sqliteDb(db));
+    await seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+    return await work({
+      db,
+      store: createStore(db),
+      people,
+      studio: createSyncEditorMarks(db),
+      hasher,
+      dataDir: options.dataDir,
+    });
   } finally {
     db.close();
   }

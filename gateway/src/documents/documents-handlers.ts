@@ -259,7 +259,7 @@ export function documentsHandlers(
           commit,
         ),
       );
-      deps.events.publish({
+      await deps.events.publish({
         type: UPLOAD_EVENT[query.kind],
         accountId: params.id,
         actorUserId: user.id,
