@@ -29,7 +29,11 @@ export async function seedFinance(db: Db, accountIds: readonly number[], today: 
     .selectFrom('bank_accounts')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirst();
-  if (made?.value === day && Number(accounts?.total ?? 0) > 0) return;
+  const existing = Number(accounts?.total ?? 0);
+  if (made?.value === day && existing > 0) return;
+  // No entity and no rows (a database outside demo mode): nothing to make nor to remove, and no write,
+  // which could wait for another connection of this thread (two opens of one file at once).
+  if (accountIds.length === 0 && existing === 0) return;
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('bank_transactions').execute();
     await trx.deleteFrom('bank_accounts').execute();

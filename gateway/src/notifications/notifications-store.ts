@@ -6,10 +6,10 @@
 import { inTransaction, type Db } from '../db/connection.ts';
 
 /** A person an event may reach, with their codes on the entity (none for a delegation's subject). */
-export type Recipient = { id: number; email: string; favorite_entities: string; permissions: string };
+type Recipient = { id: number; email: string; favorite_entities: string; permissions: string };
 
 /** What a notification was recorded with. */
-export type NewNotification = {
+type NewNotification = {
   userId: number;
   accountId: number;
   type: string;
