@@ -9,7 +9,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyticsCounts } from '../gateway/src/analytics/analytics-collector.ts';
+import { analyticsCounts } from '../gateway/src/analytics/analytics-store.ts';
+import { sqliteDb } from '../gateway/src/db/connection.ts';
 import { dataDirFromEnv } from '../gateway/src/options.ts';
 
 /** C0 and C1 controls (ESC and CSI start every ANSI sequence) and bidirectional overrides, made visible. */
@@ -27,15 +28,13 @@ if (!existsSync(file)) {
   console.error(`${file} does not exist: start the gateway (npm start or npm run gateway) first.`);
   process.exit(1);
 }
-const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
-const hasTable = db
-  .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'analytics_events'")
-  .get();
-const counts = (hasTable === undefined ? [] : analyticsCounts(db, since)).map((row) => ({
+const db = sqliteDb(new BetterSqlite3(file, { readonly: true, fileMustExist: true }));
+const hasTable = (await db.introspection.getTables()).some((table) => table.name === 'analytics_events');
+const counts = (hasTable ? await analyticsCounts(db, since) : []).map((row) => ({
   ...row,
   event: printable(row.event),
 }));
-db.close();
+await db.destroy();
 
 const total = counts.reduce((sum, row) => sum + row.count, 0);
 console.log(

@@ -28,22 +28,29 @@ export type DomainEvent = {
 
 type EventReaders = { readonly anyOf: readonly string[]; readonly userId?: number };
 
-type EventListener = (event: DomainEvent) => void;
+/** A listener may be async: publish awaits whatever it returns. */
+type EventListener = (event: DomainEvent) => unknown;
 
 export type EventBus = {
-  publish: (event: DomainEvent) => void;
+  /**
+   * Runs every listener, in subscription order, each awaited before the next; resolves once all have
+   * run. Called after the publisher's transaction has committed, never inside it: a listener writes
+   * through its own transactions, and a rolled-back change must not reach anyone.
+   */
+  publish: (event: DomainEvent) => Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe: (listener: EventListener) => () => void;
 };
 
-/** Listeners run synchronously, in subscription order, inside the caller's transaction if any; one that throws is logged and the others still run. */
+/** A listener that throws or rejects is logged and the others still run; publish itself never rejects. */
 export function createEventBus(onListenerError: (error: unknown, event: DomainEvent) => void): EventBus {
   const listeners = new Set<EventListener>();
   return {
-    publish: (event) => {
-      for (const listener of listeners) {
+    publish: async (event) => {
+      // Those subscribed when the event was published, even if one unsubscribes meanwhile.
+      for (const listener of [...listeners]) {
         try {
-          listener(event);
+          await listener(event);
         } catch (error) {
           onListenerError(error, event);
         }

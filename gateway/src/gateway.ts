@@ -113,7 +113,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   // Rows that aged while no gateway wrote: each new e-mail purges as well.
   await store.inbox.purge();
-  const finance = createFinanceStore(db);
+  const finance = createFinanceStore(kysely);
   const files = createFileStore(filesDirOf(options));
   const documents = createDocumentsStore(kysely, files);
   const portfolio = createPortfolioStore(kysely);
@@ -123,14 +123,14 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ? {}
       : { retentionDays: options.invitationRetentionDays }),
   });
-  const studio = createStudioStore(db);
+  const studio = createStudioStore(kysely);
   const seedStores = () =>
     seedModules(db, kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
   await seedStores();
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
-  const seedStudio = (reset: boolean) => {
+  const seedStudio = async (reset: boolean) => {
     try {
-      studio.seedInitialVersion(JSON.parse(readFileSync(manifestPath, 'utf8')), reset);
+      await studio.seedInitialVersion(JSON.parse(readFileSync(manifestPath, 'utf8')), reset);
     } catch (error) {
       // Without a published version the portal keeps its built-in manifest and nobody may publish.
       app.log.warn(
@@ -210,7 +210,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       app.log.warn(message);
     },
   );
-  seedStudio(false);
+  await seedStudio(false);
   // The news feed's items are invented: a real deployment starts with none.
   const defaultNews = demo ? DEFAULT_NEWS : [];
   const news: { items: readonly NewsItem[] } = { items: defaultNews };
@@ -257,7 +257,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       await seedDatabase(kysely, hasher.hash, demo);
       await throttle.reset();
       await seedStores();
-      seedStudio(true);
+      await seedStudio(true);
       faults.clear();
       news.items = defaultNews;
     },
@@ -298,13 +298,13 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   app.get('/favicon.ico', (_request, reply) =>
     reply.type('image/svg+xml').header('Cache-Control', 'max-age=86400').send(favicon),
   );
-  const notifications = createNotificationCentre(deps, db, {
+  const notifications = await createNotificationCentre(deps, kysely, {
     ...(options.notificationRetentionDays === undefined
       ? {}
       : { retentionDays: options.notificationRetentionDays }),
   });
   tokens.onSessionsEnded(notifications.closeSessionStreams);
-  const analytics = createAnalyticsCollector(deps, db, {
+  const analytics = await createAnalyticsCollector(deps, kysely, {
     ...(options.analyticsKey === undefined ? {} : { apiKey: options.analyticsKey }),
     ...(options.analyticsRetentionDays === undefined
       ? {}

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_PER_ADDRESS } from '../src/analytics/analytics-collector.ts';
+import { sqliteDb } from '../src/db/connection.ts';
 import { REPO_ROOT } from '../src/options.ts';
 import { call, login, type Started, startGateway } from './helpers.ts';
 
@@ -183,11 +184,12 @@ describe('analytics collector limits', () => {
     const own = await startGateway({ analyticsKey: KEY, analyticsRetentionDays: 10 });
     try {
       await call(own, 'POST', EVENTS, { body: { apiKey: KEY, events: [{ event: 'Périmé', time }] } });
-      const db = new BetterSqlite3(join(own.dataDir, 'gateway.sqlite'));
-      db.prepare('UPDATE analytics_events SET received_at = ?').run(
-        new Date(Date.now() - 11 * 86_400_000).toISOString(),
-      );
-      db.close();
+      const db = sqliteDb(new BetterSqlite3(join(own.dataDir, 'gateway.sqlite')));
+      await db
+        .updateTable('analytics_events')
+        .set({ received_at: new Date(Date.now() - 11 * 86_400_000).toISOString() })
+        .execute();
+      await db.destroy();
       expect((await counts(own)).counts).toEqual([{ event: 'Périmé', count: 1 }]);
       vi.advanceTimersByTime(3_600_000);
       expect((await counts(own)).counts).toEqual([]);
@@ -211,11 +213,17 @@ describe('analytics collector limits', () => {
         },
       });
       await first.dispose();
-      const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
+      const db = sqliteDb(new BetterSqlite3(join(dataDir, 'gateway.sqlite')));
       const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-      db.prepare('UPDATE analytics_events SET received_at = ? WHERE event = ?').run(daysAgo(11), 'Ancien');
-      db.prepare('UPDATE analytics_events SET received_at = ? WHERE event = ?').run(daysAgo(9), 'Récent');
-      db.close();
+      const age = (event: string, days: number) =>
+        db
+          .updateTable('analytics_events')
+          .set({ received_at: daysAgo(days) })
+          .where('event', '=', event)
+          .execute();
+      await age('Ancien', 11);
+      await age('Récent', 9);
+      await db.destroy();
       const second = await startGateway({ dataDir, analyticsKey: KEY, analyticsRetentionDays: 10 });
       try {
         expect((await counts(second)).counts).toEqual([{ event: 'Récent', count: 1 }]);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sqliteDb } from '../src/db/connection.ts';
 import { makePdf } from '../src/documents/pdf.ts';
 import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
 
@@ -323,18 +324,21 @@ describe('who is told what', () => {
 
   it('tells the codes given to someone to that person and to those who may list the users only', async () => {
     await setMarcCodes(['CLGED0002', 'CLKPI0001', 'CLBANK001']);
-    const db = new BetterSqlite3(join(own.dataDir, 'gateway.sqlite'), { readonly: true });
+    const db = sqliteDb(new BetterSqlite3(join(own.dataDir, 'gateway.sqlite'), { readonly: true }));
     try {
-      const told = db
-        .prepare<[string], { email: string }>(
-          "SELECT DISTINCT u.email FROM recorded_notifications n JOIN users u ON u.id = n.user_id WHERE n.type = 'Delegation-AddDelegation' AND n.data LIKE ? ORDER BY u.email",
-        )
-        .all('%CLBANK001%')
-        .map((row) => row.email);
+      const told = await db
+        .selectFrom('recorded_notifications as n')
+        .innerJoin('users as u', 'u.id', 'n.user_id')
+        .select('u.email')
+        .distinct()
+        .where('n.type', '=', 'Delegation-AddDelegation')
+        .where('n.data', 'like', '%CLBANK001%')
+        .orderBy('u.email')
+        .execute();
       // Sophie and Julie (customers of 1001 without CLUSER001 or CLADMI001) are not told who got what.
-      expect(told).toEqual(['marc.multi@demo.test']);
+      expect(told.map((row) => row.email)).toEqual(['marc.multi@demo.test']);
     } finally {
-      db.close();
+      await db.destroy();
     }
     expect(await namesOf(ownMarc)).toContain('CLBANK001');
   });
@@ -435,12 +439,13 @@ describe('notification retention', () => {
       const token = await login(own, 'claire.solo@demo.test');
       const names = async () => JSON.stringify(json<List>(await call(own, 'GET', LIST, { token })).items);
       expect(await names()).toContain('Périmé.pdf');
-      const db = new BetterSqlite3(join(own.dataDir, 'gateway.sqlite'));
-      db.prepare('UPDATE recorded_notifications SET created_at = ? WHERE data LIKE ?').run(
-        new Date(Date.now() - 31 * 86_400_000).toISOString(),
-        '%Périmé.pdf%',
-      );
-      db.close();
+      const db = sqliteDb(new BetterSqlite3(join(own.dataDir, 'gateway.sqlite')));
+      await db
+        .updateTable('recorded_notifications')
+        .set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+        .where('data', 'like', '%Périmé.pdf%')
+        .execute();
+      await db.destroy();
       expect(await names()).toContain('Périmé.pdf');
       vi.advanceTimersByTime(3_600_000);
       expect(await names()).not.toContain('Périmé.pdf');
@@ -459,17 +464,17 @@ describe('notification retention', () => {
           body: { type: 'Ged-AccountingDocumentUploaded', accountId: 1001, data: { name } },
         });
       await first.dispose();
-      const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
+      const db = sqliteDb(new BetterSqlite3(join(dataDir, 'gateway.sqlite')));
       const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-      db.prepare('UPDATE recorded_notifications SET created_at = ? WHERE data LIKE ?').run(
-        daysAgo(31),
-        '%Ancien.pdf%',
-      );
-      db.prepare('UPDATE recorded_notifications SET created_at = ? WHERE data LIKE ?').run(
-        daysAgo(29),
-        '%Récent.pdf%',
-      );
-      db.close();
+      const age = (name: string, days: number) =>
+        db
+          .updateTable('recorded_notifications')
+          .set({ created_at: daysAgo(days) })
+          .where('data', 'like', `%${name}%`)
+          .execute();
+      await age('Ancien.pdf', 31);
+      await age('Récent.pdf', 29);
+      await db.destroy();
       const second = await startGateway({ dataDir, notificationRetentionDays: 30 });
       try {
         const token = await login(second, 'claire.solo@demo.test');

@@ -2,18 +2,17 @@
 // (reset with the seed), counted for tests and `npm run analytics:report`. The route needs no session (a
 // beacon cannot carry a header), so it bounds what it takes by itself: the configured key, a rate per
 // client address, sizes (the contract's schema and a body limit), and a retention with its purge.
-import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { routes } from '../../contract/api.ts';
 import type { Limit } from '../auth/throttle.ts';
+import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import type { Deps } from '../routes/deps.ts';
+import { createAnalyticsStore } from './analytics-store.ts';
 
 type Scalar = string | number | boolean;
-
-export type AnalyticsCount = { event: string; count: number };
 
 /**
  * Batches per client address: a tab sends one every 5 s at most (collector-sink.ts), so a dozen tabs of
@@ -28,15 +27,6 @@ const BODY_LIMIT = 16 * 1024;
 const ANALYTICS_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 const PURGE_EVERY_MS = 3_600_000;
-
-/** Counts per event name, most frequent first (ties by name), optionally since an ISO time. */
-export function analyticsCounts(db: Database, since?: string): AnalyticsCount[] {
-  return db
-    .prepare<[string], AnalyticsCount>(
-      'SELECT event, COUNT(*) AS count FROM analytics_events WHERE received_at >= ? GROUP BY event ORDER BY count DESC, event',
-    )
-    .all(since ?? '');
-}
 
 const parseRecord = (json: string): Record<string, Scalar> => JSON.parse(json) as Record<string, Scalar>;
 
@@ -70,57 +60,24 @@ export type AnalyticsCollector = {
   close: () => void;
 };
 
-export function createAnalyticsCollector(
+export async function createAnalyticsCollector(
   deps: Deps,
-  db: Database,
+  db: Db,
   options: { apiKey?: string; retentionDays?: number; now?: () => number },
-): AnalyticsCollector {
+): Promise<AnalyticsCollector> {
   // Compared as digests in constant time: the answer's timing tells nothing of the key.
   const expected = options.apiKey?.trim() ? digest(options.apiKey.trim()) : undefined;
-  const insert = db.prepare<[string, string, string | null, string, string, string, string]>(
-    'INSERT INTO analytics_events (api_key, event, user_id, user_properties, properties, occurred_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const latest = db.prepare<
-    [string],
-    {
-      event: string;
-      user_id: string | null;
-      properties: string;
-      user_properties: string;
-      received_at: string;
-    }
-  >(
-    'SELECT event, user_id, properties, user_properties, received_at FROM analytics_events WHERE received_at >= ? ORDER BY id DESC LIMIT 50',
-  );
-  const purgeOlder = db.prepare<[string]>('DELETE FROM analytics_events WHERE received_at < ?');
+  const store = createAnalyticsStore(db);
   const retentionMs = (options.retentionDays ?? ANALYTICS_RETENTION_DAYS) * DAY_MS;
   const now = options.now ?? Date.now;
-  const purge = () => {
-    purgeOlder.run(new Date(now() - retentionMs).toISOString());
-  };
-  purge();
-  const purging = setInterval(purge, PURGE_EVERY_MS);
+  const purge = () => store.purgeOlderThan(new Date(now() - retentionMs).toISOString());
+  await purge();
+  const purging = setInterval(() => {
+    purge().catch((error: unknown) => {
+      deps.log.error({ err: error }, 'analytics purge failed');
+    });
+  }, PURGE_EVERY_MS);
   purging.unref();
-
-  const storeBatch = db.transaction(
-    (
-      apiKey: string,
-      user: { id: string; properties: Record<string, Scalar> } | undefined,
-      events: readonly { event: string; time: string; properties?: Record<string, Scalar> }[],
-    ) => {
-      const receivedAt = new Date(now()).toISOString();
-      for (const event of events)
-        insert.run(
-          apiKey,
-          event.event,
-          user?.id ?? null,
-          JSON.stringify(user?.properties ?? {}),
-          JSON.stringify(event.properties ?? {}),
-          event.time,
-          receivedAt,
-        );
-    },
-  );
 
   /**
    * The person of a valid session token, with SPEC 5's properties from the gateway's own records: a body
@@ -149,12 +106,12 @@ export function createAnalyticsCollector(
         const apiKey = body.apiKey.trim();
         if (expected === undefined || !timingSafeEqual(digest(apiKey), expected))
           throw new HttpError(401, 'invalid_api_key', 'This analytics key is not the portal’s.');
-        storeBatch(apiKey, await userOf(body.token), body.events);
+        await store.recordBatch(apiKey, await userOf(body.token), body.events, new Date(now()).toISOString());
         return undefined;
       },
-      adminAnalyticsCounts: ({ query }) => ({
-        counts: analyticsCounts(db, query.since),
-        latest: latest.all(query.since ?? '').map((row) => ({
+      adminAnalyticsCounts: async ({ query }) => ({
+        counts: await store.counts(query.since),
+        latest: (await store.latest(query.since)).map((row) => ({
           event: row.event,
           userId: row.user_id,
           properties: parseRecord(row.properties),

@@ -10,7 +10,8 @@ import { createDocumentsStore } from '../documents/documents-store.ts';
 import { createFileStore } from '../documents/file-store.ts';
 import { filesDirOf, optionsFromEnv } from '../options.ts';
 import { createPeopleStore, type PeopleStore } from '../people/people-store.ts';
-import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
+import { createStudioStore } from '../studio/studio-store.ts';
+import { createSyncEditorMarks, type SyncEditorMarks } from '../studio/studio-sync-marks-store.ts';
 import type { CommandIo } from './command-io.ts';
 
 export type CommandData = {
@@ -18,7 +19,8 @@ export type CommandData = {
   db: Db;
   store: Store;
   people: PeopleStore;
-  studio: StudioStore;
+  /** The studio-editor marks, synchronous while the commands are (studio-sync-marks-store.ts). */
+  studio: SyncEditorMarks;
   hasher: PasswordHasher;
   dataDir: string;
 };
@@ -31,15 +33,21 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
   try {
     const documents = createDocumentsStore(kysely, createFileStore(filesDirOf(options)));
     const people = createPeopleStore(db);
-    const studio = createStudioStore(db);
+    const studio = createStudioStore(kysely);
     await seedModules(
       db,
       kysely,
       { documents, people, studio },
       { demo, seedFolders: options.seedFolders ?? 0 },
     );
-    const store = createStore(db, kysely);
-    return await work({ db: kysely, store, people, studio, hasher, dataDir: options.dataDir });
+    return await work({
+      db: kysely,
+      store: createStore(db, kysely),
+      people,
+      studio: createSyncEditorMarks(db),
+      hasher,
+      dataDir: options.dataDir,
+    });
   } finally {
     await kysely.destroy();
     if (db.open) db.close();

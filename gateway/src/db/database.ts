@@ -73,6 +73,6 @@ async function openNow(
     if (db.open) db.close();
     throw error;
   }
-  seedFinance(db, demo ? personas.entities.map((entity) => entity.accountId) : []);
+  await seedFinance(kysely, demo ? personas.entities.map((entity) => entity.accountId) : []);
   return { handle: db, db: kysely };
 }

@@ -23,5 +23,5 @@ export async function seedModules(
   await seedPortfolio(kysely, demo ? seedFolders : 0, new Date(), entities);
   // After the documents: a delegation records its notification in recorded_notifications.
   seedPeople(db, stores.people, new Date(), demo);
-  stores.studio.seedEditors(demo);
+  await stores.studio.seedEditors(demo);
 }

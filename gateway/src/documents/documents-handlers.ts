@@ -303,7 +303,7 @@ export function documentsHandlers(
           file,
         ),
       );
-      deps.events.publish({
+      await deps.events.publish({
         type: UPLOAD_EVENT[query.kind],
         accountId: params.id,
         actorUserId: user.id,
@@ -461,7 +461,7 @@ export function documentsHandlers(
         tx.insertReport({ accountId, title, kind, period, createdBy: user.id }, file),
       );
       // After the commit: a notification never tells of a report that is not there.
-      deps.events.publish({
+      await deps.events.publish({
         type: 'Reporting-ReportCreatedCollab',
         accountId,
         actorUserId: user.id,

@@ -46,15 +46,15 @@ const CSV = {
   en: { separator: ',', header: ['Date', 'Account', 'Label', 'Amount'], decimal: '.' },
 } as const;
 
-function* csvLines(
-  rows: IterableIterator<TransactionRow>,
+async function* csvLines(
+  rows: AsyncIterable<TransactionRow>,
   accountNames: ReadonlyMap<number, string>,
   lang: keyof typeof CSV,
-): Generator<string> {
+): AsyncGenerator<string> {
   const { separator, header, decimal } = CSV[lang];
   // UTF-8 with a byte-order mark, so spreadsheets read the accents right.
   yield `\uFEFF${header.join(separator)}\r\n`;
-  for (const row of rows) {
+  for await (const row of rows) {
     const amount = (row.amount_cents / 100).toFixed(2).replace('.', decimal);
     yield `${[row.booked_on, csvField(accountNames.get(row.bank_account_id) ?? '', separator), csvField(row.label, separator), amount].join(separator)}\r\n`;
   }
@@ -89,7 +89,7 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
     bank: async ({ session, params }) => {
       const user = await currentUser(deps, session);
       await requireEntityCode(user.id, params.id, routes.bank.requiresAnyOf);
-      const accounts = accountsOf(params.id);
+      const accounts = await accountsOf(params.id);
       return {
         accountId: params.id,
         currency: 'EUR',
@@ -109,7 +109,12 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
       const user = await currentUser(deps, session);
       await requireEntityCode(user.id, params.id, routes.bankTransactions.requiresAnyOf);
       const { page, pageSize } = query;
-      const { rows, totalItems, totalCents } = finance.page(params.id, filtersOf(query), page, pageSize);
+      const { rows, totalItems, totalCents } = await finance.page(
+        params.id,
+        filtersOf(query),
+        page,
+        pageSize,
+      );
       const totalPage = Math.max(1, Math.ceil(totalItems / pageSize));
       if (page > totalPage)
         throw new HttpError(
@@ -137,7 +142,7 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
       await requireEntityCode(user.id, params.id, routes.bankTransactionsCsv.requiresAnyOf);
       const entity = deps.store.q.entity.get(user.id, params.id);
       const names = new Map(
-        accountsOf(params.id).map((account) => [
+        (await accountsOf(params.id)).map((account) => [
           account.id,
           `${account.bank_name} ${maskIban(account.iban)}`,
         ]),
@@ -153,7 +158,7 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
     keyFigures: async ({ session, params, query }) => {
       const user = await currentUser(deps, session);
       await requireEntityCode(user.id, params.id, routes.keyFigures.requiresAnyOf);
-      const months = finance.months(params.id);
+      const months = await finance.months(params.id);
       const years = [...new Set(months.map((row) => Number(row.month.slice(0, 4))))].sort((a, b) => a - b);
       const year = query.year ?? years.at(-1);
       if (year === undefined || !years.includes(year))

@@ -1,52 +1,96 @@
-// Bank accounts, transactions and monthly figures in SQLite. They are demo data derived from the entity
-// and the calendar (nothing a user writes), so they live outside the reseeded tables: generated when the
-// database is opened on a new day, kept across resets, indexed for the filters of the bank page.
-import type { Database, Statement } from 'better-sqlite3';
+// Bank accounts, transactions and monthly figures. They are demo data derived from the entity and the
+// calendar (nothing a user writes), so they live outside the reseeded tables: generated when the database
+// is opened on a new day, kept across resets, indexed for the filters of the bank page.
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { inTransaction, type Db } from '../db/connection.ts';
+import type { Tables } from '../db/tables.ts';
 import { seedBankAccounts, seedMonths, seedTransactions } from './finance-data.ts';
 
+/** Rows per INSERT of the seed: a few thousand bound values, well under either database's limit. */
+const SEED_BATCH = 500;
+
+/** Rows per query of the CSV export, which reads the selection a chunk at a time. */
+const EXPORT_CHUNK = 1000;
+
+async function insertInBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += SEED_BATCH)
+    await insert(rows.slice(start, start + SEED_BATCH));
+}
+
 /** (Re)generates the demo finance data when it was made on another day than `today`; one transaction. */
-export function seedFinance(db: Database, accountIds: readonly number[], today: Date = new Date()): void {
+export async function seedFinance(db: Db, accountIds: readonly number[], today: Date = new Date()) {
   const day = today.toISOString().slice(0, 10);
-  const made = db
-    .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'financeSeededFor'")
-    .get();
-  const accounts = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM bank_accounts').get();
-  if (made?.value === day && (accounts?.n ?? 0) > 0) return;
-  db.transaction(() => {
-    db.exec('DELETE FROM bank_transactions; DELETE FROM bank_accounts; DELETE FROM monthly_figures;');
-    const insertAccount = db.prepare(
-      'INSERT INTO bank_accounts (id, account_id, bank_name, iban, opening_cents) VALUES (?, ?, ?, ?, ?)',
-    );
-    const insertTransaction = db.prepare(
-      'INSERT INTO bank_transactions (bank_account_id, account_id, booked_on, label, amount_cents) VALUES (?, ?, ?, ?, ?)',
-    );
-    const insertMonth = db.prepare(
-      `INSERT INTO monthly_figures (account_id, month, revenue_cents, gross_margin_cents, ebitda_cents, net_result_cents,
-         cash_cents, receivables_days, payables_days, headcount) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+  const made = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', 'financeSeededFor')
+    .executeTakeFirst();
+  const accounts = await db
+    .selectFrom('bank_accounts')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirst();
+  const existing = Number(accounts?.total ?? 0);
+  if (made?.value === day && existing > 0) return;
+  // No entity and no rows (a database outside demo mode): nothing to make nor to remove, and no write,
+  // which could wait for another connection of this thread (two opens of one file at once).
+  if (accountIds.length === 0 && existing === 0) return;
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('bank_transactions').execute();
+    await trx.deleteFrom('bank_accounts').execute();
+    await trx.deleteFrom('monthly_figures').execute();
     for (const accountId of accountIds) {
-      for (const account of seedBankAccounts(accountId))
-        insertAccount.run(account.id, accountId, account.bankName, account.iban, account.opening);
-      for (const row of seedTransactions(accountId, today))
-        insertTransaction.run(row.bankAccountId, accountId, row.date, row.label, row.amountCents);
-      for (const m of seedMonths(accountId, today))
-        insertMonth.run(
-          accountId,
-          m.month,
-          m.revenueCents,
-          m.grossMarginCents,
-          m.ebitdaCents,
-          m.netResultCents,
-          m.cashCents,
-          m.receivablesDays,
-          m.payablesDays,
-          m.headcount,
-        );
+      await trx
+        .insertInto('bank_accounts')
+        .values(
+          seedBankAccounts(accountId).map((account) => ({
+            id: account.id,
+            account_id: accountId,
+            bank_name: account.bankName,
+            iban: account.iban,
+            opening_cents: account.opening,
+          })),
+        )
+        .execute();
+      await insertInBatches(seedTransactions(accountId, today), (batch) =>
+        trx
+          .insertInto('bank_transactions')
+          .values(
+            batch.map((row) => ({
+              bank_account_id: row.bankAccountId,
+              account_id: accountId,
+              booked_on: row.date,
+              label: row.label,
+              amount_cents: row.amountCents,
+            })),
+          )
+          .execute(),
+      );
+      await insertInBatches(seedMonths(accountId, today), (batch) =>
+        trx
+          .insertInto('monthly_figures')
+          .values(
+            batch.map((m) => ({
+              account_id: accountId,
+              month: m.month,
+              revenue_cents: m.revenueCents,
+              gross_margin_cents: m.grossMarginCents,
+              ebitda_cents: m.ebitdaCents,
+              net_result_cents: m.netResultCents,
+              cash_cents: m.cashCents,
+              receivables_days: m.receivablesDays,
+              payables_days: m.payablesDays,
+              headcount: m.headcount,
+            })),
+          )
+          .execute(),
+      );
     }
-    db.prepare(
-      "INSERT INTO meta (key, value) VALUES ('financeSeededFor', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-    ).run(day);
-  })();
+    await trx
+      .insertInto('meta')
+      .values({ key: 'financeSeededFor', value: day })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: day }))
+      .execute();
+  });
 }
 
 export type TransactionFilters = {
@@ -61,118 +105,106 @@ export type TransactionFilters = {
   order: 'asc' | 'desc';
 };
 
-export type TransactionRow = {
-  id: number;
-  bank_account_id: number;
-  booked_on: string;
-  label: string;
-  amount_cents: number;
-};
+export type MonthRow = Selectable<Tables['monthly_figures']>;
 
-const SORT_COLUMNS = { date: 'booked_on', label: 'label COLLATE NOCASE', amount: 'amount_cents' } as const;
-
-/** The WHERE clause of the filters: fixed fragments, every value bound. */
-function where(accountId: number, filters: TransactionFilters): { sql: string; params: (string | number)[] } {
-  const clauses = ['account_id = ?'];
-  const params: (string | number)[] = [accountId];
-  if (filters.bankAccountId !== undefined) {
-    clauses.push('bank_account_id = ?');
-    params.push(filters.bankAccountId);
-  }
-  if (filters.from !== undefined) {
-    clauses.push('booked_on >= ?');
-    params.push(filters.from);
-  }
-  if (filters.to !== undefined) {
-    clauses.push('booked_on <= ?');
-    params.push(filters.to);
-  }
-  if (filters.q !== undefined && filters.q.trim() !== '') {
-    clauses.push("label LIKE ? ESCAPE '\\'");
-    params.push(`%${filters.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  }
-  if (filters.min !== undefined) {
-    clauses.push('ABS(amount_cents) >= ?');
-    params.push(Math.round(filters.min * 100));
-  }
-  if (filters.max !== undefined) {
-    clauses.push('ABS(amount_cents) <= ?');
-    params.push(Math.round(filters.max * 100));
-  }
-  return { sql: clauses.join(' AND '), params };
-}
-
-function orderBy(filters: TransactionFilters): string {
-  const direction = filters.order === 'asc' ? 'ASC' : 'DESC';
-  return `ORDER BY ${SORT_COLUMNS[filters.sort]} ${direction}, id ${direction}`;
-}
-
-export function createFinanceStore(db: Database) {
-  const accountsOf = db.prepare<
-    [number],
-    { id: number; bank_name: string; iban: string; opening_cents: number }
-  >('SELECT id, bank_name, iban, opening_cents FROM bank_accounts WHERE account_id = ? ORDER BY id');
-  const movementOf = db.prepare<[number], { sum: number | null; last: string | null }>(
-    'SELECT SUM(amount_cents) AS sum, MAX(booked_on) AS last FROM bank_transactions WHERE bank_account_id = ?',
-  );
-  const monthsOf = db.prepare<[number], MonthRow>(
-    'SELECT * FROM monthly_figures WHERE account_id = ? ORDER BY month',
-  );
-  // The filters combine into a few dozen distinct statements: each is compiled once, not per request.
-  const statements = new Map<string, Statement<(string | number)[]>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      statement = db.prepare<(string | number)[]>(sql);
-      statements.set(sql, statement);
+/** The conditions of the filters, every value bound. */
+function matching(accountId: number, filters: TransactionFilters) {
+  return (eb: ExpressionBuilder<Tables, 'bank_transactions'>) => {
+    const conditions: Expression<SqlBool>[] = [eb('account_id', '=', accountId)];
+    if (filters.bankAccountId !== undefined)
+      conditions.push(eb('bank_account_id', '=', filters.bankAccountId));
+    if (filters.from !== undefined) conditions.push(eb('booked_on', '>=', filters.from));
+    if (filters.to !== undefined) conditions.push(eb('booked_on', '<=', filters.to));
+    if (filters.q !== undefined && filters.q.trim() !== '') {
+      // % and _ are text; both sides lowered by the database, so the case rule is the same on either.
+      const pattern = `%${filters.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(sql<SqlBool>`lower(label) LIKE lower(${pattern}) ESCAPE '\\'`);
     }
-    return statement;
+    if (filters.min !== undefined)
+      conditions.push(eb(eb.fn<number>('abs', ['amount_cents']), '>=', Math.round(filters.min * 100)));
+    if (filters.max !== undefined)
+      conditions.push(eb(eb.fn<number>('abs', ['amount_cents']), '<=', Math.round(filters.max * 100)));
+    return eb.and(conditions);
   };
+}
+
+export function createFinanceStore(db: Db) {
+  /** The selected rows in the asked order (the id breaks ties, so pages never overlap). */
+  function selection(accountId: number, filters: TransactionFilters) {
+    const direction = filters.order;
+    const query = db
+      .selectFrom('bank_transactions')
+      .select(['id', 'bank_account_id', 'booked_on', 'label', 'amount_cents'])
+      .where(matching(accountId, filters));
+    const sorted =
+      filters.sort === 'date'
+        ? query.orderBy('booked_on', direction)
+        : filters.sort === 'amount'
+          ? query.orderBy('amount_cents', direction)
+          : query.orderBy((eb) => eb.fn<string>('lower', ['label']), direction);
+    return sorted.orderBy('id', direction);
+  }
 
   return {
-    accounts(accountId: number) {
-      return accountsOf.all(accountId).map((account) => {
-        const movement = movementOf.get(account.id);
-        return {
-          ...account,
-          balance_cents: account.opening_cents + (movement?.sum ?? 0),
-          balance_date: movement?.last ?? null,
-        };
-      });
+    /** The entity's accounts with their balance (opening plus every movement) and last movement's day. */
+    async accounts(accountId: number) {
+      const rows = await db
+        .selectFrom('bank_accounts as a')
+        .leftJoin('bank_transactions as t', 't.bank_account_id', 'a.id')
+        .select((eb) => [
+          'a.id',
+          'a.bank_name',
+          'a.iban',
+          'a.opening_cents',
+          eb.fn.sum<number | string | null>('t.amount_cents').as('moved'),
+          eb.fn.max('t.booked_on').as('last'),
+        ])
+        .where('a.account_id', '=', accountId)
+        .groupBy(['a.id', 'a.bank_name', 'a.iban', 'a.opening_cents'])
+        .orderBy('a.id')
+        .execute();
+      return rows.map(({ moved, last, ...account }) => ({
+        ...account,
+        balance_cents: account.opening_cents + Number(moved ?? 0),
+        balance_date: last ?? null,
+      }));
     },
     /** One page and the totals of the whole selection. */
-    page(accountId: number, filters: TransactionFilters, page: number, pageSize: number) {
-      const { sql, params } = where(accountId, filters);
-      const totals = (prepared(
-        `SELECT COUNT(*) AS n, SUM(amount_cents) AS sum FROM bank_transactions WHERE ${sql}`,
-      ).get(...params) as { n: number; sum: number | null } | undefined) ?? { n: 0, sum: 0 };
-      const rows = prepared(
-        `SELECT id, bank_account_id, booked_on, label, amount_cents FROM bank_transactions WHERE ${sql} ${orderBy(filters)} LIMIT ? OFFSET ?`,
-      ).all(...params, pageSize, (page - 1) * pageSize) as TransactionRow[];
-      return { rows, totalItems: totals.n, totalCents: totals.sum ?? 0 };
+    async page(accountId: number, filters: TransactionFilters, page: number, pageSize: number) {
+      const totals = await db
+        .selectFrom('bank_transactions')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('total'),
+          eb.fn.sum<number | string | null>('amount_cents').as('sum'),
+        ])
+        .where(matching(accountId, filters))
+        .executeTakeFirst();
+      const rows = await selection(accountId, filters)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return { rows, totalItems: Number(totals?.total ?? 0), totalCents: Number(totals?.sum ?? 0) };
     },
-    /** Every selected row, one at a time (the CSV export streams them). */
-    iterate(accountId: number, filters: TransactionFilters): IterableIterator<TransactionRow> {
-      const { sql, params } = where(accountId, filters);
-      return prepared(
-        `SELECT id, bank_account_id, booked_on, label, amount_cents FROM bank_transactions WHERE ${sql} ${orderBy(filters)}`,
-      ).iterate(...params) as IterableIterator<TransactionRow>;
+    /**
+     * Every selected row, a chunk per query (the CSV export streams them): no connection is held while
+     * the client reads.
+     */
+    async *iterate(accountId: number, filters: TransactionFilters) {
+      for (let offset = 0; ; offset += EXPORT_CHUNK) {
+        const rows = await selection(accountId, filters).limit(EXPORT_CHUNK).offset(offset).execute();
+        yield* rows;
+        if (rows.length < EXPORT_CHUNK) return;
+      }
     },
-    months: (accountId: number) => monthsOf.all(accountId),
+    months: (accountId: number): Promise<MonthRow[]> =>
+      db
+        .selectFrom('monthly_figures')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('month')
+        .execute(),
   };
 }
 
-export type MonthRow = {
-  account_id: number;
-  month: string;
-  revenue_cents: number;
-  gross_margin_cents: number;
-  ebitda_cents: number;
-  net_result_cents: number;
-  cash_cents: number;
-  receivables_days: number;
-  payables_days: number;
-  headcount: number;
-};
-
 export type FinanceStore = ReturnType<typeof createFinanceStore>;
+export type TransactionRow = Awaited<ReturnType<FinanceStore['page']>>['rows'][number];

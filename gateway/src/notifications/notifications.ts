@@ -2,7 +2,6 @@
 // recipient applies their settings at that moment (favourites only, and per type the in-app and e-mail
 // channels): an in-app notification is recorded and pushed to their open event streams, an e-mail goes to
 // the demo inbox. Reading and marking read are the calls of contract/notification-routes.ts.
-import type { Database } from 'better-sqlite3';
 import { PassThrough } from 'node:stream';
 import { routes, type NotificationSettings } from '../../contract/api.ts';
 import { DOCUMENT_KIND_CODES } from '../../contract/documents-routes.ts';
@@ -10,18 +9,9 @@ import { NOTIFICATION_EVENT_TYPES } from '../../contract/schemas.ts';
 import type { DomainEvent } from '../events.ts';
 import { notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
+import type { Db } from '../db/connection.ts';
 import { currentUser, parseCodes, parseNumbers, type Deps } from '../routes/deps.ts';
-
-type NotificationRow = {
-  id: number;
-  account_id: number;
-  account_name: string;
-  type: string;
-  subject_id: number | null;
-  data: string;
-  created_at: string;
-  read_at: string | null;
-};
+import { createNotificationsStore, type NotificationsStore } from './notifications-store.ts';
 
 type NotificationRoutes =
   | 'notifications'
@@ -96,87 +86,104 @@ export type NotificationCentre = {
   /** Ends the streams opened by these sessions (sign-out, password change, revoked grant). */
   closeSessionStreams: (sids: readonly string[]) => void;
   /** The bell's count and the newest id, sent with the user context (no call of the bell's own). */
-  summary: (userId: number) => NotificationSummary;
+  summary: (userId: number) => Promise<NotificationSummary>;
 };
 
 export type NotificationSummary = { unreadCount: number; newestId: number | null };
 
-export function createNotificationCentre(
+/** Candidates read per query while looking for the visible ones. */
+const SCAN_CHUNK = 200;
+
+/** Rows a stream replays when it opens again after an id. */
+const REPLAY_MAX = 100;
+
+/** A candidate: what decides whether its recipient may read it. */
+type Candidate = Awaited<ReturnType<NotificationsStore['unread']>>[number];
+/** A candidate with what the list and the streams show. */
+type Shown = Awaited<ReturnType<NotificationsStore['newestFirst']>>[number];
+
+/** A recorded notification and its recipient: what a delivery to open streams needs. */
+type Recorded = { userId: number; id: number };
+
+export async function createNotificationCentre(
   deps: Deps,
-  db: Database,
+  db: Db,
   options: { retentionDays?: number; now?: () => number } = {},
-): NotificationCentre {
-  // A row shows while its recipient is still on the entity and still holds one of its readers' codes
-  // there (or it is about them): @held lists the caller's "account:" and "account:code" (viewer below).
-  const VISIBLE = `n.user_id = @user
-    AND (n.account_id || ':') IN (SELECT value FROM json_each(@held))
-    AND (n.reader_id = n.user_id OR EXISTS (SELECT 1 FROM json_each(n.readers) r
-      WHERE (n.account_id || ':' || r.value) IN (SELECT value FROM json_each(@held))))`;
-  type Viewer = { user: number; held: string };
-  const SELECT = `SELECT n.id, n.account_id, e.name AS account_name, n.type, n.subject_id, n.data, n.created_at, n.read_at
-    FROM recorded_notifications n JOIN entities e ON e.account_id = n.account_id`;
-  const q = {
-    recipients: db.prepare<
-      [number],
-      { id: number; email: string; favorite_entities: string; permissions: string }
-    >(
-      'SELECT u.id, u.email, u.favorite_entities, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? AND u.is_customer = 1',
-    ),
-    recipient: db.prepare<
-      [number],
-      { id: number; email: string; favorite_entities: string; permissions: string }
-    >("SELECT id, email, favorite_entities, '[]' AS permissions FROM users WHERE id = ?"),
-    insert: db.prepare<
-      [number, number, string, number | null, string, string, string, number | null],
-      { id: number }
-    >(
-      'INSERT INTO recorded_notifications (user_id, account_id, type, subject_id, data, created_at, readers, reader_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-    ),
-    /** Only the entities the caller has notifications of: a collaborator may be on thousands. */
-    memberships: db.prepare<[number, number], { account_id: number; permissions: string }>(
-      `SELECT account_id, permissions FROM memberships WHERE user_id = ?
-        AND account_id IN (SELECT DISTINCT account_id FROM recorded_notifications WHERE user_id = ?)`,
-    ),
-    one: db.prepare<[Viewer & { id: number }], NotificationRow>(`${SELECT} WHERE n.id = @id AND ${VISIBLE}`),
-    list: db.prepare<[Viewer & { limit: number }], NotificationRow>(
-      `${SELECT} WHERE ${VISIBLE} ORDER BY n.created_at DESC, n.id DESC LIMIT @limit`,
-    ),
-    newer: db.prepare<[Viewer & { after: number }], NotificationRow>(
-      `${SELECT} WHERE ${VISIBLE} AND n.id > @after ORDER BY n.id LIMIT 100`,
-    ),
-    unread: db.prepare<[Viewer], { total: number }>(
-      `SELECT COUNT(*) AS total FROM recorded_notifications n WHERE ${VISIBLE} AND n.read_at IS NULL`,
-    ),
-    summary: db.prepare<[Viewer], { unread: number; newest: number | null }>(
-      `SELECT COALESCE(SUM(n.read_at IS NULL), 0) AS unread, MAX(n.id) AS newest FROM recorded_notifications n WHERE ${VISIBLE}`,
-    ),
-    markRead: db.prepare<[string, number, number]>(
-      'UPDATE recorded_notifications SET read_at = COALESCE(read_at, ?) WHERE id = ? AND user_id = ?',
-    ),
-    entityExists: db.prepare<[number], { account_id: number }>(
-      'SELECT account_id FROM entities WHERE account_id = ?',
-    ),
-    purge: db.prepare<[string]>('DELETE FROM recorded_notifications WHERE created_at < ?'),
-    markAllRead: db.prepare<[string, number]>(
-      'UPDATE recorded_notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL',
-    ),
-  };
+): Promise<NotificationCentre> {
+  const store = createNotificationsStore(db);
 
   // Nothing else bounds the table: every event adds a row per recipient.
   const retentionMs = (options.retentionDays ?? NOTIFICATION_RETENTION_DAYS) * DAY_MS;
   const now = options.now ?? Date.now;
-  const purge = () => {
-    q.purge.run(new Date(now() - retentionMs).toISOString());
-  };
-  purge();
-  const purging = setInterval(purge, PURGE_EVERY_MS);
+  const purge = () => store.purgeOlderThan(new Date(now() - retentionMs).toISOString());
+  await purge();
+  const purging = setInterval(() => {
+    purge().catch((error: unknown) => {
+      deps.log.error({ err: error }, 'notification purge failed');
+    });
+  }, PURGE_EVERY_MS);
   purging.unref();
 
   const streams = new Map<number, Set<PassThrough>>();
   /** The same streams by the session that opened them: a stream must not outlive its session. */
   const sessionStreams = new Map<string, Set<PassThrough>>();
 
-  const toNotification = (row: NotificationRow) => ({
+  /**
+   * A row shows while its recipient is still on the entity (the store's candidates only) and still
+   * holds there one of the codes that read its subject, or it is about them. One per call: it keeps
+   * the expansion of each distinct set of codes it meets.
+   */
+  const visibility = () => {
+    const held = new Map<string, ReadonlySet<string>>();
+    return (row: Candidate): boolean => {
+      if (row.reader_id !== null && row.reader_id === row.user_id) return true;
+      let codes = held.get(row.permissions);
+      if (codes === undefined) {
+        codes = new Set(deps.catalogue.expand(parseCodes(row.permissions)));
+        held.set(row.permissions, codes);
+      }
+      const readers = row.readers === null ? [] : parseCodes(row.readers);
+      return readers.some((code) => codes.has(code));
+    };
+  };
+
+  /** Reads `next` chunk after chunk and keeps the visible rows, until `limit` of them or the end. */
+  async function visibleRows<Row extends Candidate>(
+    next: (last: Row | undefined) => Promise<Row[]>,
+    limit: number,
+  ): Promise<Row[]> {
+    const visible = visibility();
+    const kept: Row[] = [];
+    let last: Row | undefined;
+    for (;;) {
+      const rows = await next(last);
+      for (const row of rows) {
+        if (!visible(row)) continue;
+        kept.push(row);
+        if (kept.length === limit) return kept;
+      }
+      if (rows.length < SCAN_CHUNK) return kept;
+      last = rows.at(-1);
+    }
+  }
+
+  const list = (userId: number, limit: number) =>
+    visibleRows<Shown>(
+      (last) =>
+        store.newestFirst(
+          userId,
+          last && { createdAt: last.created_at, id: last.id },
+          Math.max(SCAN_CHUNK, limit),
+        ),
+      limit,
+    );
+
+  const unreadCount = async (userId: number) => {
+    const visible = visibility();
+    return (await store.unread(userId)).filter(visible).length;
+  };
+
+  const toNotification = (row: Shown) => ({
     id: row.id,
     type: row.type as DomainEvent['type'],
     accountId: row.account_id,
@@ -187,91 +194,91 @@ export function createNotificationCentre(
     read: row.read_at !== null,
   });
 
-  /** What the caller holds now, where they have notifications (VISIBLE's @held). */
-  const viewer = (userId: number): Viewer => {
-    const held: string[] = [];
-    for (const membership of q.memberships.all(userId, userId)) {
-      const account = String(membership.account_id);
-      held.push(`${account}:`);
-      for (const code of deps.catalogue.expand(parseCodes(membership.permissions)))
-        held.push(`${account}:${code}`);
-    }
-    return { user: userId, held: JSON.stringify(held) };
-  };
+  const settingsOf = (saved: string | undefined): NotificationSettings =>
+    saved === undefined ? defaultNotificationSettings() : (JSON.parse(saved) as NotificationSettings);
 
-  const settingsOf = (userId: number): NotificationSettings => {
-    const row = deps.store.q.notificationSettings.get(userId);
-    return row ? (JSON.parse(row.settings) as NotificationSettings) : defaultNotificationSettings();
-  };
-
-  const frameOf = (row: NotificationRow) =>
+  const frameOf = (row: Shown) =>
     `event: notification\nid: ${String(row.id)}\ndata: ${JSON.stringify(toNotification(row))}\n\n`;
 
-  const push = (userId: number, notificationId: number) => {
-    const open = streams.get(userId);
-    if (!open || open.size === 0) return;
-    // Asked again: a right may have gone since the event was recorded.
-    const row = q.one.get({ ...viewer(userId), id: notificationId });
-    if (!row) return;
-    for (const stream of open) stream.write(frameOf(row));
-  };
+  /**
+   * Delivers recorded notifications to the streams this process holds open, each asked again whether
+   * its recipient may still read it (a right may have gone since it was recorded). The one way into
+   * the streams: today the centre calls it once its recording has committed; with several instances,
+   * each will call it for the recorded ids a PostgreSQL NOTIFY announces (LISTEN), so a person's bell
+   * rings whichever instance holds their stream.
+   */
+  async function deliverToOpenStreams(recorded: readonly Recorded[]): Promise<void> {
+    for (const { userId, id } of recorded) {
+      const open = streams.get(userId);
+      if (!open || open.size === 0) continue;
+      const row = await store.one(userId, id);
+      if (!row || !visibility()(row)) continue;
+      for (const stream of open) stream.write(frameOf(row));
+    }
+  }
 
-  // Every event of the screens notifies the entity's customers who may read its subject (never the
-  // person who acted), each by their own settings. Runs inside the publisher's transaction: the change
-  // and its notices go together.
-  deps.events.subscribe((event) => {
+  /**
+   * Every event of the screens notifies the entity's customers who may read its subject (never the
+   * person who acted), each by their own settings: the in-app notifications in one transaction, then
+   * the e-mails, then the delivery to open streams. Publishers publish after their own transaction has
+   * committed, so a rolled-back change reaches nobody.
+   */
+  async function record(event: DomainEvent): Promise<void> {
     const createdAt = new Date().toISOString();
-    const pushes: [number, number][] = [];
     const readers = JSON.stringify(event.readers.anyOf);
-    const recipients = q.recipients.all(event.accountId);
-    // A delegation's subject is told once, here, even when not among them (a collaborator assigned).
-    const subject = event.type === 'Delegation-AddDelegation' ? event.subjectId : undefined;
-    if (subject !== undefined && !recipients.some((recipient) => recipient.id === subject)) {
-      const row = q.recipient.get(subject);
-      if (row) recipients.push(row);
-    }
-    for (const recipient of recipients) {
-      if (recipient.id === event.actorUserId) continue;
-      if (recipient.id !== event.readers.userId) {
+    const mails: string[] = [];
+    const recorded = await store.transaction(async (tx) => {
+      const recipients = await tx.recipients(event.accountId);
+      // A delegation's subject is told once, here, even when not among them (a collaborator assigned).
+      const subject = event.type === 'Delegation-AddDelegation' ? event.subjectId : undefined;
+      if (subject !== undefined && !recipients.some((recipient) => recipient.id === subject)) {
+        const person = await tx.person(subject);
+        if (person) recipients.push(person);
+      }
+      const told = recipients.filter((recipient) => {
+        if (recipient.id === event.actorUserId) return false;
+        if (recipient.id === event.readers.userId) return true;
         const held = deps.catalogue.expand(parseCodes(recipient.permissions));
-        if (!event.readers.anyOf.some((code) => held.includes(code))) continue;
-      }
-      const settings = settingsOf(recipient.id);
-      if (settings.favouritesOnly && !parseNumbers(recipient.favorite_entities).includes(event.accountId))
-        continue;
-      const channels = settings.types[event.type];
-      if (channels.inApp) {
-        const inserted = q.insert.get(
-          recipient.id,
-          event.accountId,
-          event.type,
-          event.subjectId ?? null,
-          JSON.stringify(event.data ?? {}),
-          createdAt,
-          readers,
-          event.readers.userId ?? null,
-        );
-        if (inserted) pushes.push([recipient.id, inserted.id]);
-      }
-      if (channels.email)
-        deps.store.q.insertInbox.run(
-          recipient.email,
-          EMAIL_SUBJECTS[event.type],
-          `${deps.portalUrl}/`,
-          createdAt,
-        );
-    }
-    // After the publisher's transaction commits: a rolled-back change must not reach a screen.
-    if (pushes.length > 0)
-      setImmediate(() => {
-        for (const [userId, id] of pushes) push(userId, id);
+        return event.readers.anyOf.some((code) => held.includes(code));
       });
-  });
+      const saved = await tx.settingsOf(told.map((recipient) => recipient.id));
+      const inApp: Recorded[] = [];
+      for (const recipient of told) {
+        const settings = settingsOf(saved.get(recipient.id));
+        if (settings.favouritesOnly && !parseNumbers(recipient.favorite_entities).includes(event.accountId))
+          continue;
+        const channels = settings.types[event.type];
+        if (channels.inApp) {
+          const id = await tx.record({
+            userId: recipient.id,
+            accountId: event.accountId,
+            type: event.type,
+            subjectId: event.subjectId ?? null,
+            data: JSON.stringify(event.data ?? {}),
+            createdAt,
+            readers,
+            readerId: event.readers.userId ?? null,
+          });
+          inApp.push({ userId: recipient.id, id });
+        }
+        if (channels.email) mails.push(recipient.email);
+      }
+      return inApp;
+    });
+    for (const email of mails)
+      deps.store.q.insertInbox.run(email, EMAIL_SUBJECTS[event.type], `${deps.portalUrl}/`, createdAt);
+    await deliverToOpenStreams(recorded);
+  }
+
+  deps.events.subscribe(record);
 
   return {
-    summary: (userId) => {
-      const row = q.summary.get(viewer(userId));
-      return { unreadCount: row?.unread ?? 0, newestId: row?.newest ?? null };
+    summary: async (userId) => {
+      const [unread, newest] = await Promise.all([
+        unreadCount(userId),
+        visibleRows<Candidate>((last) => store.byIdDescending(userId, last?.id, SCAN_CHUNK), 1),
+      ]);
+      return { unreadCount: unread, newestId: newest[0]?.id ?? null };
     },
     close: () => {
       clearInterval(purging);
@@ -285,15 +292,21 @@ export function createNotificationCentre(
     handlers: {
       notifications: async ({ session, query }) => {
         const user = await currentUser(deps, session);
-        const seen = viewer(user.id);
-        return {
-          items: q.list.all({ ...seen, limit: query.limit }).map(toNotification),
-          unreadCount: q.unread.get(seen)?.total ?? 0,
-        };
+        const [items, unread] = await Promise.all([list(user.id, query.limit), unreadCount(user.id)]);
+        return { items: items.map(toNotification), unreadCount: unread };
       },
 
       notificationStream: async ({ session, query, request, reply }) => {
         const user = await currentUser(deps, session);
+        // The replay is read before the stream is registered, and nothing waits between the two: the
+        // replayed rows come first, then whatever is delivered live, as before.
+        const replay =
+          query.after === undefined
+            ? []
+            : await visibleRows<Shown>(
+                (last) => store.newerThan(user.id, last?.id ?? query.after ?? 0, SCAN_CHUNK),
+                REPLAY_MAX,
+              );
         const stream = new PassThrough();
         const open = streams.get(user.id) ?? new Set<PassThrough>();
         streams.set(user.id, open);
@@ -325,28 +338,26 @@ export function createNotificationCentre(
         reply.header('X-Accel-Buffering', 'no');
         // The first bytes flush the headers, so the portal knows at once that the line is open.
         stream.write('retry: 3000\n: connected\n\n');
-        if (query.after !== undefined)
-          for (const row of q.newer.all({ ...viewer(user.id), after: query.after }))
-            stream.write(frameOf(row));
+        for (const row of replay) stream.write(frameOf(row));
         return stream;
       },
 
       markNotificationRead: async ({ session, params }) => {
         const user = await currentUser(deps, session);
-        if (q.markRead.run(new Date().toISOString(), params.id, user.id).changes === 0)
+        if (!(await store.markRead(user.id, params.id, new Date().toISOString())))
           throw notFound('The notification');
         return undefined;
       },
 
       markAllNotificationsRead: async ({ session }) => {
         const user = await currentUser(deps, session);
-        q.markAllRead.run(new Date().toISOString(), user.id);
+        await store.markAllRead(user.id, new Date().toISOString());
         return undefined;
       },
 
-      adminPublishEvent: ({ body }) => {
-        if (!q.entityExists.get(body.accountId)) throw notFound(`Entity ${String(body.accountId)}`);
-        deps.events.publish({
+      adminPublishEvent: async ({ body }) => {
+        if (!(await store.entityExists(body.accountId))) throw notFound(`Entity ${String(body.accountId)}`);
+        await deps.events.publish({
           type: body.type,
           accountId: body.accountId,
           actorUserId: null,

@@ -350,7 +350,7 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       if (!(await portfolio.setMandateStatus(params.id, body.status, body.version)))
         throw conflict('The mandate was changed by someone else since it was loaded.');
       // After the change is written (one conditional UPDATE): never a notification of a change not made.
-      deps.events.publish({
+      await deps.events.publish({
         type: 'Mandate-MandateStatusChanged',
         accountId: mandate.account_id,
         actorUserId: user.id,

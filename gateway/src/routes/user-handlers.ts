@@ -46,7 +46,7 @@ type UserRoutes =
 
 export function userHandlers(
   deps: Deps,
-  notificationSummary: (userId: number) => NotificationSummary,
+  notificationSummary: (userId: number) => Promise<NotificationSummary>,
 ): Pick<Handlers, UserRoutes> {
   const { store } = deps;
   const latestTerms = async (terms = store.terms) => {
@@ -64,7 +64,7 @@ export function userHandlers(
         contact: toContact(user, await deps.isStudioEditor(user.id)),
         permissions: deps.catalogue.expand(parseCodes(user.global_permissions)),
         favoriteEntities: parseNumbers(user.favorite_entities),
-        notifications: notificationSummary(user.id),
+        notifications: await notificationSummary(user.id),
       };
     },
 

@@ -53,8 +53,8 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
   return {
     adminPlaceManifest: ({ body }) =>
       studio.publishNew(body.manifest, 'admin', 'Placed directly in the store'),
-    publishedManifest: ({ query, request, reply }) => {
-      const published = studio.q.published.get();
+    publishedManifest: async ({ query, request, reply }) => {
+      const published = await studio.published();
       reply.header('Cache-Control', 'no-cache');
       if (!published) return { version: null, etag: null, manifest: null };
       // The query is part of the address, so the browser's cache keeps one entry per built-in etag.
@@ -72,49 +72,52 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
     },
     manifestVersions: async ({ session }) => {
       await requireEditor(session);
-      const publishedId = studio.q.published.get()?.id;
-      return { items: studio.q.versions.all().map((row) => summary(row, publishedId)) };
+      const publishedId = (await studio.published())?.id;
+      return { items: (await studio.versions()).map((row) => summary(row, publishedId)) };
     },
     manifestVersion: async ({ session, params }) => {
       await requireEditor(session);
-      const row = studio.q.version.get(params.id);
+      const row = await studio.version(params.id);
       if (!row) throw notFound('The manifest version');
-      return { version: summary(row, studio.q.published.get()?.id), manifest: parseObject(row.manifest) };
+      return {
+        version: summary(row, (await studio.published())?.id),
+        manifest: parseObject(row.manifest),
+      };
     },
     manifestDraft: async ({ session }) => {
-      const editor = requireEditor(session);
-      const row = studio.q.draft.get((await editor).id);
+      const editor = await requireEditor(session);
+      const row = await studio.draft(editor.id);
       return row
         ? { manifest: parseObject(row.manifest), updatedAt: row.updated_at, baseVersion: row.base_version }
         : { manifest: null, updatedAt: null, baseVersion: null };
     },
     saveManifestDraft: async ({ session, body }) => {
-      const editor = requireEditor(session);
+      const editor = await requireEditor(session);
       const updatedAt = new Date().toISOString();
-      studio.q.saveDraft.run((await editor).id, JSON.stringify(body.manifest), updatedAt, body.baseVersion);
+      await studio.saveDraft(editor.id, JSON.stringify(body.manifest), updatedAt, body.baseVersion);
       return { updatedAt };
     },
     publishManifest: async ({ session, body }) => {
-      const editor = requireEditor(session);
+      const editor = await requireEditor(session);
       const result = validateWithWidgetOptions(body.manifest, pluginCatalogue);
       if (!result.ok) {
         throw new HttpError(422, 'invalid_manifest', 'The manifest has problems; nothing was published.', {
           details: { problems: result.problems.map(({ pointer, message }) => ({ pointer, message })) },
         });
       }
-      const published = studio.publishOnBase(
+      const published = await studio.publishOnBase(
         body.manifest,
-        (await editor).email,
+        editor.email,
         body.comment,
         body.baseVersion,
       );
       if ('stale' in published) throw staleBase(body.baseVersion, published);
-      studio.q.deleteDraft.run((await editor).id);
-      deps.log.info({ version: published.id, author: (await editor).email }, 'manifest published');
+      await studio.deleteDraft(editor.id);
+      deps.log.info({ version: published.id, author: editor.email }, 'manifest published');
       return published;
     },
-    studioPersonas: () => {
-      const published = studio.q.published.get();
+    studioPersonas: async () => {
+      const published = await studio.published();
       const offers = published ? parseObject(published.manifest)['offers'] : undefined;
       const activeStatus =
         typeof offers === 'object' && offers !== null && 'activeStatus' in offers
@@ -123,14 +126,11 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
       return { items: personaPreviews(deps.catalogue.expand, activeStatus) };
     },
     publishManifestVersion: async ({ session, params, body }) => {
-      const editor = requireEditor(session);
-      const published = studio.republish(params.id, (await editor).email, body.baseVersion);
+      const editor = await requireEditor(session);
+      const published = await studio.republish(params.id, editor.email, body.baseVersion);
       if (!published) throw notFound('The manifest version');
       if ('stale' in published) throw staleBase(body.baseVersion, published);
-      deps.log.info(
-        { version: published.id, author: (await editor).email },
-        'manifest version published again',
-      );
+      deps.log.info({ version: published.id, author: editor.email }, 'manifest version published again');
       return published;
     },
   };

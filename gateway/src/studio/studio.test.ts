@@ -6,8 +6,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../../schemas/portal-config.ts';
 import { call, collaboratorToken, json, login, type Started, startGateway } from '../../test/helpers.ts';
+import { sqliteDb } from '../db/connection.ts';
 import { REPO_ROOT } from '../options.ts';
 import { manifestEtag } from './manifest-etag.ts';
+import { createStudioStore } from './studio-store.ts';
 
 const builtText = readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8');
 const built = JSON.parse(builtText) as PortalConfig;
@@ -280,11 +282,14 @@ describe('two editors at once (issue 27, item 17)', () => {
   let second: string;
   beforeAll(async () => {
     // A second product owner, marked as the seed marks Olivia.
-    const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
-    db.prepare(
-      "INSERT OR IGNORE INTO studio_editors (user_id) SELECT id FROM users WHERE email = 'paul.collab@demo.test'",
-    ).run();
-    db.close();
+    const db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
+    const { id } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'paul.collab@demo.test')
+      .executeTakeFirstOrThrow();
+    await createStudioStore(db).markEditor(id);
+    await db.destroy();
     second = paul;
   });
 

@@ -1,0 +1,174 @@
+// The notification centre's rows: who an event reaches (an entity's customers, a delegation's subject)
+// and their settings, the recorded notifications, and the candidates of what a person may read. Who may
+// read a row depends on the codes the person holds now, expanded by the permission catalogue, so the
+// store returns each candidate with what decides it (its readers, the person's membership there) and the
+// centre keeps the visible ones: the same code on SQLite and PostgreSQL, no JSON functions in the SQL.
+import { inTransaction, type Db } from '../db/connection.ts';
+
+/** A person an event may reach, with their codes on the entity (none for a delegation's subject). */
+type Recipient = { id: number; email: string; favorite_entities: string; permissions: string };
+
+/** What a notification was recorded with. */
+type NewNotification = {
+  userId: number;
+  accountId: number;
+  type: string;
+  subjectId: number | null;
+  data: string;
+  createdAt: string;
+  /** JSON array of the codes, one of which the recipient must hold on the entity. */
+  readers: string;
+  /** The person it is about, who reads it anyway. */
+  readerId: number | null;
+};
+
+function notificationQueries(db: Db) {
+  /**
+   * A person's notifications on the entities they are still a member of, with what decides whether
+   * they may read each (readers, reader_id, the membership's codes). Index: recorded_notifications_user.
+   */
+  const candidates = (userId: number) =>
+    db
+      .selectFrom('recorded_notifications as n')
+      .innerJoin('memberships as m', (join) =>
+        join.onRef('m.user_id', '=', 'n.user_id').onRef('m.account_id', '=', 'n.account_id'),
+      )
+      .where('n.user_id', '=', userId)
+      .select(['n.id', 'n.user_id', 'n.account_id', 'n.readers', 'n.reader_id', 'm.permissions']);
+
+  /** The same with what the list and the streams show. */
+  const shown = (userId: number) =>
+    candidates(userId)
+      .innerJoin('entities as e', 'e.account_id', 'n.account_id')
+      .select(['e.name as account_name', 'n.type', 'n.subject_id', 'n.data', 'n.created_at', 'n.read_at']);
+
+  return {
+    /** The entity's customers with their codes there. */
+    recipients(accountId: number): Promise<Recipient[]> {
+      return db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['u.id', 'u.email', 'u.favorite_entities', 'm.permissions'])
+        .where('m.account_id', '=', accountId)
+        .where('u.is_customer', '=', 1)
+        .execute();
+    },
+
+    /** Someone told as the subject of an event, whatever their membership (no codes). */
+    async person(userId: number): Promise<Recipient | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'favorite_entities'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row && { ...row, permissions: '[]' };
+    },
+
+    /** The saved settings (JSON) of those who saved some. */
+    async settingsOf(userIds: readonly number[]): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('notification_settings')
+        .select(['user_id', 'settings'])
+        .where('user_id', 'in', [...userIds])
+        .execute();
+      return new Map(rows.map((row) => [row.user_id, row.settings]));
+    },
+
+    /** Records one and answers its id. */
+    async record(row: NewNotification): Promise<number> {
+      const { id } = await db
+        .insertInto('recorded_notifications')
+        .values({
+          user_id: row.userId,
+          account_id: row.accountId,
+          type: row.type,
+          subject_id: row.subjectId,
+          data: row.data,
+          created_at: row.createdAt,
+          readers: row.readers,
+          reader_id: row.readerId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /** One candidate, shown. */
+    one: (userId: number, id: number) => shown(userId).where('n.id', '=', id).executeTakeFirst(),
+
+    /** Candidates newest first (created_at, then id), from after `before` on. */
+    newestFirst(userId: number, before: { createdAt: string; id: number } | undefined, limit: number) {
+      let query = shown(userId);
+      if (before !== undefined)
+        query = query.where((eb) =>
+          eb.or([
+            eb('n.created_at', '<', before.createdAt),
+            eb.and([eb('n.created_at', '=', before.createdAt), eb('n.id', '<', before.id)]),
+          ]),
+        );
+      return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute();
+    },
+
+    /** Candidates recorded after the id `after`, oldest first (a stream's replay). */
+    newerThan: (userId: number, after: number, limit: number) =>
+      shown(userId).where('n.id', '>', after).orderBy('n.id').limit(limit).execute(),
+
+    /** Unread candidates, without what only the list shows. */
+    unread: (userId: number) => candidates(userId).where('n.read_at', 'is', null).execute(),
+
+    /** Candidates by id, newest first, below `beforeId` if given (the newest readable one's id). */
+    byIdDescending(userId: number, beforeId: number | undefined, limit: number) {
+      let query = candidates(userId);
+      if (beforeId !== undefined) query = query.where('n.id', '<', beforeId);
+      return query.orderBy('n.id', 'desc').limit(limit).execute();
+    },
+
+    /** Marks one of the person's read (kept at its first reading); false when it is not theirs. */
+    async markRead(userId: number, id: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('recorded_notifications')
+        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(at)) }))
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async markAllRead(userId: number, at: string): Promise<void> {
+      await db
+        .updateTable('recorded_notifications')
+        .set({ read_at: at })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .execute();
+    },
+
+    async entityExists(accountId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('entities')
+        .select('account_id')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async purgeOlderThan(at: string): Promise<void> {
+      await db.deleteFrom('recorded_notifications').where('created_at', '<', at).execute();
+    },
+  };
+}
+
+type NotificationQueries = ReturnType<typeof notificationQueries>;
+
+export function createNotificationsStore(db: Db) {
+  return {
+    ...notificationQueries(db),
+    /** `work` with the queries bound to one transaction (on SQLite every query must go through it). */
+    transaction<T>(work: (queries: NotificationQueries) => Promise<T>): Promise<T> {
+      return inTransaction(db, (trx) => work(notificationQueries(trx)));
+    },
+  };
+}
+
+export type NotificationsStore = ReturnType<typeof createNotificationsStore>;
