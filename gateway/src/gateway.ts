@@ -110,17 +110,23 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const files = createFileStore(filesDirOf(options));
   const documents = createDocumentsStore(db, files);
   const portfolio = createPortfolioStore(db);
-  const people = createPeopleStore(db, {
+  const people = createPeopleStore(kysely, {
+    inbox: {
+      days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
+      maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
+    },
     ...(options.invitationDays === undefined ? {} : { days: options.invitationDays }),
     ...(options.invitationRetentionDays === undefined
       ? {}
       : { retentionDays: options.invitationRetentionDays }),
   });
   const studio = createStudioStore(db);
-  const seedStores = () => {
-    seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+  const seedStores = async () => {
+    await seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
   };
-  seedStores();
+  await seedStores();
+  // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
+  await people.purgeInvitations();
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
   const seedStudio = (reset: boolean) => {
     try {
@@ -249,7 +255,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     reseed: async () => {
       await seedDatabase(db, hasher.hash, demo);
       throttle.reset();
-      seedStores();
+      await seedStores();
       seedStudio(true);
       tokens.loadRevocations();
       faults.clear();

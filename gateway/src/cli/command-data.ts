@@ -3,6 +3,7 @@
 // running gateway.
 import type { Database } from 'better-sqlite3';
 import { OWASP_SCRYPT, createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
+import { sqliteDb } from '../db/connection.ts';
 import { openDatabase } from '../db/database.ts';
 import { seedModules } from '../db/seed-modules.ts';
 import { createStore, type Store } from '../db/store.ts';
@@ -29,9 +30,9 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
   const db = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
   try {
     const documents = createDocumentsStore(db, createFileStore(filesDirOf(options)));
-    const people = createPeopleStore(db);
+    const people = createPeopleStore(sqliteDb(db));
     const studio = createStudioStore(db);
-    seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+    await seedModules(db, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
     return await work({ db, store: createStore(db), people, studio, hasher, dataDir: options.dataDir });
   } finally {
     db.close();

@@ -47,7 +47,7 @@ export async function createUser(argv: readonly string[], io: CommandIo): Promis
   const firstName = (values['first-name'] ?? email.split('@')[0] ?? '').trim();
   const lastName = (values['last-name'] ?? '').trim();
 
-  return withCommandData(io, async ({ db, store, people, studio, hasher }) => {
+  return withCommandData(io, async ({ store, people, studio, hasher }) => {
     const byEmail = store.q.userByEmail;
     const taken = () => new CommandError(`a user with the e-mail ${email} already exists`);
     // Checked before the password is asked for: a person should not type it for nothing.
@@ -56,7 +56,8 @@ export async function createUser(argv: readonly string[], io: CommandIo): Promis
     const problem = passwordProblem(password);
     if (problem !== null) throw new CommandError(PROBLEMS[problem]);
     const hash = await hasher.hash(password);
-    const create = db.transaction((): number => {
+    // The store's statements share the connection of the people store's transaction, so they are in it.
+    const id = await people.transaction(async (tx): Promise<number> => {
       if (byEmail.get(email)) throw taken();
       const codes = isCustomer ? [] : ADMINISTRATOR_CODES;
       const id = store.q.insertAccount.get(
@@ -70,11 +71,10 @@ export async function createUser(argv: readonly string[], io: CommandIo): Promis
       if (id === undefined) throw new Error('user insert returned nothing');
       // A customer's single sign-on account (the provider's subject), as for people added in the portal.
       if (isCustomer) store.q.setGigyaId.run(`gigya-${String(id)}`, id);
-      else people.q.grantAdmin.run(id, id, new Date().toISOString());
+      else await tx.grantAdmin(id, id, new Date().toISOString());
       if (values.studio === true) studio.q.markEditor.run(id);
       return id;
     });
-    const id = create.immediate();
     const kind = isCustomer ? 'customer' : 'collaborator administrator';
     io.stdout.write(
       `created ${kind} ${email} (id ${String(id)})${values.studio === true ? ', studio editor' : ''}\n`,

@@ -11,15 +11,15 @@ import type { StudioStore } from '../studio/studio-store.ts';
 
 export type ModuleStores = { documents: DocumentsStore; people: PeopleStore; studio: StudioStore };
 
-export function seedModules(
+export async function seedModules(
   db: Database,
   stores: ModuleStores,
   { demo, seedFolders }: { demo: boolean; seedFolders: number },
-): void {
+): Promise<void> {
   const entities = demo ? personas.entities : [];
   stores.documents.seedIfNeeded(entities.map((entity) => entity.accountId));
   seedPortfolio(db, demo ? seedFolders : 0, new Date(), entities);
   // After the documents: a delegation records its notification in recorded_notifications.
-  seedPeople(db, stores.people, new Date(), demo);
+  await seedPeople(stores.people.db, new Date(), demo);
   stores.studio.seedEditors(demo);
 }
