@@ -24,7 +24,7 @@ const PEOPLE_TABLES = [
 /** Who acted or was acted on, as the log names them (the name is kept as it was at the time). */
 type LoggedPerson = { id: number; first_name: string; last_name: string };
 
-export type LogLine = {
+type LogLine = {
   accountId: number | null;
   actor: LoggedPerson;
   target: LoggedPerson;
@@ -33,12 +33,12 @@ export type LogLine = {
   revoked?: readonly string[];
 };
 
-export type PersonSort = 'name' | 'email' | 'lastSignInAt';
+type PersonSort = 'name' | 'email' | 'lastSignInAt';
 type Order = 'asc' | 'desc';
 type Page = { limit: number; offset: number };
 
 /** How long an invitation waits for its answer, and how long an answered or expired one is kept. */
-export type InvitationTimes = { days: number; retentionDays: number };
+type InvitationTimes = { days: number; retentionDays: number };
 export type PeopleStoreOptions = Partial<InvitationTimes> & { inbox?: InboxRetention };
 const DEFAULT_INVITATION_TIMES: InvitationTimes = { days: 30, retentionDays: 90 };
 const DAY_MS = 86_400_000;
@@ -797,4 +797,3 @@ export type PeopleStore = ReturnType<typeof createPeopleStore>;
 export type PersonRow = NonNullable<Awaited<ReturnType<PeopleStore['person']>>>;
 /** A row of an entity's list: a member, or a pending invitation (id null) as the inviter typed it. */
 export type ListedPersonRow = Awaited<ReturnType<PeopleStore['listPeople']>>[number];
-export type WalletPersonRow = Awaited<ReturnType<PeopleStore['walletPeople']>>[number];
