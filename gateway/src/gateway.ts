@@ -117,7 +117,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const files = createFileStore(filesDirOf(options));
   const documents = createDocumentsStore(kysely, files);
   const portfolio = createPortfolioStore(kysely);
-  const people = createPeopleStore(db, {
+  const people = createPeopleStore(kysely, {
+    inbox: {
+      days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
+      maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
+    },
     ...(options.invitationDays === undefined ? {} : { days: options.invitationDays }),
     ...(options.invitationRetentionDays === undefined
       ? {}
@@ -125,8 +129,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const studio = createStudioStore(kysely);
   const seedStores = () =>
-    seedModules(db, kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+    seedModules(kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
   await seedStores();
+  // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
+  await people.purgeInvitations();
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
   const seedStudio = async (reset: boolean) => {
     try {

@@ -5,6 +5,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteDb, type Db } from '../src/db/connection.ts';
 import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
 
 const ENTITY = 1001;
@@ -92,14 +93,19 @@ const EXPECTED: Record<Persona, Record<Action, number>> = {
 };
 
 let gateway: Started;
-let db: BetterSqlite3.Database;
+let db: Db;
 const tokens = new Map<Persona, string>();
 let counter = 0;
 
-const idOf = (email: string) =>
-  (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)?.id ?? 0;
-const memberships = (email: string) =>
-  db.prepare('SELECT account_id FROM memberships WHERE user_id = ? ORDER BY account_id').all(idOf(email));
+const idOf = async (email: string) =>
+  (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id ?? 0;
+const memberships = async (email: string) =>
+  db
+    .selectFrom('memberships')
+    .select('account_id')
+    .where('user_id', '=', await idOf(email))
+    .orderBy('account_id')
+    .execute();
 const tokenOf = (persona: Persona) => {
   const token = tokens.get(persona);
   if (token === undefined) throw new Error(`no token for ${persona}`);
@@ -161,21 +167,21 @@ const run: Record<Action, (persona: Persona) => Promise<number>> = {
   },
   attach: async (persona) => {
     // Sam is a customer of other companies: whatever the answer, he is not attached by it.
-    const before = memberships('sam.nousers@demo.test');
+    const before = await memberships('sam.nousers@demo.test');
     const answer = await call(gateway, 'POST', `/account/api/accounts/${String(ENTITY)}/users`, {
       token: tokenOf(persona),
       body: { email: 'sam.nousers@demo.test', firstName: 'Sam', lastName: 'Guess' },
     });
-    expect(memberships('sam.nousers@demo.test')).toEqual(before);
+    expect(await memberships('sam.nousers@demo.test')).toEqual(before);
     // The next persona's attach is a new invitation, not a 409 for the one just made.
-    db.prepare("DELETE FROM entity_invitations WHERE email = 'sam.nousers@demo.test'").run();
+    await db.deleteFrom('entity_invitations').where('email', '=', 'sam.nousers@demo.test').execute();
     return answer.status;
   },
   removeMember: async (persona) => removeAs(persona, (await joined([])).userId),
   removeHolder: async (persona) => removeAs(persona, (await joined(['CLGED0002'])).userId),
   removeAdministrator: async (persona) => {
-    const status = await removeAs(persona, idOf('claire.solo@demo.test'));
-    expect(memberships('claire.solo@demo.test')).toContainEqual({ account_id: ENTITY });
+    const status = await removeAs(persona, await idOf('claire.solo@demo.test'));
+    expect(await memberships('claire.solo@demo.test')).toContainEqual({ account_id: ENTITY });
     return status;
   },
   editRights: async (persona) => setRightsAs(persona, await joined(['CLGED0002']), ['CLKPI0001']),
@@ -185,7 +191,7 @@ const run: Record<Action, (persona: Persona) => Promise<number>> = {
 beforeAll(async () => {
   // Every remove and rights case has its target join by creating a password: more than the per-address limit.
   gateway = await startGateway({ limits: { newPasswordPerAddress: { max: 1000, windowMs: 60_000 } } });
-  db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+  db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
   const customers = {
     claire: 'claire.solo@demo.test',
     marc: 'marc.multi@demo.test',
@@ -200,7 +206,7 @@ beforeAll(async () => {
   tokens.set('remover', await login(gateway, remover.email, PASSWORD));
 }, 60_000);
 afterAll(async () => {
-  db.close();
+  await db.destroy();
   await gateway.dispose();
 });
 

@@ -10,8 +10,7 @@ import { createDocumentsStore } from '../documents/documents-store.ts';
 import { createFileStore } from '../documents/file-store.ts';
 import { filesDirOf, optionsFromEnv } from '../options.ts';
 import { createPeopleStore, type PeopleStore } from '../people/people-store.ts';
-import { createStudioStore } from '../studio/studio-store.ts';
-import { createSyncEditorMarks, type SyncEditorMarks } from '../studio/studio-sync-marks-store.ts';
+import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
 import type { CommandIo } from './command-io.ts';
 
 export type CommandData = {
@@ -19,8 +18,7 @@ export type CommandData = {
   db: Db;
   store: Store;
   people: PeopleStore;
-  /** The studio-editor marks, synchronous while the commands are (studio-sync-marks-store.ts). */
-  studio: SyncEditorMarks;
+  studio: StudioStore;
   hasher: PasswordHasher;
   dataDir: string;
 };
@@ -32,19 +30,14 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
   const { handle: db, db: kysely } = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
   try {
     const documents = createDocumentsStore(kysely, createFileStore(filesDirOf(options)));
-    const people = createPeopleStore(db);
+    const people = createPeopleStore(kysely);
     const studio = createStudioStore(kysely);
-    await seedModules(
-      db,
-      kysely,
-      { documents, people, studio },
-      { demo, seedFolders: options.seedFolders ?? 0 },
-    );
+    await seedModules(kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
     return await work({
       db: kysely,
       store: createStore(db, kysely),
       people,
-      studio: createSyncEditorMarks(db),
+      studio,
       hasher,
       dataDir: options.dataDir,
     });

@@ -4,6 +4,8 @@
 // they add the rest of the firm. `--studio` also marks them a studio editor.
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../contract/password-rule.ts';
 import type { PasswordProblem } from '../../contract/password-rule.ts';
+import { createPeopleStore } from '../people/people-store.ts';
+import { createStudioStore } from '../studio/studio-store.ts';
 import { withCommandData } from './command-data.ts';
 import { CommandError, type CommandIo } from './command-io.ts';
 import { readPassword } from './read-password.ts';
@@ -47,7 +49,7 @@ export async function createUser(argv: readonly string[], io: CommandIo): Promis
   const firstName = (values['first-name'] ?? email.split('@')[0] ?? '').trim();
   const lastName = (values['last-name'] ?? '').trim();
 
-  return withCommandData(io, async ({ store, people, studio, hasher }) => {
+  return withCommandData(io, async ({ store, hasher }) => {
     const taken = () => new CommandError(`a user with the e-mail ${email} already exists`);
     // Checked before the password is asked for: a person should not type it for nothing.
     if (await store.users.byEmail(email)) throw taken();
@@ -71,9 +73,8 @@ export async function createUser(argv: readonly string[], io: CommandIo): Promis
       if (inserted === undefined) throw taken();
       // A customer's single sign-on account (the provider's subject), as for people added in the portal.
       if (isCustomer) await trx.users.setGigyaId(inserted, `gigya-${String(inserted)}`);
-      // The people and studio stores are still synchronous, on the connection this transaction holds.
-      else people.q.grantAdmin.run(inserted, inserted, new Date().toISOString());
-      if (values.studio === true) studio.q.markEditor.run(inserted);
+      else await createPeopleStore(trx.db).grantAdmin(inserted, inserted, new Date().toISOString());
+      if (values.studio === true) await createStudioStore(trx.db).markEditor(inserted);
       return inserted;
     });
     const kind = isCustomer ? 'customer' : 'collaborator administrator';

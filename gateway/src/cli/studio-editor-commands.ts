@@ -21,7 +21,7 @@ export function grantStudio(argv: readonly string[], io: CommandIo): Promise<num
     const person = await personOf(data, argv);
     if (person.isCustomer)
       throw new CommandError(`${person.email} is a customer: studio editors are collaborators of the firm`);
-    const added = data.studio.q.markEditor.run(person.id).changes > 0;
+    const added = await data.studio.markEditor(person.id);
     io.stdout.write(`${person.email} ${added ? 'is now' : 'already was'} a studio editor\n`);
     return 0;
   });
@@ -30,7 +30,7 @@ export function grantStudio(argv: readonly string[], io: CommandIo): Promise<num
 export function revokeStudio(argv: readonly string[], io: CommandIo): Promise<number> {
   return withCommandData(io, async (data) => {
     const person = await personOf(data, argv);
-    const outcome = data.studio.revokeEditor(person.id);
+    const outcome = await data.studio.revokeEditor(person.id);
     if (outcome === 'notEditor') throw new CommandError(`${person.email} is not a studio editor`);
     if (outcome === 'lastEditor')
       throw new CommandError(

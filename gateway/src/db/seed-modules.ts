@@ -1,7 +1,6 @@
 // The feature modules' own tables follow the shared seed (each notices that it ran since): a reset wipes
 // them in every mode, and only demo mode fills them. The gateway and its commands both call this, so a
 // command run on a fresh data dir leaves nothing for the gateway's first start to wipe.
-import type { Database } from 'better-sqlite3';
 import type { Db } from './connection.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import type { DocumentsStore } from '../documents/documents-store.ts';
@@ -13,15 +12,14 @@ import type { StudioStore } from '../studio/studio-store.ts';
 export type ModuleStores = { documents: DocumentsStore; people: PeopleStore; studio: StudioStore };
 
 export async function seedModules(
-  db: Database,
-  kysely: Db,
+  db: Db,
   stores: ModuleStores,
   { demo, seedFolders }: { demo: boolean; seedFolders: number },
 ): Promise<void> {
   const entities = demo ? personas.entities : [];
   await stores.documents.seedIfNeeded(entities.map((entity) => entity.accountId));
-  await seedPortfolio(kysely, demo ? seedFolders : 0, new Date(), entities);
+  await seedPortfolio(db, demo ? seedFolders : 0, new Date(), entities);
   // After the documents: a delegation records its notification in recorded_notifications.
-  seedPeople(db, stores.people, new Date(), demo);
+  await seedPeople(db, new Date(), demo);
   await stores.studio.seedEditors(demo);
 }

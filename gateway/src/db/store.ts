@@ -468,6 +468,8 @@ function sharedOperations(db: Db, inboxRetention: InboxRetention) {
     /** The e-mails the gateway "sends" (db/inbox.ts): added with the retention's purge, read by address. */
     inbox: createInbox(db, inboxRetention),
     likePattern,
+    /** The database or the transaction these operations run on, for another domain's store to join it. */
+    db,
   };
 }
 

@@ -22,7 +22,7 @@ import {
   type Deps,
 } from '../routes/deps.ts';
 import type { MembershipRow } from '../db/store.ts';
-import type { ListedPersonRow, PeopleStore, PersonRow } from './people-store.ts';
+import type { ListedPersonRow, PeopleOperations, PeopleStore, PersonRow } from './people-store.ts';
 
 /** An invitation link lives a week: the invited person may not read their e-mail the same day. */
 const INVITATION_TTL_S = 7 * 24 * 3600;
@@ -100,16 +100,13 @@ function roleOf(value: string | null): Role | null {
 export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, PeopleRoutes> {
   const { store } = deps;
 
-  // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
-  people.purgeInvitations();
-
   function page(query: { page: number; pageSize: number }, total: number) {
     return { currentPage: query.page, totalPage: Math.ceil(total / query.pageSize), totalItems: total };
   }
 
   /** A user of the entity; another tenant's user or another entity's gets the same answer as an unknown id. */
-  function personOn(accountId: number, userId: number): PersonRow {
-    const person = people.q.person.get(accountId, userId);
+  async function personOn(tx: PeopleOperations, accountId: number, userId: number): Promise<PersonRow> {
+    const person = await tx.person(accountId, userId);
     if (!person) throw notFound(`User ${String(userId)} of entity ${String(accountId)}`);
     return person;
   }
@@ -150,12 +147,16 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
   }
 
   /** An entity keeps one customer who administers its people: the last one keeps their right and stays. */
-  function keepsAnAdministrator(accountId: number, target: PersonRow, after: Holding): void {
+  async function keepsAnAdministrator(
+    tx: PeopleOperations,
+    accountId: number,
+    target: PersonRow,
+    after: Holding,
+  ): Promise<void> {
     const administers = (codes: readonly string[]) => ADMIN_CODES.some((code) => codes.includes(code));
     if (target.is_customer !== 1 || !administers(parseCodes(target.permissions)) || administers(after.codes))
       return;
-    if (people.q.otherAdministrators.get(accountId, target.id, JSON.stringify(ADMIN_CODES)) === undefined)
-      throw lastAdministrator();
+    if (!(await tx.hasOtherAdministrator(accountId, target.id, ADMIN_CODES))) throw lastAdministrator();
   }
 
   /** One rule for both lists of collaborators: e-mail and mobile to those who see the entity's users. */
@@ -164,8 +165,13 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
   }
 
   // The notification centre alone records it: once for its subject, by their settings (never the author).
-  function notifyDelegation(accountId: number, actor: UserRow, targetId: number, granted: readonly string[]) {
-    deps.events.publish({
+  async function notifyDelegation(
+    accountId: number,
+    actor: UserRow,
+    targetId: number,
+    granted: readonly string[],
+  ): Promise<void> {
+    await deps.events.publish({
       type: 'Delegation-AddDelegation',
       accountId,
       actorUserId: actor.id,
@@ -181,26 +187,32 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
    * activated) gets a link to create one, which also accepts; an account in use is asked to answer in the
    * portal, where it signs in as usual.
    */
-  function mailInvitation(caller: UserRow, target: UserRow, entityName: string, createdAt: string) {
+  async function mailInvitation(
+    tx: PeopleOperations,
+    caller: UserRow,
+    target: UserRow,
+    entityName: string,
+    createdAt: string,
+  ): Promise<void> {
     if (target.password_hash.startsWith(UNUSABLE_PREFIX)) {
       const token = randomBytes(32).toString('base64url');
-      store.q.retireResetTokens.run(createdAt, target.id);
-      store.q.insertResetToken.run(
-        sha256(token),
+      await tx.issuePasswordLink(
         target.id,
+        sha256(token),
         Math.floor(Date.now() / 1000) + INVITATION_TTL_S,
+        createdAt,
       );
-      store.q.insertInbox.run(
+      await tx.sendMail(
         target.email,
         'Invitation : créez votre mot de passe',
         `${deps.portalUrl}/createPassword?token=${token}`,
         createdAt,
       );
       // The list says "invited" until the first sign-in once the person has joined.
-      people.q.insertInvitation.run(target.id, caller.id, createdAt);
+      await tx.markInvited(target.id, caller.id, createdAt);
       return;
     }
-    store.q.insertInbox.run(
+    await tx.sendMail(
       target.email,
       `Invitation à rejoindre ${entityName}`,
       `${deps.portalUrl}/portefeuille/mes-entites`,
@@ -216,10 +228,14 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         pattern: store.likePattern(query.search.trim()),
         now: new Date().toISOString(),
       };
-      const { total } = people.q.personCount.get(filter) ?? { total: 0 };
-      const rows = people
-        .people(query.sort, query.order)
-        .all({ ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+      const total = await people.countPeople(filter);
+      const rows = await people.listPeople({
+        ...filter,
+        sort: query.sort,
+        order: query.order,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
       return { items: rows.map((row) => toListedUser(deps, row)), ...page(query, total) };
     },
 
@@ -239,43 +255,37 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       const created = new Date();
       const now = created.toISOString();
       const expiresAt = people.invitationExpiry(created);
-      store.transaction(() => {
-        people.purgeInvitations(created);
+      await people.transaction(async (tx) => {
+        await tx.purgeInvitations(created);
         // The inviter's own entity: who is on it, or invited to it, is theirs to know.
-        if (people.q.memberByEmail.get(params.id, email))
+        if (await tx.isMemberByEmail(params.id, email))
           throw conflict('This person is already a user of the entity.');
-        if (people.q.liveInvitationTo.get({ accountId: params.id, email, now }))
+        if (await tx.hasLiveInvitation(params.id, email, now))
           throw conflict('This address is already invited to the entity.');
-        let target = store.q.userByEmail.get(email);
-        if (!target) {
-          const inserted = store.q.insertUser.get(
+        const target =
+          (await tx.userByEmail(email)) ??
+          (await tx.insertUser({
             email,
-            body.firstName,
-            body.lastName,
-            unusablePasswordHash(),
-            0,
-          );
-          if (!inserted) throw new Error('user insert returned nothing');
-          store.q.setGigyaId.run(`gigya-${String(inserted.id)}`, inserted.id);
-          target = store.q.userById.get(inserted.id);
-          if (!target) throw new Error('inserted user not found');
-        }
+            firstName: body.firstName,
+            lastName: body.lastName,
+            passwordHash: unusablePasswordHash(),
+          }));
         // A collaborator's address is invited like any other, but nobody can accept it: it only expires.
         const invitee = target.is_customer === 1 ? target : undefined;
-        people.q.insertEntityInvitation.run(
-          params.id,
-          invitee?.id ?? null,
+        await tx.insertEntityInvitation({
+          accountId: params.id,
+          userId: invitee?.id ?? null,
           email,
-          body.firstName,
-          body.lastName,
-          isSignatory ? 1 : 0,
-          JSON.stringify(permissions),
-          caller.id,
-          now,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          isSignatory,
+          permissions,
+          invitedBy: caller.id,
+          createdAt: now,
           expiresAt,
-        );
-        if (invitee) mailInvitation(caller, invitee, people.q.entityName.get(params.id)?.name ?? '', now);
-        people.log({
+        });
+        if (invitee) await mailInvitation(tx, caller, invitee, (await tx.entityName(params.id)) ?? '', now);
+        await tx.log({
           accountId: params.id,
           actor: caller,
           target: { id: invitee?.id ?? 0, first_name: body.firstName, last_name: body.lastName },
@@ -298,45 +308,48 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     myInvitations: async ({ session }) => {
       const caller = await currentUser(deps, session);
       return {
-        items: people.q.invitationsOf
-          .all({ userId: caller.id, now: new Date().toISOString() })
-          .map((row) => ({
-            invitationId: row.id,
-            accountId: row.account_id,
-            accountName: row.account_name,
-            invitedBy: fullName({ first_name: row.inviter_first_name, last_name: row.inviter_last_name }),
-            isSignatory: row.is_signatory === 1,
-            permissions: deps.catalogue.expand(parseCodes(row.permissions)),
-            invitedAt: row.created_at,
-            expiresAt: row.expires_at,
-          })),
+        items: (await people.invitationsOf(caller.id, new Date().toISOString())).map((row) => ({
+          invitationId: row.id,
+          accountId: row.account_id,
+          accountName: row.account_name,
+          invitedBy: fullName({ first_name: row.inviter_first_name, last_name: row.inviter_last_name }),
+          isSignatory: row.is_signatory === 1,
+          permissions: deps.catalogue.expand(parseCodes(row.permissions)),
+          invitedAt: row.created_at,
+          expiresAt: row.expires_at,
+        })),
       };
     },
 
     acceptInvitation: async ({ session, params }) => {
       const caller = await currentUser(deps, session);
-      store.transaction(() => {
+      const joined = await people.transaction(async (tx) => {
         const now = new Date().toISOString();
-        const invitation = people.q.invitationOf.get({ id: params.invitationId, userId: caller.id, now });
+        const invitation = await tx.invitationOf(params.invitationId, caller.id, now);
         if (!invitation) throw notFound(`Invitation ${String(params.invitationId)}`);
-        people.q.decideInvitation.run('accepted', now, invitation.id);
+        await tx.decideInvitation(invitation.id, 'accepted', now);
         // Already a user there (joined meanwhile): the invitation is answered, the rights stay as they are.
-        if (store.q.membership.get(caller.id, invitation.account_id)) return;
+        if (await tx.membership(caller.id, invitation.account_id)) return undefined;
         const codes = parseCodes(invitation.permissions);
-        store.q.insertMembership.run(
+        await tx.addMembership(
           caller.id,
           invitation.account_id,
           invitation.is_signatory,
           JSON.stringify(codes),
         );
-        people.log({
+        await tx.log({
           accountId: invitation.account_id,
           actor: caller,
           target: caller,
           action: 'invitation.accepted',
           granted: codes,
         });
-        deps.events.publish({
+        return { invitation, codes };
+      });
+      // After the commit: the notification tells of a membership that exists.
+      if (joined) {
+        const { invitation, codes } = joined;
+        await deps.events.publish({
           type: 'Delegation-AddDelegation',
           accountId: invitation.account_id,
           actorUserId: caller.id,
@@ -350,17 +363,17 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           },
           readers: { anyOf: routes.entityUsers.requiresAnyOf, userId: caller.id },
         });
-      });
+      }
       return undefined;
     },
 
     declineInvitation: async ({ session, params }) => {
       const caller = await currentUser(deps, session);
-      store.transaction(() => {
+      await people.transaction(async (tx) => {
         const now = new Date().toISOString();
-        const invitation = people.q.invitationOf.get({ id: params.invitationId, userId: caller.id, now });
+        const invitation = await tx.invitationOf(params.invitationId, caller.id, now);
         if (!invitation) throw notFound(`Invitation ${String(params.invitationId)}`);
-        people.q.decideInvitation.run('declined', now, invitation.id);
+        await tx.decideInvitation(invitation.id, 'declined', now);
       });
       return undefined;
     },
@@ -372,8 +385,9 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       const unknown = wanted.filter((code) => !deps.catalogue.customerCodes.includes(code));
       if (unknown.length > 0)
         throw new HttpError(422, 'invalid_body', `Unknown customer permission codes: ${unknown.join(', ')}.`);
-      return store.transaction(() => {
-        const target = personOn(params.id, params.userId);
+      const { saved, notify, granted } = await people.transaction(async (tx) => {
+        await tx.lockEntity(params.id);
+        const target = await personOn(tx, params.id, params.userId);
         if (target.is_customer !== 1) throw forbidden();
         const before = parseCodes(target.permissions);
         const granted = wanted.filter((code) => !before.includes(code));
@@ -395,12 +409,17 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           !ADMIN_CODES.some((code) => wanted.includes(code))
         )
           throw lastAdminRight();
-        keepsAnAdministrator(params.id, target, after);
+        await keepsAnAdministrator(tx, params.id, target, after);
         if (target.version !== body.version) throw staleVersion();
-        people.q.setRights.run(body.isSignatory ? 1 : 0, JSON.stringify(wanted), target.id, params.id);
-        people.q.bumpVersion.run(target.id, params.id);
+        // Conditional on the version read above: a save committed meanwhile makes it stale, not lost.
+        const written = await tx.saveRights(target.id, params.id, {
+          isSignatory: body.isSignatory,
+          permissions: wanted,
+          version: body.version,
+        });
+        if (!written) throw staleVersion();
         const signatory = signatoryChanged ? ['signatory'] : [];
-        people.log({
+        await tx.log({
           accountId: params.id,
           actor: caller,
           target: target,
@@ -408,29 +427,29 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           granted: body.isSignatory && signatoryChanged ? [...granted, ...signatory] : granted,
           revoked: !body.isSignatory && signatoryChanged ? [...revoked, ...signatory] : revoked,
         });
-        if (granted.length > 0 || (signatoryChanged && body.isSignatory))
-          notifyDelegation(params.id, caller, target.id, granted);
-        const saved = people.q.person.get(params.id, target.id);
+        const saved = await tx.person(params.id, target.id);
         if (!saved) throw new Error('updated user not found');
-        return toUser(deps, saved);
+        return { saved, notify: granted.length > 0 || (signatoryChanged && body.isSignatory), granted };
       });
+      if (notify) await notifyDelegation(params.id, caller, saved.id, granted);
+      return toUser(deps, saved);
     },
 
     removeEntityUser: async ({ session, params }) => {
       const caller = await currentUser(deps, session);
       const callerMembership = await requireMembership(deps, caller.id, params.id);
-      store.transaction(() => {
-        const target = personOn(params.id, params.userId);
+      await people.transaction(async (tx) => {
+        await tx.lockEntity(params.id);
+        const target = await personOn(tx, params.id, params.userId);
         // A customer may detach customers only, never the firm's collaborators.
         if (caller.is_customer === 1 && target.is_customer !== 1) throw forbidden();
         if (target.id === caller.id) throw lastAdminRight();
         const codes = parseCodes(target.permissions);
         if (!mayChange(caller, callerMembership, { codes, isSignatory: target.is_signatory === 1 }, NOTHING))
           throw forbidden();
-        keepsAnAdministrator(params.id, target, NOTHING);
-        store.q.deleteMembership.run(target.id, params.id);
-        people.q.deleteRole.run(target.id, params.id);
-        people.log({
+        await keepsAnAdministrator(tx, params.id, target, NOTHING);
+        await tx.removeMembership(target.id, params.id);
+        await tx.log({
           accountId: params.id,
           actor: caller,
           target: target,
@@ -446,7 +465,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       // Contact details only to those who see the entity's users anyway; names to every member.
       const withContact = seesContacts(await heldOn(caller.id, params.id));
       return {
-        items: people.q.entityCollaborators.all(params.id).map((row) => ({
+        items: (await people.entityCollaborators(params.id)).map((row) => ({
           userId: row.id,
           firstName: row.first_name,
           lastName: row.last_name,
@@ -458,35 +477,35 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
 
     assignCollaborator: async ({ session, params, body }) => {
       const caller = await currentUser(deps, session);
-      store.transaction(() => {
-        const target = store.q.userById.get(params.userId);
+      const target = await people.transaction(async (tx) => {
+        const target = await tx.userById(params.userId);
         if (!target) throw notFound(`User ${String(params.userId)}`);
         if (target.is_customer === 1)
           throw new HttpError(422, 'invalid_body', 'Only collaborators are assigned.');
-        const existing = store.q.membership.get(target.id, params.id);
-        if (!existing) store.q.insertMembership.run(target.id, params.id, 0, '[]');
-        people.q.setRole.run(target.id, params.id, body.role);
-        people.log({
+        const existing = await tx.membership(target.id, params.id);
+        if (!existing) await tx.addMembership(target.id, params.id, 0, '[]');
+        await tx.setRole(target.id, params.id, body.role);
+        await tx.log({
           accountId: params.id,
           actor: caller,
           target: target,
           action: 'collaborator.assigned',
           granted: [body.role],
         });
-        notifyDelegation(params.id, caller, target.id, []);
+        return target;
       });
+      await notifyDelegation(params.id, caller, target.id, []);
       return undefined;
     },
 
     unassignCollaborator: async ({ session, params }) => {
       const caller = await currentUser(deps, session);
-      store.transaction(() => {
-        const target = people.q.person.get(params.id, params.userId);
+      await people.transaction(async (tx) => {
+        const target = await tx.person(params.id, params.userId);
         if (!target || target.is_customer === 1) throw notFound(`Collaborator ${String(params.userId)}`);
         if (target.id === caller.id) throw lastAdminRight();
-        store.q.deleteMembership.run(target.id, params.id);
-        people.q.deleteRole.run(target.id, params.id);
-        people.log({
+        await tx.removeMembership(target.id, params.id);
+        await tx.log({
           accountId: params.id,
           actor: caller,
           target: target,
@@ -496,7 +515,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return undefined;
     },
 
-    delegations: ({ params, query }) => {
+    delegations: async ({ params, query }) => {
       for (const value of [query.from, query.to]) {
         const time = value === undefined ? 0 : Date.parse(`${value}T00:00:00.000Z`);
         // The pattern lets 2026-02-30 through; a day that does not exist (or rolls over) is refused.
@@ -513,8 +532,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         // Inclusive: every line of the last day.
         to: query.to === undefined ? null : new Date(Date.parse(query.to) + DAY_MS).toISOString(),
       };
-      const { total } = people.q.logCount.get(filter) ?? { total: 0 };
-      const rows = people.q.log.all({
+      const total = await people.logCount(filter);
+      const rows = await people.logPage({
         ...filter,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
@@ -538,12 +557,11 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       const caller = await currentUser(deps, session);
       const filter = {
         userId: caller.id,
-        codes: JSON.stringify(routes.walletUsers.requiresAnyOf),
         accountId: query.accountId ?? null,
         pattern: store.likePattern(query.search.trim()),
       };
       // Codes are stored as granted: ALL_COLLABORATOR_CODES stands for every collaborator code (COUSER001 too).
-      const codes = JSON.stringify([...routes.walletUsers.requiresAnyOf, 'ALL_COLLABORATOR_CODES']);
+      const codes = [...routes.walletUsers.requiresAnyOf, 'ALL_COLLABORATOR_CODES'];
       const byAccount = new Map<number, string[]>();
       const callerCodes = async (accountId: number) => {
         let codes = byAccount.get(accountId);
@@ -553,8 +571,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         }
         return codes;
       };
-      const { total } = people.q.walletPeopleCount.get({ ...filter, codes }) ?? { total: 0 };
-      const rows = people.q.walletPeople.all({
+      const total = await people.walletPeopleCount({ ...filter, codes });
+      const rows = await people.walletPeople({
         ...filter,
         codes,
         limit: query.pageSize,
@@ -585,11 +603,11 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         throw forbidden();
       const filter = {
         userId: caller.id,
-        everyone: caller.is_customer === 1 ? (0 as const) : (1 as const),
+        everyone: caller.is_customer !== 1,
         pattern: store.likePattern(query.search.trim()),
       };
-      const { total } = people.q.walletCollaboratorsCount.get(filter) ?? { total: 0 };
-      const rows = people.q.walletCollaborators.all({
+      const total = await people.walletCollaboratorsCount(filter);
+      const rows = await people.walletCollaborators({
         ...filter,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
@@ -607,12 +625,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       };
       const items = [];
       for (const row of rows) {
-        // json_group_array of no row is '[]': a collaborator without a shared folder has none.
-        const folders = JSON.parse(row.folders) as {
-          accountId: number;
-          name: string;
-          role: string | null;
-        }[];
+        // A collaborator without a shared folder has none.
+        const { folders } = row;
         let withContact = caller.is_customer === 0 && seesContacts(globalCodes);
         if (caller.is_customer === 1)
           for (const folder of folders) if (!withContact) withContact = await seesOn(folder.accountId);
@@ -630,18 +644,18 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
 
     setCollaboratorAdmin: async ({ session, params, body }) => {
       const caller = await currentUser(deps, session);
-      store.transaction(() => {
-        const target = store.q.userById.get(params.userId);
+      await people.transaction(async (tx) => {
+        const target = await tx.userById(params.userId);
         if (!target) throw notFound(`User ${String(params.userId)}`);
         if (target.is_customer === 1)
           throw new HttpError(422, 'invalid_body', 'Only collaborators administer.');
-        const wasAdmin = people.q.isAdmin.get(target.id) !== undefined;
+        const wasAdmin = await tx.isAdmin(target.id);
         if (wasAdmin === body.isAdmin) return;
         if (!body.isAdmin && target.id === caller.id) throw lastAdminRight();
         const now = new Date().toISOString();
-        if (body.isAdmin) people.q.grantAdmin.run(target.id, caller.id, now);
-        else people.q.revokeAdmin.run(target.id);
-        people.log({
+        if (body.isAdmin) await tx.grantAdmin(target.id, caller.id, now);
+        else await tx.revokeAdmin(target.id);
+        await tx.log({
           accountId: null,
           actor: caller,
           target: target,
@@ -651,8 +665,8 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return undefined;
     },
 
-    adminCollaborators: () => ({
-      items: people.q.admins.all().map((row) => ({
+    adminCollaborators: async () => ({
+      items: (await people.admins()).map((row) => ({
         userId: row.id,
         firstName: row.first_name,
         lastName: row.last_name,
@@ -663,13 +677,13 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
 
     deleteAdminCollaborator: async ({ session, params }) => {
       const caller = await currentUser(deps, session);
-      store.transaction(() => {
-        const target = store.q.userById.get(params.userId);
-        if (!target || people.q.isAdmin.get(target.id) === undefined)
+      await people.transaction(async (tx) => {
+        const target = await tx.userById(params.userId);
+        if (!target || !(await tx.isAdmin(target.id)))
           throw notFound(`Administrator ${String(params.userId)}`);
         if (target.id === caller.id) throw lastAdminRight();
-        people.q.revokeAdmin.run(target.id);
-        people.log({
+        await tx.revokeAdmin(target.id);
+        await tx.log({
           accountId: null,
           actor: caller,
           target: target,
@@ -684,17 +698,22 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       const accountNumber = body.accountNumber.trim().toUpperCase();
       const name = body.name.trim();
       if (name === '') throw new HttpError(422, 'invalid_body', 'name must not be blank.');
-      const accountId = store.transaction(() => {
-        if (people.q.entityByNumber.get(accountNumber))
+      const accountId = await people.transaction(async (tx) => {
+        if (await tx.accountNumberTaken(accountNumber))
           throw conflict('This company number is already used.');
-        const next = people.q.nextAccountId.get()?.next ?? 1001;
         const now = new Date().toISOString();
-        people.q.insertEntity.run(next, accountNumber, name);
-        people.q.insertEntityDetails.run(next, body.legalForm, body.fiscalYearEnd, caller.id, now);
+        const next = await tx.insertEntity({
+          accountNumber,
+          name,
+          legalForm: body.legalForm,
+          fiscalYearEnd: body.fiscalYearEnd,
+          createdBy: caller.id,
+          createdAt: now,
+        });
         // The creator works on it at once, with the codes they hold across the firm.
-        store.q.insertMembership.run(caller.id, next, 0, caller.global_permissions);
-        people.q.setRole.run(caller.id, next, 'partner');
-        people.log({
+        await tx.addMembership(caller.id, next, 0, caller.global_permissions);
+        await tx.setRole(caller.id, next, 'partner');
+        await tx.log({
           accountId: next,
           actor: caller,
           target: caller,

@@ -7,6 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, collaboratorToken, json, login, type Started, startGateway } from '../../test/helpers.ts';
+import { sqliteDb, type Db } from '../db/connection.ts';
 
 type Page<T> = { items: T[]; totalItems: number };
 type Row = {
@@ -25,21 +26,41 @@ const PASSWORD = 'Une phrase de passe 2026';
 const DAY_MS = 86_400_000;
 
 let gateway: Started;
-let db: BetterSqlite3.Database;
+let db: Db;
 let claire: string;
 let marc: string;
 let sam: string;
 let paul: string;
 
-const idOf = (email: string) =>
-  (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)?.id ?? 0;
-const isMember = (email: string, accountId: number) =>
-  db.prepare('SELECT 1 FROM memberships WHERE user_id = ? AND account_id = ?').get(idOf(email), accountId) !==
-  undefined;
-const setCodes = (email: string, accountId: number, codes: readonly string[]) =>
-  db
-    .prepare('UPDATE memberships SET permissions = ? WHERE user_id = ? AND account_id = ?')
-    .run(JSON.stringify(codes), idOf(email), accountId);
+const idOf = async (email: string) =>
+  (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id ?? 0;
+const isMember = async (email: string, accountId: number) =>
+  (await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('user_id', '=', await idOf(email))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()) !== undefined;
+const setCodes = async (email: string, accountId: number, codes: readonly string[]) => {
+  await db
+    .updateTable('memberships')
+    .set({ permissions: JSON.stringify(codes) })
+    .where('user_id', '=', await idOf(email))
+    .where('account_id', '=', accountId)
+    .execute();
+};
+/** How many Delegation-AddDelegation notifications the person has (the notification centre records them). */
+const delegationsOf = async (userId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('recorded_notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .where('type', '=', 'Delegation-AddDelegation')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const invite = (token: string, accountId: number, email: string, extra: object = {}) =>
   call(gateway, 'POST', `/account/api/accounts/${String(accountId)}/users`, {
     token,
@@ -51,21 +72,21 @@ const rowsOf = async (accountId: number, token = claire) =>
   ).items;
 const invitationsOf = async (token: string) =>
   json<{ items: Invitation[] }>(await call(gateway, 'GET', '/account/api/invitations', { token })).items;
-const remove = (token: string, accountId: number, email: string) =>
-  call(gateway, 'DELETE', `/account/api/accounts/${String(accountId)}/users/${String(idOf(email))}`, {
+const remove = async (token: string, accountId: number, email: string) =>
+  call(gateway, 'DELETE', `/account/api/accounts/${String(accountId)}/users/${String(await idOf(email))}`, {
     token,
   });
 
 beforeAll(async () => {
   gateway = await startGateway({ invitationDays: 20, invitationRetentionDays: 60 });
-  db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+  db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
   claire = await login(gateway, 'claire.solo@demo.test');
   marc = await login(gateway, 'marc.multi@demo.test');
   sam = await login(gateway, 'sam.nousers@demo.test');
   paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
 }, 60_000);
 afterAll(async () => {
-  db.close();
+  await db.destroy();
   await gateway.dispose();
 });
 
@@ -100,15 +121,9 @@ describe('item 18: a delegation is recorded once for its subject', () => {
   it('records one Delegation-AddDelegation notification for the person whose rights changed', async () => {
     const sophie = (await rowsOf(1001)).find((row) => row.email === 'sophie.martin@demo.test');
     if (!sophie?.userId) throw new Error('Sophie is seeded on 1001');
-    const count = () =>
-      (
-        db
-          .prepare(
-            "SELECT COUNT(*) AS n FROM recorded_notifications WHERE user_id = ? AND type = 'Delegation-AddDelegation'",
-          )
-          .get(sophie.userId) as { n: number }
-      ).n;
-    const before = count();
+    const userId = sophie.userId;
+    const count = async () => delegationsOf(userId);
+    const before = await count();
     const saved = await call(
       gateway,
       'PUT',
@@ -123,60 +138,53 @@ describe('item 18: a delegation is recorded once for its subject', () => {
       },
     );
     expect(saved.status).toBe(200);
-    expect(count()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
   });
 
   it('a collaborator assigned to a folder is told once too (the entity’s customers are not all who hear)', async () => {
-    const lea = idOf('lea.collab@demo.test');
-    const count = () =>
-      (
-        db
-          .prepare(
-            "SELECT COUNT(*) AS n FROM recorded_notifications WHERE user_id = ? AND type = 'Delegation-AddDelegation'",
-          )
-          .get(lea) as { n: number }
-      ).n;
-    const before = count();
+    const lea = await idOf('lea.collab@demo.test');
+    const count = async () => delegationsOf(lea);
+    const before = await count();
     const assigned = await call(gateway, 'PUT', `/wallet/api/accounts/1002/collaborators/${String(lea)}`, {
       token: paul,
       body: { role: 'assistant' },
     });
     expect(assigned.status).toBe(204);
-    expect(count()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
   });
 });
 
 describe('item 6: removing a person', () => {
   it('a customer holding only CLUSER003 cannot remove the administrator and signatory; nothing changes', async () => {
-    setCodes('marc.multi@demo.test', 1001, ['CLUSER003']);
+    await setCodes('marc.multi@demo.test', 1001, ['CLUSER003']);
     const answer = await remove(marc, 1001, 'claire.solo@demo.test');
     expect(answer.status).toBe(403);
-    expect(isMember('claire.solo@demo.test', 1001)).toBe(true);
+    expect(await isMember('claire.solo@demo.test', 1001)).toBe(true);
   });
 
   it('needs the right to remove each of the person’s codes, and signatory status as rights editing does', async () => {
     // Sophie holds CLBANK001, CLKPI0001 and signs; Marc holds CLUSER003 and CLKPI0001 only.
-    setCodes('marc.multi@demo.test', 1001, ['CLUSER003', 'CLKPI0001', 'CLBANK001']);
+    await setCodes('marc.multi@demo.test', 1001, ['CLUSER003', 'CLKPI0001', 'CLBANK001']);
     expect((await remove(marc, 1001, 'sophie.martin@demo.test')).status).toBe(403);
-    expect(isMember('sophie.martin@demo.test', 1001)).toBe(true);
+    expect(await isMember('sophie.martin@demo.test', 1001)).toBe(true);
     // Julie holds CLGED0002 only: with it, Marc removes her.
-    setCodes('marc.multi@demo.test', 1001, ['CLUSER003', 'CLGED0002']);
+    await setCodes('marc.multi@demo.test', 1001, ['CLUSER003', 'CLGED0002']);
     expect((await remove(marc, 1001, 'julie.bernard@demo.test')).status).toBe(204);
-    expect(isMember('julie.bernard@demo.test', 1001)).toBe(false);
+    expect(await isMember('julie.bernard@demo.test', 1001)).toBe(false);
   });
 
   it('the last administrator of an entity is not removed, not even by a collaborator (409 with its code)', async () => {
     const answer = await remove(paul, 1001, 'claire.solo@demo.test');
     expect(answer.status).toBe(409);
     expect(json<{ error: string; message: string }>(answer)).toMatchObject({ error: 'last_administrator' });
-    expect(isMember('claire.solo@demo.test', 1001)).toBe(true);
+    expect(await isMember('claire.solo@demo.test', 1001)).toBe(true);
   });
 });
 
 describe('item 5: an existing person joins only by accepting an invitation', () => {
   it('answers the same for a customer of other companies, a collaborator and a new address', async () => {
     // Lea (a collaborator) is not on 1003, where Marc may add users.
-    setCodes('marc.multi@demo.test', 1003, ['CLUSER002']);
+    await setCodes('marc.multi@demo.test', 1003, ['CLUSER002']);
     const answers = await Promise.all([
       invite(claire, 1001, 'sam.nousers@demo.test'),
       invite(marc, 1003, 'lea.collab@demo.test'),
@@ -193,8 +201,8 @@ describe('item 5: an existing person joins only by accepting an invitation', () 
       expect(Math.abs(Date.parse(String(body['expiresAt'])) - Date.now() - 20 * DAY_MS)).toBeLessThan(60_000);
     }
     // Nobody is attached yet: Sam does not see Claire's company.
-    expect(isMember('sam.nousers@demo.test', 1001)).toBe(false);
-    expect(isMember('lea.collab@demo.test', 1003)).toBe(false);
+    expect(await isMember('sam.nousers@demo.test', 1001)).toBe(false);
+    expect(await isMember('lea.collab@demo.test', 1003)).toBe(false);
     const entities = json<Page<{ accountId: number }>>(
       await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=100', { token: sam }),
     ).items;
@@ -212,7 +220,7 @@ describe('item 5: an existing person joins only by accepting an invitation', () 
 
   it('the invited person sees the invitation, declines one and accepts another; only then is the membership there', async () => {
     // Already a user of 1002: the inviter's own entity, so this may be said.
-    setCodes('marc.multi@demo.test', 1002, ['CLUSER002']);
+    await setCodes('marc.multi@demo.test', 1002, ['CLUSER002']);
     expect((await invite(marc, 1002, 'sam.nousers@demo.test')).status).toBe(409);
     expect((await invite(marc, 1003, 'sam.nousers@demo.test')).status).toBe(201);
     const pending = await invitationsOf(sam);
@@ -230,16 +238,16 @@ describe('item 5: an existing person joins only by accepting an invitation', () 
       (await call(gateway, 'POST', `/account/api/invitations/${String(of(1003))}/decline`, { token: sam }))
         .status,
     ).toBe(204);
-    expect(isMember('sam.nousers@demo.test', 1003)).toBe(false);
+    expect(await isMember('sam.nousers@demo.test', 1003)).toBe(false);
     expect(
       (await call(gateway, 'POST', `/account/api/invitations/${String(of(1001))}/accept`, { token: sam }))
         .status,
     ).toBe(204);
-    expect(isMember('sam.nousers@demo.test', 1001)).toBe(true);
+    expect(await isMember('sam.nousers@demo.test', 1001)).toBe(true);
     expect(await invitationsOf(sam)).toEqual([]);
     // Accepted: now a user of the entity like any other.
     const row = (await rowsOf(1001)).find((item) => item.email === 'sam.nousers@demo.test');
-    expect(row?.userId).toBe(idOf('sam.nousers@demo.test'));
+    expect(row?.userId).toBe(await idOf('sam.nousers@demo.test'));
   });
 
   it('a brand new person joins when they create their password through the invitation link', async () => {
@@ -249,7 +257,7 @@ describe('item 5: an existing person joins only by accepting an invitation', () 
     );
     const link = new URL(inbox.messages.at(-1)?.link ?? '');
     expect(link.pathname).toBe('/createPassword');
-    expect(isMember(email, 1001)).toBe(false);
+    expect(await isMember(email, 1001)).toBe(false);
     expect(
       (
         await call(gateway, 'POST', '/authentication/api/createNewPassword', {
@@ -257,23 +265,23 @@ describe('item 5: an existing person joins only by accepting an invitation', () 
         })
       ).status,
     ).toBe(204);
-    expect(isMember(email, 1001)).toBe(true);
+    expect(await isMember(email, 1001)).toBe(true);
     await login(gateway, email, PASSWORD);
   });
 });
 
 describe('item 9: invitations expire and are purged', () => {
   it('an invitation past its days is neither listed nor accepted; expired and declined ones go after the retention', async () => {
-    setCodes('marc.multi@demo.test', 1003, ['CLUSER002', 'CLUSER001']);
+    await setCodes('marc.multi@demo.test', 1003, ['CLUSER002', 'CLUSER001']);
     expect((await invite(marc, 1003, 'claire.solo@demo.test')).status).toBe(201);
     const [pending] = await invitationsOf(claire);
     if (!pending) throw new Error('Claire is invited to 1003');
     const age = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
-    db.prepare('UPDATE entity_invitations SET created_at = ?, expires_at = ? WHERE id = ?').run(
-      age(21),
-      age(1),
-      pending.invitationId,
-    );
+    await db
+      .updateTable('entity_invitations')
+      .set({ created_at: age(21), expires_at: age(1) })
+      .where('id', '=', pending.invitationId)
+      .execute();
     expect(await invitationsOf(claire)).toEqual([]);
     expect((await rowsOf(1003, marc)).some((row) => row.email === 'claire.solo@demo.test')).toBe(false);
     expect(
@@ -284,15 +292,28 @@ describe('item 9: invitations expire and are purged', () => {
       ).status,
     ).toBe(404);
     // Within the retention the expired row stays (a new invitation is possible at once); beyond it, it goes.
-    const rows = () => (db.prepare('SELECT COUNT(*) AS n FROM entity_invitations').get() as { n: number }).n;
-    const before = rows();
-    db.prepare('UPDATE entity_invitations SET expires_at = ? WHERE id = ?').run(
-      age(61),
-      pending.invitationId,
-    );
-    db.prepare("UPDATE entity_invitations SET decided_at = ? WHERE status = 'declined'").run(age(61));
+    const rows = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('entity_invitations')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await rows();
+    await db
+      .updateTable('entity_invitations')
+      .set({ expires_at: age(61) })
+      .where('id', '=', pending.invitationId)
+      .execute();
+    await db
+      .updateTable('entity_invitations')
+      .set({ decided_at: age(61) })
+      .where('status', '=', 'declined')
+      .execute();
     // Any invitation purges what is past the retention.
     expect((await invite(claire, 1001, 'someone.else@demo.test')).status).toBe(201);
-    expect(rows()).toBe(before + 1 - 2);
+    expect(await rows()).toBe(before + 1 - 2);
   });
 });

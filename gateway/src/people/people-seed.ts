@@ -1,9 +1,9 @@
 // Demo people of the rights screens: more users on the personas' entities (one still invited), the
 // collaborators' roles, the firm's administrator (Paul) and a delegation history. Reseeded whenever the
 // shared seed ran since (its `seededAt` differs from ours), so a reset wipes what users changed.
-import type { Database } from 'better-sqlite3';
 import { unusablePasswordHash } from '../auth/passwords.ts';
-import type { PeopleStore } from './people-store.ts';
+import { inTransaction, type Db } from '../db/connection.ts';
+import { createPeopleStore } from './people-store.ts';
 
 type DemoUser = {
   email: string;
@@ -50,47 +50,68 @@ const ADMINS = ['paul.collab@demo.test'];
 const days = (now: Date, back: number) => new Date(now.getTime() - back * 86_400_000).toISOString();
 
 /** Outside demo mode a reseed only wipes this module's rows: they would name users that are gone. */
-export function seedPeople(db: Database, people: PeopleStore, now: Date = new Date(), demo = true): void {
-  const seededAt = db
-    .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'seededAt'")
-    .get()?.value;
-  const ours = db
-    .prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'peopleSeededFor'")
-    .get()?.value;
+export async function seedPeople(db: Db, now: Date = new Date(), demo = true): Promise<void> {
+  const metaValue = async (key: string) =>
+    (await db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  const seededAt = await metaValue('seededAt');
+  const ours = await metaValue('peopleSeededFor');
   if (seededAt === undefined || ours === seededAt) return;
-  const idOf = db.prepare<[string], { id: number; first_name: string; last_name: string }>(
-    'SELECT id, first_name, last_name FROM users WHERE email = ?',
-  );
-  db.transaction(() => {
-    people.clear();
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('peopleSeededFor', ?)").run(seededAt);
+  await inTransaction(db, async (trx) => {
+    const people = createPeopleStore(trx);
+    const idOf = (email: string) =>
+      trx
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+    await people.clear();
+    await trx
+      .insertInto('meta')
+      .values({ key: 'peopleSeededFor', value: seededAt })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: seededAt }))
+      .execute();
     if (!demo) return;
-    const paul = idOf.get('paul.collab@demo.test');
-    const insertUser = db.prepare<[string, string, string, string], { id: number }>(
-      `INSERT INTO users (email, first_name, last_name, is_customer, password_hash, gigya_user_id, office_mobile, old_id,
-         global_permissions, favorite_entities) VALUES (?, ?, ?, 1, ?, '', '', 0, '[]', '[]') RETURNING id`,
-    );
-    const insertMembership = db.prepare<[number, number, number, string]>(
-      'INSERT OR IGNORE INTO memberships (user_id, account_id, is_signatory, permissions) VALUES (?, ?, ?, ?)',
-    );
-    const setSignIn = db.prepare<[number, string]>(
-      'INSERT OR REPLACE INTO last_sign_ins (user_id, at) VALUES (?, ?)',
-    );
+    const paul = await idOf('paul.collab@demo.test');
     for (const [index, user] of DEMO_USERS.entries()) {
-      const existing = idOf.get(user.email);
+      const existing = await idOf(user.email);
       const id =
-        existing?.id ?? insertUser.get(user.email, user.firstName, user.lastName, unusablePasswordHash())?.id;
-      if (id === undefined) continue;
-      db.prepare('UPDATE users SET gigya_user_id = ? WHERE id = ?').run(`gigya-${String(id)}`, id);
+        existing?.id ??
+        (
+          await trx
+            .insertInto('users')
+            .values({
+              email: user.email,
+              first_name: user.firstName,
+              last_name: user.lastName,
+              is_customer: 1,
+              password_hash: unusablePasswordHash(),
+              gigya_user_id: '',
+              office_mobile: '',
+              old_id: 0,
+              global_permissions: '[]',
+              favorite_entities: '[]',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      await trx
+        .updateTable('users')
+        .set({ gigya_user_id: `gigya-${String(id)}` })
+        .where('id', '=', id)
+        .execute();
       for (const membership of user.entities) {
-        insertMembership.run(
-          id,
-          membership.accountId,
-          membership.isSignatory ? 1 : 0,
-          JSON.stringify(membership.permissions),
-        );
+        await trx
+          .insertInto('memberships')
+          .values({
+            user_id: id,
+            account_id: membership.accountId,
+            is_signatory: membership.isSignatory ? 1 : 0,
+            permissions: JSON.stringify(membership.permissions),
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'account_id']).doNothing())
+          .execute();
         if (paul)
-          people.log(
+          await people.log(
             {
               accountId: membership.accountId,
               actor: paul,
@@ -101,22 +122,31 @@ export function seedPeople(db: Database, people: PeopleStore, now: Date = new Da
             days(now, 40 - index * 7),
           );
       }
-      if (user.signedInDaysAgo === undefined) people.q.insertInvitation.run(id, paul?.id ?? 0, days(now, 5));
-      else setSignIn.run(id, days(now, user.signedInDaysAgo));
+      if (user.signedInDaysAgo === undefined) await people.markInvited(id, paul?.id ?? 0, days(now, 5));
+      else {
+        const at = days(now, user.signedInDaysAgo);
+        await trx
+          .insertInto('last_sign_ins')
+          .values({ user_id: id, at })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ at }))
+          .execute();
+      }
     }
-    const memberships = db.prepare<[number], { account_id: number }>(
-      'SELECT account_id FROM memberships WHERE user_id = ?',
-    );
     for (const [email, { role }] of Object.entries(ROLES)) {
-      const user = idOf.get(email);
+      const user = await idOf(email);
       if (!user) continue;
       // The personas' entities only: the bulk folders of the bench stay without roles.
-      for (const { account_id: accountId } of memberships
-        .all(user.id)
-        .filter((row) => row.account_id < 100000)) {
-        people.q.setRole.run(user.id, accountId, role);
+      const memberships = await trx
+        .selectFrom('memberships')
+        .select('account_id')
+        .where('user_id', '=', user.id)
+        .where('account_id', '<', 100000)
+        .orderBy('account_id')
+        .execute();
+      for (const { account_id: accountId } of memberships) {
+        await people.setRole(user.id, accountId, role);
         if (paul && user.id !== paul.id)
-          people.log(
+          await people.log(
             {
               accountId,
               actor: paul,
@@ -129,8 +159,8 @@ export function seedPeople(db: Database, people: PeopleStore, now: Date = new Da
       }
     }
     for (const email of ADMINS) {
-      const user = idOf.get(email);
-      if (user) people.q.grantAdmin.run(user.id, user.id, days(now, 90));
+      const user = await idOf(email);
+      if (user) await people.grantAdmin(user.id, user.id, days(now, 90));
     }
-  })();
+  });
 }

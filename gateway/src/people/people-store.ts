@@ -1,8 +1,14 @@
-// People and rights in SQLite: rights versions, invitations, collaborator roles, the firm's administrators,
-// entity details and the delegation log. The tables are this screen family's own (made by db/migrations)
-// and carry no foreign keys, so the shared seed's DELETE FROM users never trips on them;
-// they are reseeded whenever the shared seed ran (see seedPeople).
-import type { Database } from 'better-sqlite3';
+// People and rights: rights versions, invitations, collaborator roles, the firm's administrators, entity
+// details and the delegation log, as named async operations over the gateway's database (db/connection.ts).
+// The tables are this screen family's own (made by db/migrations) and carry no foreign keys, so the shared
+// seed's DELETE FROM users never trips on them; they are reseeded whenever the shared seed ran (see
+// seedPeople). The people screens also read users and write memberships, the reset link and the e-mail of
+// an invitation: those writes belong to the invitation's transaction, so they are here too.
+// Portable: the same queries run on SQLite and PostgreSQL. Codes are matched in the stored JSON text
+// (`"CODE"` with LIKE) rather than with SQLite's json_each; names and e-mails compare through lower().
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { dialectOf, inTransaction, type Db } from '../db/connection.ts';
+import { DEFAULT_INBOX_RETENTION, type InboxRetention } from '../db/inbox.ts';
 
 const PEOPLE_TABLES = [
   'rights_versions',
@@ -15,68 +21,10 @@ const PEOPLE_TABLES = [
   'entity_invitations',
 ] as const;
 
-export type PersonRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_customer: 0 | 1;
-  is_signatory: 0 | 1;
-  permissions: string;
-  version: number;
-  invited: 0 | 1;
-  last_sign_in_at: string | null;
-};
-export type WalletPersonRow = PersonRow & { account_id: number; account_name: string };
-/** A row of an entity's list: a member, or a pending invitation (id null) as the inviter typed it. */
-export type ListedPersonRow = Omit<PersonRow, 'id'> & { id: number | null };
-export type InvitationRow = {
-  id: number;
-  account_id: number;
-  account_name: string;
-  user_id: number | null;
-  email: string;
-  is_signatory: 0 | 1;
-  permissions: string;
-  invited_by: number;
-  inviter_first_name: string;
-  inviter_last_name: string;
-  created_at: string;
-  expires_at: string;
-};
-export type CollaboratorRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  office_mobile: string;
-  role: string | null;
-};
-export type WalletCollaboratorRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  office_mobile: string;
-  is_admin: 0 | 1;
-  folders: string;
-};
-export type DelegationRow = {
-  id: number;
-  account_id: number | null;
-  actor_id: number;
-  actor_name: string;
-  target_id: number;
-  target_name: string;
-  action: string;
-  granted: string;
-  revoked: string;
-  created_at: string;
-};
 /** Who acted or was acted on, as the log names them (the name is kept as it was at the time). */
 type LoggedPerson = { id: number; first_name: string; last_name: string };
 
-export type LogLine = {
+type LogLine = {
   accountId: number | null;
   actor: LoggedPerson;
   target: LoggedPerson;
@@ -85,267 +33,767 @@ export type LogLine = {
   revoked?: readonly string[];
 };
 
-// Columns of a user on one entity; `m` is the membership, `u` the user.
-const PERSON_COLUMNS = `u.id, u.first_name, u.last_name, u.email, u.is_customer, m.is_signatory, m.permissions,
-  COALESCE(v.version, 1) AS version,
-  CASE WHEN i.user_id IS NOT NULL AND (s.at IS NULL OR substr(s.at, 1, 19) < substr(i.invited_at, 1, 19)) THEN 1 ELSE 0 END AS invited,
-  s.at AS last_sign_in_at`;
-const PERSON_JOINS = `JOIN users u ON u.id = m.user_id
-  LEFT JOIN rights_versions v ON v.user_id = m.user_id AND v.account_id = m.account_id
-  LEFT JOIN invitations i ON i.user_id = u.id
-  LEFT JOIN last_sign_ins s ON s.user_id = u.id`;
-const PERSON_SEARCH = `(u.first_name || ' ' || u.last_name LIKE @pattern ESCAPE '\\' OR u.last_name || ' ' || u.first_name LIKE @pattern ESCAPE '\\' OR u.email LIKE @pattern ESCAPE '\\')`;
-const PERSON_SORTS = {
-  name: 'p.last_name COLLATE NOCASE, p.first_name COLLATE NOCASE',
-  email: 'p.email COLLATE NOCASE',
-  lastSignInAt: 'p.last_sign_in_at',
-} as const;
-// An entity's list: its members, then its live invitations with only what the inviter typed (never the
-// stored names or sign-ins of an account the address may belong to).
-const LISTED_PEOPLE = `SELECT ${PERSON_COLUMNS} FROM memberships m ${PERSON_JOINS} WHERE m.account_id = @accountId
-  UNION ALL
-  SELECT NULL, i.first_name, i.last_name, i.email, 1, i.is_signatory, i.permissions, 0, 1, NULL
-    FROM entity_invitations i WHERE i.account_id = @accountId AND i.status = 'pending' AND i.expires_at > @now`;
-const LISTED_SEARCH = `(p.first_name || ' ' || p.last_name LIKE @pattern ESCAPE '\\' OR p.last_name || ' ' || p.first_name LIKE @pattern ESCAPE '\\' OR p.email LIKE @pattern ESCAPE '\\')`;
-const LIVE_INVITATION = `i.status = 'pending' AND i.expires_at > @now`;
-const INVITATION_SELECT = `SELECT i.id, i.account_id, e.name AS account_name, i.user_id, i.email, i.is_signatory, i.permissions,
-    i.invited_by, COALESCE(b.first_name, '') AS inviter_first_name, COALESCE(b.last_name, '') AS inviter_last_name,
-    i.created_at, i.expires_at
-  FROM entity_invitations i JOIN entities e ON e.account_id = i.account_id LEFT JOIN users b ON b.id = i.invited_by`;
-export type PersonSort = keyof typeof PERSON_SORTS;
+type PersonSort = 'name' | 'email' | 'lastSignInAt';
+type Order = 'asc' | 'desc';
+type Page = { limit: number; offset: number };
 
 /** How long an invitation waits for its answer, and how long an answered or expired one is kept. */
-export type InvitationTimes = { days: number; retentionDays: number };
+type InvitationTimes = { days: number; retentionDays: number };
+export type PeopleStoreOptions = Partial<InvitationTimes> & { inbox?: InboxRetention };
 const DEFAULT_INVITATION_TIMES: InvitationTimes = { days: 30, retentionDays: 90 };
 const DAY_MS = 86_400_000;
 
-export function createPeopleStore(db: Database, invitationTimes: Partial<InvitationTimes> = {}) {
-  const times = { ...DEFAULT_INVITATION_TIMES, ...invitationTimes };
-  const entityPeople = (sort: PersonSort, order: 'asc' | 'desc') =>
-    db.prepare<
-      { accountId: number; pattern: string; now: string; limit: number; offset: number },
-      ListedPersonRow
-    >(
-      `SELECT * FROM (${LISTED_PEOPLE}) p WHERE ${LISTED_SEARCH}
-        ORDER BY ${PERSON_SORTS[sort]} ${order === 'asc' ? 'ASC' : 'DESC'}, p.id, p.email LIMIT @limit OFFSET @offset`,
-    );
-  // Every (sort, order) pair prepared once: the ORDER BY comes from this table only, never from input.
-  const peopleBySort = new Map(
-    (Object.keys(PERSON_SORTS) as PersonSort[]).flatMap((sort) =>
-      (['asc', 'desc'] as const).map((order) => [`${sort}:${order}`, entityPeople(sort, order)] as const),
-    ),
-  );
+/** `%"CODE"%`: a code as JSON.stringify writes it in a permissions array, LIKE's wildcards escaped. */
+const codePattern = (code: string) => `%${JSON.stringify(code).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-  const q = {
-    personCount: db.prepare<{ accountId: number; pattern: string; now: string }, { total: number }>(
-      `SELECT COUNT(*) AS total FROM (${LISTED_PEOPLE}) p WHERE ${LISTED_SEARCH}`,
-    ),
-    person: db.prepare<[number, number], PersonRow>(
-      `SELECT ${PERSON_COLUMNS} FROM memberships m ${PERSON_JOINS} WHERE m.account_id = ? AND m.user_id = ?`,
-    ),
-    walletPeople: db.prepare<
-      {
-        userId: number;
-        codes: string;
-        accountId: number | null;
-        pattern: string;
-        limit: number;
-        offset: number;
-      },
-      WalletPersonRow
-    >(
-      `SELECT ${PERSON_COLUMNS}, e.account_id, e.name AS account_name
-         FROM memberships mine JOIN memberships m ON m.account_id = mine.account_id ${PERSON_JOINS}
-         JOIN entities e ON e.account_id = m.account_id
-        WHERE mine.user_id = @userId AND EXISTS (SELECT 1 FROM json_each(mine.permissions) WHERE value IN (SELECT value FROM json_each(@codes)))
-          AND (@accountId IS NULL OR m.account_id = @accountId) AND ${PERSON_SEARCH}
-        ORDER BY u.last_name COLLATE NOCASE, u.first_name COLLATE NOCASE, u.id, e.account_id LIMIT @limit OFFSET @offset`,
-    ),
-    walletPeopleCount: db.prepare<
-      { userId: number; codes: string; accountId: number | null; pattern: string },
-      { total: number }
-    >(
-      `SELECT COUNT(*) AS total FROM memberships mine JOIN memberships m ON m.account_id = mine.account_id
-         JOIN users u ON u.id = m.user_id
-        WHERE mine.user_id = @userId AND EXISTS (SELECT 1 FROM json_each(mine.permissions) WHERE value IN (SELECT value FROM json_each(@codes)))
-          AND (@accountId IS NULL OR m.account_id = @accountId) AND ${PERSON_SEARCH}`,
-    ),
-    entityCollaborators: db.prepare<[number], CollaboratorRow>(
-      `SELECT u.id, u.first_name, u.last_name, u.email, u.office_mobile, r.role
-         FROM memberships m JOIN users u ON u.id = m.user_id
-         LEFT JOIN collaborator_roles r ON r.user_id = m.user_id AND r.account_id = m.account_id
-        WHERE m.account_id = ? AND u.is_customer = 0 ORDER BY u.last_name, u.first_name, u.id`,
-    ),
-    // A collaborator sees the whole firm; a customer the collaborators of their own entities.
-    walletCollaborators: db.prepare<
-      { userId: number; everyone: 0 | 1; pattern: string; limit: number; offset: number },
-      WalletCollaboratorRow
-    >(
-      `SELECT u.id, u.first_name, u.last_name, u.email, u.office_mobile,
-              CASE WHEN a.user_id IS NULL THEN 0 ELSE 1 END AS is_admin,
-              (SELECT json_group_array(json_object('accountId', e.account_id, 'name', e.name, 'role', r.role))
-                 FROM memberships cm JOIN memberships mine ON mine.account_id = cm.account_id AND mine.user_id = @userId
-                 JOIN entities e ON e.account_id = cm.account_id
-                 LEFT JOIN collaborator_roles r ON r.user_id = cm.user_id AND r.account_id = cm.account_id
-                WHERE cm.user_id = u.id) AS folders
-         FROM users u LEFT JOIN admin_collaborators a ON a.user_id = u.id
-        WHERE u.is_customer = 0 AND ${PERSON_SEARCH}
-          AND (@everyone = 1 OR EXISTS (SELECT 1 FROM memberships cm JOIN memberships mine
-                ON mine.account_id = cm.account_id AND mine.user_id = @userId WHERE cm.user_id = u.id))
-        ORDER BY u.last_name COLLATE NOCASE, u.first_name COLLATE NOCASE, u.id LIMIT @limit OFFSET @offset`,
-    ),
-    walletCollaboratorsCount: db.prepare<
-      { userId: number; everyone: 0 | 1; pattern: string },
-      { total: number }
-    >(
-      `SELECT COUNT(*) AS total FROM users u WHERE u.is_customer = 0 AND ${PERSON_SEARCH}
-          AND (@everyone = 1 OR EXISTS (SELECT 1 FROM memberships cm JOIN memberships mine
-                ON mine.account_id = cm.account_id AND mine.user_id = @userId WHERE cm.user_id = u.id))`,
-    ),
-    setRights: db.prepare<[number, string, number, number]>(
-      'UPDATE memberships SET is_signatory = ?, permissions = ? WHERE user_id = ? AND account_id = ?',
-    ),
-    bumpVersion: db.prepare<[number, number]>(
-      `INSERT INTO rights_versions (user_id, account_id, version) VALUES (?, ?, 2)
-       ON CONFLICT (user_id, account_id) DO UPDATE SET version = version + 1`,
-    ),
-    insertInvitation: db.prepare<[number, number, string]>(
-      `INSERT INTO invitations (user_id, invited_by, invited_at) VALUES (?, ?, ?)
-       ON CONFLICT (user_id) DO UPDATE SET invited_by = excluded.invited_by, invited_at = excluded.invited_at`,
-    ),
-    setRole: db.prepare<[number, number, string]>(
-      `INSERT INTO collaborator_roles (user_id, account_id, role) VALUES (?, ?, ?)
-       ON CONFLICT (user_id, account_id) DO UPDATE SET role = excluded.role`,
-    ),
-    deleteRole: db.prepare<[number, number]>(
-      'DELETE FROM collaborator_roles WHERE user_id = ? AND account_id = ?',
-    ),
-    isAdmin: db.prepare<[number], { user_id: number }>(
-      'SELECT user_id FROM admin_collaborators WHERE user_id = ?',
-    ),
-    admins: db.prepare<
-      [],
-      { id: number; first_name: string; last_name: string; email: string; granted_at: string | null }
-    >(
-      `SELECT u.id, u.first_name, u.last_name, u.email, a.granted_at FROM admin_collaborators a
-         JOIN users u ON u.id = a.user_id ORDER BY u.last_name, u.first_name, u.id`,
-    ),
-    grantAdmin: db.prepare<[number, number, string]>(
-      'INSERT OR IGNORE INTO admin_collaborators (user_id, granted_by, granted_at) VALUES (?, ?, ?)',
-    ),
-    revokeAdmin: db.prepare<[number]>('DELETE FROM admin_collaborators WHERE user_id = ?'),
-    entityByNumber: db.prepare<[string], { account_id: number }>(
-      'SELECT account_id FROM entities WHERE account_number = ?',
-    ),
-    nextAccountId: db.prepare<[], { next: number }>(
-      'SELECT COALESCE(MAX(account_id), 1000) + 1 AS next FROM entities WHERE account_id < 100000',
-    ),
-    insertEntity: db.prepare<[number, string, string]>(
-      'INSERT INTO entities (account_id, account_number, name, is_clarity_visible) VALUES (?, ?, ?, 0)',
-    ),
-    insertEntityDetails: db.prepare<[number, string, string, number, string]>(
-      'INSERT INTO entity_details (account_id, legal_form, fiscal_year_end, created_by, created_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    insertLog: db.prepare<[number | null, number, string, number, string, string, string, string, string]>(
-      `INSERT INTO delegation_log (account_id, actor_id, actor_name, target_id, target_name, action, granted, revoked, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    log: db.prepare<
-      {
-        accountId: number;
-        personId: number | null;
-        from: string | null;
-        to: string | null;
-        limit: number;
-        offset: number;
-      },
-      DelegationRow
-    >(
-      `SELECT * FROM delegation_log WHERE account_id = @accountId
-          AND (@personId IS NULL OR actor_id = @personId OR target_id = @personId)
-          AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
-        ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
-    ),
-    logCount: db.prepare<
-      { accountId: number; personId: number | null; from: string | null; to: string | null },
-      { total: number }
-    >(
-      `SELECT COUNT(*) AS total FROM delegation_log WHERE account_id = @accountId
-          AND (@personId IS NULL OR actor_id = @personId OR target_id = @personId)
-          AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)`,
-    ),
-    otherAdministrators: db.prepare<[number, number, string], { user_id: number }>(
-      `SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
-        WHERE m.account_id = ? AND m.user_id <> ? AND u.is_customer = 1
-          AND EXISTS (SELECT 1 FROM json_each(m.permissions) WHERE value IN (SELECT value FROM json_each(?)))
-        LIMIT 1`,
-    ),
-    entityName: db.prepare<[number], { name: string }>('SELECT name FROM entities WHERE account_id = ?'),
-    memberByEmail: db.prepare<[number, string], { user_id: number }>(
-      `SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
-        WHERE m.account_id = ? AND u.email = ? COLLATE NOCASE`,
-    ),
-    liveInvitationTo: db.prepare<{ accountId: number; email: string; now: string }, { id: number }>(
-      `SELECT i.id FROM entity_invitations i
-        WHERE i.account_id = @accountId AND i.email = @email COLLATE NOCASE AND ${LIVE_INVITATION}`,
-    ),
-    insertEntityInvitation: db.prepare<
-      [number, number | null, string, string, string, number, string, number, string, string]
-    >(
-      `INSERT INTO entity_invitations (account_id, user_id, email, first_name, last_name, is_signatory, permissions,
-         invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    invitationsOf: db.prepare<{ userId: number; now: string }, InvitationRow>(
-      `${INVITATION_SELECT} WHERE i.user_id = @userId AND ${LIVE_INVITATION} ORDER BY i.created_at DESC, i.id DESC`,
-    ),
-    invitationOf: db.prepare<{ id: number; userId: number; now: string }, InvitationRow>(
-      `${INVITATION_SELECT} WHERE i.id = @id AND i.user_id = @userId AND ${LIVE_INVITATION}`,
-    ),
-    decideInvitation: db.prepare<[string, string, number]>(
-      "UPDATE entity_invitations SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'",
-    ),
-    // Past the retention: invitations declined or accepted that long ago, or expired that long ago.
-    purgeInvitations: db.prepare<{ before: string }>(
-      `DELETE FROM entity_invitations
-        WHERE (status <> 'pending' AND decided_at < @before) OR (status = 'pending' AND expires_at < @before)`,
-    ),
+/** Whether the JSON array of codes in `column` holds one of `codes` (false for no codes). */
+function holdsAnyCode(column: string, codes: readonly string[]) {
+  if (codes.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`(${sql.join(
+    codes.map((code) => sql`${sql.ref(column)} LIKE ${codePattern(code)} ESCAPE '\\'`),
+    sql` OR `,
+  )})`;
+}
+
+/**
+ * A person's name (either way round) or e-mail matches the LIKE pattern (store.likePattern), without
+ * regard to case on both databases (SQLite's LIKE already ignores ASCII case, PostgreSQL's does not).
+ */
+function nameOrEmailLike(alias: 'u' | 'p', pattern: string) {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const like = (value: Expression<unknown>) =>
+    sql<SqlBool>`lower(${value}) LIKE lower(${pattern}) ESCAPE '\\'`;
+  return sql<SqlBool>`(${like(sql`${col('first_name')} || ' ' || ${col('last_name')}`)}
+    OR ${like(sql`${col('last_name')} || ' ' || ${col('first_name')}`)} OR ${like(col('email'))})`;
+}
+
+const lower = (ref: string) => sql<string>`lower(${sql.ref(ref)})`;
+
+/** The members of entities with what the rights screens show of each (`m` membership, `u` user). */
+function peopleQuery(db: Db) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .leftJoin('rights_versions as v', (join) =>
+      join.onRef('v.user_id', '=', 'm.user_id').onRef('v.account_id', '=', 'm.account_id'),
+    )
+    .leftJoin('invitations as i', 'i.user_id', 'u.id')
+    .leftJoin('last_sign_ins as s', 's.user_id', 'u.id')
+    .select((eb) => [
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.is_customer',
+      'm.is_signatory',
+      'm.permissions',
+      eb.fn.coalesce('v.version', eb.lit(1)).as('version'),
+      // Invited until the first sign-in after the invitation (to the second: sign-ins are recorded so).
+      eb
+        .case()
+        .when(
+          eb.and([
+            eb('i.user_id', 'is not', null),
+            eb.or([
+              eb('s.at', 'is', null),
+              eb(
+                eb.fn<string>('substr', ['s.at', eb.lit(1), eb.lit(19)]),
+                '<',
+                eb.fn<string>('substr', ['i.invited_at', eb.lit(1), eb.lit(19)]),
+              ),
+            ]),
+          ]),
+        )
+        .then(eb.lit(1))
+        .else(eb.lit(0))
+        .end()
+        .as('invited'),
+      's.at as last_sign_in_at',
+    ]);
+}
+
+type PersonSelection = Awaited<ReturnType<ReturnType<typeof peopleQuery>['executeTakeFirstOrThrow']>>;
+/** A member, or a pending invitation (id null) as the inviter typed it. */
+type ListedSelection = Omit<PersonSelection, 'id'> & { id: number | null };
+
+function peopleOperations(db: Db, options: PeopleStoreOptions) {
+  const times = { ...DEFAULT_INVITATION_TIMES, ...options };
+  const inbox = options.inbox ?? DEFAULT_INBOX_RETENTION;
+
+  // An entity's list: its members, then its live invitations with only what the inviter typed (never the
+  // stored names or sign-ins of an account the address may belong to).
+  const listedPeople = (accountId: number, now: string) =>
+    peopleQuery(db)
+      .where('m.account_id', '=', accountId)
+      .$castTo<ListedSelection>()
+      .unionAll(
+        db
+          .selectFrom('entity_invitations as i')
+          .select((eb) => [
+            eb.lit(null).as('id'),
+            'i.first_name',
+            'i.last_name',
+            'i.email',
+            eb.lit(1).as('is_customer'),
+            'i.is_signatory',
+            'i.permissions',
+            eb.lit(0).as('version'),
+            eb.lit(1).as('invited'),
+            eb.lit(null).as('last_sign_in_at'),
+          ])
+          .where('i.account_id', '=', accountId)
+          .where('i.status', '=', 'pending')
+          .where('i.expires_at', '>', now),
+      )
+      .as('p');
+
+  const invitationQuery = () =>
+    db
+      .selectFrom('entity_invitations as i')
+      .innerJoin('entities as e', 'e.account_id', 'i.account_id')
+      .leftJoin('users as b', 'b.id', 'i.invited_by')
+      .select((eb) => [
+        'i.id',
+        'i.account_id',
+        'e.name as account_name',
+        'i.user_id',
+        'i.email',
+        'i.is_signatory',
+        'i.permissions',
+        'i.invited_by',
+        eb.fn.coalesce('b.first_name', eb.val('')).as('inviter_first_name'),
+        eb.fn.coalesce('b.last_name', eb.val('')).as('inviter_last_name'),
+        'i.created_at',
+        'i.expires_at',
+      ]);
+
+  // Memberships of a caller that carry one of the codes: the entities whose people they see.
+  const entitiesWithCodes = (userId: number, codes: readonly string[]) =>
+    db
+      .selectFrom('memberships as mine')
+      .select('mine.account_id')
+      .where('mine.user_id', '=', userId)
+      .where(holdsAnyCode('mine.permissions', codes));
+
+  type WalletPeopleFilter = {
+    userId: number;
+    codes: readonly string[];
+    accountId: number | null;
+    pattern: string;
+  };
+  const walletPeopleQuery = (filter: WalletPeopleFilter) => {
+    let query = peopleQuery(db)
+      .innerJoin('entities as e', 'e.account_id', 'm.account_id')
+      .where('m.account_id', 'in', entitiesWithCodes(filter.userId, filter.codes))
+      .where(nameOrEmailLike('u', filter.pattern));
+    if (filter.accountId !== null) query = query.where('m.account_id', '=', filter.accountId);
+    return query;
+  };
+
+  // A collaborator sees the whole firm; a customer the collaborators of their own entities.
+  type CollaboratorsFilter = { userId: number; everyone: boolean; pattern: string };
+  const walletCollaboratorsQuery = (filter: CollaboratorsFilter) => {
+    let query = db
+      .selectFrom('users as u')
+      .where('u.is_customer', '=', 0)
+      .where(nameOrEmailLike('u', filter.pattern));
+    if (!filter.everyone)
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('memberships as cm')
+            .innerJoin('memberships as mine', (join) =>
+              join.onRef('mine.account_id', '=', 'cm.account_id').on('mine.user_id', '=', filter.userId),
+            )
+            .select(eb.lit(1).as('one'))
+            .whereRef('cm.user_id', '=', 'u.id'),
+        ),
+      );
+    return query;
+  };
+
+  type LogFilter = { accountId: number; personId: number | null; from: string | null; to: string | null };
+  const logQuery = (filter: LogFilter) => {
+    let query = db.selectFrom('delegation_log').where('account_id', '=', filter.accountId);
+    const { personId, from, to } = filter;
+    if (personId !== null)
+      query = query.where((eb) => eb.or([eb('actor_id', '=', personId), eb('target_id', '=', personId)]));
+    if (from !== null) query = query.where('created_at', '>=', from);
+    if (to !== null) query = query.where('created_at', '<', to);
+    return query;
   };
 
   return {
-    q,
-    people: (sort: PersonSort, order: 'asc' | 'desc') => {
-      const statement = peopleBySort.get(`${sort}:${order}`);
-      if (!statement) throw new Error(`no statement for ${sort} ${order}`);
-      return statement;
+    db,
+
+    /**
+     * Makes the other rights writes on the entity wait for this transaction, so that its re-checks (the
+     * version, the last administrator) see what they committed. PostgreSQL locks the entity's row; SQLite
+     * needs nothing: its one connection runs one transaction at a time. (PostgreSQL branch not run yet.)
+     */
+    async lockEntity(accountId: number): Promise<void> {
+      if (dialectOf(db) === 'sqlite') return;
+      await db
+        .selectFrom('entities')
+        .select('account_id')
+        .where('account_id', '=', accountId)
+        .forUpdate()
+        .execute();
     },
+
+    // --- An entity's people ---------------------------------------------------------------------------
+
+    async listPeople(
+      filter: { accountId: number; pattern: string; now: string; sort: PersonSort; order: Order } & Page,
+    ) {
+      const { order } = filter;
+      // Invitations (no id) and people never signed in sort as SQLite puts NULL: first going up.
+      const nulls = order === 'asc' ? ('first' as const) : ('last' as const);
+      let query = db
+        .selectFrom(listedPeople(filter.accountId, filter.now))
+        .selectAll()
+        .where(nameOrEmailLike('p', filter.pattern));
+      if (filter.sort === 'name')
+        query = query.orderBy(lower('p.last_name'), order).orderBy(lower('p.first_name'), order);
+      else if (filter.sort === 'email') query = query.orderBy(lower('p.email'), order);
+      else
+        query = query.orderBy('p.last_sign_in_at', (ob) =>
+          nulls === 'first' ? ob[order]().nullsFirst() : ob[order]().nullsLast(),
+        );
+      return query
+        .orderBy('p.id', (ob) => ob.asc().nullsFirst())
+        .orderBy('p.email')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+    },
+
+    async countPeople(filter: { accountId: number; pattern: string; now: string }): Promise<number> {
+      const row = await db
+        .selectFrom(listedPeople(filter.accountId, filter.now))
+        .select((eb) => eb.fn.countAll().as('total'))
+        .where(nameOrEmailLike('p', filter.pattern))
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
+    /** A member of the entity with their rights, version and status. */
+    person: (accountId: number, userId: number) =>
+      peopleQuery(db)
+        .where('m.account_id', '=', accountId)
+        .where('m.user_id', '=', userId)
+        .executeTakeFirst(),
+
+    /** The people of every entity where the caller holds one of `codes`, with the entity. */
+    walletPeople: (filter: WalletPeopleFilter & Page) =>
+      walletPeopleQuery(filter)
+        .select(['e.account_id', 'e.name as account_name'])
+        .orderBy(lower('u.last_name'))
+        .orderBy(lower('u.first_name'))
+        .orderBy('u.id')
+        .orderBy('e.account_id')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+
+    async walletPeopleCount(filter: WalletPeopleFilter): Promise<number> {
+      const row = await walletPeopleQuery(filter)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
+    /** Whether another customer of the entity holds one of `codes` (an administrator besides `userId`). */
+    async hasOtherAdministrator(
+      accountId: number,
+      userId: number,
+      codes: readonly string[],
+    ): Promise<boolean> {
+      const row = await db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select('m.user_id')
+        .where('m.account_id', '=', accountId)
+        .where('m.user_id', '<>', userId)
+        .where('u.is_customer', '=', 1)
+        .where(holdsAnyCode('m.permissions', codes))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A rights save: written only if the version is still `version` (then bumped); false when stale. */
+    async saveRights(
+      userId: number,
+      accountId: number,
+      rights: { isSignatory: boolean; permissions: readonly string[]; version: number },
+    ): Promise<boolean> {
+      const bumped = await db
+        .insertInto('rights_versions')
+        .values({ user_id: userId, account_id: accountId, version: 2 })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'account_id'])
+            .doUpdateSet((eb) => ({ version: eb('rights_versions.version', '+', 1) }))
+            .where('rights_versions.version', '=', rights.version),
+        )
+        .returning('version')
+        .executeTakeFirst();
+      // No row yet stands for version 1: the insert is the bump from 1 only.
+      if (!bumped || (bumped.version === 2 && rights.version !== 1)) return false;
+      await db
+        .updateTable('memberships')
+        .set({ is_signatory: rights.isSignatory ? 1 : 0, permissions: JSON.stringify(rights.permissions) })
+        .where('user_id', '=', userId)
+        .where('account_id', '=', accountId)
+        .execute();
+      return true;
+    },
+
+    // --- Memberships and users the screens read or add ------------------------------------------------
+
+    membership: (userId: number, accountId: number) =>
+      db
+        .selectFrom('memberships')
+        .select(['is_signatory', 'permissions'])
+        .where('user_id', '=', userId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst(),
+
+    async addMembership(userId: number, accountId: number, isSignatory: number, permissions: string) {
+      await db
+        .insertInto('memberships')
+        .values({ user_id: userId, account_id: accountId, is_signatory: isSignatory, permissions })
+        .execute();
+    },
+
+    /** Takes the person off the entity with their role there. */
+    async removeMembership(userId: number, accountId: number): Promise<void> {
+      await db
+        .deleteFrom('memberships')
+        .where('user_id', '=', userId)
+        .where('account_id', '=', accountId)
+        .execute();
+      await db
+        .deleteFrom('collaborator_roles')
+        .where('user_id', '=', userId)
+        .where('account_id', '=', accountId)
+        .execute();
+    },
+
+    userById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    userByEmail: (email: string) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+        .executeTakeFirst(),
+
+    /** A customer account nobody signed in to yet (its password unusable), with its single sign-on id. */
+    async insertUser(user: { email: string; firstName: string; lastName: string; passwordHash: string }) {
+      const { id } = await db
+        .insertInto('users')
+        .values({
+          email: user.email,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          is_customer: 1,
+          password_hash: user.passwordHash,
+          gigya_user_id: '',
+          office_mobile: '',
+          old_id: 0,
+          global_permissions: '[]',
+          favorite_entities: '[]',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('users')
+        .set({ gigya_user_id: `gigya-${String(id)}` })
+        .where('id', '=', id)
+        .execute();
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    },
+
+    // --- Invitations ------------------------------------------------------------------------------------
+
     /** When an invitation sent at `now` stops waiting for its answer. */
     invitationExpiry: (now: Date): string => new Date(now.getTime() + times.days * DAY_MS).toISOString(),
+
     /** Forgets invitations past the retention; the table only grows by invitations, which call it. */
-    purgeInvitations(now = new Date()): void {
-      q.purgeInvitations.run({
-        before: new Date(now.getTime() - times.retentionDays * DAY_MS).toISOString(),
-      });
+    async purgeInvitations(now = new Date()): Promise<void> {
+      const before = new Date(now.getTime() - times.retentionDays * DAY_MS).toISOString();
+      // Past the retention: invitations declined or accepted that long ago, or expired that long ago.
+      await db
+        .deleteFrom('entity_invitations')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '<>', 'pending'), eb('decided_at', '<', before)]),
+            eb.and([eb('status', '=', 'pending'), eb('expires_at', '<', before)]),
+          ]),
+        )
+        .execute();
     },
+
+    async isMemberByEmail(accountId: number, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select('m.user_id')
+        .where('m.account_id', '=', accountId)
+        .where((eb) => eb(eb.fn('lower', ['u.email']), '=', eb.fn('lower', [eb.val(email)])))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async hasLiveInvitation(accountId: number, email: string, now: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('entity_invitations as i')
+        .select('i.id')
+        .where('i.account_id', '=', accountId)
+        .where((eb) => eb(eb.fn('lower', ['i.email']), '=', eb.fn('lower', [eb.val(email)])))
+        .where('i.status', '=', 'pending')
+        .where('i.expires_at', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertEntityInvitation(invitation: {
+      accountId: number;
+      userId: number | null;
+      email: string;
+      firstName: string;
+      lastName: string;
+      isSignatory: boolean;
+      permissions: readonly string[];
+      invitedBy: number;
+      createdAt: string;
+      expiresAt: string;
+    }): Promise<void> {
+      await db
+        .insertInto('entity_invitations')
+        .values({
+          account_id: invitation.accountId,
+          user_id: invitation.userId,
+          email: invitation.email,
+          first_name: invitation.firstName,
+          last_name: invitation.lastName,
+          is_signatory: invitation.isSignatory ? 1 : 0,
+          permissions: JSON.stringify(invitation.permissions),
+          invited_by: invitation.invitedBy,
+          created_at: invitation.createdAt,
+          expires_at: invitation.expiresAt,
+        })
+        .execute();
+    },
+
+    invitationsOf: (userId: number, now: string) =>
+      invitationQuery()
+        .where('i.user_id', '=', userId)
+        .where('i.status', '=', 'pending')
+        .where('i.expires_at', '>', now)
+        .orderBy('i.created_at', 'desc')
+        .orderBy('i.id', 'desc')
+        .execute(),
+
+    invitationOf: (id: number, userId: number, now: string) =>
+      invitationQuery()
+        .where('i.id', '=', id)
+        .where('i.user_id', '=', userId)
+        .where('i.status', '=', 'pending')
+        .where('i.expires_at', '>', now)
+        .executeTakeFirst(),
+
+    async decideInvitation(id: number, status: 'accepted' | 'declined', at: string): Promise<void> {
+      await db
+        .updateTable('entity_invitations')
+        .set({ status, decided_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** The list says "invited" until the person's first sign-in after `at`. */
+    async markInvited(userId: number, invitedBy: number, at: string): Promise<void> {
+      await db
+        .insertInto('invitations')
+        .values({ user_id: userId, invited_by: invitedBy, invited_at: at })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet((eb) => ({
+            invited_by: eb.ref('excluded.invited_by'),
+            invited_at: eb.ref('excluded.invited_at'),
+          })),
+        )
+        .execute();
+    },
+
+    /** A link that sets the first password (and so accepts, by migration 0005's trigger): the only live one. */
+    async issuePasswordLink(userId: number, tokenHash: string, expiresAt: number, at: string): Promise<void> {
+      await db
+        .updateTable('reset_tokens')
+        .set({ used_at: at })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+      await db
+        .insertInto('reset_tokens')
+        .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt })
+        .execute();
+    },
+
+    /** An e-mail in the inbox, dropping what the inbox's retention no longer keeps (as db/inbox.ts does). */
+    async sendMail(to: string, subject: string, link: string, createdAt: string): Promise<void> {
+      await db.insertInto('inbox').values({ to_email: to, subject, link, created_at: createdAt }).execute();
+      const before = new Date(Date.now() - inbox.days * DAY_MS).toISOString();
+      await db
+        .deleteFrom('inbox')
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<', before),
+            eb(
+              'id',
+              '<=',
+              eb.selectFrom('inbox').select((sub) => sub(sub.fn.max('id'), '-', inbox.maxRows).as('last')),
+            ),
+          ]),
+        )
+        .execute();
+    },
+
+    // --- Collaborators and administrators ----------------------------------------------------------------
+
+    entityCollaborators: (accountId: number) =>
+      db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .leftJoin('collaborator_roles as r', (join) =>
+          join.onRef('r.user_id', '=', 'm.user_id').onRef('r.account_id', '=', 'm.account_id'),
+        )
+        .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.office_mobile', 'r.role'])
+        .where('m.account_id', '=', accountId)
+        .where('u.is_customer', '=', 0)
+        .orderBy('u.last_name')
+        .orderBy('u.first_name')
+        .orderBy('u.id')
+        .execute(),
+
+    /**
+     * A page of collaborators, each with the folders they share with the caller. The folders come from
+     * one flat query over the page's collaborators and are grouped here: portable, where SQLite would say
+     * json_group_array and PostgreSQL json_agg.
+     */
+    async walletCollaborators(filter: CollaboratorsFilter & Page) {
+      const rows = await walletCollaboratorsQuery(filter)
+        .leftJoin('admin_collaborators as a', 'a.user_id', 'u.id')
+        .select((eb) => [
+          'u.id',
+          'u.first_name',
+          'u.last_name',
+          'u.email',
+          'u.office_mobile',
+          eb.case().when('a.user_id', 'is', null).then(eb.lit(0)).else(eb.lit(1)).end().as('is_admin'),
+        ])
+        .orderBy(lower('u.last_name'))
+        .orderBy(lower('u.first_name'))
+        .orderBy('u.id')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+      const ids = rows.map((row) => row.id);
+      const folders =
+        ids.length === 0
+          ? []
+          : await db
+              .selectFrom('memberships as cm')
+              .innerJoin('memberships as mine', (join) =>
+                join.onRef('mine.account_id', '=', 'cm.account_id').on('mine.user_id', '=', filter.userId),
+              )
+              .innerJoin('entities as e', 'e.account_id', 'cm.account_id')
+              .leftJoin('collaborator_roles as r', (join) =>
+                join.onRef('r.user_id', '=', 'cm.user_id').onRef('r.account_id', '=', 'cm.account_id'),
+              )
+              .select(['cm.user_id', 'e.account_id', 'e.name', 'r.role'])
+              .where('cm.user_id', 'in', ids)
+              .orderBy('cm.user_id')
+              .orderBy('e.account_id')
+              .execute();
+      const byUser = new Map<number, { accountId: number; name: string; role: string | null }[]>();
+      for (const folder of folders) {
+        const list = byUser.get(folder.user_id) ?? [];
+        list.push({ accountId: folder.account_id, name: folder.name, role: folder.role });
+        byUser.set(folder.user_id, list);
+      }
+      return rows.map((row) => ({ ...row, folders: byUser.get(row.id) ?? [] }));
+    },
+
+    async walletCollaboratorsCount(filter: CollaboratorsFilter): Promise<number> {
+      const row = await walletCollaboratorsQuery(filter)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
+    async setRole(userId: number, accountId: number, role: string): Promise<void> {
+      await db
+        .insertInto('collaborator_roles')
+        .values({ user_id: userId, account_id: accountId, role })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'account_id']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })),
+        )
+        .execute();
+    },
+
+    async isAdmin(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('admin_collaborators')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    admins: () =>
+      db
+        .selectFrom('admin_collaborators as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'a.granted_at'])
+        .orderBy('u.last_name')
+        .orderBy('u.first_name')
+        .orderBy('u.id')
+        .execute(),
+
+    async grantAdmin(userId: number, grantedBy: number, at: string): Promise<void> {
+      await db
+        .insertInto('admin_collaborators')
+        .values({ user_id: userId, granted_by: grantedBy, granted_at: at })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+
+    async revokeAdmin(userId: number): Promise<void> {
+      await db.deleteFrom('admin_collaborators').where('user_id', '=', userId).execute();
+    },
+
+    // --- Entities -------------------------------------------------------------------------------------------
+
+    async entityName(accountId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('entities')
+        .select('name')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row?.name;
+    },
+
+    async accountNumberTaken(accountNumber: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('entities')
+        .select('account_id')
+        .where('account_number', '=', accountNumber)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A new entity after the personas' ids (the bench's bulk folders, from 100000, are not counted). */
+    async insertEntity(entity: {
+      accountNumber: string;
+      name: string;
+      legalForm: string;
+      fiscalYearEnd: string;
+      createdBy: number;
+      createdAt: string;
+    }): Promise<number> {
+      const row = await db
+        .selectFrom('entities')
+        .select((eb) => eb.fn.coalesce(eb.fn.max<number | string>('account_id'), eb.lit(1000)).as('last'))
+        .where('account_id', '<', 100000)
+        .executeTakeFirst();
+      const accountId = Number(row?.last ?? 1000) + 1;
+      await db
+        .insertInto('entities')
+        .values({
+          account_id: accountId,
+          account_number: entity.accountNumber,
+          name: entity.name,
+          is_clarity_visible: 0,
+        })
+        .execute();
+      await db
+        .insertInto('entity_details')
+        .values({
+          account_id: accountId,
+          legal_form: entity.legalForm,
+          fiscal_year_end: entity.fiscalYearEnd,
+          created_by: entity.createdBy,
+          created_at: entity.createdAt,
+        })
+        .execute();
+      return accountId;
+    },
+
+    // --- The delegation log ---------------------------------------------------------------------------------
+
     /** One delegation log line; call it inside the transaction of the write it records. */
-    log(line: LogLine, at = new Date().toISOString()): void {
+    async log(line: LogLine, at = new Date().toISOString()): Promise<void> {
       const name = (person: LoggedPerson) => `${person.first_name} ${person.last_name}`;
-      q.insertLog.run(
-        line.accountId,
-        line.actor.id,
-        name(line.actor),
-        line.target.id,
-        name(line.target),
-        line.action,
-        JSON.stringify(line.granted ?? []),
-        JSON.stringify(line.revoked ?? []),
-        at,
-      );
+      await db
+        .insertInto('delegation_log')
+        .values({
+          account_id: line.accountId,
+          actor_id: line.actor.id,
+          actor_name: name(line.actor),
+          target_id: line.target.id,
+          target_name: name(line.target),
+          action: line.action,
+          granted: JSON.stringify(line.granted ?? []),
+          revoked: JSON.stringify(line.revoked ?? []),
+          created_at: at,
+        })
+        .execute();
     },
-    clear(): void {
-      for (const table of PEOPLE_TABLES) db.prepare(`DELETE FROM ${table}`).run();
-      db.prepare("DELETE FROM sqlite_sequence WHERE name = 'delegation_log'").run();
+
+    logPage: (filter: LogFilter & Page) =>
+      logQuery(filter)
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+
+    async logCount(filter: LogFilter): Promise<number> {
+      const row = await logQuery(filter)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
+    /** Empties this module's tables (the seed's reset), the log's ids starting again from 1. */
+    async clear(): Promise<void> {
+      for (const table of PEOPLE_TABLES) await db.deleteFrom(table).execute();
+      if (dialectOf(db) === 'sqlite')
+        await sql`DELETE FROM sqlite_sequence WHERE name = 'delegation_log'`.execute(db);
+      // PostgreSQL (not run yet): delegation_log.id is an identity column there.
+      else await sql`ALTER TABLE delegation_log ALTER COLUMN id RESTART`.execute(db);
     },
   };
 }
 
+/** The people store's operations, over the database or over one transaction of it. */
+export type PeopleOperations = ReturnType<typeof peopleOperations>;
+
+export function createPeopleStore(db: Db, options: PeopleStoreOptions = {}) {
+  return {
+    ...peopleOperations(db, options),
+    /** Runs `work` in one transaction, with the operations bound to it (or in the caller's transaction). */
+    transaction: <T>(work: (people: PeopleOperations) => Promise<T>): Promise<T> =>
+      inTransaction(db, (trx) => work(peopleOperations(trx, options))),
+  };
+}
+
 export type PeopleStore = ReturnType<typeof createPeopleStore>;
+export type PersonRow = NonNullable<Awaited<ReturnType<PeopleStore['person']>>>;
+/** A row of an entity's list: a member, or a pending invitation (id null) as the inviter typed it. */
+export type ListedPersonRow = Awaited<ReturnType<PeopleStore['listPeople']>>[number];

@@ -8,6 +8,7 @@ import { call, collaboratorToken, json, login, type Started, startGateway } from
 import { codesOfScope } from '../permissions.ts';
 import { readFileSync } from 'node:fs';
 import { REPO_ROOT } from '../options.ts';
+import { sqliteDb, type Db } from '../db/connection.ts';
 
 type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
 type User = {
@@ -34,25 +35,27 @@ const COLLABORATOR_CODES = codesOfScope(manifest, 'collaborator');
 const PASSWORD = 'Une phrase de passe 2026';
 
 let gateway: Started;
-let db: BetterSqlite3.Database;
+let db: Db;
 let paul: string;
 let lea: string;
 let marc: string;
 let claire: string;
-const idOf = (email: string) =>
-  (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)?.id ?? 0;
+const idOf = async (email: string) =>
+  (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id ?? 0;
+const membershipsOf = (userId: number) =>
+  db.selectFrom('memberships').selectAll().where('user_id', '=', userId).orderBy('account_id').execute();
 
 beforeAll(async () => {
   // Each remove and rights case makes its victims join by creating a password: more than the per-address limit.
   gateway = await startGateway({ limits: { newPasswordPerAddress: { max: 100, windowMs: 60_000 } } });
-  db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
+  db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
   paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
   lea = await collaboratorToken(gateway, 'lea.collab@demo.test');
   marc = await login(gateway, 'marc.multi@demo.test');
   claire = await login(gateway, 'claire.solo@demo.test');
 }, 60_000);
 afterAll(async () => {
-  db.close();
+  await db.destroy();
   await gateway.dispose();
 });
 
@@ -81,17 +84,20 @@ const saveRights = (
   });
 
 /** Sets a persona's codes on an entity (and globally for a collaborator) straight in the database. */
-function setCodes(email: string, accountId: number, codes: readonly string[]): void {
-  const id = idOf(email);
-  db.prepare('UPDATE memberships SET permissions = ? WHERE user_id = ? AND account_id = ?').run(
-    JSON.stringify(codes),
-    id,
-    accountId,
-  );
-  db.prepare('UPDATE users SET global_permissions = ? WHERE id = ? AND is_customer = 0').run(
-    JSON.stringify(codes),
-    id,
-  );
+async function setCodes(email: string, accountId: number, codes: readonly string[]): Promise<void> {
+  const id = await idOf(email);
+  await db
+    .updateTable('memberships')
+    .set({ permissions: JSON.stringify(codes) })
+    .where('user_id', '=', id)
+    .where('account_id', '=', accountId)
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ global_permissions: JSON.stringify(codes) })
+    .where('id', '=', id)
+    .where('is_customer', '=', 0)
+    .execute();
 }
 
 describe('invitation', () => {
@@ -148,12 +154,14 @@ describe('rights', () => {
       granted: ['CLKPI0001'],
       revoked: ['CLBANK001'],
     });
-    const notification = db
-      .prepare(
-        // The newest: the demo data may hold older delegations of the same person.
-        "SELECT type, account_id FROM recorded_notifications WHERE user_id = ? AND type = 'Delegation-AddDelegation' ORDER BY rowid DESC LIMIT 1",
-      )
-      .get(julie.userId);
+    const notification = await db
+      .selectFrom('recorded_notifications')
+      .select(['type', 'account_id'])
+      .where('user_id', '=', julie.userId)
+      .where('type', '=', 'Delegation-AddDelegation')
+      // The newest: the demo data may hold older delegations of the same person.
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     expect(notification).toEqual({ type: 'Delegation-AddDelegation', account_id: 1002 });
   });
 
@@ -170,7 +178,7 @@ describe('rights', () => {
   describe('privilege escalation, each refused with nothing changed', () => {
     it('a customer cannot grant a code they do not hold there', async () => {
       // Marc on 1002: rights management without the bank code.
-      setCodes('marc.multi@demo.test', 1002, ['CLUSER001', 'CLUSER004', 'CLGED0001']);
+      await setCodes('marc.multi@demo.test', 1002, ['CLUSER001', 'CLUSER004', 'CLGED0001']);
       const hugo = await userOf(1002, 'hugo.roux@demo.test');
       if (!hugo) throw new Error('Hugo is seeded on 1002');
       const logBefore = (await logOf(1002)).totalItems;
@@ -184,14 +192,14 @@ describe('rights', () => {
     });
 
     it("nobody edits another tenant's user: not on an entity they are not attached to, not a user of another entity", async () => {
-      const sam = idOf('sam.nousers@demo.test');
-      const before = db.prepare('SELECT * FROM memberships WHERE user_id = ?').all(sam);
+      const sam = await idOf('sam.nousers@demo.test');
+      const before = await membershipsOf(sam);
       const forged = { userId: sam, version: 1, isSignatory: false, permissions: [] } as unknown as User;
       // Claire is not attached to 1002, where Sam is.
       expect((await saveRights(claire, 1002, forged, ['CLBANK001'])).status).toBe(403);
       // Sam is not on 1001, where Claire manages rights.
       expect((await saveRights(claire, 1001, forged, ['CLBANK001'])).status).toBe(404);
-      expect(db.prepare('SELECT * FROM memberships WHERE user_id = ?').all(sam)).toEqual(before);
+      expect(await membershipsOf(sam)).toEqual(before);
     });
 
     it('nobody removes their own last administration right', async () => {
@@ -213,7 +221,7 @@ describe('rights', () => {
           })
         ).status,
       ).toBe(409);
-      const paulId = idOf('paul.collab@demo.test');
+      const paulId = await idOf('paul.collab@demo.test');
       expect(
         (
           await call(gateway, 'PUT', `/wallet/api/collaborators/${String(paulId)}/admin`, {
@@ -232,7 +240,7 @@ describe('rights', () => {
 
 describe('delegation history', () => {
   it('filters by person and period, newest first', async () => {
-    const julie = idOf('julie.bernard@demo.test');
+    const julie = await idOf('julie.bernard@demo.test');
     const byJulie = await logOf(1002, `personId=${String(julie)}`);
     expect(byJulie.items.length).toBeGreaterThan(0);
     expect(byJulie.items.every((line) => line.target.userId === julie || line.actor.userId === julie)).toBe(
@@ -364,11 +372,11 @@ describe('each SPEC 6 code of the people screens', () => {
       code: 'COADMI004',
       persona: 'lea',
       ok: 204,
-      run: (t) =>
+      run: async (t) =>
         call(
           gateway,
           'PUT',
-          `/wallet/api/accounts/1001/collaborators/${String(idOf('paul.collab@demo.test'))}`,
+          `/wallet/api/accounts/1001/collaborators/${String(await idOf('paul.collab@demo.test'))}`,
           {
             token: t,
             body: { role: 'partner' },
@@ -379,11 +387,16 @@ describe('each SPEC 6 code of the people screens', () => {
       code: 'COADMI003',
       persona: 'lea',
       ok: 204,
-      run: (t) =>
-        call(gateway, 'PUT', `/wallet/api/collaborators/${String(idOf('lea.collab@demo.test'))}/admin`, {
-          token: t,
-          body: { isAdmin: true },
-        }),
+      run: async (t) =>
+        call(
+          gateway,
+          'PUT',
+          `/wallet/api/collaborators/${String(await idOf('lea.collab@demo.test'))}/admin`,
+          {
+            token: t,
+            body: { isAdmin: true },
+          },
+        ),
     },
     {
       code: 'COADMI001',
@@ -395,10 +408,15 @@ describe('each SPEC 6 code of the people screens', () => {
       code: 'COADMI002',
       persona: 'lea',
       ok: 204,
-      run: (t) =>
-        call(gateway, 'DELETE', `/wallet/api/admin-collaborators/${String(idOf('paul.collab@demo.test'))}`, {
-          token: t,
-        }),
+      run: async (t) =>
+        call(
+          gateway,
+          'DELETE',
+          `/wallet/api/admin-collaborators/${String(await idOf('paul.collab@demo.test'))}`,
+          {
+            token: t,
+          },
+        ),
     },
     {
       code: 'COADMI007',
@@ -419,13 +437,13 @@ describe('each SPEC 6 code of the people screens', () => {
       const all = testCase.persona === 'marc' ? CUSTOMER_CODES : COLLABORATOR_CODES;
       const token = testCase.persona === 'marc' ? marc : lea;
       const without = new Set([testCase.code, ...(testCase.alternatives ?? [])]);
-      setCodes(
+      await setCodes(
         email,
         accountId,
         all.filter((code) => !without.has(code)),
       );
       expect((await testCase.run(token)).status).toBe(403);
-      setCodes(email, accountId, testCase.code === 'CLADMI001' ? ['CLADMI001', 'CLBANK001'] : all);
+      await setCodes(email, accountId, testCase.code === 'CLADMI001' ? ['CLADMI001', 'CLBANK001'] : all);
       expect((await testCase.run(token)).status).toBe(testCase.ok);
     });
   }
