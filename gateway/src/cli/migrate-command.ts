@@ -6,13 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrateToLatest, migrationStatus, targetName, type MigrationTarget } from '../db/migrate.ts';
-import { optionsFromEnv } from '../options.ts';
+import { optionsFromEnv, type GatewayOptions } from '../options.ts';
 import { parseCommandArgs } from './command-args.ts';
-import type { CommandIo } from './command-io.ts';
+import { CommandError, type CommandIo } from './command-io.ts';
 
 export async function migrate(argv: readonly string[], io: CommandIo): Promise<number> {
   const { status } = parseCommandArgs(argv, { status: { type: 'boolean' } });
-  const { dataDir, databaseUrl } = optionsFromEnv(io.env, []);
+  const { dataDir, databaseUrl } = settingsOf(io.env);
   const target: MigrationTarget =
     databaseUrl === undefined ? join(dataDir, 'gateway.sqlite') : { url: databaseUrl };
   const where = targetName(target);
@@ -38,4 +38,13 @@ export async function migrate(argv: readonly string[], io: CommandIo): Promise<n
     for (const name of applied) io.stdout.write(`  applied ${name}\n`);
   }
   return 0;
+}
+
+/** The settings, or a refusal naming the variable (GATEWAY_DATABASE_URL…) without a stack trace. */
+function settingsOf(env: NodeJS.ProcessEnv): GatewayOptions {
+  try {
+    return optionsFromEnv(env, []);
+  } catch (error) {
+    throw new CommandError((error as Error).message);
+  }
 }

@@ -70,7 +70,7 @@ export function redactedUrl(url: string): string {
  * such inserts its next key would collide. A seed or a restore on PostgreSQL calls this once at its end.
  * A sequence already further on stays there (keys of deleted rows are not given again, as AUTOINCREMENT).
  */
-export async function advanceIdentities(db: Kysely<unknown>): Promise<void> {
+export async function advanceIdentities<T>(db: Kysely<T>): Promise<void> {
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     SELECT table_name, column_name FROM information_schema.columns
      WHERE table_schema = current_schema() AND is_identity = 'YES' ORDER BY table_name`.execute(db);
