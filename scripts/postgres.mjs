@@ -28,6 +28,8 @@ const PACKAGES = ['postgresql'];
 const USER = 'gateway';
 const DATABASE = 'gateway';
 const START_TIMEOUT_MS = 60_000;
+/** A tool of Debian's postgresql-common or libc-bin, by its path (this script is for Debian's packages). */
+const DEBIAN_TOOL = (name) => path.join('/usr/bin', name);
 
 /** PostgreSQL is missing and cannot be installed here (not root, no apt-get): `code` 'UNAVAILABLE'. */
 export class PostgresUnavailable extends Error {
@@ -51,7 +53,7 @@ export function findPostgresBin() {
 
 /** The clusters Debian's pg_lsclusters lists as online ("15 main"), to stop one an install started. */
 function onlineClusters() {
-  const result = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' });
+  const result = spawnSync(DEBIAN_TOOL('pg_lsclusters'), ['--no-header'], { encoding: 'utf8' });
   if (result.status !== 0) return new Set();
   return new Set(
     result.stdout
@@ -83,7 +85,7 @@ export function installPostgres() {
   for (const cluster of onlineClusters()) {
     if (before.has(cluster)) continue;
     log(`stopping the cluster the package started (${cluster}): the tests make their own`);
-    spawnSync('pg_ctlcluster', [...cluster.split(' '), 'stop'], { stdio: 'inherit' });
+    spawnSync(DEBIAN_TOOL('pg_ctlcluster'), [...cluster.split(' '), 'stop'], { stdio: 'inherit' });
   }
   const bin = findPostgresBin();
   if (bin === undefined)
@@ -124,7 +126,7 @@ function freePort() {
 
 /** A locale initdb accepts that folds and classifies Unicode (lower(), pg_trgm's word characters). */
 function localeOf() {
-  const result = spawnSync('locale', ['-a'], { encoding: 'utf8' });
+  const result = spawnSync(DEBIAN_TOOL('locale'), ['-a'], { encoding: 'utf8' });
   const locales = result.status === 0 ? result.stdout.split('\n').map((line) => line.trim()) : [];
   return locales.find((name) => /^C\.utf-?8$/i.test(name)) ?? 'C';
 }

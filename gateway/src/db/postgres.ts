@@ -9,7 +9,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Tables } from './tables.ts';
 
 /** The pool's size when GATEWAY_DATABASE_POOL is not set. */
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 
 /** int8 (bigint): a whole number, refused rather than rounded past 2^53 (no column of ours gets there). */
 function parseInt8(text: string): number {
