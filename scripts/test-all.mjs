@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2e } from '../tests/e2e/e2e-env.mjs';
+import { startPostgres } from './postgres.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,9 +19,11 @@ const playwrightArgs = e2eOnly ? argv.slice(1) : argv;
 const UNAVAILABLE = 3;
 
 /**
- * @type {{ name: string, command: string, args: string[], env?: Record<string, string>, e2e: boolean,
- *   optional?: boolean, needs?: string }[]}
+ * @type {{ name: string, command?: string, args?: string[], env?: Record<string, string>, e2e: boolean,
+ *   optional?: boolean, needs?: string, inProcess?: () => Promise<number>, disabled?: string }[]}
  * `optional`: exit 3 skips the steps that `needs` it (with a loud banner) instead of failing the run.
+ * `inProcess`: a step run here rather than as a command (PostgreSQL's start and stop), its exit code.
+ * `disabled`: a step prepared and not run yet, with why (shown in the summary).
  */
 const NGINX_SPECS = [
   'tests/e2e/production-serving.spec.ts',
@@ -28,14 +31,56 @@ const NGINX_SPECS = [
   'tests/e2e/behind-proxy.spec.ts',
 ];
 
+// The gateway tests' PostgreSQL (issue 28): one throw-away cluster (scripts/postgres.mjs, which installs
+// Debian's postgresql when missing) for the check step, whose gateway project finds it in
+// GATEWAY_TEST_DATABASE_URL and must have it (GATEWAY_TEST_POSTGRES=required); stopped right after.
+let postgres = null;
+const postgresEnv = {};
+async function startTestPostgres() {
+  try {
+    postgres = await startPostgres({ install: true });
+  } catch (error) {
+    console.error(`[postgres] ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  console.log(`[postgres] ${postgres.version} ready in ${String(postgres.startedInMs)} ms (${postgres.dir})`);
+  Object.assign(postgresEnv, { GATEWAY_TEST_DATABASE_URL: postgres.url, GATEWAY_TEST_POSTGRES: 'required' });
+  return 0;
+}
+async function stopTestPostgres() {
+  await postgres?.stop();
+  postgres = null;
+  return 0;
+}
+
 const steps = [
   { name: 'ensure chromium', command: 'node', args: ['scripts/ensure-chromium.mjs'], e2e: true },
+  {
+    name: 'start PostgreSQL for the gateway tests (scripts/postgres.mjs)',
+    inProcess: startTestPostgres,
+    e2e: false,
+  },
   {
     name: 'check (schema, typecheck, lint, format, validate, unit + gateway tests)',
     command: 'npm',
     args: ['run', 'check'],
+    env: postgresEnv,
     e2e: false,
   },
+  // The whole gateway suite again, every test gateway on a PostgreSQL database of its own (vitest.config.ts's
+  // gateway-pg project). Off until the gateway can run on PostgreSQL.
+  {
+    name: 'gateway tests on PostgreSQL (vitest project gateway-pg)',
+    command: 'npx',
+    args: ['vitest', 'run', '--project', 'gateway-pg'],
+    get env() {
+      return { ...postgresEnv, GATEWAY_TEST_ON_POSTGRES: 'on' };
+    },
+    e2e: false,
+    disabled:
+      'the stores are not all on Kysely yet and the gateway does not open GATEWAY_DATABASE_URL (issue 28)',
+  },
+  { name: 'stop PostgreSQL', inProcess: stopTestPostgres, e2e: false },
   {
     name: 'bundle budget (first pages JS, bench/bundle-budget.json)',
     command: 'node',
@@ -88,6 +133,7 @@ function banner(text) {
 }
 
 function run(step) {
+  if (step.inProcess !== undefined) return step.inProcess();
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       cwd: repoRoot,
@@ -120,6 +166,10 @@ for (const [index, step] of steps.entries()) {
     results.push({ step, status: 'skipped', ms: 0 });
     continue;
   }
+  if (step.disabled !== undefined) {
+    results.push({ step, status: 'DISABLED', ms: 0 });
+    continue;
+  }
   if (step.needs !== undefined && unavailable.has(step.needs)) {
     banner(`SKIPPED: ${step.name}\n  '${step.needs}' could not provide its tool on this machine (see above)`);
     results.push({ step, status: 'SKIPPED: no tool', ms: 0 });
@@ -127,11 +177,14 @@ for (const [index, step] of steps.entries()) {
   }
   const envText = step.env
     ? Object.entries(step.env)
-        .map(([k, v]) => `${k}=${v} `)
+        // A database URL's password stays out of the log.
+        .map(([k, v]) => `${k}=${String(v).replace(/(\/\/[^:/@]+:)[^@/]+@/, '$1***@')} `)
         .join('')
     : '';
   banner(
-    `step ${index + 1}/${steps.length}: ${step.name}\n  $ ${envText}${[step.command, ...step.args].join(' ')}`,
+    step.inProcess === undefined
+      ? `step ${index + 1}/${steps.length}: ${step.name}\n  $ ${envText}${[step.command, ...step.args].join(' ')}`
+      : `step ${index + 1}/${steps.length}: ${step.name}`,
   );
   const stepStart = Date.now();
   const code = await run(step);
@@ -156,6 +209,11 @@ for (const { step, status, ms } of results) {
   );
 }
 console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(16)}  ${formatDuration(Date.now() - started)}`);
+
+// A failed step skips the ones after it, "stop PostgreSQL" too.
+await stopTestPostgres();
+for (const { step, status } of results)
+  if (status === 'DISABLED') console.log(`  ${step.name}: disabled, ${step.disabled}`);
 
 if (failed) {
   banner(`FAILED: ${failed.name}`);

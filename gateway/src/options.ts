@@ -15,6 +15,14 @@ export type GatewayOptions = {
   host?: string;
   dataDir: string;
   /**
+   * The PostgreSQL database (`GATEWAY_DATABASE_URL`, postgres://user:password@host:port/database, or
+   * `@/path/to/file` holding it); without it SQLite in the data dir. Today only `migrate` goes there: the
+   * stores follow once they are all on Kysely (docs/data-layer.md).
+   */
+  databaseUrl?: string;
+  /** Connections to PostgreSQL an instance opens at most (`GATEWAY_DATABASE_POOL`). Default 10. */
+  databasePool?: number;
+  /**
    * Where document and report files are kept (`GATEWAY_FILES_DIR`, a shared volume for several
    * instances); created 0700 when missing. Default: `files` in the data dir.
    */
@@ -109,10 +117,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const dataDir = dataDirFromEnv(env);
   const secret = secretOf(env['GATEWAY_SECRET']);
   const jwk = env['GATEWAY_OIDC_JWK']?.trim();
+  const databaseUrl = databaseUrlOf(env['GATEWAY_DATABASE_URL']);
+  const databasePool = positiveOf(env, 'GATEWAY_DATABASE_POOL');
   return {
     port,
     host: hostOf(env['GATEWAY_HOST']),
     dataDir,
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    ...(databasePool === undefined ? {} : { databasePool }),
     filesDir: env['GATEWAY_FILES_DIR']
       ? resolve(REPO_ROOT, env['GATEWAY_FILES_DIR'])
       : join(dataDir, 'files'),
@@ -211,6 +223,30 @@ function valueOrFile(value: string, name: string): string {
   }
   if (content === '') throw new Error(`${name}: ${path} is empty`);
   return content;
+}
+
+/**
+ * `GATEWAY_DATABASE_URL`: a postgres:// (or postgresql://) URL, inline or `@/path/to/file`; unset or
+ * empty: SQLite. Its password never appears in the messages.
+ */
+function databaseUrlOf(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const url = valueOrFile(text, 'GATEWAY_DATABASE_URL');
+  const example = 'postgres://user:password@host:5432/database';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`GATEWAY_DATABASE_URL is not a URL: give ${example}`);
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    throw new Error(
+      `GATEWAY_DATABASE_URL: ${parsed.protocol}// is not a PostgreSQL URL (postgres:// or postgresql://): give ${example}, or unset it for SQLite in the data dir`,
+    );
+  if (parsed.hostname === '' && !parsed.searchParams.has('host'))
+    throw new Error(`GATEWAY_DATABASE_URL names no host: give ${example}`);
+  return url;
 }
 
 /** `GATEWAY_SECRET`, inline or `@/path/to/file`; unset: the data dir's key. */

@@ -1,7 +1,28 @@
 // What the migrations share: statements run one at a time (a driver prepares one statement per call),
-// and the checks that let a step tolerate a data dir where the gateway's open-time code of an earlier
-// version already made it (data dirs made before migrations existed are adopted, not rebuilt).
-import { sql, type Kysely } from 'kysely';
+// the dialect a migration runs on (each one has its SQLite and its PostgreSQL statements), and the checks
+// that let a step tolerate a data dir where the gateway's open-time code of an earlier version already
+// made it (SQLite data dirs made before migrations existed are adopted, not rebuilt; a PostgreSQL database
+// has only ever been made by the migrations, so its steps check nothing).
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+/** The database a migration runs on (db/connection.ts's dialectOf, for the untyped migration instance). */
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * The format of SQLite's `strftime('%Y-%m-%dT%H:%M:%fZ', …)` for PostgreSQL's to_char (of a timestamp in
+ * UTC): ISO 8601 to the millisecond, as the gateway's `new Date().toISOString()` writes dates.
+ */
+export const PG_ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** Runs the statements of the database `db` is on, one at a time. */
+export async function runStatementsOf(
+  db: Kysely<unknown>,
+  statements: { sqlite: readonly string[]; postgres: readonly string[] },
+): Promise<void> {
+  await runStatements(db, isPostgres(db) ? statements.postgres : statements.sqlite);
+}
 
 export async function runStatements(db: Kysely<unknown>, statements: readonly string[]): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
