@@ -107,7 +107,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     { reset: options.reset ?? false, demo },
     hasher.hash,
   );
-  const store = createStore(db, kysely, {
+  const store = createStore(kysely, {
     days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
     maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
   });

@@ -86,7 +86,7 @@ export async function createAnalyticsCollector(
    */
   const userOf = async (token: string | undefined) => {
     const claims = token === undefined ? null : await deps.tokens.verify(token);
-    const row = claims === null ? undefined : deps.store.q.userById.get(Number(claims.sub));
+    const row = claims === null ? undefined : await deps.store.users.byId(Number(claims.sub));
     if (!row) return undefined;
     const properties: Record<string, Scalar> = {
       userType: row.is_customer === 1 ? 'Client' : 'Collaborateur',

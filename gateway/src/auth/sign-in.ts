@@ -33,7 +33,7 @@ export async function checkPassword(
   if (!(await throttle.happened(knownAddressKey(email, address), limits.knownAddressMs)))
     keys.push([accountKey(email), limits.loginPerAccount]);
   const giveBack = await throttle.take(keys);
-  const user = store.q.userByEmail.get(email.trim());
+  const user = await store.users.byEmail(email.trim());
   let valid: boolean;
   try {
     valid = await hasher.verify(password, user?.password_hash);
@@ -51,7 +51,7 @@ export async function checkPassword(
   if (hasher.needsRehash(user.password_hash)) {
     // Stored with older, weaker parameters: the password is known right now, so store today's hash.
     const rehashed = await hasher.hash(password);
-    store.transaction(() => store.q.replacePasswordHash.run(rehashed, user.id, user.password_hash));
+    await store.users.replacePasswordHash(user.id, rehashed, user.password_hash);
   }
   return user;
 }

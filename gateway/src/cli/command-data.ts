@@ -35,7 +35,7 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
     await seedModules(kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
     return await work({
       db: kysely,
-      store: createStore(db, kysely),
+      store: createStore(kysely),
       people,
       studio,
       hasher,

@@ -3,7 +3,6 @@
 // query builder: the same code runs on SQLite and PostgreSQL. `q` is the old synchronous face of the same
 // store (better-sqlite3 statements): the sessions' statements, which the sign-in session moves out, and the
 // few statements the other domains still call until they are converted; it goes once nobody uses it.
-import type { Database } from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './connection.ts';
@@ -488,117 +487,9 @@ function createSharedStore(db: Db, inboxRetention: InboxRetention = DEFAULT_INBO
   };
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/**
- * The old synchronous inbox writer behind `q.insertInbox` (people and notifications still call it until
- * they are converted): the same insert and retention as `inbox.add`.
- */
-function createLegacyInboxWriter(db: Database, retention: InboxRetention) {
-  const insert = db.prepare<[string, string, string, string]>(
-    'INSERT INTO inbox (to_email, subject, link, created_at) VALUES (?, ?, ?, ?)',
-  );
-  const purgeRows = db.prepare<[string, number]>(
-    'DELETE FROM inbox WHERE created_at < ? OR id <= (SELECT MAX(id) FROM inbox) - ?',
-  );
-  return {
-    run: (to: string, subject: string, link: string, createdAt: string) => {
-      insert.run(to, subject, link, createdAt);
-      purgeRows.run(new Date(Date.now() - retention.days * DAY_MS).toISOString(), retention.maxRows);
-    },
-  };
+/** The shared store over the database; its `inTransaction` hands work the same store bound to a transaction. */
+export function createStore(db: Db, inboxRetention: InboxRetention = DEFAULT_INBOX_RETENTION): SharedStore {
+  return createSharedStore(db, inboxRetention);
 }
 
-/**
- * The shared store (async, over `kysely`) with its old synchronous face over the better-sqlite3 handle `db`:
- * `q`, `transaction` and `db` remain for the callers not converted yet (see the list in `q`).
- */
-export function createStore(
-  db: Database,
-  kysely: Db,
-  inboxRetention: InboxRetention = DEFAULT_INBOX_RETENTION,
-) {
-  // Old statements, each kept for its remaining callers only (remove an entry with its last caller).
-  const q = {
-    // auth/sign-in.ts, people/people-handlers.ts
-    userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
-    // oidc/provider.ts, analytics/analytics-collector.ts, people/people-handlers.ts
-    userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
-    // oidc/provider.ts
-    userByGigyaId: db.prepare<[string], UserRow>(
-      "SELECT * FROM users WHERE gigya_user_id = ? AND gigya_user_id <> '' AND is_customer = 1",
-    ),
-    // documents/documents-handlers.ts, people/people-handlers.ts
-    membership: db.prepare<[number, number], MembershipRow>(
-      'SELECT is_signatory, permissions FROM memberships WHERE user_id = ? AND account_id = ?',
-    ),
-    // documents/documents-handlers.ts
-    allEntitiesOfUser: db.prepare<[number], EntityRow>(
-      `SELECT e.account_id, e.account_number, e.name, e.is_clarity_visible, m.is_signatory
-         FROM memberships m JOIN entities e ON e.account_id = m.account_id WHERE m.user_id = ? ORDER BY e.account_id`,
-    ),
-    // documents/documents-handlers.ts, finance/finance-handlers.ts
-    entity: db.prepare<[number, number], EntityRow>(
-      `SELECT e.account_id, e.account_number, e.name, e.is_clarity_visible, m.is_signatory
-         FROM memberships m JOIN entities e ON e.account_id = m.account_id WHERE m.user_id = ? AND e.account_id = ?`,
-    ),
-    // portfolio/portfolio-handlers.ts
-    subscriptions: db.prepare<[number], SubscriptionRow>(
-      'SELECT account_id, offer_code, status FROM subscriptions WHERE account_id = ? ORDER BY offer_code',
-    ),
-    // notifications/notifications.ts
-    notificationSettings: db.prepare<[number], { settings: string }>(
-      'SELECT settings FROM notification_settings WHERE user_id = ?',
-    ),
-    // nobody (kept as asked until the merge; `entities.users` replaces it)
-    entityUsers: db.prepare<[number], EntityUserRow>(
-      `SELECT u.id, u.first_name, u.last_name, u.email, u.is_customer, m.is_signatory, m.permissions
-         FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.account_id = ? ORDER BY u.last_name, u.first_name, u.id`,
-    ),
-    // people/people-handlers.ts
-    insertUser: db.prepare<[string, string, string, string, number], { id: number }>(
-      `INSERT INTO users (email, first_name, last_name, is_customer, password_hash, gigya_user_id, office_mobile, old_id,
-         global_permissions, favorite_entities) VALUES (?, ?, ?, 1, ?, '', '', ?, '[]', '[]') RETURNING id`,
-    ),
-    // people/people-handlers.ts
-    setGigyaId: db.prepare<[string, number]>('UPDATE users SET gigya_user_id = ? WHERE id = ?'),
-    // people/people-handlers.ts
-    insertMembership: db.prepare<[number, number, number, string]>(
-      'INSERT INTO memberships (user_id, account_id, is_signatory, permissions) VALUES (?, ?, ?, ?)',
-    ),
-    // people/people-handlers.ts
-    deleteMembership: db.prepare<[number, number]>(
-      'DELETE FROM memberships WHERE user_id = ? AND account_id = ?',
-    ),
-    // portfolio/portfolio-handlers.ts
-    insertModRequest: db.prepare<[number, string, string, number, string], ModRequestRow>(
-      `INSERT INTO mod_requests (account_id, offer_code, status, comment, requested_by, created_at)
-       VALUES (?, ?, 'pending', ?, ?, ?) RETURNING *`,
-    ),
-    // people/people-handlers.ts
-    insertResetToken: db.prepare<[string, number, number]>(
-      'INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
-    ),
-    // people/people-handlers.ts
-    retireResetTokens: db.prepare<[string, number]>(
-      'UPDATE reset_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL',
-    ),
-    // auth/sign-in.ts
-    replacePasswordHash: db.prepare<[string, number, string]>(
-      'UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?',
-    ),
-    // people/people-handlers.ts, notifications/notifications.ts
-    insertInbox: createLegacyInboxWriter(db, inboxRetention),
-  };
-
-  return {
-    ...createSharedStore(kysely, inboxRetention),
-    // oidc/provider.ts (its adapter), portfolio/portfolio-handlers.ts
-    db,
-    q,
-    // auth/session-tokens.ts, auth/sign-in.ts, people/people-handlers.ts
-    transaction: <T>(work: () => T): T => db.transaction(work)(),
-  };
-}
-
-export type Store = ReturnType<typeof createStore>;
+export type Store = SharedStore;

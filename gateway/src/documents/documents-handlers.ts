@@ -19,6 +19,7 @@ import {
 } from '../routes/deps.ts';
 import type { Deps } from '../routes/deps.ts';
 import type { Db } from '../db/connection.ts';
+import { createStore } from '../db/store.ts';
 import type {
   CommittedFile,
   DocumentRow,
@@ -267,7 +268,8 @@ export function documentsHandlers(
 
     uploadDocument: async ({ session, params, query, request }) => {
       const mayUpload = async (db: Db = deps.db) => {
-        const checked = { ...deps, db };
+        // The checks read through `db` (the commit's transaction when asked at commit).
+        const checked = { ...deps, db, store: createStore(db) };
         const user = await currentUser(checked, session);
         requireAnyPermission(
           checked,
@@ -430,7 +432,8 @@ export function documentsHandlers(
         throw forbidden();
       }
       const mayDeposit = async (db: Db = deps.db) => {
-        const checked = { ...deps, db };
+        // The checks read through `db` (the commit's transaction when asked at commit).
+        const checked = { ...deps, db, store: createStore(db) };
         requireAnyPermission(
           checked,
           await requireMembership(checked, (await currentUser(checked, session)).id, accountId),

@@ -140,7 +140,7 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
     bankTransactionsCsv: async ({ session, params, query, reply }) => {
       const user = await currentUser(deps, session);
       await requireEntityCode(user.id, params.id, routes.bankTransactionsCsv.requiresAnyOf);
-      const entity = deps.store.q.entity.get(user.id, params.id);
+      const entity = await deps.store.entities.ofMember(user.id, params.id);
       const names = new Map(
         (await accountsOf(params.id)).map((account) => [
           account.id,

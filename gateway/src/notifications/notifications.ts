@@ -266,7 +266,7 @@ export async function createNotificationCentre(
       return inApp;
     });
     for (const email of mails)
-      deps.store.q.insertInbox.run(email, EMAIL_SUBJECTS[event.type], `${deps.portalUrl}/`, createdAt);
+      await deps.store.inbox.add(email, EMAIL_SUBJECTS[event.type], `${deps.portalUrl}/`, createdAt);
     await deliverToOpenStreams(recorded);
   }
 

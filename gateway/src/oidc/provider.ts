@@ -144,10 +144,10 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     },
     // Collaborators' provider accounts are their user ids; customers' are their single sign-on ids
     // (gigya_user_id), which the token exchange maps back to the seeded customer.
-    findAccount: (_ctx, id) => {
+    findAccount: async (_ctx, id) => {
       const user = isCollaboratorAccount(id)
-        ? store.q.userById.get(Number(id))
-        : store.q.userByGigyaId.get(id);
+        ? await store.users.byId(Number(id))
+        : await store.users.byGigyaId(id);
       if (!user) return undefined;
       const isCustomer = user.is_customer === 1;
       if (isCustomer === isCollaboratorAccount(id)) return undefined;
