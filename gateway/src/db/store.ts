@@ -20,14 +20,14 @@ export type EntityRow = Pick<
   'account_id' | 'account_number' | 'name' | 'is_clarity_visible'
 > &
   Pick<Selectable<Tables['memberships']>, 'is_signatory'>;
-export type SubscriptionRow = Selectable<Tables['subscriptions']>;
+type SubscriptionRow = Selectable<Tables['subscriptions']>;
 export type ReportRow = Selectable<Tables['bi_reports']>;
-export type EntityUserRow = Pick<
+type EntityUserRow = Pick<
   Selectable<Tables['users']>,
   'id' | 'first_name' | 'last_name' | 'email' | 'is_customer'
 > &
   Pick<Selectable<Tables['memberships']>, 'is_signatory' | 'permissions'>;
-export type ModRequestRow = Selectable<Tables['mod_requests']>;
+type ModRequestRow = Selectable<Tables['mod_requests']>;
 
 // LIKE patterns built from user text: escape the wildcards so "%" and "_" are searched literally.
 function likePattern(search: string): string {
