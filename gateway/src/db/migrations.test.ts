@@ -386,6 +386,7 @@ const BIGINT_COLUMNS = [
   'sessions.ended_at',
   'sessions.ends_at',
   'sessions.started_at',
+  'throttle_counters.expires_at_ms',
 ];
 
 /** One row in every table on PostgreSQL, as fillEveryTable does on SQLite (keys checked after, not during). */
