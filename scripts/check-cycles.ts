@@ -36,7 +36,7 @@ function folderOf(root: string, file: string): string | undefined {
   return relative.length > 1 && !relative[0]?.startsWith('..') ? relative[0] : undefined;
 }
 
-export function folderEdges(tree: string = 'src'): FolderEdge[] {
+export function folderEdges(tree = 'src'): FolderEdge[] {
   const root = path.join(repoRoot, tree);
   const edges: FolderEdge[] = [];
   for (const file of sourceFiles(root)) {
