@@ -109,6 +109,29 @@ const srcLayers = [
 ];
 const pureLayers = ['logging', 'conditions', 'manifest', 'session'];
 
+/**
+ * The folders of gateway/src/ (gateway/README.md "Source layout"), lowest layer first: each imports only the
+ * layers before it. The feature folders sit above the kernel and never import each other; cli/ (the
+ * commands) is above them all. The root-level files wire the folders together (gateway.ts, main.ts,
+ * options.ts, database.ts, seed-modules.ts): no folder but cli/ imports them, except the two leaves
+ * events.ts and permissions.ts, which import no folder (scripts/check-cycles.ts also proves no cycle).
+ */
+const gatewayLayers = ['http', 'db', 'auth', 'kernel'];
+const gatewayFeatures = [
+  'analytics',
+  'documents',
+  'finance',
+  'notifications',
+  'oidc',
+  'people',
+  'portfolio',
+  'routes',
+  'studio',
+];
+const gatewayLeaves = ['gateway/src/events.ts', 'gateway/src/permissions.ts'];
+const gatewayFolder = (folder) => `gateway/src/${folder}/**`;
+const gatewayLayering = `${gatewayLayers.join(' → ')} → features (${gatewayFeatures.join(', ')}) → cli`;
+
 const portalPlugin = { meta: { name: 'portal-local' }, rules: { 'import-zones': importZonesRule } };
 
 const pluginAllowed = [
@@ -297,6 +320,66 @@ export default defineConfig(
           deny: ['plugins/**'],
           allow: ['plugins/*/index.ts', 'plugins/*/*.tsx'],
           message: 'a test of the engine mounts a plugin through its index or page',
+        },
+      ],
+    },
+  },
+  // One-way layers of gateway/src/ (gatewayLayers above). Tests may import what they need.
+  ...gatewayLayers.map((folder, index) => ({
+    files: [gatewayFolder(folder)],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'portal/import-zones': [
+        'error',
+        {
+          deny: [
+            ...[...gatewayLayers.slice(index + 1), ...gatewayFeatures, 'cli'].map(gatewayFolder),
+            'gateway/src/*',
+          ],
+          allow: index === 0 ? [] : gatewayLeaves,
+          message: `gateway layers run one way (${gatewayLayering}): gateway/src/${folder} imports only ${index === 0 ? 'no other folder' : `gateway/src/${gatewayLayers.slice(0, index).join(', gateway/src/')}`}, never a root-level wiring file`,
+        },
+      ],
+    },
+  })),
+  ...gatewayFeatures.map((folder) => ({
+    files: [gatewayFolder(folder)],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'portal/import-zones': [
+        'error',
+        {
+          deny: [
+            ...[...gatewayFeatures.filter((other) => other !== folder), 'cli'].map(gatewayFolder),
+            'gateway/src/*',
+          ],
+          allow: gatewayLeaves,
+          message: `gateway layers run one way (${gatewayLayering}): the feature gateway/src/${folder} imports the layers below it (gateway/src/${gatewayLayers.join(', gateway/src/')}), never another feature, cli/ or a root-level wiring file (pass what it needs in from gateway.ts, or move it down to kernel/)`,
+        },
+      ],
+    },
+  })),
+  {
+    files: [gatewayFolder('cli')],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'portal/import-zones': [
+        'error',
+        {
+          deny: ['gateway/src/gateway.ts', 'gateway/src/main.ts'],
+          message: `gateway layers run one way (${gatewayLayering}): main.ts starts gateway/src/cli, which never imports main.ts or gateway.ts`,
+        },
+      ],
+    },
+  },
+  {
+    files: gatewayLeaves,
+    rules: {
+      'portal/import-zones': [
+        'error',
+        {
+          deny: ['gateway/src/**'],
+          message: `gateway/src/events.ts and permissions.ts are leaves every folder may import: they import no other file of gateway/src`,
         },
       ],
     },

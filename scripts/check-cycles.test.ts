@@ -23,4 +23,10 @@ describe('folder cycle check', () => {
     expect(edges.length).toBeGreaterThan(20);
     expect(folderCycles(edges)).toEqual([]);
   });
+
+  it('gateway/src has no folder cycle', () => {
+    const edges = folderEdges('gateway/src');
+    expect(edges.length).toBeGreaterThan(20);
+    expect(folderCycles(edges)).toEqual([]);
+  });
 });

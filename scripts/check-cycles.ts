@@ -1,5 +1,6 @@
 /**
- * `npm run check:cycles`: the folders of src/ must import each other one way only. Builds the graph of
+ * `npm run check:cycles`: the folders of src/ (the portal) and of gateway/src/ (the reference gateway)
+ * must each import each other one way only. Builds the graph of
  * folder → folder imports (relative and `@portal/*` imports of non-test files) and fails on any cycle,
  * printing each cycle and one import per edge that closes it.
  */
@@ -9,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { publicEntries } from './aliases.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const srcRoot = path.join(repoRoot, 'src');
+/** The trees whose top folders are checked, each on its own (the gateway never imports the portal's). */
+const ROOTS = ['src', 'gateway/src'] as const;
 
 export type FolderEdge = { from: string; to: string; file: string; specifier: string };
 
@@ -28,16 +30,17 @@ function sourceFiles(dir: string): string[] {
 const importPattern =
   /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** `src/<folder>` of a repository file, or undefined outside src/. */
-function folderOf(file: string): string | undefined {
-  const relative = path.relative(srcRoot, file).split(path.sep);
+/** `<root>/<folder>` of a repository file, or undefined outside the root's folders. */
+function folderOf(root: string, file: string): string | undefined {
+  const relative = path.relative(root, file).split(path.sep);
   return relative.length > 1 && !relative[0]?.startsWith('..') ? relative[0] : undefined;
 }
 
-export function folderEdges(): FolderEdge[] {
+export function folderEdges(tree = 'src'): FolderEdge[] {
+  const root = path.join(repoRoot, tree);
   const edges: FolderEdge[] = [];
-  for (const file of sourceFiles(srcRoot)) {
-    const from = folderOf(file);
+  for (const file of sourceFiles(root)) {
+    const from = folderOf(root, file);
     if (from === undefined) continue;
     // Comments (doc examples) are not imports.
     const code = readFileSync(file, 'utf8')
@@ -51,7 +54,7 @@ export function folderEdges(): FolderEdge[] {
         : entry === undefined
           ? undefined
           : path.join(repoRoot, entry);
-      const to = target === undefined ? undefined : folderOf(target);
+      const to = target === undefined ? undefined : folderOf(root, target);
       if (to !== undefined && to !== from)
         edges.push({ from, to, file: path.relative(repoRoot, file), specifier });
     }
@@ -104,15 +107,19 @@ export function folderCycles(edges: readonly FolderEdge[]): string[][] {
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const edges = folderEdges();
+  for (const tree of ROOTS) report(tree);
+}
+
+function report(tree: string): void {
+  const edges = folderEdges(tree);
   const cycles = folderCycles(edges);
   if (cycles.length === 0) {
     console.log(
-      `src/: ${String(new Set(edges.map((e) => `${e.from}>${e.to}`)).size)} folder imports, no cycle`,
+      `${tree}/: ${String(new Set(edges.map((e) => `${e.from}>${e.to}`)).size)} folder imports, no cycle`,
     );
   } else {
     for (const cycle of cycles) {
-      console.error(`cycle between src/${cycle.join(', src/')}:`);
+      console.error(`cycle between ${tree}/${cycle.join(`, ${tree}/`)}:`);
       const members = new Set(cycle);
       const shown = new Set<string>();
       for (const edge of edges) {

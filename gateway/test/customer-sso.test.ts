@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDb } from '../src/db/connection.ts';
-import { storedId } from '../src/oidc/db-adapter.ts';
+import { storedId } from '../src/auth/oidc-ids.ts';
 import {
   CUSTOMER_SSO_CLIENT,
   call,

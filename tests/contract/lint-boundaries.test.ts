@@ -1,5 +1,6 @@
 // @vitest-environment node
 // Proves the import-boundary zones of eslint.config.js fire, on virtual files (nothing is written).
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -92,6 +93,66 @@ describe('import-boundary zones', () => {
     ['src/routing/x.test.tsx', "import { renderPortal } from '../testing/render-portal';"],
   ])('a higher layer may import a lower one: %s', async (file, code) => {
     expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
+  });
+
+  it.each([
+    ['gateway/src/db/x.ts', "import { seedPeople } from '../people/people-seed.ts';"],
+    ['gateway/src/db/x.ts', "import type { Deps } from '../kernel/deps.ts';"],
+    ['gateway/src/http/x.ts', "import type { Db } from '../db/connection.ts';"],
+    ['gateway/src/auth/x.ts', "import { dbAdapter } from '../oidc/db-adapter.ts';"],
+    ['gateway/src/auth/x.ts', "import { checkPassword } from '../kernel/sign-in.ts';"],
+    [
+      'gateway/src/kernel/x.ts',
+      "import type { NotificationCentre } from '../notifications/notifications.ts';",
+    ],
+    [
+      'gateway/src/routes/x.ts',
+      "import { createNotificationCentre } from '../notifications/notifications.ts';",
+    ],
+    ['gateway/src/documents/x.ts', "import { createAccessCheck } from '../routes/access.ts';"],
+    ['gateway/src/oidc/x.ts', "const people = () => import('../people/people-store.ts');"],
+    ['gateway/src/studio/x.ts', "import { runGatewayCommand } from '../cli/gateway-command.ts';"],
+    ['gateway/src/kernel/x.ts', "import { seedModules } from '../seed-modules.ts';"],
+    ['gateway/src/finance/x.ts', "import { startGateway } from '../gateway.ts';"],
+    ['gateway/src/cli/x.ts', "import { startGateway } from '../gateway.ts';"],
+    ['gateway/src/events.ts', "import type { Deps } from './kernel/deps.ts';"],
+  ])('the gateway layers run one way: %s may not %s', async (file, code) => {
+    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
+  });
+
+  it.each([
+    ['gateway/src/auth/x.ts', "import type { Db } from '../db/connection.ts';"],
+    ['gateway/src/kernel/x.ts', "import type { Throttle } from '../auth/throttle.ts';"],
+    ['gateway/src/kernel/x.ts', "import type { EventBus } from '../events.ts';"],
+    ['gateway/src/oidc/x.ts', "import { checkPassword } from '../kernel/sign-in.ts';"],
+    ['gateway/src/documents/x.ts', "import { HttpError } from '../http/http-error.ts';"],
+    ['gateway/src/notifications/x.ts', "import type { DomainEvent } from '../events.ts';"],
+    ['gateway/src/cli/x.ts', "import { createPeopleStore } from '../people/people-store.ts';"],
+    ['gateway/src/cli/x.ts', "import { optionsFromEnv } from '../options.ts';"],
+    ['gateway/src/seed-modules.ts', "import { seedPeople } from './people/people-seed.ts';"],
+    ['gateway/src/people/x.test.ts', "import { REPO_ROOT } from '../options.ts';"],
+  ])('a gateway folder may import a lower layer: %s, %s', async (file, code) => {
+    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
+  });
+
+  it('every folder of gateway/src is placed in a layer (none may import the wiring in gateway.ts)', async () => {
+    const folders = readdirSync(path.join(repoRoot, 'gateway/src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders).toContain('kernel');
+    for (const folder of folders) {
+      const ids = await ruleIdsFor(`gateway/src/${folder}/x.ts`, "import { start } from '../gateway.ts';");
+      expect({ folder, errors: zoneErrors(ids) }).toEqual({ folder, errors: 1 });
+    }
+  });
+
+  it("a gateway zone's message names the layering", async () => {
+    const [result] = await eslint.lintText("import { x } from '../people/people-store.ts';", {
+      filePath: path.join(repoRoot, 'gateway/src/documents/x.ts'),
+    });
+    const message = result?.messages.find((m) => m.ruleId === 'portal/import-zones')?.message;
+    expect(message).toContain('gateway/src/people/people-store.ts');
+    expect(message).toContain('never another feature');
   });
 
   it('the pure layers import no React', async () => {

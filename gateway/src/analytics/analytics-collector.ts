@@ -9,7 +9,7 @@ import type { Limit } from '../auth/throttle.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import type { Deps } from '../routes/deps.ts';
+import type { Deps } from '../kernel/deps.ts';
 import { createAnalyticsStore } from './analytics-store.ts';
 
 type Scalar = string | number | boolean;

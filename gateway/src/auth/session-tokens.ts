@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { SessionClaims } from '../../contract/api.ts';
 import type { UserRow } from '../db/store.ts';
-import { storedId } from '../oidc/db-adapter.ts';
+import { storedId } from './oidc-ids.ts';
 import type { SessionRow, SessionsStore, TokenReplacementRow } from './sessions-store.ts';
 
 const CACHE_LIMIT = 10_000;

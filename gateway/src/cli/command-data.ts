@@ -3,8 +3,8 @@
 // running gateway.
 import type { Db } from '../db/connection.ts';
 import { OWASP_SCRYPT, createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
-import { openDatabase } from '../db/database.ts';
-import { seedModules } from '../db/seed-modules.ts';
+import { openDatabase } from '../database.ts';
+import { seedModules } from '../seed-modules.ts';
 import { createStore, type Store } from '../db/store.ts';
 import { createDocumentsStore } from '../documents/documents-store.ts';
 import { createFileStore } from '../documents/file-store.ts';

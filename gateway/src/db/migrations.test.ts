@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/postgres.ts';
 import { optionsFromEnv, REPO_ROOT } from '../options.ts';
 import { sqliteDb } from './connection.ts';
-import { openDatabase } from './database.ts';
+import { openDatabase } from '../database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { advanceIdentities, postgresDb, postgresPool } from './postgres.ts';

@@ -6,7 +6,7 @@ import { dialectOf, inTransaction, type Db } from './connection.ts';
 import { recordDataMode } from './data-mode.ts';
 
 // The shared tables a seed wipes, children before parents (the modules' own tables follow in
-// seed-modules.ts); the schema itself is made by db/migrations.
+// ../seed-modules.ts); the schema itself is made by db/migrations.
 const TABLES = [
   'analytics_events',
   'oidc_store',

@@ -16,8 +16,8 @@ import {
   parseCodes,
   requireAnyPermission,
   requireMembership,
-} from '../routes/deps.ts';
-import type { Deps } from '../routes/deps.ts';
+} from '../kernel/deps.ts';
+import type { Deps } from '../kernel/deps.ts';
 import type { Db } from '../db/connection.ts';
 import { createStore } from '../db/store.ts';
 import type {

@@ -4,8 +4,8 @@ import { Readable } from 'node:stream';
 import { routes } from '../../contract/api.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { currentUser, requireAnyPermission, requireMembership } from '../routes/deps.ts';
-import type { Deps } from '../routes/deps.ts';
+import { currentUser, requireAnyPermission, requireMembership } from '../kernel/deps.ts';
+import type { Deps } from '../kernel/deps.ts';
 import { maskIban } from './finance-data.ts';
 import type { FinanceStore, MonthRow, TransactionFilters, TransactionRow } from './finance-store.ts';
 

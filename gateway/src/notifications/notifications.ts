@@ -5,12 +5,12 @@
 import { PassThrough } from 'node:stream';
 import { routes, type NotificationSettings } from '../../contract/api.ts';
 import { DOCUMENT_KIND_CODES } from '../../contract/documents-routes.ts';
-import { NOTIFICATION_EVENT_TYPES } from '../../contract/schemas.ts';
 import type { DomainEvent } from '../events.ts';
 import { notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import type { Db } from '../db/connection.ts';
-import { currentUser, parseCodes, parseNumbers, type Deps } from '../routes/deps.ts';
+import { currentUser, parseCodes, parseNumbers, type Deps } from '../kernel/deps.ts';
+import { defaultNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
 import { createNotificationsStore, type NotificationsStore } from './notifications-store.ts';
 
 type NotificationRoutes =
@@ -19,13 +19,6 @@ type NotificationRoutes =
   | 'markNotificationRead'
   | 'markAllNotificationsRead'
   | 'adminPublishEvent';
-
-/** Every channel on: what a person gets before they save settings of their own. */
-export function defaultNotificationSettings(): NotificationSettings {
-  const channel = { email: true, inApp: true };
-  const types = Object.fromEntries(NOTIFICATION_EVENT_TYPES.map((type) => [type, { ...channel }]));
-  return { favouritesOnly: false, types: types as NotificationSettings['types'] };
-}
 
 /** French subjects of the demo inbox's messages, as the firm's mails would say it. */
 const EMAIL_SUBJECTS: Record<DomainEvent['type'], string> = {
@@ -88,8 +81,6 @@ export type NotificationCentre = {
   /** The bell's count and the newest id, sent with the user context (no call of the bell's own). */
   summary: (userId: number) => Promise<NotificationSummary>;
 };
-
-export type NotificationSummary = { unreadCount: number; newestId: number | null };
 
 /** Candidates read per query while looking for the visible ones. */
 const SCAN_CHUNK = 200;

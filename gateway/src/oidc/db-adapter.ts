@@ -1,17 +1,10 @@
 // oidc-provider storage in the gateway's database (SQLite or PostgreSQL, table oidc_store), so provider
 // sessions, grants and tokens survive a restart and are shared by every instance of the gateway (the
-// provider's bundled memory adapter is process-wide and capped at 1000 entries). Portable SQL.
-import { createHash } from 'node:crypto';
+// provider's bundled memory adapter is process-wide and capped at 1000 entries). Portable SQL. Rows are
+// keyed by storedId (auth/oidc-ids.ts), a hash of the provider's id.
 import type { AdapterPayload, OidcAdapter } from 'oidc-provider';
+import { storedId } from '../auth/oidc-ids.ts';
 import { type Db, inTransaction } from '../db/connection.ts';
-
-/**
- * Rows are keyed by a hash of the provider's id: for tokens, codes and sessions the id is the secret
- * itself (the bearer value, the cookie), and a copy of the database must not be a bag of live tokens.
- */
-export function storedId(id: string): string {
-  return createHash('sha256').update(id).digest('base64url');
-}
 
 // Models found by their id only: their payload's jti (the bearer value itself) is not stored, and is put
 // back from the id the provider asks for.

@@ -1,10 +1,10 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
-import { checkPassword } from '../auth/sign-in.ts';
+import { checkPassword } from '../kernel/sign-in.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
-import type { Deps } from '../routes/deps.ts';
-import { CUSTOMER_CLIENT_ID } from './clients.ts';
+import type { Deps } from '../kernel/deps.ts';
+import { CUSTOMER_CLIENT_ID } from '../auth/oidc-ids.ts';
 import { escapeHtml, NOT_FRAMABLE } from './html.ts';
 import { INTERACTION_PATH } from './provider.ts';
 

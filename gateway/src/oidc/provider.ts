@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import type { Store } from '../db/store.ts';
 import { isLoopbackOrigin } from '../http/cors.ts';
-import { COLLABORATOR_CLIENT_ID as OIDC_CLIENT_ID, CUSTOMER_CLIENT_ID } from './clients.ts';
+import { COLLABORATOR_CLIENT_ID as OIDC_CLIENT_ID, CUSTOMER_CLIENT_ID } from '../auth/oidc-ids.ts';
 import { dbAdapter } from './db-adapter.ts';
 import { escapeHtml, NOT_FRAMABLE } from './html.ts';
 import { signingAlgOf } from './keys.ts';

@@ -13,7 +13,7 @@ const POST_LOGOUT_REDIRECT_URI = new RegExp(`^${LOOPBACK}/(?:collaborateur|login
 const CUSTOMER_REDIRECT_URI = new RegExp(`^${LOOPBACK}/sso$`);
 const CUSTOMER_POST_LOGOUT_REDIRECT_URI = new RegExp(`^${LOOPBACK}/(?:sso|login)$`);
 
-import { CUSTOMER_CLIENT_ID } from './clients.ts';
+import { CUSTOMER_CLIENT_ID } from '../auth/oidc-ids.ts';
 
 type ClientLike = { clientId: string };
 

@@ -20,7 +20,7 @@ import {
   requireAnyPermission,
   requireMembership,
   type Deps,
-} from '../routes/deps.ts';
+} from '../kernel/deps.ts';
 import type { MembershipRow } from '../db/store.ts';
 import type { ListedPersonRow, PeopleOperations, PeopleStore, PersonRow } from './people-store.ts';
 

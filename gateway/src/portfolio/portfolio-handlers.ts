@@ -11,8 +11,8 @@ import { OFFERS } from '../../seed/demo-data.ts';
 import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import type { UserRow } from '../db/store.ts';
-import { currentUser, entityPermissions, requireAnyPermission, requireMembership } from '../routes/deps.ts';
-import type { Deps } from '../routes/deps.ts';
+import { currentUser, entityPermissions, requireAnyPermission, requireMembership } from '../kernel/deps.ts';
+import type { Deps } from '../kernel/deps.ts';
 import { defaultSheet } from './portfolio-seed.ts';
 import type { CompanySheet } from './portfolio-seed.ts';
 import type {

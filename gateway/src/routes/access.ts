@@ -5,7 +5,7 @@
 // is checked here and validation answers 400, to members and strangers alike.
 import type { RouteDefinition, SessionClaims } from '../../contract/api.ts';
 import { forbidden } from '../http/http-error.ts';
-import { currentUser, entityPermissions, parseCodes, requireMembership, type Deps } from './deps.ts';
+import { currentUser, entityPermissions, parseCodes, requireMembership, type Deps } from '../kernel/deps.ts';
 
 const DIGITS = /^[1-9]\d{0,9}$/;
 

@@ -1,6 +1,6 @@
 import { HttpError } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import type { Deps } from './deps.ts';
+import type { Deps } from '../kernel/deps.ts';
 
 export function adminHandlers(
   deps: Deps,

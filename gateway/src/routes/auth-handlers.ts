@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { accountAddressKey, accountKey, addressKey, checkPassword } from '../auth/sign-in.ts';
+import { accountAddressKey, accountKey, addressKey, checkPassword } from '../kernel/sign-in.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { passwordProblem } from '../../contract/password-rule.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError } from '../http/http-error.ts';
-import { COLLABORATOR_CLIENT_ID, CUSTOMER_CLIENT_ID } from '../oidc/clients.ts';
+import { COLLABORATOR_CLIENT_ID, CUSTOMER_CLIENT_ID } from '../auth/oidc-ids.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { currentUser, type Deps } from './deps.ts';
+import { currentUser, type Deps } from '../kernel/deps.ts';
 
 const RESET_TTL_S = 3600;
 

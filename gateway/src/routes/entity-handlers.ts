@@ -12,7 +12,7 @@ import {
   requireAnyPermission,
   requireMembership,
   type Deps,
-} from './deps.ts';
+} from '../kernel/deps.ts';
 
 function toReport(row: ReportRow): BiReport {
   return {

@@ -1,7 +1,7 @@
 import { OFFERS } from '../../seed/demo-data.ts';
 import { conflict, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { currentUser, type Deps } from './deps.ts';
+import { currentUser, type Deps } from '../kernel/deps.ts';
 
 type OfferRoutes = 'offers' | 'slots' | 'createBooking' | 'bookings';
 

@@ -2,8 +2,7 @@ import type { Contact, HomeLayout, NotificationSettings } from '../../contract/a
 import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { defaultNotificationSettings } from '../notifications/notifications.ts';
-import type { NotificationSummary } from '../notifications/notifications.ts';
+import { defaultNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
 import {
   currentUser,
   entityPermissions,
@@ -11,7 +10,7 @@ import {
   parseNumbers,
   requireMembership,
   type Deps,
-} from './deps.ts';
+} from '../kernel/deps.ts';
 
 function toContact(user: UserRow, studioEditor: boolean): Contact {
   return {

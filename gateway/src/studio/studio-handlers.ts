@@ -6,7 +6,7 @@ import { personaPreviews } from '../../seed/persona-previews.ts';
 import type { SessionClaims } from '../../contract/api.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { currentUser, type Deps } from '../routes/deps.ts';
+import { currentUser, type Deps } from '../kernel/deps.ts';
 import { pluginCatalogue } from './plugin-catalogue.ts';
 import { parseObject } from './studio-access.ts';
 import type { StaleBase, StudioStore, VersionRow } from './studio-store.ts';

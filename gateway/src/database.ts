@@ -2,12 +2,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sqliteDb, type Db } from './connection.ts';
-import { assertDataMode, dataModeOf } from './data-mode.ts';
-import { migrateToLatest } from './migrate.ts';
-import { seedDatabase } from './seed.ts';
-import personas from '../../seed/personas.json' with { type: 'json' };
-import { seedFinance } from '../finance/finance-store.ts';
+import { sqliteDb, type Db } from './db/connection.ts';
+import { assertDataMode, dataModeOf } from './db/data-mode.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDatabase } from './db/seed.ts';
+import personas from '../seed/personas.json' with { type: 'json' };
+import { seedFinance } from './finance/finance-store.ts';
 
 // One opening of a data dir at a time in this process (migrations, data-mode check, seed). The seed's
 // transaction yields between its statements: a second connection of the same process writing meanwhile

@@ -1,13 +1,13 @@
 // The feature modules' own tables follow the shared seed (each notices that it ran since): a reset wipes
 // them in every mode, and only demo mode fills them. The gateway and its commands both call this, so a
 // command run on a fresh data dir leaves nothing for the gateway's first start to wipe.
-import type { Db } from './connection.ts';
-import personas from '../../seed/personas.json' with { type: 'json' };
-import type { DocumentsStore } from '../documents/documents-store.ts';
-import { seedPeople } from '../people/people-seed.ts';
-import type { PeopleStore } from '../people/people-store.ts';
-import { seedPortfolio } from '../portfolio/portfolio-seed.ts';
-import type { StudioStore } from '../studio/studio-store.ts';
+import type { Db } from './db/connection.ts';
+import personas from '../seed/personas.json' with { type: 'json' };
+import type { DocumentsStore } from './documents/documents-store.ts';
+import { seedPeople } from './people/people-seed.ts';
+import type { PeopleStore } from './people/people-store.ts';
+import { seedPortfolio } from './portfolio/portfolio-seed.ts';
+import type { StudioStore } from './studio/studio-store.ts';
 
 export type ModuleStores = { documents: DocumentsStore; people: PeopleStore; studio: StudioStore };
 

@@ -2,9 +2,9 @@
 // throttled per (account, address), per address and, much higher, per account before any hashing; bounded
 // hashing; re-hash of old hashes.
 import type { UserRow } from '../db/store.ts';
-import type { Deps } from '../routes/deps.ts';
-import { HashQueueFull } from './passwords.ts';
-import { type Limit, TooManyRequests } from './throttle.ts';
+import type { Deps } from './deps.ts';
+import { HashQueueFull } from '../auth/passwords.ts';
+import { type Limit, TooManyRequests } from '../auth/throttle.ts';
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 export const accountKey = (email: string) => `account:${normalEmail(email)}`;

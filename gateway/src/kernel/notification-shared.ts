@@ -1,0 +1,13 @@
+// What the core routes (routes/user-handlers.ts: the settings, the user information's bell) and the
+// notification centre (notifications/) both use, so that neither imports the other.
+import type { NotificationSettings } from '../../contract/api.ts';
+import { NOTIFICATION_EVENT_TYPES } from '../../contract/schemas.ts';
+
+/** Every channel on: what a person gets before they save settings of their own. */
+export function defaultNotificationSettings(): NotificationSettings {
+  const channel = { email: true, inApp: true };
+  const types = Object.fromEntries(NOTIFICATION_EVENT_TYPES.map((type) => [type, { ...channel }]));
+  return { favouritesOnly: false, types: types as NotificationSettings['types'] };
+}
+
+export type NotificationSummary = { unreadCount: number; newestId: number | null };
