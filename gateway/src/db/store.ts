@@ -184,6 +184,16 @@ function sharedOperations(db: Db, inboxRetention: InboxRetention) {
   };
 
   const memberships = {
+    /** The distinct rights (`memberships.permissions`) the user holds across their entities. */
+    rightsSets: async (userId: number): Promise<string[]> => {
+      const rows = await db
+        .selectFrom('memberships')
+        .select('permissions')
+        .distinct()
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.map((row) => row.permissions);
+    },
     of: (userId: number, accountId: number): Promise<MembershipRow | undefined> =>
       db
         .selectFrom('memberships')

@@ -388,7 +388,7 @@ export function documentsHandlers(
       const user = await currentUser(deps, session);
       // The folders where the collaborator holds the wallet code (as the rights of their memberships there);
       // a customer has no wallet list.
-      const allowed = (await documents.rightsSets(user.id)).filter((rights) =>
+      const allowed = (await deps.store.memberships.rightsSets(user.id)).filter((rights) =>
         holdsAny(rights, routes.walletReports.requiresAnyOf),
       );
       const global = deps.catalogue.expand(parseCodes(user.global_permissions));

@@ -272,17 +272,6 @@ function documentsQueries(db: Db, files: FileStore) {
       return row?.permissions;
     },
 
-    /** The distinct rights (`memberships.permissions`) the user holds across their entities. */
-    async rightsSets(userId: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('memberships')
-        .select('permissions')
-        .distinct()
-        .where('user_id', '=', userId)
-        .execute();
-      return rows.map((row) => row.permissions);
-    },
-
     /**
      * Holds the entity's row until the transaction ends, so that two uploads to one entity commit one after
      * the other (each re-checks the quota with the other's file counted). PostgreSQL: SELECT … FOR UPDATE

@@ -142,7 +142,7 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
    * memberships: what the store selects them by. 403 when there is none.
    */
   async function entitiesWith(user: UserRow, codes: readonly string[]): Promise<string[]> {
-    const rights = (await portfolio.rightsSets(user.id)).filter((permissions) => {
+    const rights = (await deps.store.memberships.rightsSets(user.id)).filter((permissions) => {
       const held = new Set(entityPermissions(deps, { is_signatory: 0, permissions }));
       return codes.some((code) => held.has(code));
     });

@@ -141,17 +141,6 @@ function portfolioQueries(db: Db) {
   return {
     db,
 
-    /** The distinct rights (`memberships.permissions`) the user holds across their entities. */
-    async rightsSets(userId: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('memberships')
-        .select('permissions')
-        .distinct()
-        .where('user_id', '=', userId)
-        .execute();
-      return rows.map((row) => row.permissions);
-    },
-
     /**
      * Favourites first, then the others, each in the sort's order. Two queries rather than one ORDER BY on
      * "is a favourite": the others are then read along the name (or number) index and stop at the page's
