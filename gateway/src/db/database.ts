@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
-import { sqliteDb, type Db } from './connection.ts';
+import { inTransaction, sqliteDb, type Db } from './connection.ts';
 import { assertDataMode, dataModeOf } from './data-mode.ts';
 import { migrateToLatest } from './migrate.ts';
 import { advanceIdentitiesAfterSeed, postgresDb, redactedUrl } from './postgres.ts';
@@ -89,12 +89,22 @@ async function openNow(
   chmodSync(dataDir, 0o700);
   const db =
     databaseUrl === undefined ? await openSqlite(dataDir) : await openPostgres(databaseUrl, databasePool);
-  try {
+  const checkAndSeed = async (trx: Db) => {
     if (!reset)
-      await assertDataMode(db, databaseUrl === undefined ? dataDir : redactedUrl(databaseUrl), demo);
-    if (reset || (await dataModeOf(db)) === undefined) await seedDatabase(db, hash, demo);
-    await seedFinance(db, demo ? personas.entities.map((entity) => entity.accountId) : []);
-    await advanceIdentitiesAfterSeed(db);
+      await assertDataMode(trx, databaseUrl === undefined ? dataDir : redactedUrl(databaseUrl), demo);
+    if (reset || (await dataModeOf(trx)) === undefined) await seedDatabase(trx, hash, demo);
+    await seedFinance(trx, demo ? personas.entities.map((entity) => entity.accountId) : []);
+    await advanceIdentitiesAfterSeed(trx);
+  };
+  try {
+    if (databaseUrl === undefined) await checkAndSeed(db);
+    // PostgreSQL: instances starting at once on a fresh database check and seed one after the other
+    // (a transaction-scoped advisory lock): the second finds the first's seed and leaves it.
+    else
+      await inTransaction(db, async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext('gateway seed'))`.execute(trx);
+        await checkAndSeed(trx);
+      });
   } catch (error) {
     await db.destroy();
     throw error;
