@@ -5,10 +5,11 @@ import { entryAliases } from './scripts/aliases.ts';
 // Two projects: the browser engine and plugins run in jsdom; the reference gateway runs in Node, with one
 // throw-away PostgreSQL cluster for the run (gateway/test/postgres-setup.ts: GATEWAY_TEST_DATABASE_URL).
 //
-// A third, `gateway-pg`, is prepared and off: the same gateway suite with every test gateway on a
-// PostgreSQL database of its own (GATEWAY_TEST_DATABASE=postgres, for gateway/test/helpers.ts and
-// gateway/test/postgres.ts's createTestDatabase). It cannot pass until every store is on Kysely and the
-// gateway opens GATEWAY_DATABASE_URL (issue 28); GATEWAY_TEST_ON_POSTGRES=on adds it then.
+// A third, `gateway-pg` (GATEWAY_TEST_ON_POSTGRES=on, as npm test sets it): the same gateway suite with
+// every test gateway on a PostgreSQL database of its own (GATEWAY_TEST_DATABASE=postgres, for
+// gateway/test/helpers.ts and gateway/test/postgres.ts's createTestDatabase). No two test gateways share
+// a database there, so its files run in parallel. A test SQLite-only by nature is skipped there with its
+// reason (ON_POSTGRES in gateway/test/helpers.ts).
 const gateway = {
   environment: 'node' as const,
   include: ['gateway/**/*.test.ts'],
@@ -41,7 +42,19 @@ export default defineConfig({
       },
       { test: { name: 'gateway', ...gateway } },
       ...(process.env['GATEWAY_TEST_ON_POSTGRES'] === 'on'
-        ? [{ test: { name: 'gateway-pg', ...gateway, env: { GATEWAY_TEST_DATABASE: 'postgres' } } }]
+        ? [
+            {
+              test: {
+                name: 'gateway-pg',
+                ...gateway,
+                fileParallelism: true,
+                // Its SQLite and PostgreSQL cases already run in the gateway project, each on files and
+                // databases of its own: here they would only run again.
+                exclude: ['gateway/src/db/migrations.test.ts'],
+                env: { GATEWAY_TEST_DATABASE: 'postgres' },
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -68,7 +68,7 @@ const steps = [
     e2e: false,
   },
   // The whole gateway suite again, every test gateway on a PostgreSQL database of its own (vitest.config.ts's
-  // gateway-pg project). Off until the gateway can run on PostgreSQL.
+  // gateway-pg project), on the same throw-away cluster.
   {
     name: 'gateway tests on PostgreSQL (vitest project gateway-pg)',
     command: 'npx',
@@ -77,8 +77,6 @@ const steps = [
       return { ...postgresEnv, GATEWAY_TEST_ON_POSTGRES: 'on' };
     },
     e2e: false,
-    disabled:
-      'the stores are not all on Kysely yet and the gateway does not open GATEWAY_DATABASE_URL (issue 28)',
   },
   { name: 'stop PostgreSQL', inProcess: stopTestPostgres, e2e: false },
   {

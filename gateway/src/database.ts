@@ -1,10 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
-import type { Database } from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sqliteDb, type Db } from './db/connection.ts';
+import { sql } from 'kysely';
+import { inTransaction, sqliteDb, type Db } from './db/connection.ts';
 import { assertDataMode, dataModeOf } from './db/data-mode.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { advanceIdentitiesAfterSeed, postgresDb, redactedUrl } from './db/postgres.ts';
 import { seedDatabase } from './db/seed.ts';
 import personas from '../seed/personas.json' with { type: 'json' };
 import { seedFinance } from './finance/finance-store.ts';
@@ -27,52 +28,86 @@ function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** The better-sqlite3 handle (the stores not converted yet) and the one Kysely instance over it. */
-export type OpenDatabase = { handle: Database; db: Db };
+export type DatabaseSettings = {
+  reset: boolean;
+  demo: boolean;
+  /** PostgreSQL (GATEWAY_DATABASE_URL); without it SQLite in the data dir. */
+  databaseUrl?: string | undefined;
+  /** The PostgreSQL pool's size (GATEWAY_DATABASE_POOL). */
+  databasePool?: number | undefined;
+};
 
 /**
- * Opens (and on first use or `reset` seeds) the data dir's database in one mode: a database seeded in the
- * other mode is refused (DataModeMismatch) unless `reset` wipes it. The pending migrations run first,
- * under their lock (db/migrate.ts; MigrationFailed when one fails), before any seed or store. Closing:
- * `db.destroy()` closes the handle once Kysely used it (it always has: the data-mode check), then
- * `handle.close()` if still open.
+ * Opens (and on first use or `reset` seeds) the gateway's database in one mode: PostgreSQL when
+ * `databaseUrl` is given, else SQLite in the data dir (`gateway.sqlite`). A database seeded in the other
+ * mode is refused (DataModeMismatch) unless `reset` wipes it. The pending migrations run first, under
+ * their lock (db/migrate.ts; MigrationFailed when one fails), before any seed or store. The data dir is
+ * made either way: it holds the key files (session secret, OIDC key) unless configuration gives them.
+ * Closing: `db.destroy()`, which on SQLite also closes the better-sqlite3 handle (WAL checkpointed).
  */
 export async function openDatabase(
   dataDir: string,
-  { reset, demo }: { reset: boolean; demo: boolean },
+  settings: DatabaseSettings,
   hash: (password: string) => Promise<string>,
-): Promise<OpenDatabase> {
-  return oneAtATime(resolve(dataDir), () => openNow(dataDir, { reset, demo }, hash));
+): Promise<Db> {
+  const key = settings.databaseUrl ?? resolve(dataDir);
+  return oneAtATime(key, () => openNow(dataDir, settings, hash));
 }
 
-async function openNow(
-  dataDir: string,
-  { reset, demo }: { reset: boolean; demo: boolean },
-  hash: (password: string) => Promise<string>,
-): Promise<OpenDatabase> {
-  // Password hashes, session and signing keys: the data dir is the owner's alone (0700, files 0600).
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(dataDir, 0o700);
+/** The data dir's SQLite database, migrated, as a Kysely instance whose destroy() closes the handle. */
+async function openSqlite(dataDir: string): Promise<Db> {
   const file = join(dataDir, 'gateway.sqlite');
   await migrateToLatest(file);
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
+  const handle = new BetterSqlite3(file);
+  handle.pragma('journal_mode = WAL');
   for (const name of ['gateway.sqlite', 'gateway.sqlite-wal', 'gateway.sqlite-shm']) {
     const path = join(dataDir, name);
     if (existsSync(path)) chmodSync(path, 0o600);
   }
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  const kysely = sqliteDb(db);
+  handle.pragma('synchronous = NORMAL');
+  handle.pragma('foreign_keys = ON');
+  handle.pragma('busy_timeout = 5000');
+  const db = sqliteDb(handle);
+  // Kysely's driver closes the handle only once it used it: a query now makes sure it did, so that
+  // destroy() always closes the handle (its last close checkpoints the WAL into the file).
+  await sql`SELECT 1`.execute(db);
+  return db;
+}
+
+async function openPostgres(url: string, poolSize: number | undefined): Promise<Db> {
+  await migrateToLatest({ url });
+  return postgresDb(url, poolSize === undefined ? {} : { poolSize });
+}
+
+async function openNow(
+  dataDir: string,
+  { reset, demo, databaseUrl, databasePool }: DatabaseSettings,
+  hash: (password: string) => Promise<string>,
+): Promise<Db> {
+  // Password hashes, session and signing keys: the data dir is the owner's alone (0700, files 0600).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  const db =
+    databaseUrl === undefined ? await openSqlite(dataDir) : await openPostgres(databaseUrl, databasePool);
+  const checkAndSeed = async (trx: Db) => {
+    if (!reset)
+      await assertDataMode(trx, databaseUrl === undefined ? dataDir : redactedUrl(databaseUrl), demo);
+    if (reset || (await dataModeOf(trx)) === undefined) await seedDatabase(trx, hash, demo);
+    await seedFinance(trx, demo ? personas.entities.map((entity) => entity.accountId) : []);
+    await advanceIdentitiesAfterSeed(trx);
+  };
   try {
-    if (!reset) await assertDataMode(kysely, dataDir, demo);
-    if (reset || (await dataModeOf(kysely)) === undefined) await seedDatabase(kysely, hash, demo);
+    if (databaseUrl === undefined) await checkAndSeed(db);
+    // PostgreSQL: instances starting at once on a fresh database check and seed one after the other
+    // (a transaction-scoped advisory lock): the second finds the first's seed and leaves it.
+    else
+      await inTransaction(db, async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext('gateway seed'))`.execute(trx);
+        await checkAndSeed(trx);
+      });
   } catch (error) {
-    await kysely.destroy();
-    if (db.open) db.close();
+    await db.destroy();
     throw error;
   }
-  await seedFinance(kysely, demo ? personas.entities.map((entity) => entity.accountId) : []);
-  return { handle: db, db: kysely };
+  return db;
 }

@@ -100,11 +100,15 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     queue: 64,
   });
   const demo = options.demo ?? false;
-  // The Kysely instance shares the one better-sqlite3 connection while the stores move to it domain by
-  // domain (docs/data-layer.md).
-  const { handle: db, db: kysely } = await openDatabase(
+  // PostgreSQL when GATEWAY_DATABASE_URL is set, else SQLite in the data dir.
+  const kysely = await openDatabase(
     options.dataDir,
-    { reset: options.reset ?? false, demo },
+    {
+      reset: options.reset ?? false,
+      demo,
+      databaseUrl: options.databaseUrl,
+      databasePool: options.databasePool,
+    },
     hasher.hash,
   );
   const store = createStore(kysely, {
@@ -384,9 +388,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       notifications.close();
       analytics.close();
       await app.close();
+      // On SQLite this also closes the handle (db/database.ts), which checkpoints the WAL.
       await kysely.destroy();
-      // Kysely closes the handle only if it ever ran a query.
-      if (db.open) db.close();
     },
   };
 }

@@ -16,8 +16,8 @@ export type GatewayOptions = {
   dataDir: string;
   /**
    * The PostgreSQL database (`GATEWAY_DATABASE_URL`, postgres://user:password@host:port/database, or
-   * `@/path/to/file` holding it); without it SQLite in the data dir. Today only `migrate` goes there: the
-   * stores follow once they are all on Kysely (docs/data-layer.md).
+   * `@/path/to/file` holding it); without it SQLite in the data dir. The data dir still holds the key
+   * files (session secret, OIDC key) unless configuration gives them.
    */
   databaseUrl?: string;
   /** Connections to PostgreSQL an instance opens at most (`GATEWAY_DATABASE_POOL`). Default 10. */

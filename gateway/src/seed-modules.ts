@@ -2,6 +2,7 @@
 // them in every mode, and only demo mode fills them. The gateway and its commands both call this, so a
 // command run on a fresh data dir leaves nothing for the gateway's first start to wipe.
 import type { Db } from './db/connection.ts';
+import { advanceIdentitiesAfterSeed } from './db/postgres.ts';
 import personas from '../seed/personas.json' with { type: 'json' };
 import type { DocumentsStore } from './documents/documents-store.ts';
 import { seedPeople } from './people/people-seed.ts';
@@ -22,4 +23,5 @@ export async function seedModules(
   // After the documents: a delegation records its notification in recorded_notifications.
   await seedPeople(db, new Date(), demo);
   await stores.studio.seedEditors(demo);
+  await advanceIdentitiesAfterSeed(db);
 }

@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../src/documents/pdf.ts';
 import { REPO_ROOT } from '../src/options.ts';
-import { call, gatewayCommand, login, startGateway, type Started } from './helpers.ts';
+import { ON_POSTGRES, call, gatewayCommand, login, startGateway, type Started } from './helpers.ts';
 
 const run = promisify(execFile);
 const CLAIRE = 'claire.solo@demo.test';
@@ -96,7 +96,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('backup', () => {
+// SQLite only: backup and restore copy the data dir's SQLite file (on PostgreSQL, pg_dump: see below).
+describe.skipIf(ON_POSTGRES)('backup', () => {
   it('copies the running gateway while it writes, says what it saved, and keeps the copy private', async () => {
     const target = join(work, 'in-process');
     const started = performance.now();
@@ -151,7 +152,8 @@ describe('backup', () => {
   }, 60_000);
 });
 
-describe('restore', () => {
+// SQLite only: a backup holds the data dir's SQLite file.
+describe.skipIf(ON_POSTGRES)('restore', () => {
   it('restores into a fresh data dir where Claire signs in and her document has the same bytes', async () => {
     const restored = join(work, 'restored');
     const answer = await gatewayCommand(restored, ['restore', join(work, 'in-process')], { demo: true });
@@ -235,5 +237,18 @@ describe('restore', () => {
     expect(future.code).toBe(2);
     expect(future.out).toContain('9999-from-the-future');
     expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
+  });
+});
+
+describe.runIf(ON_POSTGRES)('backup and restore on PostgreSQL', () => {
+  it('refuse, and name pg_dump and what else to keep', async () => {
+    for (const command of ['backup', 'restore']) {
+      const answer = await gatewayCommand(gateway.dataDir, [command, join(work, `${command}-pg`)]);
+      expect(answer.code).not.toBe(0);
+      expect(answer.out).toContain('GATEWAY_DATABASE_URL selects PostgreSQL');
+      expect(answer.out).toMatch(command === 'backup' ? /pg_dump/ : /pg_restore/);
+      expect(answer.out).toContain('GATEWAY_FILES_DIR');
+    }
+    expect(existsSync(join(work, 'backup-pg'))).toBe(false);
   });
 });

@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optionsFromEnv } from '../src/options.ts';
 import { makePdf } from '../src/documents/pdf.ts';
-import { call, json, login, oidcSignIn, rawGet, startGateway, type Started } from './helpers.ts';
+import {
+  call,
+  databaseUrlOf,
+  json,
+  login,
+  oidcSignIn,
+  rawGet,
+  startGateway,
+  type Started,
+} from './helpers.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'gateway-config-'));
 afterAll(() => {
@@ -103,15 +112,17 @@ describe('signing keys from configuration', () => {
     await first.dispose();
     expect(existsSync(join(firstDir, 'session-secret.key'))).toBe(false);
     expect(existsSync(join(firstDir, 'oidc-signing-key.json'))).toBe(false);
-    // Sessions are rows of the database (shared by the instances, issue 28 item 4): a copy of it stands
-    // for the shared one here, the data dirs and their key files differ.
+    // Sessions are rows of the database (shared by the instances, issue 28 item 4): on PostgreSQL the
+    // first one's database itself, on SQLite a copy of it stands for the shared one; the data dirs and
+    // their key files differ.
+    const shared = await databaseUrlOf(firstDir);
     const withDatabase = () => {
       const dataDir = mkdtempSync(join(temp, 'other-'));
-      cpSync(join(firstDir, 'gateway.sqlite'), join(dataDir, 'gateway.sqlite'));
-      return dataDir;
+      if (shared === undefined) cpSync(join(firstDir, 'gateway.sqlite'), join(dataDir, 'gateway.sqlite'));
+      return { dataDir, ...(shared === undefined ? {} : { databaseUrl: shared }) };
     };
-    const second = await startGateway({ dataDir: withDatabase(), secret, oidcJwk });
-    const stranger = await startGateway({ dataDir: withDatabase() });
+    const second = await startGateway({ ...withDatabase(), secret, oidcJwk });
+    const stranger = await startGateway(withDatabase());
     try {
       const terms = '/contact/api/contacts/currentuser/terms';
       expect((await call(second, 'GET', terms, { token })).status).toBe(200);

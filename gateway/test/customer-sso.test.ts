@@ -1,10 +1,7 @@
 // The customers' single sign-on client of the embedded provider: customers sign in there with their
 // single sign-on account (their gigyaUserId), the token exchange maps it to the seeded customer, and
 // signing out of the provider ends its session.
-import BetterSqlite3 from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDb } from '../src/db/connection.ts';
 import { storedId } from '../src/auth/oidc-ids.ts';
 import {
   CUSTOMER_SSO_CLIENT,
@@ -16,6 +13,7 @@ import {
   redirectTarget,
   type Started,
   startGateway,
+  openTestDb,
 } from './helpers.ts';
 
 describe('customer single sign-on client', () => {
@@ -130,7 +128,7 @@ describe('customer single sign-on client', () => {
       // What no flow gives: a token of one client naming an account of the other kind, as a grant made
       // before this rule would.
       const renamed = async (accessToken: string, accountId: string) => {
-        const db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
+        const db = await openTestDb(gateway);
         try {
           const where = { model: 'AccessToken', id: storedId(accessToken) };
           const row = await db

@@ -1,11 +1,10 @@
 // Item 1 of issue 10: the demo inbox must not be a way into someone else's account.
-import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sqliteDb, type Db } from '../src/db/connection.ts';
+import type { Db } from '../src/db/connection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, json, login, rawGet, type Started, startGateway } from './helpers.ts';
+import { call, json, login, rawGet, type Started, startGateway, openTestDb } from './helpers.ts';
 
 type Inbox = { messages: { to: string; link: string }[] };
 
@@ -125,7 +124,7 @@ describe('retention (issue 27, item 9)', () => {
   const DAY_MS = 24 * 3600 * 1000;
   // A connection of the test's own to the gateway's file, through the same Kysely tables as the store.
   const withDb = async <T>(dataDir: string, work: (db: Db) => Promise<T>): Promise<T> => {
-    const db = sqliteDb(new BetterSqlite3(join(dataDir, 'gateway.sqlite')));
+    const db = await openTestDb({ dataDir });
     try {
       return await work(db);
     } finally {

@@ -2,8 +2,16 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDb } from '../src/db/connection.ts';
-import { call, json, login, oidcSignIn, type Started, startGateway } from './helpers.ts';
+import {
+  ON_POSTGRES,
+  call,
+  json,
+  login,
+  oidcSignIn,
+  type Started,
+  startGateway,
+  openTestDb,
+} from './helpers.ts';
 
 let gateway: Started;
 let claire: string;
@@ -45,13 +53,13 @@ describe('numbers as they are written', () => {
 describe('secrets at rest and in caches', () => {
   it('keeps the data directory to its owner (0700) and the database files 0600', () => {
     expect(statSync(gateway.dataDir).mode & 0o777).toBe(0o700);
-    expect(statSync(join(gateway.dataDir, 'gateway.sqlite')).mode & 0o777).toBe(0o600);
+    // On PostgreSQL the data dir holds no database file, only the key files.
+    if (!ON_POSTGRES) expect(statSync(join(gateway.dataDir, 'gateway.sqlite')).mode & 0o777).toBe(0o600);
   });
 
   it('stores the identity provider’s tokens by hash, never the bearer values', async () => {
     const { tokens } = await oidcSignIn(gateway, 'paul.collab@demo.test');
-    const { default: Database } = await import('better-sqlite3');
-    const db = sqliteDb(new Database(join(gateway.dataDir, 'gateway.sqlite'), { readonly: true }));
+    const db = await openTestDb(gateway, { readonly: true });
     const ids = (await db.selectFrom('oidc_store').select(['id', 'payload']).execute())
       .map((row) => `${row.id} ${row.payload}`)
       .join('\n');

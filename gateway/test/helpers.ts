@@ -4,17 +4,66 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import BetterSqlite3 from 'better-sqlite3';
 import { runGatewayCommand } from '../src/cli/gateway-command.ts';
+import { sqliteDb, type Db } from '../src/db/connection.ts';
+import { postgresDb } from '../src/db/postgres.ts';
 import { buildGateway, type Gateway } from '../src/gateway.ts';
 import type { GatewayOptions } from '../src/options.ts';
+import { createTestDatabase, type TestDatabase } from './postgres.ts';
 
 const PASSWORD = 'Demo-2026!';
+
+/**
+ * The gateway-pg project (vitest.config.ts): every test gateway on a PostgreSQL database of its own.
+ * A test SQLite-only by nature is skipped there with its reason (`it.skipIf(ON_POSTGRES)`).
+ */
+export const ON_POSTGRES = process.env['GATEWAY_TEST_DATABASE'] === 'postgres';
+
+/** On PostgreSQL, each data dir's database: a gateway started again on the data dir finds its data. */
+const databases = new Map<string, Promise<TestDatabase>>();
+
+/** The PostgreSQL database of a data dir (made on first use), or undefined on SQLite. */
+export async function databaseUrlOf(dataDir: string): Promise<string | undefined> {
+  if (!ON_POSTGRES) return undefined;
+  let database = databases.get(dataDir);
+  if (!database) {
+    database = createTestDatabase();
+    databases.set(dataDir, database);
+  }
+  return (await database).url;
+}
+
+/** Drops a data dir's PostgreSQL database (nothing on SQLite). */
+async function dropDatabaseOf(dataDir: string): Promise<void> {
+  const database = databases.get(dataDir);
+  databases.delete(dataDir);
+  if (database) await (await database).drop();
+}
+
+/** The environment that points a command (in this process or another) at a data dir and its database. */
+export async function databaseEnvOf(dataDir: string): Promise<Record<string, string>> {
+  const url = await databaseUrlOf(dataDir);
+  return { GATEWAY_DATA_DIR: dataDir, ...(url === undefined ? {} : { GATEWAY_DATABASE_URL: url }) };
+}
+
+/**
+ * A Kysely instance of its own on a test gateway's database (its SQLite file, or its PostgreSQL
+ * database), for a test to read or change rows; the test destroys it.
+ */
+export async function openTestDb(gateway: { dataDir: string }, { readonly = false } = {}): Promise<Db> {
+  const url = await databaseUrlOf(gateway.dataDir);
+  if (url !== undefined) return postgresDb(url, { poolSize: 2, applicationName: 'gateway-test' });
+  return sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'), { readonly }));
+}
 
 export type Started = Gateway & { dataDir: string; dispose: () => Promise<void> };
 
 export async function startGateway(overrides: Partial<GatewayOptions> = {}): Promise<Started> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'gateway-test-'));
+  const databaseUrl = overrides.databaseUrl ?? (await databaseUrlOf(dataDir));
   const gateway = await buildGateway({
+    ...(databaseUrl === undefined ? {} : { databaseUrl, databasePool: 4 }),
     port: 0,
     logLevel: false,
     faults: true,
@@ -29,7 +78,10 @@ export async function startGateway(overrides: Partial<GatewayOptions> = {}): Pro
     dataDir,
     dispose: async () => {
       await gateway.close();
-      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!overrides.dataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropDatabaseOf(dataDir);
+      }
     },
   };
 }
@@ -283,7 +335,7 @@ export async function gatewayCommand(
     },
   };
   const code = await runGatewayCommand(argv, {
-    env: { GATEWAY_DATA_DIR: dataDir, ...(options.demo ? { GATEWAY_DEMO: 'on' } : {}) },
+    env: { ...(await databaseEnvOf(dataDir)), ...(options.demo ? { GATEWAY_DEMO: 'on' } : {}) },
     stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
     stdout: sink,
     stderr: sink,

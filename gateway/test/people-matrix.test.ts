@@ -2,11 +2,9 @@
 // new address, attach an existing person (only ever an invitation), remove a person and edit their rights,
 // each asserted by its status. The access matrix (access-matrix.test.ts) says who reaches each route;
 // this one says what the people rules then decide, target by target.
-import BetterSqlite3 from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDb, type Db } from '../src/db/connection.ts';
-import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+import type { Db } from '../src/db/connection.ts';
+import { call, collaboratorToken, json, login, type Started, startGateway, openTestDb } from './helpers.ts';
 
 const ENTITY = 1001;
 const PASSWORD = 'Une phrase de passe 2026';
@@ -191,7 +189,7 @@ const run: Record<Action, (persona: Persona) => Promise<number>> = {
 beforeAll(async () => {
   // Every remove and rights case has its target join by creating a password: more than the per-address limit.
   gateway = await startGateway({ limits: { newPasswordPerAddress: { max: 1000, windowMs: 60_000 } } });
-  db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
+  db = await openTestDb(gateway);
   const customers = {
     claire: 'claire.solo@demo.test',
     marc: 'marc.multi@demo.test',

@@ -16,6 +16,7 @@ import {
   oidcClient,
   oidcSignIn,
   type Started,
+  databaseEnvOf,
   gatewayCommand,
   startGateway,
 } from './helpers.ts';
@@ -204,15 +205,17 @@ describe('npm run gateway -- create-user', () => {
     }
   });
 
-  it('makes the user from a piped password without starting the server, and exits 2 on a weak one', () => {
+  it('makes the user from a piped password without starting the server, and exits 2 on a weak one', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gateway-cli-'));
+    // The data dir, and on PostgreSQL its database.
+    const databaseEnv = await databaseEnvOf(dataDir);
     try {
       const run = (args: string[], input: string) =>
         spawnSync(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts', ...args], {
           cwd: REPO_ROOT,
           input,
           encoding: 'utf8',
-          env: { ...process.env, GATEWAY_DATA_DIR: dataDir, GATEWAY_DEMO: '' },
+          env: { ...process.env, ...databaseEnv, GATEWAY_DEMO: '' },
           timeout: 60_000,
         });
       const made = run(['create-user', '--email', 'first@firm.test', '--studio'], `${GOOD_PASSWORD}\n`);

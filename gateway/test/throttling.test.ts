@@ -13,8 +13,20 @@ import { PASSWORD_MIN_LENGTH, passwordProblem } from '../contract/password-rule.
 import { type Limit, type Throttle, createThrottle, TooManyRequests } from '../src/auth/throttle.ts';
 import { type Db, sqliteDb } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { postgresDb } from '../src/db/postgres.ts';
 import { optionsFromEnv } from '../src/options.ts';
-import { call, json, login, oidcClient, followInside, type Started, startGateway } from './helpers.ts';
+import {
+  ON_POSTGRES,
+  call,
+  json,
+  login,
+  oidcClient,
+  followInside,
+  openTestDb,
+  type Started,
+  startGateway,
+} from './helpers.ts';
+import { createTestDatabase } from './postgres.ts';
 
 const loginAs = (gateway: Started, email: string, password: string) =>
   call(gateway, 'POST', '/authentication/api/login', { body: { email, password } });
@@ -272,19 +284,30 @@ describe("the caller's address", () => {
 });
 
 describe('the throttle counters in the database', () => {
-  // A migrated database of its own per test: createThrottle counts in it, with an injected clock.
-  const opened: { dir: string; db: Db }[] = [];
-  const migrated = async (): Promise<{ file: string; db: Db }> => {
+  // A migrated database of its own per test (an SQLite file, or a PostgreSQL database in gateway-pg):
+  // createThrottle counts in it, with an injected clock. `connect` opens another connection to it.
+  const opened: { dir: string; db: Db; drop: () => Promise<void> }[] = [];
+  const migrated = async (): Promise<{ db: Db; connect: () => Db }> => {
     const dir = mkdtempSync(join(tmpdir(), 'throttle-test-'));
-    const file = join(dir, 'gateway.sqlite');
-    await migrateToLatest(file);
-    const db = sqliteDb(new BetterSqlite3(file));
-    opened.push({ dir, db });
-    return { file, db };
+    let connect: () => Db;
+    let drop = () => Promise.resolve();
+    if (ON_POSTGRES) {
+      const database = await createTestDatabase();
+      connect = () => postgresDb(database.url, { poolSize: 2 });
+      drop = database.drop;
+    } else {
+      const file = join(dir, 'gateway.sqlite');
+      await migrateToLatest(file);
+      connect = () => sqliteDb(new BetterSqlite3(file));
+    }
+    const db = connect();
+    opened.push({ dir, db, drop });
+    return { db, connect };
   };
   afterEach(async () => {
-    for (const { dir, db } of opened.splice(0)) {
+    for (const { dir, db, drop } of opened.splice(0)) {
       await db.destroy();
+      await drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -342,8 +365,8 @@ describe('the throttle counters in the database', () => {
   });
 
   it('counts the attempts of two throttles on one database together (two instances)', async () => {
-    const { file, db } = await migrated();
-    const other = sqliteDb(new BetterSqlite3(file));
+    const { db, connect } = await migrated();
+    const other = connect();
     try {
       const limit = { max: 4, windowMs: 60_000 };
       const one = createThrottle(db);
@@ -422,20 +445,22 @@ describe('password hashes', () => {
       await old.dispose();
       const today = await startGateway({ dataDir, scrypt: { N: 2 ** 13, r: 8, p: 10 } });
       try {
-        const { default: Database } = await import('better-sqlite3');
-        const read = () => {
-          const db = new Database(join(dataDir, 'gateway.sqlite'), { readonly: true });
-          const row = db
-            .prepare("SELECT password_hash FROM users WHERE email = 'claire.solo@demo.test'")
-            .get() as {
-            password_hash: string;
-          };
-          db.close();
-          return row.password_hash;
+        const read = async () => {
+          const db = await openTestDb({ dataDir }, { readonly: true });
+          try {
+            const row = await db
+              .selectFrom('users')
+              .select('password_hash')
+              .where('email', '=', 'claire.solo@demo.test')
+              .executeTakeFirstOrThrow();
+            return row.password_hash;
+          } finally {
+            await db.destroy();
+          }
         };
-        expect(read()).toMatch(/^scrypt\$1024\$8\$1\$/);
+        expect(await read()).toMatch(/^scrypt\$1024\$8\$1\$/);
         await login(today, 'claire.solo@demo.test');
-        expect(read()).toMatch(/^scrypt\$8192\$8\$10\$/);
+        expect(await read()).toMatch(/^scrypt\$8192\$8\$10\$/);
         await login(today, 'claire.solo@demo.test');
       } finally {
         await today.dispose();

@@ -34,6 +34,18 @@ const KEY_FILES = ['session-secret.key', 'oidc-signing-key.json'] as const;
 const FILES = 'files';
 const SUMMARY = 'backup.json';
 
+/** backup and restore are SQLite's: on PostgreSQL its own tools keep the database. */
+function refuseOnPostgres(command: 'backup' | 'restore', databaseUrl: string | undefined): void {
+  if (databaseUrl === undefined) return;
+  throw new CommandError(
+    `${command} copies the data dir's SQLite database, and GATEWAY_DATABASE_URL selects PostgreSQL: ` +
+      (command === 'backup'
+        ? 'back it up with pg_dump (pg_dump -Fc -f gateway.dump "$GATEWAY_DATABASE_URL"), '
+        : 'restore it with pg_restore (pg_restore --clean -d "$GATEWAY_DATABASE_URL" gateway.dump), ') +
+      'and keep the files dir (GATEWAY_FILES_DIR) and the key files of the data dir (or GATEWAY_SECRET, GATEWAY_OIDC_JWK) with it',
+  );
+}
+
 type Copied = { files: number; bytes: number };
 
 /** Copies a folder's files (0600, folders 0700), without the uploads still streaming in (`.tmp`). */
@@ -84,6 +96,7 @@ export async function backup(argv: readonly string[], io: CommandIo): Promise<nu
   const { paths } = parseCommandPaths(argv, {}, ['dir']);
   const target = resolve(paths[0] ?? '');
   const options = optionsFromEnv(io.env, []);
+  refuseOnPostgres('backup', options.databaseUrl);
   const { dataDir } = options;
   const source = join(dataDir, DATABASE);
   if (existsSync(target)) throw new CommandError(`${target} already exists: name a new backup`);
@@ -178,6 +191,7 @@ export async function restore(argv: readonly string[], io: CommandIo): Promise<n
   const { values, paths } = parseCommandPaths(argv, { force: { type: 'boolean' } }, ['dir']);
   const from = resolve(paths[0] ?? '');
   const options = optionsFromEnv(io.env, []);
+  refuseOnPostgres('restore', options.databaseUrl);
   const { dataDir } = options;
   const database = join(from, DATABASE);
   if (!existsSync(database)) throw new CommandError(`no backup at ${from} (no ${DATABASE} in it)`);

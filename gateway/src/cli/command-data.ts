@@ -1,6 +1,6 @@
 // The gateway's data dir as a command sees it: opened, checked and seeded exactly as the gateway does
 // (same mode rules, same module seeds), without the HTTP server. SQLite's WAL lets a command run beside a
-// running gateway.
+// running gateway; on PostgreSQL (GATEWAY_DATABASE_URL) it opens the same database the gateway uses.
 import type { Db } from '../db/connection.ts';
 import { OWASP_SCRYPT, createPasswordHasher, type PasswordHasher } from '../auth/passwords.ts';
 import { openDatabase } from '../database.ts';
@@ -14,7 +14,7 @@ import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
 import type { CommandIo } from './command-io.ts';
 
 export type CommandData = {
-  /** The Kysely instance over the database (the stores not converted yet keep its better-sqlite3 handle). */
+  /** The Kysely instance over the database (SQLite in the data dir, or GATEWAY_DATABASE_URL's PostgreSQL). */
   db: Db;
   store: Store;
   people: PeopleStore;
@@ -27,7 +27,11 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
   const options = optionsFromEnv(io.env, []);
   const demo = options.demo ?? false;
   const hasher = createPasswordHasher(OWASP_SCRYPT);
-  const { handle: db, db: kysely } = await openDatabase(options.dataDir, { reset: false, demo }, hasher.hash);
+  const kysely = await openDatabase(
+    options.dataDir,
+    { reset: false, demo, databaseUrl: options.databaseUrl, databasePool: options.databasePool },
+    hasher.hash,
+  );
   try {
     const documents = createDocumentsStore(kysely, createFileStore(filesDirOf(options)));
     const people = createPeopleStore(kysely);
@@ -43,6 +47,5 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
     });
   } finally {
     await kysely.destroy();
-    if (db.open) db.close();
   }
 }

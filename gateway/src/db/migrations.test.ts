@@ -135,8 +135,8 @@ describe('migrations', () => {
     legacy.close();
 
     // As the gateway opens it: migrations first, then the data mode's check (no reseed: it was seeded).
-    const opened = await openDatabase(dir, { reset: false, demo: false }, fastHash);
-    const db = opened.handle;
+    await (await openDatabase(dir, { reset: false, demo: false }, fastHash)).destroy();
+    const db = new BetterSqlite3(file);
     try {
       sameRows(before, db);
       expect(recorded(db)).toEqual(ALL);
@@ -146,7 +146,7 @@ describe('migrations', () => {
         db.prepare('SELECT rowid FROM entities_search WHERE entities_search MATCH \'"ities.na"\'').all(),
       ).toEqual([{ rowid: 1 }]);
     } finally {
-      await opened.db.destroy();
+      db.close();
     }
   });
 
@@ -195,11 +195,13 @@ describe('two gateways on one fresh data dir', () => {
       openDatabase(dir, { reset: false, demo: false }, fastHash),
       openDatabase(dir, { reset: false, demo: false }, fastHash),
     ]);
+    await first.destroy();
+    await second.destroy();
+    const db = new BetterSqlite3(join(dir, 'gateway.sqlite'));
     try {
-      expect(recorded(first.handle)).toEqual(ALL);
+      expect(recorded(db)).toEqual(ALL);
     } finally {
-      await first.db.destroy();
-      await second.db.destroy();
+      db.close();
     }
   }, 30_000);
 

@@ -6,6 +6,7 @@
 // never on pg's global registry.
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { dialectOf, type Db } from './connection.ts';
 import type { Tables } from './tables.ts';
 
 /** The pool's size when GATEWAY_DATABASE_POOL is not set. */
@@ -86,4 +87,12 @@ export async function advanceIdentities<T>(db: Kysely<T>): Promise<void> {
     const next = Math.max((top ?? 0) + 1, called ? last + 1 : last);
     await sql`SELECT setval(${sequence}::regclass, ${next}, false)`.execute(db);
   }
+}
+
+/**
+ * After seeds that insert explicit ids (users, entities, slots, bank accounts): on PostgreSQL the
+ * identity sequences move past them, so later inserts do not collide (SQLite needs nothing).
+ */
+export async function advanceIdentitiesAfterSeed(db: Db): Promise<void> {
+  if (dialectOf(db) === 'postgres') await advanceIdentities(db);
 }

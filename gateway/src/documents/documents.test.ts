@@ -1,12 +1,11 @@
 // Documents and BI report files against a real gateway on a temporary data directory: what each person
 // may read, what an upload refuses and keeps, and the headers and memory of a download.
-import BetterSqlite3 from 'better-sqlite3';
 import { createWriteStream, mkdtempSync, openAsBlob, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, collaboratorToken, json, login, startGateway } from '../../test/helpers.ts';
+import { call, collaboratorToken, json, login, openTestDb, startGateway } from '../../test/helpers.ts';
 import type { Started } from '../../test/helpers.ts';
 import { contentDisposition, safeDisplayName, sniffType } from './file-store.ts';
 import { makePdf } from './pdf.ts';
@@ -331,19 +330,21 @@ describe('BI reports', () => {
     );
     expect(answer.status).toBe(201);
     const report = answer.body as Report;
-    const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'), { readonly: true });
+    const db = await openTestDb(gateway, { readonly: true });
     try {
-      const rows = db
-        .prepare<[number, string], { email: string; type: string }>(
-          'SELECT u.email, n.type FROM recorded_notifications n JOIN users u ON u.id = n.user_id WHERE n.subject_id = ? AND n.type LIKE ?',
-        )
-        .all(report.id, 'Reporting-%');
+      const rows = await db
+        .selectFrom('recorded_notifications as n')
+        .innerJoin('users as u', 'u.id', 'n.user_id')
+        .select(['u.email', 'n.type'])
+        .where('n.subject_id', '=', report.id)
+        .where('n.type', 'like', 'Reporting-%')
+        .execute();
       // Of the customers of 1001 (the personas and the people seed's users), only Claire holds CLRAPP001
       // there (issue 27): the title is not told to those who may not list the report.
       expect(rows.map((row) => row.email).sort()).toEqual(['claire.solo@demo.test']);
       expect(new Set(rows.map((row) => row.type))).toEqual(new Set(['Reporting-ReportCreatedCollab']));
     } finally {
-      db.close();
+      await db.destroy();
     }
     // The deposit is in the entity list and in the wallet list.
     const entity = json<ReportPage>(

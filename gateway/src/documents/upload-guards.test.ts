@@ -1,6 +1,5 @@
 // Issue 27: what an upload may be called and contain (item 3), how much an entity and a person may send
 // (item 9), and the right checked again when the file is complete (item 18), on both upload paths.
-import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
@@ -8,11 +7,10 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collaboratorToken, login, startGateway } from '../../test/helpers.ts';
+import { collaboratorToken, login, startGateway, openTestDb } from '../../test/helpers.ts';
 import type { Started } from '../../test/helpers.ts';
 import { REPO_ROOT } from '../options.ts';
 import { makePdf } from './pdf.ts';
-import { sqliteDb } from '../db/connection.ts';
 import { createDocumentsStore } from './documents-store.ts';
 import type { DocumentsStore } from './documents-store.ts';
 import { createFileStore, safeDisplayName } from './file-store.ts';
@@ -229,27 +227,38 @@ async function slowUpload(
   return answer;
 }
 
-/** Runs `work` with the membership's codes replaced by `codes`, then puts the old ones back. */
-function withCodes(email: string, accountId: number, codes: readonly string[]) {
-  const db = new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite'));
-  const where = 'user_id = (SELECT id FROM users WHERE email = ?) AND account_id = ?';
-  const before = db
-    .prepare<[string, number], { permissions: string }>(`SELECT permissions FROM memberships WHERE ${where}`)
-    .get(email, accountId)?.permissions;
-  const set = (permissions: string) =>
-    db.prepare(`UPDATE memberships SET permissions = ? WHERE ${where}`).run(permissions, email, accountId);
+/** Replaces the membership's codes by `codes` (apply), then puts the old ones back (restore). */
+async function withCodes(email: string, accountId: number, codes: readonly string[]) {
+  const db = await openTestDb(gateway);
+  const userId = db.selectFrom('users').select('id').where('email', '=', email);
+  const before = (
+    await db
+      .selectFrom('memberships')
+      .select('permissions')
+      .where('user_id', '=', userId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst()
+  )?.permissions;
+  const set = async (permissions: string) => {
+    await db
+      .updateTable('memberships')
+      .set({ permissions })
+      .where('user_id', '=', userId)
+      .where('account_id', '=', accountId)
+      .execute();
+  };
   return {
     apply: () => set(JSON.stringify(codes)),
-    restore: () => {
-      if (before !== undefined) set(before);
-      db.close();
+    restore: async () => {
+      if (before !== undefined) await set(before);
+      await db.destroy();
     },
   };
 }
 
 /** Runs `work` on the target's database, read only, through the documents store as the gateway does. */
 async function onStore<T>(work: (documents: DocumentsStore) => Promise<T>, target: Started = gateway) {
-  const db = sqliteDb(new BetterSqlite3(join(target.dataDir, 'gateway.sqlite'), { readonly: true }));
+  const db = await openTestDb(target, { readonly: true });
   try {
     return await work(createDocumentsStore(db, createFileStore(join(target.dataDir, 'files'))));
   } finally {
@@ -272,7 +281,7 @@ const usedBytes = (accountId: number, target: Started) =>
 describe('the right checked again when the file is complete (item 18)', () => {
   it('does not keep a document whose uploader lost the code while it streamed', async () => {
     const documentsBefore = await countRows('documents');
-    const codes = withCodes('claire.solo@demo.test', 1001, []);
+    const codes = await withCodes('claire.solo@demo.test', 1001, []);
     try {
       const answer = await slowUpload(
         claire,
@@ -282,7 +291,7 @@ describe('the right checked again when the file is complete (item 18)', () => {
       );
       expect(answer.status).toBe(403);
     } finally {
-      codes.restore();
+      await codes.restore();
     }
     expect(await countRows('documents')).toBe(documentsBefore);
     expect(tempFiles()).toEqual([]);
@@ -295,7 +304,7 @@ describe('the right checked again when the file is complete (item 18)', () => {
 
   it('does not keep a BI report whose depositor lost CORAP001 while it streamed', async () => {
     const reportsBefore = await countRows('bi_reports');
-    const codes = withCodes('paul.collab@demo.test', 1001, ['CORAPP001']);
+    const codes = await withCodes('paul.collab@demo.test', 1001, ['CORAPP001']);
     try {
       const answer = await slowUpload(
         paul,
@@ -305,7 +314,7 @@ describe('the right checked again when the file is complete (item 18)', () => {
       );
       expect(answer.status).toBe(403);
     } finally {
-      codes.restore();
+      await codes.restore();
     }
     expect(await countRows('bi_reports')).toBe(reportsBefore);
     expect(tempFiles()).toEqual([]);

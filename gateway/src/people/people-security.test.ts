@@ -3,11 +3,17 @@
 // a person needs the right to remove each of their codes and never takes an entity's last administrator;
 // one rule gives collaborators' contacts; a delegation is recorded once for its subject; invitations expire
 // and are purged.
-import BetterSqlite3 from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, collaboratorToken, json, login, type Started, startGateway } from '../../test/helpers.ts';
-import { sqliteDb, type Db } from '../db/connection.ts';
+import {
+  call,
+  collaboratorToken,
+  json,
+  login,
+  type Started,
+  startGateway,
+  openTestDb,
+} from '../../test/helpers.ts';
+import type { Db } from '../db/connection.ts';
 
 type Page<T> = { items: T[]; totalItems: number };
 type Row = {
@@ -79,7 +85,7 @@ const remove = async (token: string, accountId: number, email: string) =>
 
 beforeAll(async () => {
   gateway = await startGateway({ invitationDays: 20, invitationRetentionDays: 60 });
-  db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
+  db = await openTestDb(gateway);
   claire = await login(gateway, 'claire.solo@demo.test');
   marc = await login(gateway, 'marc.multi@demo.test');
   sam = await login(gateway, 'sam.nousers@demo.test');

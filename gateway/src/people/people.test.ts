@@ -1,14 +1,21 @@
 // People and rights against a real gateway: the invitation flow, every SPEC 6 code of the people screens
 // (without it 403, with it the call works), the escalation rules with nothing changed, optimistic
 // concurrency on rights, and the delegation log with its notification.
-import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, collaboratorToken, json, login, type Started, startGateway } from '../../test/helpers.ts';
+import {
+  call,
+  collaboratorToken,
+  json,
+  login,
+  type Started,
+  startGateway,
+  openTestDb,
+} from '../../test/helpers.ts';
 import { codesOfScope } from '../permissions.ts';
 import { readFileSync } from 'node:fs';
 import { REPO_ROOT } from '../options.ts';
-import { sqliteDb, type Db } from '../db/connection.ts';
+import type { Db } from '../db/connection.ts';
 
 type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
 type User = {
@@ -48,7 +55,7 @@ const membershipsOf = (userId: number) =>
 beforeAll(async () => {
   // Each remove and rights case makes its victims join by creating a password: more than the per-address limit.
   gateway = await startGateway({ limits: { newPasswordPerAddress: { max: 100, windowMs: 60_000 } } });
-  db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
+  db = await openTestDb(gateway);
   paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
   lea = await collaboratorToken(gateway, 'lea.collab@demo.test');
   marc = await login(gateway, 'marc.multi@demo.test');

@@ -2,11 +2,17 @@
 // rolls back, everyone else is refused (403), and a manifest the portal would refuse is refused (422).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../../schemas/portal-config.ts';
-import { call, collaboratorToken, json, login, type Started, startGateway } from '../../test/helpers.ts';
-import { sqliteDb } from '../db/connection.ts';
+import {
+  call,
+  collaboratorToken,
+  json,
+  login,
+  type Started,
+  startGateway,
+  openTestDb,
+} from '../../test/helpers.ts';
 import { REPO_ROOT } from '../options.ts';
 import { manifestEtag } from './manifest-etag.ts';
 import { createStudioStore } from './studio-store.ts';
@@ -282,7 +288,7 @@ describe('two editors at once (issue 27, item 17)', () => {
   let second: string;
   beforeAll(async () => {
     // A second product owner, marked as the seed marks Olivia.
-    const db = sqliteDb(new BetterSqlite3(join(gateway.dataDir, 'gateway.sqlite')));
+    const db = await openTestDb(gateway);
     const { id } = await db
       .selectFrom('users')
       .select('id')
