@@ -103,12 +103,16 @@ function sqliteBus(file: string, log: BusLog): InstanceBus {
   buses.add(own);
   return {
     publish: (channel, payload) => {
-      const text = encode(channel, payload);
-      // After the publisher's turn, as a NOTIFY arrives: never inside the caller's own call.
-      setImmediate(() => {
-        for (const bus of sqliteBuses.get(key) ?? []) bus.dispatch(channel, text);
-      });
-      return Promise.resolve();
+      try {
+        const text = encode(channel, payload);
+        // After the publisher's turn, as a NOTIFY arrives: never inside the caller's own call.
+        setImmediate(() => {
+          for (const bus of sqliteBuses.get(key) ?? []) bus.dispatch(channel, text);
+        });
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     },
     subscribe: (channel, listener) => own.add(channel, listener),
     onGap: (listener) => {
