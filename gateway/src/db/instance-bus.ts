@@ -41,7 +41,7 @@ export type InstanceBus = {
   close: () => Promise<void>;
 };
 
-export type BusLog = { warn: (object: object, message: string) => void };
+type BusLog = { warn: (object: object, message: string) => void };
 
 export type BusTarget = { db: Db; log: BusLog } & (
   { url: string; sqliteFile?: undefined } | { url?: undefined; sqliteFile: string }
