@@ -16,6 +16,7 @@ import { createSessionTokens } from './auth/session-tokens.ts';
 import { createSessionsStore } from './auth/sessions-store.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './database.ts';
+import { createInstanceBus } from './db/instance-bus.ts';
 import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
 import { seedDatabase } from './db/seed.ts';
 import { seedModules } from './seed-modules.ts';
@@ -111,6 +112,15 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
     hasher.hash,
   );
+  // Carries notifications and ended sessions to every instance on the database (db/instance-bus.ts).
+  const bus = await createInstanceBus({
+    db: kysely,
+    // Only ever called once the server runs (a dropped connection, a failing listener).
+    log: { warn: (object, message) => app.log.warn(object, message) },
+    ...(options.databaseUrl === undefined
+      ? { sqliteFile: join(options.dataDir, 'gateway.sqlite') }
+      : { url: options.databaseUrl }),
+  });
   const store = createStore(kysely, {
     days: options.inboxRetentionDays ?? DEFAULT_INBOX_RETENTION.days,
     maxRows: options.inboxMaxRows ?? DEFAULT_INBOX_RETENTION.maxRows,
@@ -155,6 +165,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     sessionMaxAgeS: options.sessionMaxAgeS ?? 12 * 3600,
     refreshGraceMs: options.refreshGraceMs ?? 30_000,
     sessions: createSessionsStore(kysely),
+    bus,
   });
   await tokens.purge();
   const faults = createFaults();
@@ -308,7 +319,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   app.get('/favicon.ico', (_request, reply) =>
     reply.type('image/svg+xml').header('Cache-Control', 'max-age=86400').send(favicon),
   );
-  const notifications = await createNotificationCentre(deps, kysely, {
+  const notifications = await createNotificationCentre(deps, kysely, bus, {
     ...(options.notificationRetentionDays === undefined
       ? {}
       : { retentionDays: options.notificationRetentionDays }),
@@ -350,6 +361,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
 
   const host = options.host ?? '127.0.0.1';
+  await bus.ready();
   await app.listen({ host, port: options.port ?? 4010 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://${urlHostOf(host)}:${String(port)}`;
@@ -388,6 +400,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       notifications.close();
       analytics.close();
       await app.close();
+      await bus.close();
       // On SQLite this also closes the handle (db/database.ts), which checkpoints the WAL.
       await kysely.destroy();
     },

@@ -1,19 +1,87 @@
-// Issue 28 items 1 and 4: two gateway instances on one database behave as one for sign-ins. Here two
-// gateways of this process on ONE SQLite data dir (WAL: two connections), with the same secret: the
-// sessions, the retired tokens, the throttle counters and the OIDC provider's state are only in the
-// database. The requests go one after the other: two connections of one thread must never wait for each
-// other's lock (SQLite's busy wait would block the thread that holds the other connection), which two
-// processes, the real deployment, may.
+// Issue 28 items 1 and 4: two gateway instances on one database behave as one. Here two gateways of this
+// process on ONE data dir (its SQLite file, WAL: two connections; its PostgreSQL database in gateway-pg),
+// with the same secret: the sessions, the retired tokens, the throttle counters and the OIDC provider's
+// state are only in the database, and a notification or a session's end reaches the event streams either
+// instance holds (db/instance-bus.ts: in-process on SQLite, LISTEN/NOTIFY on PostgreSQL). The requests go
+// one after the other: two connections of one thread must never wait for each other's lock (SQLite's busy
+// wait would block the thread that holds the other connection), which two processes, the real deployment,
+// may.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, json, login, oidcSignIn, type Started, startGateway } from './helpers.ts';
+import { sql } from 'kysely';
+import { makePdf } from '../src/documents/pdf.ts';
+import {
+  ON_POSTGRES,
+  call,
+  json,
+  login,
+  oidcSignIn,
+  openTestDb,
+  type Started,
+  startGateway,
+} from './helpers.ts';
 
 const SECRET = 'shared-database-test-secret';
 const me = (gateway: Started, token: string) => call(gateway, 'GET', '/contact/me', { token });
 const loginAs = (gateway: Started, email: string, password: string) =>
   call(gateway, 'POST', '/authentication/api/login', { body: { email, password } });
+
+const STREAM = '/contact/api/contacts/currentuser/notifications/stream';
+/** Issue 28 item 4: an event reaches a stream held by either instance within this time. */
+const WITHIN_MS = 5000;
+
+/** An open event stream of `token` on `gateway`: what it received so far, read on until a condition. */
+async function openStream(gateway: Started, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${gateway.url}${STREAM}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  const state = { received: '', ended: false };
+  const reading = (async () => {
+    for (;;) {
+      const next = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (next.done) break;
+      state.received += decoder.decode(next.value);
+    }
+    state.ended = true;
+  })();
+  /** Waits (WITHIN_MS at most) until `condition` holds of the stream; false when it never did. */
+  const until = async (condition: () => boolean): Promise<boolean> => {
+    const deadline = Date.now() + WITHIN_MS;
+    while (!condition()) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return true;
+  };
+  expect(await until(() => state.received.includes(': connected'))).toBe(true);
+  return {
+    state,
+    until,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+async function upload(gateway: Started, token: string, name: string): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(makePdf(name, []))]), name);
+  const response = await fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=accounting`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+}
 
 let dataDir: string;
 let one: Started;
@@ -82,4 +150,80 @@ describe('two gateways on one database', () => {
     expect(exchanged.status).toBe(200);
     expect((await me(one, json<{ token: string }>(exchanged).token)).status).toBe(200);
   });
+
+  it('delivers a document uploaded through one to the event stream a person holds on the other, within 5 s', async () => {
+    const claire = await login(one, 'claire.solo@demo.test');
+    // Marc reads accounting documents on 1001: his stream is held by the other instance.
+    const marc = await login(two, 'marc.multi@demo.test');
+    const stream = await openStream(two, marc);
+    const ownStream = await openStream(one, await login(one, 'marc.multi@demo.test'));
+    try {
+      await upload(one, claire, 'Across-instances.pdf');
+      expect(await stream.until(() => stream.state.received.includes('Across-instances.pdf'))).toBe(true);
+      // The instance that recorded it delivers it to its own streams too, once.
+      expect(await ownStream.until(() => ownStream.state.received.includes('Across-instances.pdf'))).toBe(
+        true,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const { state } of [stream, ownStream])
+        expect(state.received.split('Across-instances.pdf').length - 1).toBe(1);
+    } finally {
+      await stream.close();
+      await ownStream.close();
+    }
+  });
+
+  it('signing out on one ends that session’s event stream on the other, and only that one', async () => {
+    const token = await login(one, 'marc.multi@demo.test');
+    const other = await login(two, 'marc.multi@demo.test');
+    const stream = await openStream(two, token);
+    const kept = await openStream(two, other);
+    try {
+      expect((await call(one, 'POST', '/authentication/api/logout', { token })).status).toBe(204);
+      expect(await stream.until(() => stream.state.ended)).toBe(true);
+      expect(kept.state.ended).toBe(false);
+      // "Sign out everywhere" on one ends the person's other streams on the other.
+      expect(
+        (
+          await call(one, 'POST', '/authentication/api/logout-everywhere', {
+            token: await login(one, 'marc.multi@demo.test'),
+          })
+        ).status,
+      ).toBe(204);
+      expect(await kept.until(() => kept.state.ended)).toBe(true);
+    } finally {
+      await stream.close();
+      await kept.close();
+    }
+  });
+
+  it.skipIf(!ON_POSTGRES)(
+    'listens again after its PostgreSQL connection is cut, and delivers what follows',
+    async () => {
+      const db = await openTestDb(one);
+      try {
+        const listeners = async () =>
+          (
+            await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity
+              WHERE datname = current_database() AND application_name = 'gateway-bus'`.execute(db)
+          ).rows;
+        expect((await listeners()).length).toBe(2);
+        await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = 'gateway-bus'`.execute(db);
+        const deadline = Date.now() + WITHIN_MS;
+        while ((await listeners()).length < 2 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect((await listeners()).length).toBe(2);
+      } finally {
+        await db.destroy();
+      }
+      const stream = await openStream(two, await login(two, 'marc.multi@demo.test'));
+      try {
+        await upload(one, await login(one, 'claire.solo@demo.test'), 'After-the-cut.pdf');
+        expect(await stream.until(() => stream.state.received.includes('After-the-cut.pdf'))).toBe(true);
+      } finally {
+        await stream.close();
+      }
+    },
+  );
 });

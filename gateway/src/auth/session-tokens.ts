@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { SessionClaims } from '../../contract/api.ts';
+import type { InstanceBus } from '../db/instance-bus.ts';
 import type { UserRow } from '../db/store.ts';
 import { storedId } from './oidc-ids.ts';
 import type { SessionRow, SessionsStore, TokenReplacementRow } from './sessions-store.ts';
@@ -36,7 +37,19 @@ export type SessionTokenOptions = {
   /** How long a token replaced by a refresh still works, for the requests already in flight (ms). */
   refreshGraceMs: number;
   sessions: SessionsStore;
+  /** Carries the ended sessions to every instance on the database (this one included). */
+  bus: InstanceBus;
 };
+
+/** The bus channel of ended sessions: `{ sids: string[] }`. */
+const SESSIONS_ENDED = 'gateway_sessions_ended';
+/** Session ids per bus message (a uuid and its quotes: 39 bytes; well below the bus's limit). */
+const SIDS_PER_MESSAGE = 150;
+
+function isSidsMessage(payload: unknown): payload is { sids: string[] } {
+  const sids = (payload as { sids?: unknown } | null)?.sids;
+  return Array.isArray(sids) && sids.every((sid) => typeof sid === 'string');
+}
 
 /** How often (at most) a process deletes the sessions and retired tokens past their end. */
 const PURGE_EVERY_MS = 3600_000;
@@ -48,7 +61,7 @@ const PURGE_EVERY_MS = 3600_000;
  * expiry, the retirement and the session are checked again each time.
  */
 export function createSessionTokens(options: SessionTokenOptions) {
-  const { secret, ttlS, sessionMaxAgeS, refreshGraceMs, sessions } = options;
+  const { secret, ttlS, sessionMaxAgeS, refreshGraceMs, sessions, bus } = options;
   // Verified tokens keyed by their string: skips the HMAC on hot paths; exp, retirement and the session
   // are still checked each time.
   const verified = new Map<string, SessionClaims>();
@@ -111,11 +124,17 @@ export function createSessionTokens(options: SessionTokenOptions) {
     return sessions.liveGrant(storedId(session.grant_id), Math.floor(Date.now() / 1000));
   }
 
-  // TODO(issue 28 item 4): only this process's listeners are told. A session ended by another instance
-  // refuses its tokens here at once (verify asks the database), but an event stream this process holds on
-  // it stays open until the events of issue 28 item 4 carry the ending across instances.
-  function tellEnded(sids: readonly string[]): void {
-    if (sids.length > 0) for (const listener of endedListeners) listener(sids);
+  // Every instance hears the sessions ended on any of them (itself included) and tells its listeners, so
+  // that an event stream it holds on one of them ends at once (its tokens are refused already: verify asks
+  // the database).
+  bus.subscribe(SESSIONS_ENDED, (payload) => {
+    if (isSidsMessage(payload) && payload.sids.length > 0)
+      for (const listener of endedListeners) listener(payload.sids);
+  });
+
+  async function tellEnded(sids: readonly string[]): Promise<void> {
+    for (let start = 0; start < sids.length; start += SIDS_PER_MESSAGE)
+      await bus.publish(SESSIONS_ENDED, { sids: sids.slice(start, start + SIDS_PER_MESSAGE) });
   }
 
   function onSessionsEnded(listener: (sids: readonly string[]) => void): () => void {
@@ -124,17 +143,17 @@ export function createSessionTokens(options: SessionTokenOptions) {
   }
 
   async function endSession(sid: string): Promise<void> {
-    if (await sessions.endSession(sid, Math.floor(Date.now() / 1000))) tellEnded([sid]);
+    if (await sessions.endSession(sid, Math.floor(Date.now() / 1000))) await tellEnded([sid]);
   }
 
   /** Password change, "sign out everywhere": every session of the user ends. */
   async function endUserSessions(userId: number): Promise<void> {
-    tellEnded(await sessions.endUserSessions(userId, Math.floor(Date.now() / 1000)));
+    await tellEnded(await sessions.endUserSessions(userId, Math.floor(Date.now() / 1000)));
   }
 
   /** The identity provider revoked a grant: the portal sessions built on it end too. */
   async function endGrantSessions(grantId: string): Promise<void> {
-    tellEnded(await sessions.endGrantSessions(grantId, Math.floor(Date.now() / 1000)));
+    await tellEnded(await sessions.endGrantSessions(grantId, Math.floor(Date.now() / 1000)));
   }
 
   /** The session if it is live: not ended, its absolute end not reached, its OIDC grant (if any) alive. */

@@ -9,6 +9,7 @@ import type { DomainEvent } from '../events.ts';
 import { notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import type { Db } from '../db/connection.ts';
+import type { InstanceBus } from '../db/instance-bus.ts';
 import { currentUser, parseCodes, parseNumbers, type Deps } from '../kernel/deps.ts';
 import { defaultNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
 import { createNotificationsStore, type NotificationsStore } from './notifications-store.ts';
@@ -96,9 +97,28 @@ type Shown = Awaited<ReturnType<NotificationsStore['newestFirst']>>[number];
 /** A recorded notification and its recipient: what a delivery to open streams needs. */
 type Recorded = { userId: number; id: number };
 
+/**
+ * The bus channel of recorded notifications: `{ recorded: [userId, id][] }`, ids only (each instance
+ * reads the rows of the recipients whose streams it holds).
+ */
+const RECORDED = 'gateway_notifications';
+/** Pairs per bus message: two ids of up to 10 digits and their punctuation, 24 bytes; below the limit. */
+const PAIRS_PER_MESSAGE = 250;
+
+function recordedOf(payload: unknown): Recorded[] {
+  const pairs = (payload as { recorded?: unknown } | null)?.recorded;
+  if (!Array.isArray(pairs)) return [];
+  return pairs.flatMap((pair: unknown) =>
+    Array.isArray(pair) && Number.isSafeInteger(pair[0]) && Number.isSafeInteger(pair[1])
+      ? [{ userId: pair[0] as number, id: pair[1] as number }]
+      : [],
+  );
+}
+
 export async function createNotificationCentre(
   deps: Deps,
   db: Db,
+  bus: InstanceBus,
   options: { retentionDays?: number; now?: () => number } = {},
 ): Promise<NotificationCentre> {
   const store = createNotificationsStore(db);
@@ -194,9 +214,8 @@ export async function createNotificationCentre(
   /**
    * Delivers recorded notifications to the streams this process holds open, each asked again whether
    * its recipient may still read it (a right may have gone since it was recorded). The one way into
-   * the streams: today the centre calls it once its recording has committed; with several instances,
-   * each will call it for the recorded ids a PostgreSQL NOTIFY announces (LISTEN), so a person's bell
-   * rings whichever instance holds their stream.
+   * the streams: every instance calls it for the ids the bus announces (the recording instance's own
+   * included, once), so a person's bell rings whichever instance holds their stream.
    */
   async function deliverToOpenStreams(recorded: readonly Recorded[]): Promise<void> {
     for (const { userId, id } of recorded) {
@@ -258,10 +277,20 @@ export async function createNotificationCentre(
     });
     for (const email of mails)
       await deps.store.inbox.add(email, EMAIL_SUBJECTS[event.type], `${deps.portalUrl}/`, createdAt);
-    await deliverToOpenStreams(recorded);
+    for (let start = 0; start < recorded.length; start += PAIRS_PER_MESSAGE)
+      await bus.publish(RECORDED, {
+        recorded: recorded.slice(start, start + PAIRS_PER_MESSAGE).map(({ userId, id }) => [userId, id]),
+      });
   }
 
   deps.events.subscribe(record);
+  const stopHearing = bus.subscribe(RECORDED, (payload) => deliverToOpenStreams(recordedOf(payload)));
+  // The bus may have missed messages (its PostgreSQL connection dropped): every open stream ends, and the
+  // portal opens it again after the newest id it holds, which replays what it missed (and asks again
+  // whether its session still lives).
+  const stopGaps = bus.onGap(() => {
+    for (const open of streams.values()) for (const stream of open) stream.end();
+  });
 
   return {
     summary: async (userId) => {
@@ -273,6 +302,8 @@ export async function createNotificationCentre(
     },
     close: () => {
       clearInterval(purging);
+      stopHearing();
+      stopGaps();
       for (const open of streams.values()) for (const stream of open) stream.end();
       streams.clear();
       sessionStreams.clear();
