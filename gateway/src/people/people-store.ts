@@ -9,6 +9,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { dialectOf, inTransaction, type Db } from '../db/connection.ts';
 import { DEFAULT_INBOX_RETENTION, type InboxRetention } from '../db/inbox.ts';
+import { createStore } from '../db/store.ts';
 
 const PEOPLE_TABLES = [
   'rights_versions',
@@ -118,7 +119,9 @@ type ListedSelection = Omit<PersonSelection, 'id'> & { id: number | null };
 
 function peopleOperations(db: Db, options: PeopleStoreOptions) {
   const times = { ...DEFAULT_INVITATION_TIMES, ...options };
-  const inbox = options.inbox ?? DEFAULT_INBOX_RETENTION;
+  // Users, reset links and the inbox are the shared store's; over the same `db` (the invitation's
+  // transaction when there is one), so its writes belong to that transaction.
+  const shared = createStore(db, options.inbox ?? DEFAULT_INBOX_RETENTION);
 
   // An entity's list: its members, then its live invitations with only what the inviter typed (never the
   // stored names or sign-ins of an account the address may belong to).
@@ -382,39 +385,18 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
         .execute();
     },
 
-    userById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    userById: shared.users.byId,
 
-    userByEmail: (email: string) =>
-      db
-        .selectFrom('users')
-        .selectAll()
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
-        .executeTakeFirst(),
+    userByEmail: shared.users.byEmail,
 
     /** A customer account nobody signed in to yet (its password unusable), with its single sign-on id. */
     async insertUser(user: { email: string; firstName: string; lastName: string; passwordHash: string }) {
-      const { id } = await db
-        .insertInto('users')
-        .values({
-          email: user.email,
-          first_name: user.firstName,
-          last_name: user.lastName,
-          is_customer: 1,
-          password_hash: user.passwordHash,
-          gigya_user_id: '',
-          office_mobile: '',
-          old_id: 0,
-          global_permissions: '[]',
-          favorite_entities: '[]',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable('users')
-        .set({ gigya_user_id: `gigya-${String(id)}` })
-        .where('id', '=', id)
-        .execute();
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const id = await shared.users.insert({ ...user, isCustomer: true, oldId: 0, globalPermissions: [] });
+      if (id === undefined) throw new Error(`the address ${user.email} is taken`);
+      await shared.users.setGigyaId(id, `gigya-${String(id)}`);
+      const row = await shared.users.byId(id);
+      if (!row) throw new Error('the inserted user is missing');
+      return row;
     },
 
     // --- Invitations ------------------------------------------------------------------------------------
@@ -531,36 +513,12 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
 
     /** A link that sets the first password (and so accepts, by migration 0005's trigger): the only live one. */
     async issuePasswordLink(userId: number, tokenHash: string, expiresAt: number, at: string): Promise<void> {
-      await db
-        .updateTable('reset_tokens')
-        .set({ used_at: at })
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .execute();
-      await db
-        .insertInto('reset_tokens')
-        .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt })
-        .execute();
+      await shared.resetTokens.retireOfUser(userId, at);
+      await shared.resetTokens.insert(tokenHash, userId, expiresAt);
     },
 
-    /** An e-mail in the inbox, dropping what the inbox's retention no longer keeps (as db/inbox.ts does). */
-    async sendMail(to: string, subject: string, link: string, createdAt: string): Promise<void> {
-      await db.insertInto('inbox').values({ to_email: to, subject, link, created_at: createdAt }).execute();
-      const before = new Date(Date.now() - inbox.days * DAY_MS).toISOString();
-      await db
-        .deleteFrom('inbox')
-        .where((eb) =>
-          eb.or([
-            eb('created_at', '<', before),
-            eb(
-              'id',
-              '<=',
-              eb.selectFrom('inbox').select((sub) => sub(sub.fn.max('id'), '-', inbox.maxRows).as('last')),
-            ),
-          ]),
-        )
-        .execute();
-    },
+    /** An e-mail in the inbox, dropping what the inbox's retention no longer keeps (db/inbox.ts). */
+    sendMail: shared.inbox.add,
 
     // --- Collaborators and administrators ----------------------------------------------------------------
 
