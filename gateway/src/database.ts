@@ -1,11 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sql } from 'kysely';
-import { inTransaction, sqliteDb, type Db } from './db/connection.ts';
+import { inTransaction, usedSqliteDb, type Db } from './db/connection.ts';
 import { assertDataMode, dataModeOf } from './db/data-mode.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { advanceIdentitiesAfterSeed, postgresDb, redactedUrl } from './db/postgres.ts';
+import { advanceIdentitiesAfterSeed, lockSeed, postgresDb, redactedUrl } from './db/postgres.ts';
 import { seedDatabase } from './db/seed.ts';
 import personas from '../seed/personas.json' with { type: 'json' };
 import { seedFinance } from './finance/finance-store.ts';
@@ -67,11 +66,7 @@ async function openSqlite(dataDir: string): Promise<Db> {
   handle.pragma('synchronous = NORMAL');
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
-  const db = sqliteDb(handle);
-  // Kysely's driver closes the handle only once it used it: a query now makes sure it did, so that
-  // destroy() always closes the handle (its last close checkpoints the WAL into the file).
-  await sql`SELECT 1`.execute(db);
-  return db;
+  return usedSqliteDb(handle);
 }
 
 async function openPostgres(url: string, poolSize: number | undefined): Promise<Db> {
@@ -102,7 +97,7 @@ async function openNow(
     // (a transaction-scoped advisory lock): the second finds the first's seed and leaves it.
     else
       await inTransaction(db, async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtext('gateway seed'))`.execute(trx);
+        await lockSeed(trx);
         await checkAndSeed(trx);
       });
   } catch (error) {

@@ -4,7 +4,7 @@
 // several instances) are two dialects of the same instance: a store asks `dialectOf` only where the two
 // databases really differ (the folder search, an upsert's conflict target).
 import type { Database as SqliteHandle } from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { Tables } from './tables.ts';
 
 export type Db = Kysely<Tables>;
@@ -14,6 +14,16 @@ export type DialectName = 'sqlite' | 'postgres';
 /** A Kysely instance over an open better-sqlite3 handle (one connection; Kysely queues its queries). */
 export function sqliteDb(handle: SqliteHandle): Db {
   return new Kysely<Tables>({ dialect: new SqliteDialect({ database: handle }) });
+}
+
+/**
+ * The same, having run a query: Kysely's driver closes the handle on destroy() only once it used it, and the
+ * handle's last close is what checkpoints the WAL into the file.
+ */
+export async function usedSqliteDb(handle: SqliteHandle): Promise<Db> {
+  const db = sqliteDb(handle);
+  await sql`SELECT 1`.execute(db);
+  return db;
 }
 
 export function dialectOf(db: Db): DialectName {

@@ -96,3 +96,11 @@ export async function advanceIdentities<T>(db: Kysely<T>): Promise<void> {
 export async function advanceIdentitiesAfterSeed(db: Db): Promise<void> {
   if (dialectOf(db) === 'postgres') await advanceIdentities(db);
 }
+
+/**
+ * Holds the seed's lock to the end of the transaction `trx`: instances starting at once on a fresh database
+ * check and seed one after the other, and the second finds the first's seed.
+ */
+export async function lockSeed(trx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('gateway seed'))`.execute(trx);
+}
