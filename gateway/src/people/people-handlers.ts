@@ -699,6 +699,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       const name = body.name.trim();
       if (name === '') throw new HttpError(422, 'invalid_body', 'name must not be blank.');
       const accountId = await people.transaction(async (tx) => {
+        await tx.lockEntityCreation();
         if (await tx.accountNumberTaken(accountNumber))
           throw conflict('This company number is already used.');
         const now = new Date().toISOString();

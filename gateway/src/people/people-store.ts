@@ -232,7 +232,7 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
     /**
      * Makes the other rights writes on the entity wait for this transaction, so that its re-checks (the
      * version, the last administrator) see what they committed. PostgreSQL locks the entity's row; SQLite
-     * needs nothing: its one connection runs one transaction at a time. (PostgreSQL branch not run yet.)
+     * needs nothing: its one connection runs one transaction at a time.
      */
     async lockEntity(accountId: number): Promise<void> {
       if (dialectOf(db) === 'sqlite') return;
@@ -652,6 +652,16 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
         .where('account_number', '=', accountNumber)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /**
+     * Makes the other entity creations wait for this transaction, so that its checks (the company number
+     * free, the next id) see what they committed: two creations at once on PostgreSQL would otherwise take
+     * the same id, and the second fail on the key. SQLite needs nothing (one transaction at a time).
+     */
+    async lockEntityCreation(): Promise<void> {
+      if (dialectOf(db) === 'sqlite') return;
+      await sql`SELECT pg_advisory_xact_lock(hashtext('gateway entity creation'))`.execute(db);
     },
 
     /** A new entity after the personas' ids (the bench's bulk folders, from 100000, are not counted). */

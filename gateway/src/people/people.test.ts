@@ -466,4 +466,20 @@ describe('each SPEC 6 code of the people screens', () => {
     });
     expect(again.status).toBe(409);
   });
+
+  it('creations at once each get their own company file, and a number sent twice at once is taken once', async () => {
+    const create = (accountNumber: string) =>
+      call(gateway, 'POST', '/entitycreator/api/entities', {
+        token: lea,
+        body: { accountNumber, name: `Lot ${accountNumber}`, legalForm: 'SARL', fiscalYearEnd: '06-30' },
+      });
+    const distinct = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => create(`LOT-${String(index)}`)),
+    );
+    expect(distinct.map((response) => response.status)).toEqual(Array(6).fill(201));
+    const ids = distinct.map((response) => json<{ accountId: number }>(response).accountId);
+    expect(new Set(ids).size).toBe(6);
+    const twice = await Promise.all([create('LOT-TWICE'), create('lot-twice')]);
+    expect(twice.map((response) => response.status).sort()).toEqual([201, 409]);
+  });
 });
