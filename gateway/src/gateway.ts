@@ -16,6 +16,7 @@ import { createSessionTokens } from './auth/session-tokens.ts';
 import { createSessionsStore } from './auth/sessions-store.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './database.ts';
+import { withSeedLock } from './db/postgres.ts';
 import { createInstanceBus } from './db/instance-bus.ts';
 import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
 import { seedDatabase } from './db/seed.ts';
@@ -144,7 +145,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const studio = createStudioStore(kysely);
   const seedStores = () =>
     seedModules(kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
-  await seedStores();
+  // Instances starting at once on a fresh PostgreSQL database seed one after the other.
+  await withSeedLock(options.databaseUrl, seedStores);
   // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
   await people.purgeInvitations();
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
@@ -231,7 +233,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       app.log.warn(message);
     },
   );
-  await seedStudio(false);
+  await withSeedLock(options.databaseUrl, () => seedStudio(false));
   // The news feed's items are invented: a real deployment starts with none.
   const defaultNews = demo ? DEFAULT_NEWS : [];
   const news: { items: readonly NewsItem[] } = { items: defaultNews };

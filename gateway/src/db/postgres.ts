@@ -104,3 +104,23 @@ export async function advanceIdentitiesAfterSeed(db: Db): Promise<void> {
 export async function lockSeed(trx: Db): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext('gateway seed'))`.execute(trx);
 }
+
+/**
+ * Runs `work` holding the seed's lock (the one `lockSeed` takes) when `url` names a PostgreSQL database,
+ * so instances starting at once fill the feature modules' tables, whose seeds check a marker then write
+ * over several transactions, one after the other: the second finds the first's marker. The lock is held
+ * on a connection of its own, outside the pool `work` uses (a pool of one would otherwise wait for
+ * itself), and ends with it. Without `url` (SQLite: one process) `work` just runs.
+ */
+export async function withSeedLock<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (url === undefined) return work();
+  const client = new pg.Client({ connectionString: url, application_name: 'gateway seed lock' });
+  await client.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext('gateway seed'))`);
+    return await work();
+  } finally {
+    // Ending the connection releases the lock, also when `work` failed.
+    await client.end();
+  }
+}
