@@ -2,7 +2,6 @@
 // stored per event and counted, under the configured key only, with the user of a valid session token
 // (never a user the body names), bounded in size and rate, kept a configurable number of days; the
 // report prints what it read without letting it drive the terminal.
-import BetterSqlite3 from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +9,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_PER_ADDRESS } from '../src/analytics/analytics-collector.ts';
 import { REPO_ROOT } from '../src/options.ts';
-import { ON_POSTGRES, call, login, type Started, startGateway, openTestDb } from './helpers.ts';
+import {
+  ON_POSTGRES,
+  call,
+  databaseEnvOf,
+  login,
+  type Started,
+  startGateway,
+  openTestDb,
+} from './helpers.ts';
 
 type Counts = {
   counts: { event: string; count: number }[];
@@ -238,30 +245,35 @@ describe('analytics collector limits', () => {
   });
 });
 
-// SQLite only: the report script reads the data dir's SQLite file.
-describe.skipIf(ON_POSTGRES)('npm run analytics:report', () => {
-  it('prints stored names without their control characters, so a name cannot drive the terminal', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'analytics-report-'));
+// The report reads the gateway's database, SQLite or PostgreSQL (GATEWAY_DATABASE_URL), while it runs.
+describe('npm run analytics:report', () => {
+  it('prints stored names without their control characters, so a name cannot drive the terminal', async () => {
+    const db = await openTestDb(gateway);
     try {
-      const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
-      db.exec(
-        'CREATE TABLE analytics_events (id INTEGER PRIMARY KEY, api_key TEXT, event TEXT, user_id TEXT, user_properties TEXT, properties TEXT, occurred_at TEXT, received_at TEXT)',
-      );
       // Stored before the collector refused them: a clear-screen, a colour, an OSC title, a C1 CSI, a bell.
-      db.prepare(
-        "INSERT INTO analytics_events (api_key, event, user_properties, properties, occurred_at, received_at) VALUES ('k', ?, '{}', '{}', ?, ?)",
-      ).run('\u001b[2J\u001b[31mPwned\u001b]0;title\u0007\u009b31m\r', time, time);
-      db.close();
-      const printed = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/analytics-report.ts'], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, GATEWAY_DATA_DIR: dataDir },
-        encoding: 'utf8',
-      });
-      expect(printed).toContain('Pwned');
-      // eslint-disable-next-line no-control-regex -- what must not be printed
-      expect(printed.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      await db
+        .insertInto('analytics_events')
+        .values({
+          api_key: 'k',
+          event: '\u001b[2J\u001b[31mPwned\u001b]0;title\u0007\u009b31m\r',
+          user_properties: '{}',
+          properties: '{}',
+          occurred_at: time,
+          received_at: time,
+        })
+        .execute();
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await db.destroy();
     }
+    const printed = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/analytics-report.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...(await databaseEnvOf(gateway.dataDir)) },
+      encoding: 'utf8',
+    });
+    expect(printed).toContain('Pwned');
+    // eslint-disable-next-line no-control-regex -- what must not be printed
+    expect(printed.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    // A database's password is not printed with its name.
+    if (ON_POSTGRES) expect(printed).toContain(':***@');
   });
 });
