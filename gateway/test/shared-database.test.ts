@@ -23,6 +23,10 @@ import {
   startGateway,
 } from './helpers.ts';
 
+// A replaced token's grace: short for the test's time, long enough that a loaded machine's calls between a
+// refresh and the next request stay within it.
+const GRACE_MS = 1500;
+
 const SECRET = 'shared-database-test-secret';
 const me = (gateway: Started, token: string) => call(gateway, 'GET', '/contact/me', { token });
 const loginAs = (gateway: Started, email: string, password: string) =>
@@ -88,8 +92,8 @@ let one: Started;
 let two: Started;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'gateway-shared-'));
-  one = await startGateway({ dataDir, secret: SECRET, refreshGraceMs: 500 });
-  two = await startGateway({ dataDir, secret: SECRET, refreshGraceMs: 500 });
+  one = await startGateway({ dataDir, secret: SECRET, refreshGraceMs: GRACE_MS });
+  two = await startGateway({ dataDir, secret: SECRET, refreshGraceMs: GRACE_MS });
 });
 afterAll(async () => {
   await two.dispose();
@@ -126,7 +130,7 @@ describe('two gateways on one database', () => {
     const fromOne = await refresh(one);
     expect(await refresh(two)).toBe(fromOne);
     // The replaced token dies after its grace on both.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 200));
     expect((await me(two, token)).status).toBe(401);
     expect((await me(one, token)).status).toBe(401);
     expect((await me(two, fromOne)).status).toBe(200);

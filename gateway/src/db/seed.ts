@@ -60,7 +60,7 @@ async function restartIds(db: Db): Promise<void> {
     );
     return;
   }
-  // PostgreSQL (not run yet: its migrations come with the PostgreSQL session): identity columns restart.
+  // PostgreSQL: identity columns restart.
   for (const [table, column] of RENUMBERED)
     await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} RESTART WITH 1`.execute(db);
 }

@@ -743,7 +743,7 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
       for (const table of PEOPLE_TABLES) await db.deleteFrom(table).execute();
       if (dialectOf(db) === 'sqlite')
         await sql`DELETE FROM sqlite_sequence WHERE name = 'delegation_log'`.execute(db);
-      // PostgreSQL (not run yet): delegation_log.id is an identity column there.
+      // PostgreSQL: delegation_log.id is an identity column there.
       else await sql`ALTER TABLE delegation_log ALTER COLUMN id RESTART`.execute(db);
     },
   };

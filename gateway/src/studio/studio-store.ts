@@ -192,7 +192,7 @@ export function createStudioStore(db: Db) {
         await trx.deleteFrom('manifest_versions').execute();
         if (dialectOf(trx) === 'sqlite')
           await sql`DELETE FROM sqlite_sequence WHERE name = 'manifest_versions'`.execute(trx);
-        // PostgreSQL (not run yet): the identity's sequence starts again at 1.
+        // PostgreSQL: the identity's sequence starts again at 1.
         else
           await sql`SELECT setval(pg_get_serial_sequence('manifest_versions', 'id'), 1, false)`.execute(trx);
       }
