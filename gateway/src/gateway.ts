@@ -208,6 +208,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     // The OIDC provider (a Koa app) answers /oidc itself; it must read its own request bodies.
     serverFactory: (handler): Server =>
       createServer((request, response) => {
+        // Set before anything answers, so the provider's pages, Fastify's replies and the event streams
+        // all carry it (writeHead merges it in).
+        if (options.instanceName !== undefined)
+          response.setHeader('X-Gateway-Instance', options.instanceName);
         const url = request.url ?? '/';
         if (oidc.callback && isOidcPath(url)) {
           if (!hostCheck.isAllowed(request.headers.host)) {
