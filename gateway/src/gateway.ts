@@ -18,6 +18,7 @@ import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './database.ts';
 import { createInstanceBus } from './db/instance-bus.ts';
 import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
+import { withSeedLock } from './db/postgres.ts';
 import { seedDatabase } from './db/seed.ts';
 import { seedModules } from './seed-modules.ts';
 import { documentsHandlers } from './documents/documents-handlers.ts';
@@ -235,7 +236,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       app.log.warn(message);
     },
   );
-  await seedStudio(false);
+  // Checked, then written: two instances starting at once must not both publish the first version.
+  await withSeedLock(kysely, () => seedStudio(false));
   // The news feed's items are invented: a real deployment starts with none.
   const defaultNews = demo ? DEFAULT_NEWS : [];
   const news: { items: readonly NewsItem[] } = { items: defaultNews };

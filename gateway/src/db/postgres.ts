@@ -104,3 +104,17 @@ export async function advanceIdentitiesAfterSeed(db: Db): Promise<void> {
 export async function lockSeed(trx: Db): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext('gateway seed'))`.execute(trx);
 }
+
+/**
+ * Runs `work` while holding the seed's lock on PostgreSQL (nothing to hold on SQLite, one process): the
+ * feature modules' seeds and the first manifest version check, then write, on the pool's other
+ * connections, so two instances starting at once on a fresh database would both find nothing and both
+ * write. The lock lives in a transaction of its own, which does nothing else and ends with `work`.
+ */
+export async function withSeedLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'postgres' || db.isTransaction) return work();
+  return db.transaction().execute(async (trx) => {
+    await lockSeed(trx);
+    return work();
+  });
+}
