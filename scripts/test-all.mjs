@@ -3,6 +3,7 @@
 // `npm ci && npm test`; `.ci/run` calls it.
 //   node scripts/test-all.mjs                 all steps
 //   node scripts/test-all.mjs --e2e [args]    end-to-end only (npm run test:e2e); args go to Playwright
+//   node scripts/test-all.mjs --instances     the several-instances stage alone (npm run test:e2e:instances)
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,14 +14,17 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 const argv = process.argv.slice(2);
 const e2eOnly = argv[0] === '--e2e';
-const playwrightArgs = e2eOnly ? argv.slice(1) : argv;
+const instancesOnly = argv[0] === '--instances';
+const playwrightArgs = e2eOnly || instancesOnly ? argv.slice(1) : argv;
 
 /** Exit code of a step that finds its tool missing and not installable here: what needs it is skipped. */
 const UNAVAILABLE = 3;
 
 /**
  * @type {{ name: string, command?: string, args?: string[], env?: Record<string, string>, e2e: boolean,
- *   optional?: boolean, needs?: string, inProcess?: () => Promise<number>, disabled?: string }[]}
+ *   instances?: boolean, optional?: boolean, needs?: string, inProcess?: () => Promise<number>,
+ *   disabled?: string }[]}
+ * `instances`: part of `--instances` (the several-instances stage and what it needs).
  * `optional`: exit 3 skips the steps that `needs` it (with a loud banner) instead of failing the run.
  * `inProcess`: a step run here rather than as a command (PostgreSQL's start and stop), its exit code.
  * `disabled`: a step prepared and not run yet, with why (shown in the summary).
@@ -54,7 +58,13 @@ async function stopTestPostgres() {
 }
 
 const steps = [
-  { name: 'ensure chromium', command: 'node', args: ['scripts/ensure-chromium.mjs'], e2e: true },
+  {
+    name: 'ensure chromium',
+    command: 'node',
+    args: ['scripts/ensure-chromium.mjs'],
+    e2e: true,
+    instances: true,
+  },
   {
     name: 'start PostgreSQL for the gateway tests (scripts/postgres.mjs)',
     inProcess: startTestPostgres,
@@ -91,6 +101,7 @@ const steps = [
     args: ['vite', 'build', '--outDir', e2e.portal.outDir, '--emptyOutDir'],
     env: e2e.portal.buildEnv,
     e2e: true,
+    instances: true,
   },
   {
     name: 'end-to-end tests (Playwright, Chromium)',
@@ -105,6 +116,7 @@ const steps = [
     command: 'node',
     args: ['scripts/ensure-nginx.mjs'],
     e2e: false,
+    instances: true,
     optional: true,
   },
   {
@@ -115,7 +127,24 @@ const steps = [
     e2e: false,
     needs: 'ensure nginx',
   },
-].filter((step) => !e2eOnly || step.e2e);
+  // Several instances (issue 28 item 6): two gateway processes on one throw-away PostgreSQL behind nginx
+  // (round robin), the portal in Chromium and calls by HTTP; one instance is SIGKILLed during writes and
+  // the takeover time is printed (npm run test:e2e:instances runs it alone).
+  {
+    name: 'several instances: two gateways on one PostgreSQL behind nginx, one killed',
+    command: 'npx',
+    args: [
+      'playwright',
+      'test',
+      '--config',
+      'playwright.instances.config.ts',
+      ...(instancesOnly ? playwrightArgs : []),
+    ],
+    e2e: false,
+    instances: true,
+    needs: 'ensure nginx',
+  },
+].filter((step) => (e2eOnly ? step.e2e : instancesOnly ? step.instances === true : true));
 
 let current = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -220,7 +249,7 @@ if (failed) {
 banner(
   unavailable.size > 0
     ? `all checks and tests passed, but SKIPPED what needs: ${[...unavailable].join(', ')}`
-    : e2eOnly
+    : e2eOnly || instancesOnly
       ? 'end-to-end tests passed'
       : 'all checks and tests passed',
 );
