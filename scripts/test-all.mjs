@@ -5,6 +5,7 @@
 //   node scripts/test-all.mjs --e2e [args]    end-to-end only (npm run test:e2e); args go to Playwright
 //   node scripts/test-all.mjs --instances     the several-instances stage alone (npm run test:e2e:instances)
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2e } from '../tests/e2e/e2e-env.mjs';
@@ -56,6 +57,10 @@ async function stopTestPostgres() {
   postgres = null;
   return 0;
 }
+
+const INSTANCES_STAGE = 'several instances: two gateways on one PostgreSQL behind nginx, one killed';
+// Written by that stage's kill test (tests/e2e/instances/instances.ts, TAKEOVER_FILE).
+const TAKEOVER_FILE = path.join(repoRoot, '.data', 'instances', 'takeover.json');
 
 const steps = [
   {
@@ -131,7 +136,7 @@ const steps = [
   // (round robin), the portal in Chromium and calls by HTTP; one instance is SIGKILLed during writes and
   // the takeover time is printed (npm run test:e2e:instances runs it alone).
   {
-    name: 'several instances: two gateways on one PostgreSQL behind nginx, one killed',
+    name: INSTANCES_STAGE,
     command: 'npx',
     args: [
       'playwright',
@@ -236,6 +241,16 @@ for (const { step, status, ms } of results) {
   );
 }
 console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(16)}  ${formatDuration(Date.now() - started)}`);
+if (
+  results.some(({ step, status }) => step.name === INSTANCES_STAGE && status === 'ok') &&
+  existsSync(TAKEOVER_FILE)
+) {
+  const takeover = JSON.parse(readFileSync(TAKEOVER_FILE, 'utf8'));
+  console.log(
+    `  takeover after SIGKILL of one gateway instance: first answer through nginx after ${takeover.firstAnswerMs} ms, ` +
+      `the portal's event stream open again after ${takeover.streamBackMs} ms`,
+  );
+}
 
 // A failed step skips the ones after it, "stop PostgreSQL" too.
 await stopTestPostgres();
