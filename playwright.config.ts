@@ -27,7 +27,7 @@ export const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   // Two gateways on one PostgreSQL behind nginx: their own stage (playwright.instances.config.ts).
-  testIgnore: 'instances/**',
+  testIgnore: '**/tests/e2e/instances/**',
   // Checks that the portal was built (npm run test:e2e builds it first).
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
