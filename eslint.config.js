@@ -228,7 +228,7 @@ export default defineConfig(
 
   // Plain JS/MJS (this file, scripts) and playwright.config.ts (not in any tsconfig): no type-aware rules.
   {
-    files: ['**/*.{js,mjs,cjs}', 'playwright.config.ts'],
+    files: ['**/*.{js,mjs,cjs}', 'playwright.config.ts', 'playwright.instances.config.ts'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },

@@ -3,8 +3,31 @@
 import { defineConfig } from '@playwright/test';
 import { e2e } from './tests/e2e/e2e-env.mjs';
 
+/** Debian's Chromium, headless: also the several-instances stage's browser (playwright.instances.config.ts). */
+export const chromium = {
+  name: 'chromium',
+  use: {
+    browserName: 'chromium' as const,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Two gateways on one PostgreSQL behind nginx: their own stage (playwright.instances.config.ts).
+  testIgnore: '**/tests/e2e/instances/**',
   // Checks that the portal was built (npm run test:e2e builds it first).
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
@@ -20,27 +43,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
-  ],
+  projects: [chromium],
   webServer: [
     {
       name: 'gateway',

@@ -16,9 +16,9 @@ import { createSessionTokens } from './auth/session-tokens.ts';
 import { createSessionsStore } from './auth/sessions-store.ts';
 import { DEFAULT_LIMITS, createThrottle } from './auth/throttle.ts';
 import { openDatabase } from './database.ts';
-import { withSeedLock } from './db/postgres.ts';
 import { createInstanceBus } from './db/instance-bus.ts';
 import { DEFAULT_INBOX_RETENTION } from './db/inbox.ts';
+import { withSeedLock } from './db/postgres.ts';
 import { seedDatabase } from './db/seed.ts';
 import { seedModules } from './seed-modules.ts';
 import { documentsHandlers } from './documents/documents-handlers.ts';
@@ -145,8 +145,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const studio = createStudioStore(kysely);
   const seedStores = () =>
     seedModules(kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
-  // Instances starting at once on a fresh PostgreSQL database seed one after the other.
-  await withSeedLock(options.databaseUrl, seedStores);
+  await seedStores();
   // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
   await people.purgeInvitations();
   const manifestPath = options.manifestPath ?? join(REPO_ROOT, 'portal.config.json');
@@ -210,6 +209,10 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     // The OIDC provider (a Koa app) answers /oidc itself; it must read its own request bodies.
     serverFactory: (handler): Server =>
       createServer((request, response) => {
+        // Set before anything answers, so the provider's pages, Fastify's replies and the event streams
+        // all carry it (writeHead merges it in).
+        if (options.instanceName !== undefined)
+          response.setHeader('X-Gateway-Instance', options.instanceName);
         const url = request.url ?? '/';
         if (oidc.callback && isOidcPath(url)) {
           if (!hostCheck.isAllowed(request.headers.host)) {
@@ -233,7 +236,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       app.log.warn(message);
     },
   );
-  await withSeedLock(options.databaseUrl, () => seedStudio(false));
+  // Checked, then written: two instances starting at once must not both publish the first version.
+  await withSeedLock(kysely, () => seedStudio(false));
   // The news feed's items are invented: a real deployment starts with none.
   const defaultNews = demo ? DEFAULT_NEWS : [];
   const news: { items: readonly NewsItem[] } = { items: defaultNews };

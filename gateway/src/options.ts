@@ -20,7 +20,7 @@ export type GatewayOptions = {
    * files (session secret, OIDC key) unless configuration gives them.
    */
   databaseUrl?: string;
-  /** Connections to PostgreSQL an instance opens at most (`GATEWAY_DATABASE_POOL`). Default 10. */
+  /** Connections to PostgreSQL an instance opens at most (`GATEWAY_DATABASE_POOL`, at least 2). Default 10. */
   databasePool?: number;
   /**
    * Where document and report files are kept (`GATEWAY_FILES_DIR`, a shared volume for several
@@ -92,6 +92,11 @@ export type GatewayOptions = {
   invitationDays?: number;
   /** Days an answered or expired invitation is kept before it is purged (GATEWAY_INVITATION_RETENTION_DAYS). Default 90. */
   invitationRetentionDays?: number;
+  /**
+   * This instance's name, sent in an `X-Gateway-Instance` header on every answer (`GATEWAY_INSTANCE_NAME`),
+   * so a test of several instances behind a balancer sees which one answered. No header when unset.
+   */
+  instanceName?: string;
   /** Inbox rows older than this are deleted (GATEWAY_INBOX_DAYS). Default 30. */
   inboxRetentionDays?: number;
   /** At most this many inbox rows are kept, the newest (GATEWAY_INBOX_MAX_ROWS). Default 10,000. */
@@ -119,6 +124,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   const jwk = env['GATEWAY_OIDC_JWK']?.trim();
   const databaseUrl = databaseUrlOf(env['GATEWAY_DATABASE_URL']);
   const databasePool = positiveOf(env, 'GATEWAY_DATABASE_POOL');
+  // A start on a fresh database holds the seed's lock in one transaction while the seeds write on another
+  // connection (db/postgres.ts withSeedLock): a pool of one would wait for itself.
+  if (databasePool !== undefined && databasePool < 2)
+    throw new Error('GATEWAY_DATABASE_POOL must be at least 2 (the seed holds a lock on one connection)');
+  const instanceName = instanceNameOf(env['GATEWAY_INSTANCE_NAME']);
   return {
     port,
     host: hostOf(env['GATEWAY_HOST']),
@@ -157,7 +167,17 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     ...daysOf(env, 'GATEWAY_NOTIFICATION_RETENTION_DAYS', 'notificationRetentionDays'),
     ...daysOf(env, 'GATEWAY_ANALYTICS_RETENTION_DAYS', 'analyticsRetentionDays'),
     ...analyticsKeyOf(env),
+    ...(instanceName === undefined ? {} : { instanceName }),
   };
+}
+
+/** `GATEWAY_INSTANCE_NAME`: a short name that is a valid header value as it is (letters, digits, . _ -). */
+function instanceNameOf(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(text))
+    throw new Error('GATEWAY_INSTANCE_NAME must be 1 to 64 letters, digits, dots, dashes or underscores');
+  return text;
 }
 
 /** The portal's key: set for the gateway, else in the environment or the .env file of its build. */

@@ -52,6 +52,13 @@ describe('GATEWAY_HOST', () => {
     for (const host of ['http://0.0.0.0', '1.2.3.4:80', 'bad host', '-x.example', ' '])
       expect(() => optionsFromEnv({ GATEWAY_HOST: host }, []), host).toThrow(/GATEWAY_HOST/);
   });
+
+  it('refuses a PostgreSQL pool of one connection, on which a first start would wait for its own seed lock', () => {
+    expect(optionsFromEnv({ GATEWAY_DATABASE_POOL: '2' }, []).databasePool).toBe(2);
+    expect(() => optionsFromEnv({ GATEWAY_DATABASE_POOL: '1' }, [])).toThrow(
+      /GATEWAY_DATABASE_POOL must be at least 2/,
+    );
+  });
 });
 
 describe('GATEWAY_FILES_DIR', () => {
@@ -174,5 +181,45 @@ describe('signing keys from configuration', () => {
     const empty = join(temp, 'empty');
     writeFileSync(empty, '\n');
     expect(() => optionsFromEnv({ GATEWAY_SECRET: `@${empty}` }, [])).toThrow(/GATEWAY_SECRET.*empty/);
+  });
+});
+
+describe('GATEWAY_INSTANCE_NAME', () => {
+  it('names the instance on every answer: the API, an error, the identity provider, the event stream', async () => {
+    const gateway = await startGateway({ instanceName: 'gw-b' });
+    try {
+      const token = await login(gateway, 'claire.solo@demo.test');
+      const answers = [
+        await call(gateway, 'GET', '/contact/me', { token }),
+        await call(gateway, 'GET', '/contact/me'),
+        await call(gateway, 'GET', '/oidc/.well-known/openid-configuration'),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 401, 200]);
+      for (const answer of answers) expect(answer.headers.get('x-gateway-instance')).toBe('gw-b');
+      const controller = new AbortController();
+      const stream = await fetch(`${gateway.url}/contact/api/contacts/currentuser/notifications/stream`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      expect(stream.headers.get('x-gateway-instance')).toBe('gw-b');
+      controller.abort();
+    } finally {
+      await gateway.dispose();
+    }
+  });
+
+  it('sends no such header when unset, and refuses a name that is not a plain header value', async () => {
+    const gateway = await startGateway();
+    try {
+      expect((await call(gateway, 'GET', '/userorigin')).headers.has('x-gateway-instance')).toBe(false);
+    } finally {
+      await gateway.dispose();
+    }
+    expect(optionsFromEnv({ GATEWAY_INSTANCE_NAME: 'gw-a' }, []).instanceName).toBe('gw-a');
+    expect(optionsFromEnv({}, []).instanceName).toBeUndefined();
+    for (const name of ['two words', 'a\r\nx: y', 'é', 'x'.repeat(65)])
+      expect(() => optionsFromEnv({ GATEWAY_INSTANCE_NAME: name }, []), name).toThrow(
+        /GATEWAY_INSTANCE_NAME/,
+      );
   });
 });

@@ -106,21 +106,15 @@ export async function lockSeed(trx: Db): Promise<void> {
 }
 
 /**
- * Runs `work` holding the seed's lock (the one `lockSeed` takes) when `url` names a PostgreSQL database,
- * so instances starting at once fill the feature modules' tables, whose seeds check a marker then write
- * over several transactions, one after the other: the second finds the first's marker. The lock is held
- * on a connection of its own, outside the pool `work` uses (a pool of one would otherwise wait for
- * itself), and ends with it. Without `url` (SQLite: one process) `work` just runs.
+ * Runs `work` while holding the seed's lock on PostgreSQL (nothing to hold on SQLite, one process): the
+ * feature modules' seeds and the first manifest version check, then write, on the pool's other
+ * connections, so two instances starting at once on a fresh database would both find nothing and both
+ * write. The lock lives in a transaction of its own, which does nothing else and ends with `work`.
  */
-export async function withSeedLock<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
-  if (url === undefined) return work();
-  const client = new pg.Client({ connectionString: url, application_name: 'gateway seed lock' });
-  await client.connect();
-  try {
-    await client.query(`SELECT pg_advisory_lock(hashtext('gateway seed'))`);
-    return await work();
-  } finally {
-    // Ending the connection releases the lock, also when `work` failed.
-    await client.end();
-  }
+export async function withSeedLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'postgres' || db.isTransaction) return work();
+  return db.transaction().execute(async (trx) => {
+    await lockSeed(trx);
+    return work();
+  });
 }
