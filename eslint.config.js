@@ -92,7 +92,6 @@ const importZonesRule = {
 const srcLayers = [
   'ui',
   'logging',
-  'conditions',
   'manifest',
   'session',
   'api',
@@ -107,7 +106,7 @@ const srcLayers = [
   'app',
   'testing',
 ];
-const pureLayers = ['logging', 'conditions', 'manifest', 'session'];
+const pureLayers = ['logging', 'manifest', 'session'];
 
 /**
  * The folders of gateway/src/ (gateway/README.md "Source layout"), lowest layer first: each imports only the
@@ -132,7 +131,13 @@ const gatewayLeaves = ['gateway/src/events.ts', 'gateway/src/permissions.ts'];
 const gatewayFolder = (folder) => `gateway/src/${folder}/**`;
 const gatewayLayering = `${gatewayLayers.join(' → ')} → features (${gatewayFeatures.join(', ')}) → cli`;
 
-const portalPlugin = { meta: { name: 'portal-local' }, rules: { 'import-zones': importZonesRule } };
+// `import-sides` is the same rule under a second name: which side of the house a file may reach (kernel,
+// portal, gateway) is checked on top of the layers inside each side, whose `import-zones` options a file's
+// last matching block sets.
+const portalPlugin = {
+  meta: { name: 'portal-local' },
+  rules: { 'import-zones': importZonesRule, 'import-sides': importZonesRule },
+};
 
 const pluginAllowed = [
   'plugins/{plugin}',
@@ -165,7 +170,7 @@ export default defineConfig(
     'dist-bench/',
     'coverage/',
     '**/node_modules/',
-    'schemas/generated/',
+    'kernel/schemas/generated/',
     '.data/',
     'test-results/',
     'playwright-report/',
@@ -281,14 +286,44 @@ export default defineConfig(
       ],
     },
   },
+  // The shared kernel (kernel/: the manifest schema, the condition language, the manifest validator and
+  // lint, the gateway contract, the password rule) is imported by both sides and imports neither.
   {
-    files: ['schemas/**'],
+    files: ['kernel/**'],
     rules: {
-      'portal/import-zones': [
+      'portal/import-sides': [
+        'error',
+        {
+          deny: ['src/**', 'plugins/**', 'gateway/**', 'scripts/**', 'tests/**'],
+          message:
+            'kernel/ is shared by the portal and the gateway: it imports neither src/, plugins/ nor gateway/',
+        },
+      ],
+    },
+  },
+  // The portal and the gateway meet only in the kernel.
+  {
+    files: ['src/**', 'plugins/**'],
+    rules: {
+      'portal/import-sides': [
+        'error',
+        {
+          deny: ['gateway/**'],
+          // The test kit signs in the gateway's demo personas (its seed file is the one list of them).
+          allow: ['gateway/seed/personas.json'],
+          message: 'the portal reaches the gateway through kernel/contract only',
+        },
+      ],
+    },
+  },
+  {
+    files: ['gateway/**'],
+    rules: {
+      'portal/import-sides': [
         'error',
         {
           deny: ['src/**', 'plugins/**'],
-          message: 'schemas/ is the source of types and imports nothing from src/ or plugins/',
+          message: 'the gateway shares with the portal only kernel/ (conditions, manifest, contract)',
         },
       ],
     },
@@ -386,7 +421,7 @@ export default defineConfig(
   },
   // The pure layers hold rules and data only: no React, no UI kit.
   {
-    files: pureLayers.map((folder) => `src/${folder}/**`),
+    files: [...pureLayers.map((folder) => `src/${folder}/**`), 'kernel/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -403,7 +438,7 @@ export default defineConfig(
                 '@mantine/*',
                 '@reduxjs/toolkit/query/react',
               ],
-              message: `src/${pureLayers.join(', src/')} are pure (no React): move UI code to a layer above`,
+              message: `kernel/ and src/${pureLayers.join(', src/')} are pure (no React): move UI code to a layer above`,
             },
           ],
         },

@@ -17,7 +17,7 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { prerenderLogin } from './scripts/vite-prerender-login.ts';
 import { portalChunks } from './scripts/vite-portal-chunks.ts';
 import { indexRoutes } from './src/manifest/route-index.ts';
-import type { PortalConfig } from './schemas/portal-config.ts';
+import type { PortalConfig } from './kernel/schemas/portal-config.ts';
 
 const gatewayTarget = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '4010'}`;
 const proxy = gatewayProxy(manifest.gateway, gatewayTarget);

@@ -32,7 +32,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.{ts,tsx}',
             'plugins/**/*.test.{ts,tsx}',
-            'schemas/**/*.test.ts',
+            'kernel/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
             'tests/contract/**/*.test.{ts,tsx}',

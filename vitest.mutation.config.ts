@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: [
-      'src/conditions/**/*.test.ts',
+      'kernel/conditions/**/*.test.ts',
       'src/manifest/**/*.test.ts',
       'src/routing/guard-rules.test.ts',
       'src/session/token.test.ts',

@@ -8,8 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import precompiled from '../schemas/generated/validate-portal-config.js';
-import { portalConfigSchema } from '../schemas/portal-config.schema.ts';
+import precompiled from '../kernel/schemas/generated/validate-portal-config.js';
+import { portalConfigSchema } from '../kernel/schemas/portal-config.schema.ts';
 
 const root = join(import.meta.dirname, '..');
 const manifest: unknown = JSON.parse(readFileSync(join(root, 'portal.config.json'), 'utf8'));
@@ -59,7 +59,7 @@ const [precompiledRate, runtimeRate] = rates(
   (data) => precompiled(data),
   (data) => compiled(data),
 );
-const validatorSource = readFileSync(join(root, 'schemas/generated/validate-portal-config.js'));
+const validatorSource = readFileSync(join(root, 'kernel/schemas/generated/validate-portal-config.js'));
 const gz = gzipSync(validatorSource, { level: 9 }).length;
 // What shipping the compiler instead would cost: ajv 2020 bundled and minified for the browser.
 const ajvBundle = await build({

@@ -6,11 +6,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
-import { studioRoutes } from '../gateway/contract/studio-routes.ts';
+import { studioRoutes } from '../kernel/contract/studio-routes.ts';
 import { manifestEtag } from '../gateway/src/studio/manifest-etag.ts';
 import { call, collaboratorToken, json, startGateway } from '../gateway/test/helpers.ts';
-import type { PortalConfig } from '../schemas/portal-config.ts';
-import { validateManifest } from '../src/manifest/validate.ts';
+import type { PortalConfig } from '../kernel/schemas/portal-config.ts';
+import { validateManifest } from '../kernel/manifest/validate.ts';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 20);
 const root = join(import.meta.dirname, '..');

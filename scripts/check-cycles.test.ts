@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { folderCycles, folderEdges } from './check-cycles.ts';
+import { fileEdges, folderCycles, folderEdges, sideEdges } from './check-cycles.ts';
 
 const edge = (from: string, to: string) => ({ from, to, file: `src/${from}/x.ts`, specifier: `../${to}/y` });
 
@@ -27,6 +27,24 @@ describe('folder cycle check', () => {
   it('gateway/src has no folder cycle', () => {
     const edges = folderEdges('gateway/src');
     expect(edges.length).toBeGreaterThan(20);
+    expect(folderCycles(edges)).toEqual([]);
+  });
+
+  it('the kernel imports neither the portal nor the gateway, which both import it, and no side loops', () => {
+    const edges = sideEdges();
+    const pairs = new Set(edges.map((edge) => `${edge.from}>${edge.to}`));
+    expect(pairs).toContain('src>kernel');
+    expect(pairs).toContain('gateway>kernel');
+    expect(edges.filter((edge) => edge.from === 'kernel')).toEqual([]);
+    expect(pairs).not.toContain('gateway>src');
+    expect(folderCycles(edges)).toEqual([]);
+  });
+
+  it('the files of the kernel (the contract and its route files among them) import one way', () => {
+    const edges = fileEdges('kernel');
+    expect(
+      edges.some((edge) => edge.from === 'contract/api' && edge.to === 'contract/route-definition'),
+    ).toBe(true);
     expect(folderCycles(edges)).toEqual([]);
   });
 });

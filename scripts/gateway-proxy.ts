@@ -1,6 +1,6 @@
 import type { ProxyOptions } from 'vite';
-import { routes } from '../gateway/contract/api.ts';
-import type { RouteDefinition } from '../gateway/contract/api.ts';
+import { routes } from '../kernel/contract/api.ts';
+import type { RouteDefinition } from '../kernel/contract/route-definition.ts';
 import { UNPREFIXED_CALLS } from '../src/api/service-path.ts';
 
 /**

@@ -8,9 +8,9 @@ import { createPluginRegistry } from '../src/runtime/registry.ts';
 import { pluginCatalogue, widgetOptionsValidatorSource } from './plugin-catalogue.ts';
 import { loadPlugins } from './plugins-node.ts';
 
-const generated = join(import.meta.dirname, '../schemas/generated');
+const generated = join(import.meta.dirname, '../kernel/schemas/generated');
 
-describe('schemas/generated: the plugins as data', () => {
+describe('kernel/schemas/generated: the plugins as data', () => {
   it('holds the plugins of this checkout and their precompiled options checks', async () => {
     const catalogue = pluginCatalogue(createPluginRegistry(await loadPlugins()).known);
     expect(JSON.parse(readFileSync(join(generated, 'plugin-catalogue.json'), 'utf8'))).toEqual(catalogue);

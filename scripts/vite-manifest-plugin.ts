@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
-import { formatProblems } from '../src/manifest/problems.ts';
-import { validateManifestSource } from '../src/manifest/validate.ts';
+import { formatProblems } from '../kernel/manifest/problems.ts';
+import { validateManifestSource } from '../kernel/manifest/validate.ts';
 
 /**
  * Validates portal.config.json whenever Vite loads it: `vite build` fails and the dev server shows the

@@ -1,5 +1,5 @@
 // Demo data around personas.json: what the screens need beyond the personas' own fields.
-import type { NewsItem } from '../contract/api.ts';
+import type { NewsItem } from '../../kernel/contract/api.ts';
 
 export const TERMS = [
   {

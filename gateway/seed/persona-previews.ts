@@ -1,6 +1,6 @@
 // The seeded personas as preview contexts, one per entity they belong to: what the studio previews as
 // (GET studio personas) and what `portal explain --persona` explains. One reading of the seed for both.
-import type { PreviewContext } from '../../src/conditions/preview-context.ts';
+import type { PreviewContext } from '../../kernel/conditions/preview-context.ts';
 import personas from './personas.json' with { type: 'json' };
 
 export type PersonaPreview = {

@@ -1,4 +1,4 @@
-import type { NotificationEventType } from '../contract/api.ts';
+import type { NotificationEventType } from '../../kernel/contract/api.ts';
 
 // Domain events of the gateway: a screen's handler says what happened (a report deposited, a document
 // uploaded, a mandate status changed, a delegation added), and subscribers such as the notification

@@ -8,7 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { NewsItem, SessionClaims } from '../contract/api.ts';
+import type { NewsItem, SessionClaims } from '../../kernel/contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
 import { createAnalyticsCollector, installCollectorBodyParser } from './analytics/analytics-collector.ts';
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';

@@ -88,7 +88,7 @@ describe('secrets at rest and in caches', () => {
 describe('the contract documents every status', () => {
   it('lists 401, 405, 409 and 429 where routes answer them', () => {
     const openapi = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../contract/openapi.json'), 'utf8'),
+      readFileSync(join(import.meta.dirname, '../../kernel/contract/openapi.json'), 'utf8'),
     ) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_EVENT_TYPES } from '../contract/schemas.ts';
+import { NOTIFICATION_EVENT_TYPES } from '../../kernel/contract/schemas.ts';
 import { call, collaboratorToken, json, login, oidcSignIn, startGateway } from './helpers.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-restart-'));

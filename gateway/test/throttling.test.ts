@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticServer } from '../../scripts/static-server.ts';
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '../contract/password-rule.ts';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '../../kernel/contract/password-rule.ts';
 import { type Limit, type Throttle, createThrottle, TooManyRequests } from '../src/auth/throttle.ts';
 import { type Db, sqliteDb } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';

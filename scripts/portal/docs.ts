@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { indexRoutes } from '../../src/manifest/route-index.ts';
 import { translator } from './i18n.ts';
 import type { CliIo, ExitCode } from './io.ts';

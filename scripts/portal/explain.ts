@@ -2,11 +2,11 @@
 // evaluator's trace: the landing, the wallet tabs, and per entity the sidebar, the overview tabs and the
 // home widgets, each hidden item with the rule that hides it (the studio preview's "why is this hidden?").
 import { resolve } from 'node:path';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { buildConditionContext } from '../../src/conditions/context.ts';
-import type { SessionSnapshot } from '../../src/conditions/context.ts';
-import { previewSnapshot } from '../../src/conditions/preview-context.ts';
-import type { PreviewContext } from '../../src/conditions/preview-context.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import { buildConditionContext } from '../../kernel/conditions/context.ts';
+import type { SessionSnapshot } from '../../kernel/conditions/context.ts';
+import { previewSnapshot } from '../../kernel/conditions/preview-context.ts';
+import type { PreviewContext } from '../../kernel/conditions/preview-context.ts';
 import { readFeatureFlags } from '../../src/manifest/flags.ts';
 import { itemsOf } from '../../src/manifest/manifest-diff.ts';
 import type { ListKey } from '../../src/manifest/manifest-diff.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { formatProblems } from '../../src/manifest/problems.ts';
-import { validateManifestSource } from '../../src/manifest/validate.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import { formatProblems } from '../../kernel/manifest/problems.ts';
+import { validateManifestSource } from '../../kernel/manifest/validate.ts';
 import type { CliIo } from './io.ts';
 
 /**

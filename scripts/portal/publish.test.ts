@@ -13,7 +13,7 @@ import {
   type Started,
   startGateway,
 } from '../../gateway/test/helpers.ts';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { main } from './cli.ts';
 import { captureIo } from './cli-testing.ts';
 

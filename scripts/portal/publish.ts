@@ -3,7 +3,7 @@
 // the change was made from (409 when another one was published since).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { studioRoutes } from '../../gateway/contract/studio-routes.ts';
+import { studioRoutes } from '../../kernel/contract/studio-routes.ts';
 import type { CliIo, ExitCode } from './io.ts';
 
 /** Where and as whom: `--gateway`/PORTAL_GATEWAY_URL and `--token`/PORTAL_TOKEN (a studio editor's bearer token). */

@@ -2,8 +2,8 @@
 // plugin list of plugins/ (found as the engine finds them) and each placement's options checked.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { formatProblems } from '../../src/manifest/problems.ts';
-import { validateManifestSource } from '../../src/manifest/validate.ts';
+import { formatProblems } from '../../kernel/manifest/problems.ts';
+import { validateManifestSource } from '../../kernel/manifest/validate.ts';
 import { createPluginRegistry } from '../../src/runtime/registry.ts';
 import { loadPlugins } from '../plugins-node.ts';
 import { createWidgetOptionsCheck } from '../widget-options-check.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildConditionContext } from '../conditions/context.ts';
+import { buildConditionContext } from '../../kernel/conditions/context.ts';
 import { createLogger } from '../logging/logger.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { createAnalytics, sessionReplayOptions } from './analytics.ts';

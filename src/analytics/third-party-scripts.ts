@@ -1,6 +1,6 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
-import type { ConditionContext } from '../conditions/evaluate.ts';
-import { evaluateCondition } from '../conditions/evaluate.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
+import { evaluateCondition } from '../../kernel/conditions/evaluate.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ConsentStore } from './consent.ts';
 

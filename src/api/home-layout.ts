@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../gateway/contract/api.ts';
+import type { ApiResponse } from '../../kernel/contract/api.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { service } from './service-path.ts';
 

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 
 /** A backend service of SPEC 7, named as in the manifest's `gateway.services`. */
 export type ServiceName = keyof PortalConfig['gateway']['services'];

@@ -1,6 +1,6 @@
 // Answer and argument types of the SPEC section 7 calls. Where the reference gateway's contract
 // describes the same shape they come from it, so a contract change breaks the build here.
-import type { ApiBody, ApiResponse } from '../../gateway/contract/api.ts';
+import type { ApiBody, ApiResponse } from '../../kernel/contract/api.ts';
 
 export type TokenResponse = ApiResponse<'login'>;
 

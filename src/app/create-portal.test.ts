@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManifestError } from '../manifest/problems.ts';
+import { ManifestError } from '../../kernel/manifest/problems.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins } from '../testing/render-portal.tsx';
 import { createPortal } from './create-portal.tsx';

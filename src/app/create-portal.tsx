@@ -4,7 +4,7 @@ import { lazy, StrictMode, Suspense, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { i18n as I18n } from 'i18next';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { createAnalytics } from '../analytics/analytics.ts';
 import type { Analytics } from '../analytics/analytics.ts';
 import { ANALYTICS_KEY_ENV } from '../analytics/analytics.ts';
@@ -24,7 +24,7 @@ import { createSelectedEntityStore } from '../session/selected-entity-storage.ts
 import { browserStorage } from '../session/safe-storage.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
 import { createI18n } from '../i18n/i18n.ts';
-import { ManifestError } from '../manifest/problems.ts';
+import { ManifestError } from '../../kernel/manifest/problems.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
 import { createRuntime } from '../runtime/create-runtime.ts';
 import { PortalRouter } from '../routing/portal-router.tsx';
@@ -205,7 +205,7 @@ async function checkedManifest(
 ) {
   if (check === 'full') {
     // Development only: the whole schema check, with the precompiled validator in its own chunk.
-    const { validateManifest } = await import('../manifest/validate.ts');
+    const { validateManifest } = await import('../../kernel/manifest/validate.ts');
     const result = validateManifest(manifest, known);
     if (!result.ok) throw new ManifestError('portal.config.json', result.problems);
     return result.config;
@@ -214,7 +214,7 @@ async function checkedManifest(
   const config = manifest as PortalConfig;
   if (check === 'none') return config;
   // Its own chunk: only a start on a publication cached by an earlier build needs it.
-  const { lintManifest } = await import('../manifest/lint.ts');
+  const { lintManifest } = await import('../../kernel/manifest/lint.ts');
   const problems = lintManifest(config, known);
   if (problems.length > 0) throw new ManifestError('portal.config.json', problems);
   return config;

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { pathOf } from '../manifest/route-index.ts';
 import type { StoredToken } from '../session/token-storage.ts';
 

@@ -3,7 +3,7 @@ import { analyticsCollectorUrl, envOverride, serviceUrl } from '../api/service-p
 import { fetchPublishedManifest } from '../manifest/runtime-manifest.ts';
 import type { PublishedAnswer } from '../manifest/runtime-manifest.ts';
 import { lastGoodOrBuiltIn } from '../manifest/runtime-manifest.ts';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { readFeatureFlags } from '../manifest/flags.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import { storedToken } from '../session/token-storage.ts';

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { cssVariablesResolver, themeFromManifest } from './theme.ts';
 
 /** Mantine with the manifest's theme: the portal's providers and the sign-in app both draw with it. */

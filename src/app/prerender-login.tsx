@@ -7,7 +7,7 @@
  */
 import { prerender } from 'react-dom/static';
 import builtInManifest from '../../portal.config.json';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { CONSENT_STORAGE_KEY } from '../analytics/consent.ts';
 import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-settings.ts';
 import { analyticsCollectorUrl } from '../api/service-path.ts';

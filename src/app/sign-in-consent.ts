@@ -1,7 +1,7 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { askedConsentCategories } from '../analytics/consent-categories.ts';
 import { createConsentStore } from '../analytics/consent.ts';
-import { buildConditionContext } from '../conditions/context.ts';
+import { buildConditionContext } from '../../kernel/conditions/context.ts';
 import { logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 

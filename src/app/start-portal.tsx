@@ -25,7 +25,7 @@ export async function preparePortal(
     knownPlugins: createPluginRegistry(plugins).known,
     // Its own chunk: only a browser meeting a publication for the first time loads it.
     loadValidator: () =>
-      import('../manifest/widget-options.ts').then((module) => module.validateWithWidgetOptions),
+      import('../../kernel/manifest/widget-options.ts').then((module) => module.validateWithWidgetOptions),
     report: (message: string) => {
       console.warn(message);
     },

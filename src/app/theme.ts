@@ -1,6 +1,6 @@
 import { createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineSize, MantineThemeOverride } from '@mantine/core';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 
 // The manifest says 'default' for Mantine's own default size.
 function componentSize(size: PortalConfig['app']['ui']['componentSize']): MantineSize {

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 
 /*
  * SPEC 2: the portal is reached under one per-application prefix (/hermes, /hades, /orion, /orphee,

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { applicationPrefix, rememberedApplicationPrefix } from './application-prefix.ts';
 
 /** What the collaborator sign-in needs, computed from the manifest, the environment and the current URL. */

@@ -1,5 +1,5 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
-import type { ConditionContext } from '../conditions/evaluate.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
 import { resolveLanding } from '../manifest/navigation.ts';
 import { pathOf } from '../manifest/route-index.ts';
 

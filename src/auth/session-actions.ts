@@ -5,7 +5,7 @@
  * the screens and guards. Where to go after sign-in is a pure function of the session state.
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import { prefetchHomeLayout } from '../api/home-layout.ts';
 import type { EntitySummary } from '../api/types.ts';

@@ -1,6 +1,6 @@
 // The session service's contract: what it does (its lifecycle and the actions on a started session),
 // what it answers, and what it is built from. The service itself is session-service.ts.
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import type { CurrentUser } from '../runtime/session-slice.ts';

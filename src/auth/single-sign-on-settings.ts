@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { routePath } from './landing.ts';
 
 /** What the customers' single sign-on client needs, from the manifest, the environment and the origin. */

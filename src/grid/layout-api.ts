@@ -1,4 +1,4 @@
-import type { ApiBody } from '../../gateway/contract/api.ts';
+import type { ApiBody } from '../../kernel/contract/api.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { homeLayoutReadApi } from '../api/home-layout.ts';
 import { service } from '../api/service-path.ts';

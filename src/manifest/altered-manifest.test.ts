@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { allCodes, personaContext } from '../testing/personas.ts';
 import { chooseWidgetSet, resolveLanding, visibleSidebarItems, visibleWalletTabs } from './navigation.ts';
-import { validateManifest } from './validate.ts';
+import { validateManifest } from '../../kernel/manifest/validate.ts';
 
 /*
  * A product owner's edits, made to a copy of the real manifest as JSON data: the same evaluation code

@@ -5,9 +5,9 @@ import { plugins } from '../app/plugins.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
 import { createWidgetOptionsCheck } from '../../scripts/widget-options-check.ts';
 import { patchedManifestSource } from '../testing/manifest.ts';
-import { formatProblem } from './problems.ts';
-import { validateManifestSource } from './validate.ts';
-import { checkWidgetOptions } from './widget-options.ts';
+import { formatProblem } from '../../kernel/manifest/problems.ts';
+import { validateManifestSource } from '../../kernel/manifest/validate.ts';
+import { checkWidgetOptions } from '../../kernel/manifest/widget-options.ts';
 
 const fixtures = join(import.meta.dirname, '../../tests/fixtures/manifests');
 const realManifest = readFileSync(join(import.meta.dirname, '../../portal.config.json'), 'utf8');

@@ -1,6 +1,6 @@
 // The lists the studio edits (sidebar, wallet tabs, overview tabs, home widget sets) and the diff of two
 // manifests over them, in words: shared by the studio page and `portal diff`, so both say the same thing.
-import type { Condition, PortalConfig } from '../../schemas/portal-config.ts';
+import type { Condition, PortalConfig } from '../../kernel/schemas/portal-config.ts';
 
 type StudioConfig = PortalConfig;
 type StudioCondition = Condition;

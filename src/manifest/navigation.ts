@@ -4,9 +4,9 @@ import type {
   RedirectRule,
   RouteConfig,
   TabConfig,
-} from '../../schemas/portal-config.ts';
-import { evaluateCondition, isConditionMet } from '../conditions/evaluate.ts';
-import type { ConditionContext, ConditionTrace } from '../conditions/evaluate.ts';
+} from '../../kernel/schemas/portal-config.ts';
+import { evaluateCondition, isConditionMet } from '../../kernel/conditions/evaluate.ts';
+import type { ConditionContext, ConditionTrace } from '../../kernel/conditions/evaluate.ts';
 import { indexRoutes } from './route-index.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { AnyRouteConfig, PortalConfig, RouteMeta } from '../../schemas/portal-config.ts';
+import type { AnyRouteConfig, PortalConfig, RouteMeta } from '../../kernel/schemas/portal-config.ts';
 
 /** A route of the manifest with what it inherits from its ancestors, reachable by name. */
 export type IndexedRoute = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import manifest from '../../portal.config.json';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import {
   chooseRuntimeManifest,
   LAST_GOOD_MANIFEST_KEY,
@@ -9,7 +9,7 @@ import {
   manifestForThisLoad,
 } from './runtime-manifest.ts';
 import type { PublishedAnswer, RuntimeManifestOptions } from './runtime-manifest.ts';
-import { validateManifest } from './validate.ts';
+import { validateManifest } from '../../kernel/manifest/validate.ts';
 
 const builtIn = manifest as unknown as PortalConfig;
 const bankFirst: PortalConfig = {

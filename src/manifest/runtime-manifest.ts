@@ -1,6 +1,6 @@
-import type { KnownPlugins } from './lint.ts';
-import { formatProblems } from './problems.ts';
-import type { ManifestValidation } from './validate.ts';
+import type { KnownPlugins } from '../../kernel/manifest/lint.ts';
+import { formatProblems } from '../../kernel/manifest/problems.ts';
+import type { ManifestValidation } from '../../kernel/manifest/validate.ts';
 
 /** Where the manifest the portal runs on came from. */
 type ManifestSource = 'built-in' | 'published' | 'cached';

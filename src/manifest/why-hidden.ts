@@ -1,8 +1,8 @@
 // Why an item of a list the studio edits is not shown to a context: its route's rules, then its own rule,
 // from the evaluator's trace. The studio's preview and `portal explain` give the same answer.
-import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { evaluateCondition, formatTrace } from '../conditions/evaluate.ts';
-import type { ConditionContext } from '../conditions/evaluate.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import { evaluateCondition, formatTrace } from '../../kernel/conditions/evaluate.ts';
+import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
 import type { ListItem, ListKey } from './manifest-diff.ts';
 import { routeAccess } from './navigation.ts';
 

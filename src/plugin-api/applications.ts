@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useAppSelector } from '../runtime/hooks.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import { selectConditionContext } from '../runtime/condition-context.ts';
-import { isConditionMet } from '../conditions/evaluate.ts';
+import { isConditionMet } from '../../kernel/conditions/evaluate.ts';
 
 /** An application whose URL names the entity belongs to the entity launcher; the others are the firm's tools. */
 const ENTITY_PLACEHOLDER = '{accountNumber}';

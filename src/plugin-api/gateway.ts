@@ -2,7 +2,7 @@
  * The gateway for plugins: the one RTK Query api slice to inject endpoints into, and the reference
  * gateway contract's answer types, so a plugin's calls are typed from the same source as the server.
  */
-import type { ApiBody, ApiQuery, ApiResponse, RouteId } from '../../gateway/contract/api.ts';
+import type { ApiBody, ApiQuery, ApiResponse, RouteId } from '../../kernel/contract/api.ts';
 
 /**
  * The portal's one RTK Query api slice. A plugin adds its calls with `injectEndpoints`; requests carry

@@ -3,5 +3,5 @@ export {
   PASSWORD_MIN_LENGTH,
   passwordProblem,
   passwordStrength,
-} from '../../gateway/contract/password-rule.ts';
-export type { PasswordProblem } from '../../gateway/contract/password-rule.ts';
+} from '../../kernel/contract/password-rule.ts';
+export type { PasswordProblem } from '../../kernel/contract/password-rule.ts';

@@ -1,4 +1,4 @@
-import type { RouteMeta } from '../../schemas/portal-config.ts';
+import type { RouteMeta } from '../../kernel/schemas/portal-config.ts';
 import { useCurrentRoute } from '../routing/current-route.ts';
 
 /**

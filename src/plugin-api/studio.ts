@@ -10,20 +10,20 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { factNames } from '../../schemas/facts.ts';
-import type { Condition, PortalConfig } from '../../schemas/portal-config.ts';
-import type { KnownPlugins } from '../manifest/lint.ts';
-import { checkWidgetOptions } from '../manifest/widget-options.ts';
+import { factNames } from '../../kernel/schemas/facts.ts';
+import type { Condition, PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import type { KnownPlugins } from '../../kernel/manifest/lint.ts';
+import { checkWidgetOptions } from '../../kernel/manifest/widget-options.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 
 export type StudioConfig = PortalConfig;
 export type StudioCondition = Condition;
 export type { KnownPlugins };
-export type { ManifestProblem } from '../manifest/problems.ts';
-export type { ManifestValidation } from '../manifest/validate.ts';
-export type { ConditionContext, ConditionTrace } from '../conditions/evaluate.ts';
+export type { ManifestProblem } from '../../kernel/manifest/problems.ts';
+export type { ManifestValidation } from '../../kernel/manifest/validate.ts';
+export type { ConditionContext, ConditionTrace } from '../../kernel/conditions/evaluate.ts';
 export type { RouteAccess } from '../manifest/navigation.ts';
-export { validateManifest } from '../manifest/validate.ts';
+export { validateManifest } from '../../kernel/manifest/validate.ts';
 export type { Change, ListItem, ListKey, StudioTranslate } from '../manifest/manifest-diff.ts';
 export { whyHidden } from '../manifest/why-hidden.ts';
 export {
@@ -34,10 +34,10 @@ export {
   listsOf,
   listTitle,
 } from '../manifest/manifest-diff.ts';
-export { evaluateCondition, formatTrace } from '../conditions/evaluate.ts';
-export { buildConditionContext } from '../conditions/context.ts';
-export type { PreviewContext } from '../conditions/preview-context.ts';
-export { previewSnapshot } from '../conditions/preview-context.ts';
+export { evaluateCondition, formatTrace } from '../../kernel/conditions/evaluate.ts';
+export { buildConditionContext } from '../../kernel/conditions/context.ts';
+export type { PreviewContext } from '../../kernel/conditions/preview-context.ts';
+export { previewSnapshot } from '../../kernel/conditions/preview-context.ts';
 export {
   chooseWidgetSet,
   resolveLanding,
@@ -47,7 +47,7 @@ export {
   visibleWalletTabs,
 } from '../manifest/navigation.ts';
 
-/** The facts a condition may name (schemas/facts.ts). */
+/** The facts a condition may name (kernel/schemas/facts.ts). */
 export const studioFactNames: readonly string[] = factNames;
 
 /**

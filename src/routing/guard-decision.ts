@@ -1,6 +1,6 @@
-import type { PortalConfig, RouteMeta } from '../../schemas/portal-config.ts';
+import type { PortalConfig, RouteMeta } from '../../kernel/schemas/portal-config.ts';
 import type { AuthStatus } from '../runtime/session-slice.ts';
-import type { ConditionContext } from '../conditions/evaluate.ts';
+import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import { resolveLanding, routeAccess } from '../manifest/navigation.ts';
 import { pathOf } from '../manifest/route-index.ts';

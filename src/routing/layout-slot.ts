@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import type { RouteConfig } from '../../schemas/portal-config.ts';
+import type { RouteConfig } from '../../kernel/schemas/portal-config.ts';
 
 export type LayoutKind = NonNullable<RouteConfig['layout']>;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import type { RedirectRule } from '../../schemas/portal-config.ts';
+import type { RedirectRule } from '../../kernel/schemas/portal-config.ts';
 import { useConditionContext } from '../runtime/condition-context.ts';
 import { useAppSelector } from '../runtime/hooks.ts';
 import { useRuntime } from '../runtime/runtime.tsx';

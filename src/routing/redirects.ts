@@ -1,5 +1,5 @@
-import type { PortalConfig, RedirectRule } from '../../schemas/portal-config.ts';
-import type { ConditionContext } from '../conditions/evaluate.ts';
+import type { PortalConfig, RedirectRule } from '../../kernel/schemas/portal-config.ts';
+import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
 import type { Logger } from '../logging/logger.ts';
 import { resolveLanding } from '../manifest/navigation.ts';
 import type { RouteParams } from './route-paths.ts';

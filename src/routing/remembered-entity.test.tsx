@@ -1,6 +1,6 @@
 import { cleanup, configure, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { asPersona, openAsPersona } from '../testing/persona-fixtures.ts';
 import type { PersonaName } from '../testing/persona-fixtures.ts';

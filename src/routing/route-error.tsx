@@ -2,7 +2,7 @@ import { Component, Suspense, lazy, useEffect } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import type { RouteConfig } from '../../schemas/portal-config.ts';
+import type { RouteConfig } from '../../kernel/schemas/portal-config.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { indexRoutes } from '../manifest/route-index.ts';

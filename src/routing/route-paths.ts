@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { Logger } from '../logging/logger.ts';
 import { buildPath, indexRoutes } from '../manifest/route-index.ts';
 

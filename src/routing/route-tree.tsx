@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
-import type { RouteConfig } from '../../schemas/portal-config.ts';
+import type { RouteConfig } from '../../kernel/schemas/portal-config.ts';
 import { useConditionContext } from '../runtime/condition-context.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';

@@ -1,10 +1,10 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { buildConditionContext } from '../conditions/context.ts';
-import type { SessionSnapshot } from '../conditions/context.ts';
-import type { ConditionContext } from '../conditions/evaluate.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import { buildConditionContext } from '../../kernel/conditions/context.ts';
+import type { SessionSnapshot } from '../../kernel/conditions/context.ts';
+import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import type { SessionState } from './session-slice.ts';
 import { useAppSelector } from './hooks.ts';

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { createLogger, isLogLevel } from '../logging/logger.ts';
 import { readFeatureFlags } from '../manifest/flags.ts';
 import type { PortalRuntime } from './runtime.tsx';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { SAFE_URL_ID } from '../../schemas/safe-url-id.ts';
-import type { safeUrlSchema } from '../../schemas/url.schema.ts';
+import { SAFE_URL_ID } from '../../kernel/schemas/safe-url-id.ts';
+import type { safeUrlSchema } from '../../kernel/schemas/url.schema.ts';
 
 /**
  * A widget's width in grid cells; 4 is the full width of a desktop row.

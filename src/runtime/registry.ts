@@ -1,4 +1,4 @@
-import type { KnownPlugins, KnownWidget } from '../manifest/lint.ts';
+import type { KnownPlugins, KnownWidget } from '../../kernel/manifest/lint.ts';
 import { WIDGET_SIZES } from './plugin-definition.ts';
 import type { PageDefinition, PluginDefinition, WidgetDefinition } from './plugin-definition.ts';
 

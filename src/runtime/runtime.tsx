@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import type { PluginRegistry } from './registry.ts';
 import type { Logger } from '../logging/logger.ts';

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { PortalConfig, RouteMeta } from '../../schemas/portal-config.ts';
+import type { PortalConfig, RouteMeta } from '../../kernel/schemas/portal-config.ts';
 import { useCurrentRoute } from '../routing/current-route.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import { TrackerContext } from '../runtime/tracker.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { useConditionContext } from '../runtime/condition-context.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import { visibleOverviewTabs, visibleSidebarItems, visibleWalletTabs } from '../manifest/navigation.ts';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import jsonpatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
 import manifestJson from '../../portal.config.json';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { validateManifest } from '../manifest/validate.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import { validateManifest } from '../../kernel/manifest/validate.ts';
 
 /** The real manifest, validated, for tests. Each call returns a fresh deep copy a test may alter. */
 export function loadRealManifest(): PortalConfig {

@@ -1,7 +1,7 @@
 // Test fixtures: the demo personas (gateway/seed/personas.json, the copy of ../shared/personas.json)
 // as preloaded sessions and fake entities for renderPortal.
 import seed from '../../gateway/seed/personas.json';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import type { SessionState } from '../runtime/session-slice.ts';
 import { loadRealManifest } from './manifest.ts';

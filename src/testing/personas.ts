@@ -1,7 +1,7 @@
-import type { PortalConfig } from '../../schemas/portal-config.ts';
-import { buildConditionContext } from '../conditions/context.ts';
-import type { SessionSnapshot } from '../conditions/context.ts';
-import type { ConditionContext } from '../conditions/evaluate.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import { buildConditionContext } from '../../kernel/conditions/context.ts';
+import type { SessionSnapshot } from '../../kernel/conditions/context.ts';
+import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
 
 /** Every flag on except maintenance, as the repository's .env sets them. */
 export function demoFlags(

@@ -12,7 +12,7 @@ import type { i18n as I18n } from 'i18next';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { Mock } from 'vitest';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import { plugins as realPlugins } from '../app/plugins.ts';
 import { PortalProviders } from '../app/portal-providers.tsx';

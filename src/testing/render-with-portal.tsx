@@ -10,7 +10,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { createGatewayClient } from '../api/base-query.ts';
 import { PortalProviders } from '../app/portal-providers.tsx';
 import type { EntitySummary } from '../api/types.ts';

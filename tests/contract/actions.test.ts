@@ -3,9 +3,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../gateway/contract/api.ts';
-import type { RouteDefinition } from '../../gateway/contract/api.ts';
-import type { Condition } from '../../schemas/portal-config.ts';
+import { routes } from '../../kernel/contract/api.ts';
+import type { RouteDefinition } from '../../kernel/contract/route-definition.ts';
+import type { Condition } from '../../kernel/schemas/portal-config.ts';
 import { loadRealManifest } from '../../src/testing/manifest.ts';
 
 const config = loadRealManifest();

@@ -1,7 +1,7 @@
 // The portal hides, the gateway decides, per document kind: the manifest's upload action of each kind
 // names exactly the codes the gateway requires for that kind (DOCUMENT_KIND_CODES).
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_KIND_CODES } from '../../gateway/contract/documents-routes.ts';
+import { DOCUMENT_KIND_CODES } from '../../kernel/contract/documents-routes.ts';
 import { loadRealManifest } from '../../src/testing/manifest.ts';
 
 const config = loadRealManifest();

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import HomePage from '../../plugins/entity-home/home-page.tsx';
 import { plugins } from '../../src/app/plugins.ts';
 import { definePlugin, defineWidget } from '../../src/runtime/plugin-definition.ts';

@@ -24,6 +24,8 @@ async function ruleIdsFor(file: string, code: string): Promise<string[]> {
 }
 
 const zoneErrors = (ids: string[]) => ids.filter((id) => id === 'portal/import-zones').length;
+/** Errors of the second zone rule: which side of the house (kernel, portal, gateway) a file may reach. */
+const sideErrors = (ids: string[]) => ids.filter((id) => id === 'portal/import-sides').length;
 
 describe('import-boundary zones', () => {
   it.each([
@@ -58,14 +60,31 @@ describe('import-boundary zones', () => {
     expect(zoneErrors(ids)).toBe(1);
   });
 
-  it('schemas import nothing from src or plugins', async () => {
-    expect(
-      zoneErrors(await ruleIdsFor('schemas/x.ts', "import { a } from '../src/manifest/validate';")),
-    ).toBe(1);
-    expect(zoneErrors(await ruleIdsFor('schemas/x.ts', "import { a } from '../plugins/alpha/index';"))).toBe(
-      1,
-    );
-    expect(zoneErrors(await ruleIdsFor('schemas/x.ts', "import { a } from './condition.schema';"))).toBe(0);
+  it.each([
+    ['kernel/schemas/x.ts', "import { a } from '../../src/manifest/navigation';"],
+    ['kernel/manifest/x.ts', "import { a } from '../../plugins/alpha/index';"],
+    ['kernel/contract/x.ts', "import { a } from '../../gateway/src/http/http-error.ts';"],
+    ['kernel/conditions/x.ts', "import { a } from '../../src/runtime/hooks';"],
+  ])('the kernel imports neither the portal nor the gateway: %s may not %s', async (file, code) => {
+    expect(sideErrors(await ruleIdsFor(file, code))).toBe(1);
+  });
+
+  it.each([
+    ['kernel/manifest/x.ts', "import { a } from '../schemas/portal-config';"],
+    ['kernel/contract/x.ts', "import { a } from './schemas.ts';"],
+    ['src/manifest/x.ts', "import { validateManifest } from '../../kernel/manifest/validate';"],
+    ['gateway/src/studio/x.ts', "import { lintManifest } from '../../../kernel/manifest/lint.ts';"],
+  ])('both sides import the kernel, and it imports itself: %s, %s', async (file, code) => {
+    expect(sideErrors(await ruleIdsFor(file, code))).toBe(0);
+  });
+
+  it.each([
+    ['gateway/src/studio/x.ts', "import { a } from '../../../src/manifest/navigation.ts';"],
+    ['gateway/src/gateway.ts', "import { a } from '../../plugins/alpha/index.ts';"],
+    ['src/api/x.ts', "import type { a } from '../../gateway/src/kernel/deps.ts';"],
+    ['plugins/alpha/x.ts', "import type { a } from '../../gateway/src/kernel/deps.ts';"],
+  ])('the portal and the gateway meet only in the kernel: %s may not %s', async (file, code) => {
+    expect(sideErrors(await ruleIdsFor(file, code))).toBe(1);
   });
 
   it('the engine never imports a plugin (it finds them), except the test kit', async () => {
@@ -81,7 +100,7 @@ describe('import-boundary zones', () => {
     ['src/routing/x.tsx', "import { PortalLayout } from '../shell/layouts';"],
     ['src/grid/x.tsx', "import { useSession } from '../plugin-api/hooks';"],
     ['src/plugin-api/x.ts', "import { createPortal } from '../app/create-portal';"],
-    ['src/conditions/x.ts', "import { problem } from '../manifest/problems';"],
+    ['src/manifest/x.ts', "import { session } from '../session/session-slice';"],
   ])('a lower layer never imports a higher one: %s', async (file, code) => {
     expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
   });
@@ -157,8 +176,14 @@ describe('import-boundary zones', () => {
 
   it('the pure layers import no React', async () => {
     const restricted = (ids: string[]) => ids.filter((id) => id === 'no-restricted-imports').length;
-    for (const folder of ['conditions', 'manifest', 'session', 'logging'])
-      expect(restricted(await ruleIdsFor(`src/${folder}/x.ts`, "import { useState } from 'react';"))).toBe(1);
+    for (const folder of [
+      'src/manifest',
+      'src/session',
+      'src/logging',
+      'kernel/conditions',
+      'kernel/contract',
+    ])
+      expect(restricted(await ruleIdsFor(`${folder}/x.ts`, "import { useState } from 'react';"))).toBe(1);
     expect(restricted(await ruleIdsFor('src/routing/x.ts', "import { useState } from 'react';"))).toBe(0);
   });
 

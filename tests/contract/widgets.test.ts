@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { plugins } from '../../src/app/plugins.ts';
 import { createPluginRegistry } from '../../src/runtime/registry.ts';
 import type { PluginRegistry } from '../../src/runtime/registry.ts';

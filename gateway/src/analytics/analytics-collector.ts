@@ -4,7 +4,7 @@
 // client address, sizes (the contract's schema and a body limit), and a retention with its purge.
 import type { FastifyInstance } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { routes } from '../../contract/api.ts';
+import { routes } from '../../../kernel/contract/api.ts';
 import type { Limit } from '../auth/throttle.ts';
 import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http/http-error.ts';

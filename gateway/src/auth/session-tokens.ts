@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
-import type { SessionClaims } from '../../contract/api.ts';
+import type { SessionClaims } from '../../../kernel/contract/api.ts';
 import type { InstanceBus } from '../db/instance-bus.ts';
 import type { UserRow } from '../db/store.ts';
 import { storedId } from './oidc-ids.ts';

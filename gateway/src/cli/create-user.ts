@@ -2,8 +2,12 @@
 // A collaborator made here is the firm's administrator: the administration codes every collaborator
 // administrator of SPEC 6 holds globally, and the administrator mark of the people screens, from which
 // they add the rest of the firm. `--studio` also marks them a studio editor.
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../contract/password-rule.ts';
-import type { PasswordProblem } from '../../contract/password-rule.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+} from '../../../kernel/contract/password-rule.ts';
+import type { PasswordProblem } from '../../../kernel/contract/password-rule.ts';
 import { createPeopleStore } from '../people/people-store.ts';
 import { createStudioStore } from '../studio/studio-store.ts';
 import { withCommandData } from './command-data.ts';

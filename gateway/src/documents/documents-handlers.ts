@@ -6,8 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { DOCUMENT_KIND_CODES, REPORT_KIND_CODES } from '../../contract/documents-routes.ts';
-import { routes } from '../../contract/api.ts';
+import { DOCUMENT_KIND_CODES, REPORT_KIND_CODES } from '../../../kernel/contract/documents-routes.ts';
+import { routes } from '../../../kernel/contract/api.ts';
 import { HttpError, forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import {

@@ -1,7 +1,7 @@
 // Bank and key-figure calls: the entity's accounts, its transactions (paged, or streamed as CSV) and its
 // key figures, each behind the membership and the codes of its contract route.
 import { Readable } from 'node:stream';
-import { routes } from '../../contract/api.ts';
+import { routes } from '../../../kernel/contract/api.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { currentUser, requireAnyPermission, requireMembership } from '../kernel/deps.ts';

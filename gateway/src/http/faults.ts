@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Fault } from '../../contract/api.ts';
+import type { Fault } from '../../../kernel/contract/api.ts';
 
 type Rule = Fault & { id: number; pattern: RegExp; remaining: number | undefined };
 

@@ -5,12 +5,12 @@ import type {
   ApiParams,
   ApiQuery,
   ApiResponse,
-  RouteDefinition,
   RouteId,
   Routes,
   SessionClaims,
-} from '../../contract/api.ts';
-import { routes } from '../../contract/api.ts';
+} from '../../../kernel/contract/api.ts';
+import { routes } from '../../../kernel/contract/api.ts';
+import type { RouteDefinition } from '../../../kernel/contract/route-definition.ts';
 import { HttpError } from './http-error.ts';
 
 type RequestContext<K extends RouteId> = {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { NewsItem, SessionClaims } from '../../contract/api.ts';
+import type { NewsItem, SessionClaims } from '../../../kernel/contract/api.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionTokens } from '../auth/session-tokens.ts';
 import type { Throttle, ThrottleLimits } from '../auth/throttle.ts';

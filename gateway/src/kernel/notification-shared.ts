@@ -1,7 +1,7 @@
 // What the core routes (routes/user-handlers.ts: the settings, the user information's bell) and the
 // notification centre (notifications/) both use, so that neither imports the other.
-import type { NotificationSettings } from '../../contract/api.ts';
-import { NOTIFICATION_EVENT_TYPES } from '../../contract/schemas.ts';
+import type { NotificationSettings } from '../../../kernel/contract/api.ts';
+import { NOTIFICATION_EVENT_TYPES } from '../../../kernel/contract/schemas.ts';
 
 /** Every channel on: what a person gets before they save settings of their own. */
 export function defaultNotificationSettings(): NotificationSettings {

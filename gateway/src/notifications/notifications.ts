@@ -3,8 +3,8 @@
 // channels): an in-app notification is recorded and pushed to their open event streams, an e-mail goes to
 // the demo inbox. Reading and marking read are the calls of contract/notification-routes.ts.
 import { PassThrough } from 'node:stream';
-import { routes, type NotificationSettings } from '../../contract/api.ts';
-import { DOCUMENT_KIND_CODES } from '../../contract/documents-routes.ts';
+import { routes, type NotificationSettings } from '../../../kernel/contract/api.ts';
+import { DOCUMENT_KIND_CODES } from '../../../kernel/contract/documents-routes.ts';
 import type { DomainEvent } from '../events.ts';
 import { notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';

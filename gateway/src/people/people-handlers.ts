@@ -5,9 +5,13 @@
 // only by accepting an invitation (the inviter learns nothing of whom the address belongs to). Every
 // write is one transaction with its delegation log line, and a refused write changes nothing.
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiResponse } from '../../contract/api.ts';
-import { routes } from '../../contract/api.ts';
-import { COLLABORATOR_ROLES, DELEGATION_ACTIONS, USER_STATUSES } from '../../contract/people-routes.ts';
+import type { ApiResponse } from '../../../kernel/contract/api.ts';
+import { routes } from '../../../kernel/contract/api.ts';
+import {
+  COLLABORATOR_ROLES,
+  DELEGATION_ACTIONS,
+  USER_STATUSES,
+} from '../../../kernel/contract/people-routes.ts';
 import { unusablePasswordHash } from '../auth/passwords.ts';
 
 import type { UserRow } from '../db/store.ts';

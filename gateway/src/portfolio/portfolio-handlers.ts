@@ -5,8 +5,8 @@ import {
   MOD_REQUEST_STATUSES,
   SUBSCRIPTION_STATUSES,
   MANDATE_STATUSES,
-} from '../../contract/portfolio-routes.ts';
-import { routes } from '../../contract/api.ts';
+} from '../../../kernel/contract/portfolio-routes.ts';
+import { routes } from '../../../kernel/contract/api.ts';
 import { OFFERS } from '../../seed/demo-data.ts';
 import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';

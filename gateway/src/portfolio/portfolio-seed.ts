@@ -2,7 +2,7 @@
 // flag, GATEWAY_SEED_FOLDERS) thousands of extra folders attached to Paul for the bench and the e2e.
 import { inTransaction } from '../db/connection.ts';
 import type { Db } from '../db/connection.ts';
-import type { ApiBody } from '../../contract/api.ts';
+import type { ApiBody } from '../../../kernel/contract/api.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 
 /** The fields of a company sheet, without its version. */

@@ -3,7 +3,8 @@
 // is read (the body's entity id once parsed, before it is validated): a caller who may not use a route
 // learns nothing from its validation errors. An entity id that is not a number names no entity: nothing
 // is checked here and validation answers 400, to members and strangers alike.
-import type { RouteDefinition, SessionClaims } from '../../contract/api.ts';
+import type { SessionClaims } from '../../../kernel/contract/api.ts';
+import type { RouteDefinition } from '../../../kernel/contract/route-definition.ts';
 import { forbidden } from '../http/http-error.ts';
 import { currentUser, entityPermissions, parseCodes, requireMembership, type Deps } from '../kernel/deps.ts';
 

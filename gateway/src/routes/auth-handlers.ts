@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { accountAddressKey, accountKey, addressKey, checkPassword } from '../kernel/sign-in.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
-import { passwordProblem } from '../../contract/password-rule.ts';
+import { passwordProblem } from '../../../kernel/contract/password-rule.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError } from '../http/http-error.ts';
 import { COLLABORATOR_CLIENT_ID, CUSTOMER_CLIENT_ID } from '../auth/oidc-ids.ts';

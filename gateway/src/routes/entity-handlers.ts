@@ -1,11 +1,12 @@
-import type { BiReport, Entity, RouteDefinition } from '../../contract/api.ts';
+import type { BiReport, Entity } from '../../../kernel/contract/api.ts';
+import type { RouteDefinition } from '../../../kernel/contract/route-definition.ts';
 import { documents, indicators } from '../../seed/demo-data.ts';
 import type { EntityRow, ReportRow } from '../db/store.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { routes } from '../../contract/api.ts';
+import { routes } from '../../../kernel/contract/api.ts';
 import { visibleValues } from './access.ts';
-import { DOCUMENT_KIND_CODES } from '../../contract/documents-routes.ts';
+import { DOCUMENT_KIND_CODES } from '../../../kernel/contract/documents-routes.ts';
 import {
   currentUser,
   entityPermissions,

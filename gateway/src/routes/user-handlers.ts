@@ -1,4 +1,4 @@
-import type { Contact, HomeLayout, NotificationSettings } from '../../contract/api.ts';
+import type { Contact, HomeLayout, NotificationSettings } from '../../../kernel/contract/api.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';

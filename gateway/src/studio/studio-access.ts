@@ -3,7 +3,7 @@
 // `studio.editors` rule: an editor could publish a rule that lets every customer in, or a manifest without
 // one that locks every editor out for good. The manifest may narrow who sees the studio in the portal
 // (its routes' rules); it never widens nor removes this right.
-import type { SessionClaims } from '../../contract/api.ts';
+import type { SessionClaims } from '../../../kernel/contract/api.ts';
 import type { StudioStore } from './studio-store.ts';
 
 export function parseObject(text: string): Record<string, unknown> {

@@ -1,9 +1,9 @@
 // The studio's calls. The studio rule was checked before (contract field studioEditors); a manifest is
 // accepted only if the portal's own schema and lint accept it, with the plugins' pages, widgets and
 // widget options as `npm run validate` checks them.
-import { validateWithWidgetOptions } from '../../../src/manifest/widget-options.ts';
+import { validateWithWidgetOptions } from '../../../kernel/manifest/widget-options.ts';
 import { personaPreviews } from '../../seed/persona-previews.ts';
-import type { SessionClaims } from '../../contract/api.ts';
+import type { SessionClaims } from '../../../kernel/contract/api.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { currentUser, type Deps } from '../kernel/deps.ts';

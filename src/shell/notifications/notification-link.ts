@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../../schemas/portal-config.ts';
+import type { PortalConfig } from '../../../kernel/schemas/portal-config.ts';
 import type { Logger } from '../../logging/logger.ts';
 import { ENTITY_PARAM } from '../../routing/redirects.ts';
 import { pathTo } from '../../routing/route-paths.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Skeleton, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationEventType } from '../../../gateway/contract/api.ts';
+import type { NotificationEventType } from '../../../kernel/contract/api.ts';
 import { useRuntime } from '../../runtime/runtime.tsx';
 import {
   type NotificationSettings,

@@ -1,4 +1,4 @@
-import type { ApiBody, ApiResponse } from '../../../gateway/contract/api.ts';
+import type { ApiBody, ApiResponse } from '../../../kernel/contract/api.ts';
 import { gatewayApi } from '../../api/gateway-api.ts';
 import { service } from '../../api/service-path.ts';
 

@@ -1,7 +1,7 @@
 // The notification centre's calls (issue 15): the person's notifications newest first, their unread count,
 // marking them read, a server-sent event stream of new ones, and an admin call that raises a domain event
 // so tests and demos can make one happen. Spread into `routes`.
-import type { RouteDefinition } from './api.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import { NOTIFICATION_EVENT_TYPES, idParams } from './schemas.ts';
 
 const int = { type: 'integer' } as const;

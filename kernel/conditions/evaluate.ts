@@ -1,5 +1,5 @@
-import type { FactName } from '../../schemas/facts.ts';
-import type { Condition } from '../../schemas/portal-config.ts';
+import type { FactName } from '../schemas/facts.ts';
+import type { Condition } from '../schemas/portal-config.ts';
 
 export type PermissionScope = 'global' | 'entity' | 'either';
 

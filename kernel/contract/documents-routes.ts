@@ -1,6 +1,6 @@
 // The document and BI report file calls of the contract (issue 11): schemas, routes and the permission
 // codes of each document kind and report kind, spread into `routes`.
-import type { RouteDefinition } from './api.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import { DOCUMENT_KINDS, idParams } from './schemas.ts';
 
 /**

@@ -2,7 +2,7 @@
 // entities, the company sheet, offers, MOD requests, subscriptions and mandates. Spread into `routes`.
 // Wallet-wide lists are filtered per entity on the codes of `requiresAnyOf`: a folder where the caller
 // lacks them is simply not listed, and a caller who holds them nowhere gets 403.
-import type { RouteDefinition } from './api.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import { idParams } from './schemas.ts';
 
 const str = { type: 'string' } as const;

@@ -1,5 +1,5 @@
 // The bank and key-figure calls of the contract (issue 14): schemas and routes, spread into `routes`.
-import type { RouteDefinition } from './api.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import { idParams } from './schemas.ts';
 
 const money = { type: 'number', description: 'Euros, two decimals; negative for a debit.' } as const;

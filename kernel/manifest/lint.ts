@@ -1,4 +1,4 @@
-import type { AnyRouteConfig, Condition, PortalConfig } from '../../schemas/portal-config.ts';
+import type { AnyRouteConfig, Condition, PortalConfig } from '../schemas/portal-config.ts';
 import { joinPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
 
@@ -9,7 +9,7 @@ export type KnownWidget = { sizes: readonly number[]; options?: object };
  * Checks a placement's options against the schema of the widget (`plugin/name`); answers each problem's
  * pointer inside `options` ('' for the object itself) and message. `npm run validate` compiles the
  * plugins' schemas; the studio, the portal and the gateway use the precompiled checks of
- * `npm run generate:schema` (src/manifest/widget-options.ts): no schema compiler ships to the browser.
+ * `npm run generate:schema` (kernel/manifest/widget-options.ts): no schema compiler ships to the browser.
  */
 export type WidgetOptionsCheck = (
   widget: string,

@@ -1,4 +1,4 @@
-import { factNames } from '../../schemas/facts.ts';
+import { factNames } from '../schemas/facts.ts';
 import type { ManifestProblem } from './problems.ts';
 import { joinPointer } from './json-pointer.ts';
 

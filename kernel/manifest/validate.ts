@@ -1,7 +1,7 @@
 import { parse } from 'json-source-map';
 import type { Pointers } from 'json-source-map';
-import validateSchema from '../../schemas/generated/validate-portal-config.js';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import validateSchema from '../schemas/generated/validate-portal-config.js';
+import type { PortalConfig } from '../schemas/portal-config.ts';
 import { lintManifest } from './lint.ts';
 import type { KnownPlugins } from './lint.ts';
 import type { ManifestProblem } from './problems.ts';

@@ -1,10 +1,10 @@
 // The explanation a product owner reads ("why is this hidden?") and the fast path the screens use, for
 // every kind of node: the same answer, and words that name what was tested.
 import { describe, expect, it } from 'vitest';
-import { factNames } from '../../schemas/facts.ts';
+import { factNames } from '../schemas/facts.ts';
 import { ConditionError, evaluateCondition, formatTrace, isConditionMet } from './evaluate.ts';
 import type { ConditionContext } from './evaluate.ts';
-import type { Condition } from '../../schemas/portal-config.ts';
+import type { Condition } from '../schemas/portal-config.ts';
 
 function context(): ConditionContext {
   const facts = Object.fromEntries(factNames.map((f) => [f, false])) as ConditionContext['facts'];

@@ -1,6 +1,8 @@
 // The gateway contract in one place: every route, its auth, its schemas and its answer.
 // The server registers routes from this table, scripts/openapi.ts writes openapi.json from it, and the
-// portal imports the types (`import type { ApiResponse } from '../gateway/contract/api'`).
+// portal imports the types (`import type { ApiResponse } from '../../kernel/contract/api.ts'`). What a route
+// may say is RouteDefinition (route-definition.ts), which the domains' route files import, so they do not
+// import this table back.
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { documentsRoutes } from './documents-routes.ts';
@@ -10,90 +12,8 @@ import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { studioRoutes } from './studio-routes.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import * as s from './schemas.ts';
-
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export type RouteDefinition = {
-  readonly method: HttpMethod;
-  /** Fastify-style path (`:id`); openapi.json shows `{id}`. */
-  readonly path: string;
-  /**
-   * bearer: needs a valid session token (401 otherwise); none: public; admin: test and demo tools, only
-   * when turned on (GATEWAY_FAULTS=on, or GATEWAY_DEMO=on for `demo` routes), called directly under the
-   * gateway's own host name (not through the portal's proxy), with no Origin header (no browser page, no
-   * CORS), from this machine; 403 otherwise.
-   */
-  readonly auth: 'bearer' | 'none' | 'admin';
-  /** An admin route served in demo mode (GATEWAY_DEMO=on) rather than with GATEWAY_FAULTS=on. */
-  readonly demo?: true;
-  readonly tag: string;
-  readonly summary: string;
-  readonly status: 200 | 201 | 204;
-  readonly params?: JSONSchema;
-  readonly query?: JSONSchema;
-  readonly body?: JSONSchema;
-  /** null: no body (204). */
-  readonly response: JSONSchema | null;
-  /**
-   * Where the target entity's id is. The gateway checks, before reading the input (a body's id once
-   * parsed, before it is validated) and before the handler, that the caller is attached to that entity
-   * and holds one of `requiresAnyOf` there (403 otherwise); `handler`: the entity is found from the
-   * resource (a report's) or a multipart field, and the handler checks it. An entity id is named
-   * `accountId`, or is the `:id` of an `/accounts/:id` path: every route naming one in its path or JSON
-   * body must locate it here (gateway/test/access-matrix.test.ts fails otherwise). The persona × route
-   * matrix of that test is generated from these fields.
-   */
-  readonly entityId?: { readonly in: 'params' | 'query' | 'body'; readonly name: string } | 'handler';
-  /** Entity permission codes of which one is needed on the target entity (403 otherwise). */
-  readonly requiresAnyOf?: readonly string[];
-  /**
-   * Only callers holding the gateway's studio-editor mark (the studio's product owners; never decided by
-   * the published manifest); 403 otherwise, before the input is validated.
-   */
-  readonly studioEditors?: true;
-  /** Collaborators only: a customer gets 403 whatever codes they hold. */
-  readonly collaboratorsOnly?: true;
-  /** Entity codes of which a collaborator (not a customer) needs one on the target entity (403 otherwise). */
-  readonly collaboratorsRequireAnyOf?: readonly string[];
-  /** Codes of which one is needed among the caller's global permissions (wallet-wide calls; 403 otherwise). */
-  readonly globalRequiresAnyOf?: readonly string[];
-  /**
-   * Codes per value of one query parameter (a document kind has its own codes), checked on the target
-   * entity besides `requiresAnyOf`; `default` is the value when the parameter is absent.
-   */
-  readonly requiresAnyOfByQuery?: {
-    readonly name: string;
-    readonly default?: string;
-    readonly values: Readonly<Record<string, readonly string[]>>;
-  };
-  /** Answer items whose `field` has one of these values are kept only for holders of one of its codes. */
-  readonly itemsRequireAnyOf?: {
-    readonly field: string;
-    readonly values: Readonly<Record<string, readonly string[]>>;
-  };
-  /**
-   * Codes of which one is also needed to grant permission codes or signatory status in the body (403
-   * otherwise). Besides: a customer grants only codes they hold on that entity, a collaborator only
-   * customer codes, unknown codes never (422); signatory status only by a signatory or a CLADMI001 holder.
-   */
-  readonly grantRequiresAnyOf?: readonly string[];
-  /**
-   * The manifest action (`actions` in portal.config.json) that offers this call in the portal. Its
-   * permission codes must be exactly `requiresAnyOf` (tests/contract/actions.test.ts), so the portal hides
-   * what the gateway refuses.
-   */
-  readonly action?: string;
-  /** The media type of an answer that is not JSON (a CSV export), streamed by the handler. */
-  readonly produces?: string;
-  /**
-   * Error statuses this route answers besides the ones every route of its kind does (400, 404, 405, 421,
-   * and 401/403 with a bearer, 413/422 with a body): openapi.json lists them all.
-   */
-  readonly errors?: readonly (401 | 409 | 429)[];
-  /** How concurrent writes resolve. */
-  readonly concurrency?: string;
-};
 
 const loginBody = {
   type: 'object',
@@ -233,7 +153,7 @@ export const routes = {
       required: ['token', 'password'],
       properties: {
         token: { type: 'string', minLength: 1, maxLength: 200 },
-        // The rule itself (gateway/contract/password-rule.ts) is checked after the token.
+        // The rule itself (password-rule.ts) is checked after the token.
         password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
       },
     },

@@ -1,6 +1,7 @@
 // The OpenAPI document of the gateway, built from the route table (api.ts); scripts/openapi.ts writes it.
 import type { JSONSchema } from 'json-schema-to-ts';
-import { routes, type RouteDefinition } from './api.ts';
+import { routes } from './api.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import { errorSchema } from './schemas.ts';
 
 type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: unknown };
@@ -72,7 +73,7 @@ export function buildOpenApi() {
       title: 'Reference gateway',
       version: '1.0.0',
       description:
-        'Generated from gateway/contract/api.ts by gateway/scripts/openapi.ts; DO NOT EDIT. The collaborator OpenID Connect provider is under /oidc (discovery: /oidc/.well-known/openid-configuration).',
+        'Generated from kernel/contract/api.ts by gateway/scripts/openapi.ts; DO NOT EDIT. The collaborator OpenID Connect provider is under /oidc (discovery: /oidc/.well-known/openid-configuration).',
     },
     servers: [{ url: 'http://127.0.0.1:4010' }],
     components: {

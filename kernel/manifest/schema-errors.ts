@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { urlPatternMessage } from '../../schemas/url.schema.ts';
+import { urlPatternMessage } from '../schemas/url.schema.ts';
 import { joinPointer, valueAtPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
 import { explainConditionShape } from './condition-shape.ts';

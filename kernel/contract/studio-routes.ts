@@ -2,7 +2,7 @@
 // versions, drafts, publication and rollback that only studio editors may write. `studioEditors` routes
 // check the gateway's studio-editor mark before anything else (gateway/src/studio/studio-access.ts), never
 // the manifest being published (issue 27).
-import type { RouteDefinition } from './api.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import { idParams } from './schemas.ts';
 
 const manifestObject = {
@@ -41,7 +41,7 @@ const baseVersion = { type: 'integer', minimum: 1 } as const;
 
 const codes = { type: 'array', items: { type: 'string' } } as const;
 
-/** A person on one entity as the studio previews them (src/conditions/preview-context.ts). */
+/** A person on one entity as the studio previews them (kernel/conditions/preview-context.ts). */
 const previewContext = {
   type: 'object',
   additionalProperties: false,

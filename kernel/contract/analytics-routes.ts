@@ -2,7 +2,7 @@
 // after the person accepted the analytics category, with sendBeacon when the page is hidden (no header can
 // be set then, hence no bearer and a text/plain body read as JSON), with fetch otherwise. An admin call
 // counts what was collected, for tests and `npm run analytics:report`. Spread into `routes`.
-import type { RouteDefinition } from './api.ts';
+import type { RouteDefinition } from './route-definition.ts';
 
 /** An ISO 8601 time as Date.toISOString writes it (ajv here has no formats). */
 const isoTime = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$', maxLength: 40 } as const;

@@ -135,7 +135,7 @@ const widgetSchema = {
     permission: { type: 'string' },
     when: conditionRef,
     // Checked against the widget's own options schema (the plugin declares it) by `npm run validate`,
-    // the studio and the gateway at publication (schemas/generated/validate-widget-options.js).
+    // the studio and the gateway at publication (kernel/schemas/generated/validate-widget-options.js).
     options: { type: 'object' },
   },
   required: ['widget', 'size'],

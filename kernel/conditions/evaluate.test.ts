@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { factNames } from '../../schemas/facts.ts';
-import type { Condition } from '../../schemas/portal-config.ts';
+import { factNames } from '../schemas/facts.ts';
+import type { Condition } from '../schemas/portal-config.ts';
 import { ConditionError, evaluateCondition, formatTrace, isConditionMet } from './evaluate.ts';
 import type { ConditionContext } from './evaluate.ts';
 

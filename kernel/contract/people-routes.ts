@@ -2,7 +2,7 @@
 // the collaborators assigned to an entity, the firm's administrators, the delegation log and the creation
 // of entities. Spread into `routes`. Every rights write is one transaction with its delegation log line;
 // rights carry a version per user and entity (a stale write → 409 `stale_version`, nothing written).
-import type { RouteDefinition } from './api.ts';
+import type { RouteDefinition } from './route-definition.ts';
 import { idParams } from './schemas.ts';
 
 const str = { type: 'string' } as const;

@@ -1,5 +1,5 @@
-import type { FactName } from '../../schemas/facts.ts';
-import type { PortalConfig } from '../../schemas/portal-config.ts';
+import type { FactName } from '../schemas/facts.ts';
+import type { PortalConfig } from '../schemas/portal-config.ts';
 import type { ConditionContext } from './evaluate.ts';
 
 /** What the engine knows about the session; the facts of the condition language are derived from it. */

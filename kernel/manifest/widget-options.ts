@@ -2,7 +2,7 @@
 // `npm run generate:schema` precompiles from the plugins' declarations, for the studio, the portal's
 // check of a publication and the gateway. Its own chunk in the browser (the studio, or a publication
 // met for the first time), like the manifest validator.
-import validators from '../../schemas/generated/validate-widget-options.js';
+import validators from '../schemas/generated/validate-widget-options.js';
 import type { KnownPlugins, WidgetOptionsCheck } from './lint.ts';
 import { schemaErrorsToProblems } from './schema-errors.ts';
 import { validateManifest } from './validate.ts';
