@@ -6,7 +6,7 @@ import { advanceIdentitiesAfterSeed } from './db/postgres.ts';
 import personas from '../seed/personas.json' with { type: 'json' };
 import { seedBulkDocuments } from './documents/documents-seed.ts';
 import type { DocumentsStore } from './documents/documents-store.ts';
-import { NO_VOLUME, type SeedVolume } from './kernel/bulk-seed.ts';
+import { NO_VOLUME, settleBulkRows, type SeedVolume } from './kernel/bulk-seed.ts';
 import { seedBulkNotifications } from './notifications/notifications-seed.ts';
 import { seedBulkUsers, seedPeople } from './people/people-seed.ts';
 import type { PeopleStore } from './people/people-store.ts';
@@ -24,13 +24,15 @@ export async function seedModules(
   // The bulk rows of the benches (GATEWAY_SEED_*) are demo data: they hang on Paul's and Claire's rows.
   const bulk = demo ? volume : NO_VOLUME;
   await stores.documents.seedIfNeeded(entities.map((entity) => entity.accountId));
-  await seedPortfolio(db, bulk.folders, new Date(), entities);
+  const folders = await seedPortfolio(db, bulk.folders, new Date(), entities);
   // After the documents: a delegation records its notification in recorded_notifications.
   await seedPeople(db, new Date(), demo);
   // After the folders they hang on; each keeps a marker and is made again only when its volume changes.
-  await seedBulkDocuments(db, bulk);
-  await seedBulkUsers(db, bulk);
-  await seedBulkNotifications(db, bulk);
+  const documents = await seedBulkDocuments(db, bulk);
+  const users = await seedBulkUsers(db, bulk);
+  const notifications = await seedBulkNotifications(db, bulk);
+  const bulky = Object.values(bulk).some((count) => count > 0);
+  if (bulky && (folders || documents || users || notifications)) await settleBulkRows(db);
   await stores.studio.seedEditors(demo);
   await advanceIdentitiesAfterSeed(db);
 }

@@ -31,10 +31,14 @@ const MARKER = 'bulkDocumentsSeeded';
  * Adds `volume.documents` rows over the `volume.folders` bulk folders, unless those are there already;
  * the bulk folders' earlier ones go first. `now` dates them: the newest last month.
  */
-export async function seedBulkDocuments(db: Db, volume: SeedVolume, now: Date = new Date()): Promise<void> {
+export async function seedBulkDocuments(
+  db: Db,
+  volume: SeedVolume,
+  now: Date = new Date(),
+): Promise<boolean> {
   const { folders, documents } = volume;
   const value = `${String(documents)} over ${String(folders)}`;
-  if (!(await bulkSeedNeeded(db, MARKER, value))) return;
+  if (!(await bulkSeedNeeded(db, MARKER, value))) return false;
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('documents').where('account_id', '>=', BULK_FIRST_ID).execute();
     if (folders > 0) {
@@ -73,4 +77,5 @@ export async function seedBulkDocuments(db: Db, volume: SeedVolume, now: Date = 
     }
     await markBulkSeeded(trx, MARKER, value);
   });
+  return true;
 }

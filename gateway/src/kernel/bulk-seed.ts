@@ -2,7 +2,8 @@
 // documents spread over them, customers on them and notifications for Claire. Each feature's seed file adds
 // its own share (portfolio, documents, people, notifications); this is what they agree on, so that none
 // imports another.
-import type { Db } from '../db/connection.ts';
+import { sql } from 'kysely';
+import { dialectOf, type Db } from '../db/connection.ts';
 
 /** How much a demo seed adds (GATEWAY_SEED_FOLDERS, _DOCUMENTS, _USERS, _NOTIFICATIONS); 0 adds nothing. */
 export type SeedVolume = { folders: number; documents: number; users: number; notifications: number };
@@ -37,4 +38,15 @@ export async function markBulkSeeded(db: Db, key: string, value: string): Promis
     .values({ key, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
+}
+
+/**
+ * After bulk rows went in on PostgreSQL, what autovacuum does to a live database, now rather than some
+ * minutes later: the trigram indexes' pending lists merged (until then every folder search reads the
+ * unsorted list: 30 ms over 20,000 fresh folders, against 0.3 ms over 100,000 vacuumed ones), the
+ * visibility map set (index-only scans) and the statistics the planner counts rows by. SQLite needs none.
+ */
+export async function settleBulkRows(db: Db): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`VACUUM (ANALYZE) entities, memberships, users, documents, recorded_notifications`.execute(db);
 }

@@ -23,10 +23,10 @@ export async function seedBulkNotifications(
   db: Db,
   volume: SeedVolume,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   const count = volume.notifications;
   const value = String(count);
-  if (!(await bulkSeedNeeded(db, MARKER, value))) return;
+  if (!(await bulkSeedNeeded(db, MARKER, value))) return false;
   await inTransaction(db, async (trx) => {
     const claire = await trx
       .selectFrom('users as u')
@@ -68,4 +68,5 @@ export async function seedBulkNotifications(
     }
     await markBulkSeeded(trx, MARKER, value);
   });
+  return true;
 }

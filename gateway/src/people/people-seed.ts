@@ -185,10 +185,10 @@ const BULK_USERS_MARKER = 'bulkUsersSeeded';
  * The scale bench's customers (GATEWAY_SEED_USERS): `volume.users` users who cannot sign in, each a member
  * of twenty bulk folders in a row (user n from folder 10n on), every other one signed in lately.
  */
-export async function seedBulkUsers(db: Db, volume: SeedVolume, now: Date = new Date()): Promise<void> {
+export async function seedBulkUsers(db: Db, volume: SeedVolume, now: Date = new Date()): Promise<boolean> {
   const { folders, users } = volume;
   const value = `${String(users)} over ${String(folders)}`;
-  if (!(await bulkSeedNeeded(db, BULK_USERS_MARKER, value))) return;
+  if (!(await bulkSeedNeeded(db, BULK_USERS_MARKER, value))) return false;
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('last_sign_ins').where('user_id', '>=', BULK_FIRST_USER_ID).execute();
     await trx.deleteFrom('memberships').where('user_id', '>=', BULK_FIRST_USER_ID).execute();
@@ -241,4 +241,5 @@ export async function seedBulkUsers(db: Db, volume: SeedVolume, now: Date = new 
     }
     await markBulkSeeded(trx, BULK_USERS_MARKER, value);
   });
+  return true;
 }

@@ -109,20 +109,20 @@ const MANDATE_TYPES = ['Mission comptable', 'Mission sociale', 'Mandat fiscal'];
 /**
  * Wipes and reseeds this module's rows when the shared seed ran since (its meta row is gone); `entities`
  * are the ones to give a sheet and mandates (none outside demo mode). The bulk folders go in by batches of
- * rows per statement, in the one transaction.
+ * rows per statement, in the one transaction. True when it seeded.
  */
 export async function seedPortfolio(
   db: Db,
   bulkFolders: number,
   seededAt: Date = new Date(),
   entities: readonly { accountId: number; name: string }[] = personas.entities,
-): Promise<void> {
+): Promise<boolean> {
   const marker = await db
     .selectFrom('meta')
     .select('value')
     .where('key', '=', 'portfolioSeeded')
     .executeTakeFirst();
-  if (marker?.value === String(bulkFolders)) return;
+  if (marker?.value === String(bulkFolders)) return false;
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('company_sheets').execute();
     await trx.deleteFrom('mod_request_decisions').execute();
@@ -209,4 +209,5 @@ export async function seedPortfolio(
       .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
       .execute();
   });
+  return true;
 }
