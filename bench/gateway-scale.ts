@@ -4,14 +4,16 @@
 // Claire), a gateway in a child process seeds that volume (GATEWAY_SEED_*), then four calls are measured at
 // 100 connections: the folder search by a client's name as a collaborator, a documents page of one folder,
 // the users list of a folder and the notifications list. Prints p50, p99 and requests/s of each, then the
-// ratio of p99 between the largest and the smallest size (aim: 1.5 at most).
+// ratio of p99 between the largest and the smallest size (aim: 1.5 at most). On a shared machine the
+// latencies also measure the others' load; the CPU time the gateway and PostgreSQL spent per request
+// (from /proc, Linux) does much less, and its ratio is printed beside.
 //
 // BENCH_SCALE_SIZES (folders, comma-separated; default 1000,10000,100000), BENCH_SCALE_DATABASES
 // (sqlite,postgres), BENCH_DURATION_S (per call, default 5), BENCH_WARMUP_S (per call, default 1),
 // BENCH_CONNECTIONS (default 100).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
@@ -45,7 +47,41 @@ type Row = {
   p99AfterConnect: number;
   rps: number;
   errors: number;
+  /** CPU µs per request of the gateway process, and of PostgreSQL's processes (0 on SQLite). */
+  gatewayCpuUs: number | undefined;
+  databaseCpuUs: number | undefined;
 };
+
+/** The fields of /proc/<pid>/stat after the command name: [state, ppid, …]; none once it is gone. */
+function statOf(pid: number): string[] {
+  try {
+    return (
+      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? []
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** CPU time (user + system, ms) of the processes so far: clock ticks of 10 ms. */
+function cpuMsOf(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => {
+    const fields = statOf(pid);
+    return sum + (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+  }, 0);
+}
+
+/** The PostgreSQL server of a cluster directory and its processes (backends and helpers) now. */
+function postgresPids(dir: string): number[] {
+  const postmaster = Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => Number(statOf(pid)[1]) === postmaster);
+  return [postmaster, ...children];
+}
 
 /** The value below which `share` of the values fall (ms, rounded), NaN for none. */
 function percentile(values: number[], share: number): number {
@@ -82,6 +118,7 @@ async function startGateway(folders: number, databaseUrl: string | undefined) {
   return {
     url,
     seedSeconds,
+    pid: child.pid,
     stop: async () => {
       child.removeAllListeners('exit');
       const gone = new Promise((resolve) => child.once('exit', resolve));
@@ -92,8 +129,18 @@ async function startGateway(folders: number, databaseUrl: string | undefined) {
   };
 }
 
-/** Runs one call at CONNECTIONS connections for `seconds`; each connection's first answer left out too. */
-async function measure(url: string, token: string, seconds: number) {
+/**
+ * Runs one call at CONNECTIONS connections for `seconds`; each connection's first answer left out too, and
+ * the CPU time of the gateway and the database processes per request.
+ */
+async function measure(
+  url: string,
+  token: string,
+  seconds: number,
+  processes: { gateway: number[]; database: () => number[] },
+) {
+  const databasePids = processes.database();
+  const before = { gateway: cpuMsOf(processes.gateway), database: cpuMsOf(databasePids) };
   const connected = new WeakSet<object>();
   const afterConnect: number[] = [];
   const run = autocannon({
@@ -107,7 +154,11 @@ async function measure(url: string, token: string, seconds: number) {
     else connected.add(client);
   });
   const result = await run;
+  const served = result.requests.total;
+  const perRequest = (ms: number) => (served === 0 ? undefined : Math.round((ms * 1000) / served));
   return {
+    gatewayCpuUs: perRequest(cpuMsOf(processes.gateway) - before.gateway),
+    databaseCpuUs: perRequest(cpuMsOf(databasePids) - before.database),
     p50: result.latency.p50,
     p99: result.latency.p99,
     p99AfterConnect: percentile(afterConnect, 0.99),
@@ -152,15 +203,19 @@ for (const database of DATABASES) {
           token: claire,
         },
       ];
+      const processes = {
+        gateway: gateway.pid === undefined ? [] : [gateway.pid],
+        database: () => (postgres === undefined ? [] : postgresPids(postgres.dir)),
+      };
       for (const { call, path, token } of calls) {
         const check = await fetch(`${gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
         if (!check.ok) throw new Error(`${call} answered ${String(check.status)}`);
-        if (WARMUP_S > 0) await measure(`${gateway.url}${path}`, token, WARMUP_S);
+        if (WARMUP_S > 0) await measure(`${gateway.url}${path}`, token, WARMUP_S, processes);
         rows.push({
           database,
           folders,
           call,
-          ...(await measure(`${gateway.url}${path}`, token, DURATION_S)),
+          ...(await measure(`${gateway.url}${path}`, token, DURATION_S, processes)),
         });
       }
     } finally {
@@ -175,19 +230,24 @@ const largest = Math.max(...SIZES);
 console.log(
   `\n${String(CONNECTIONS)} connections, ${String(DURATION_S)} s per call after ${String(WARMUP_S)} s of warm-up; folder search q=${NAME_FRAGMENT}, folder ${String(FOLDER)}\n`,
 );
-console.log('| database | folders | call | p50 ms | p99 ms | p99 after connect ms | requests/s | errors |');
-console.log('|---|---:|---|---:|---:|---:|---:|---:|');
+const cpu = (us: number | undefined) => (us === undefined ? '–' : String(us));
+console.log(
+  '| database | folders | call | p50 ms | p99 ms | p99 after connect ms | requests/s | gateway CPU µs/req | database CPU µs/req | errors |',
+);
+console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows)
   console.log(
-    `| ${row.database} | ${row.folders.toLocaleString('en')} | ${row.call} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.p99AfterConnect)} | ${String(row.rps)} | ${String(row.errors)} |`,
+    `| ${row.database} | ${row.folders.toLocaleString('en')} | ${row.call} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.p99AfterConnect)} | ${String(row.rps)} | ${cpu(row.gatewayCpuUs)} | ${row.database === 'sqlite' ? '(in the gateway)' : cpu(row.databaseCpuUs)} | ${String(row.errors)} |`,
   );
 console.log(
   `\nRatio ${largest.toLocaleString('en')} / ${smallest.toLocaleString('en')} folders (aim ≤ 1.5):\n`,
 );
-console.log('| database | call | p99 | p99 after connect | p50 |');
-console.log('|---|---|---:|---:|---:|');
+console.log('| database | call | p99 | p99 after connect | p50 | CPU per request (gateway + database) |');
+console.log('|---|---|---:|---:|---:|---:|');
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? '–' : `${(a / b).toFixed(2)}×`;
+const cpuOf = (row: Row | undefined) =>
+  row?.gatewayCpuUs === undefined ? undefined : row.gatewayCpuUs + (row.databaseCpuUs ?? 0);
 for (const database of DATABASES)
   for (const call of [...new Set(rows.map((row) => row.call))]) {
     const at = (folders: number) =>
@@ -195,7 +255,7 @@ for (const database of DATABASES)
     const big = at(largest);
     const small = at(smallest);
     console.log(
-      `| ${database} | ${call} | ${ratio(big?.p99, small?.p99)} | ${ratio(big?.p99AfterConnect, small?.p99AfterConnect)} | ${ratio(big?.p50, small?.p50)} |`,
+      `| ${database} | ${call} | ${ratio(big?.p99, small?.p99)} | ${ratio(big?.p99AfterConnect, small?.p99AfterConnect)} | ${ratio(big?.p50, small?.p50)} | ${ratio(cpuOf(big), cpuOf(small))} |`,
     );
   }
 console.log('\nSeeding (folders, 10 documents each, 1 user per 10, 1 notification each) and start:\n');
