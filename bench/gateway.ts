@@ -96,120 +96,129 @@ async function seedDocuments(url: string, token: string): Promise<void> {
     );
 }
 
-const target: { url: string; stop: () => void; pid?: number } = process.env['GATEWAY_URL']
-  ? { url: process.env['GATEWAY_URL'], stop: () => undefined }
-  : await startChild();
-try {
-  const login = await fetch(`${target.url}/authentication/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'claire.solo@demo.test', password: 'Demo-2026!' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  await seedDocuments(target.url, token);
-  // The folders are a collaborator's list: Paul signs in through the OIDC provider.
-  const paul = await collaboratorToken(target, 'paul.collab@demo.test');
-  const rows: {
-    path: string;
-    rps: number;
-    p50: number;
-    p99: number;
-    p99AfterConnect: number;
-    errors: number;
-    cpuUs: number | undefined;
-  }[] = [];
-  // /health has no auth and no database read: the floor that the machine and Fastify set.
-  const cases: { path: string; token: string; method?: 'POST'; body?: string }[] = [
-    '/health',
-    // The way in to Claire's entity home (issue 17): the session's context, then the entity's calls,
-    // then the home grid's layout and its widgets' reads.
-    '/connect/api/get-user-information',
-    '/contact/me',
-    '/authorization/api/authorization/currentuser',
-    '/account/api/accounts/currentuser?pageSize=2',
-    '/contact/api/contacts/currentuser/terms',
-    '/authorization/api/authorization/currentuser?accountId=1001',
-    '/connect/api/accounts/1001/summary',
-    '/reporting/api/reports/currentuser?accountId=1001',
-    '/contact/api/contacts/currentuser/home-layouts/1001',
-    // The header's bell on every signed-in page (issue 15).
-    '/contact/api/contacts/currentuser/notifications',
-    '/contact/api/news',
-    // The bank page: a filtered, sorted page of the entity's transactions (issue 14).
-    '/account/api/accounts/1001/bank/transactions?from=2026-07-01&to=2026-09-30&q=virement&min=100&sort=amount&order=desc&page=2&pageSize=25',
-    // The accounting documents of an entity holding over 1,000 of them (issue 11): a page sorted by name,
-    // and a name search within a period.
-    '/account/api/accounts/1001/documents?kind=accounting&sort=name&order=asc&page=3&pageSize=20',
-    '/account/api/accounts/1001/documents?kind=accounting&period=2025-06&q=pi%C3%A8ce&sort=size&order=desc',
-  ].map((path) => ({ path, token }));
-  // The folders page among 5,004 (issue 13): the first page, a search by number, a search by name.
-  for (const path of [
-    '/wallet/api/portfolio/folders?sort=name&order=asc&page=1&pageSize=20',
-    '/wallet/api/portfolio/folders?q=D-10423&sort=name&order=asc&page=1&pageSize=20',
-    '/wallet/api/portfolio/folders?q=garage&sort=accountNumber&order=desc&page=3&pageSize=20',
-  ])
-    cases.push({ path, token: paul });
-  // The sign-in itself: a password check by design slow (a hash), and rate-limited per account.
-  cases.push({
-    path: '/authentication/api/login',
-    token: '',
-    method: 'POST',
-    body: JSON.stringify({ email: 'claire.solo@demo.test', password: 'Demo-2026!' }),
-  });
-  for (const { path, token: bearer, method, body } of cases) {
-    const cpuBefore = cpuMsOf(target.pid);
-    // Each connection's first answer waits for the connection to be taken in; under load Node serves the
-    // requests of connections it already has first, and a few new ones wait seconds (a bare Node server
-    // that spends 1 ms per request does the same: p99 1.2 s, max 3 s). The column "p99 after connect"
-    // leaves those first answers out: what a connection kept open (a proxy's pool, a browser's) sees.
-    const connected = new WeakSet<object>();
-    const afterConnect: number[] = [];
-    const run = autocannon({
-      url: `${target.url}${path}`,
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      ...(method === undefined
-        ? { headers: { authorization: `Bearer ${bearer}` } }
-        : { method, body, headers: { 'content-type': 'application/json' } }),
+/** The hot calls of one gateway at its usual size (the plain bench). */
+async function hotCalls(): Promise<void> {
+  const target: { url: string; stop: () => void; pid?: number } = process.env['GATEWAY_URL']
+    ? { url: process.env['GATEWAY_URL'], stop: () => undefined }
+    : await startChild();
+  try {
+    const login = await fetch(`${target.url}/authentication/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'claire.solo@demo.test', password: 'Demo-2026!' }),
     });
-    run.on('response', (client, _status, _bytes, responseTime) => {
-      if (connected.has(client)) afterConnect.push(responseTime);
-      else connected.add(client);
+    const { token } = (await login.json()) as { token: string };
+    await seedDocuments(target.url, token);
+    // The folders are a collaborator's list: Paul signs in through the OIDC provider.
+    const paul = await collaboratorToken(target, 'paul.collab@demo.test');
+    const rows: {
+      path: string;
+      rps: number;
+      p50: number;
+      p99: number;
+      p99AfterConnect: number;
+      errors: number;
+      cpuUs: number | undefined;
+    }[] = [];
+    // /health has no auth and no database read: the floor that the machine and Fastify set.
+    const cases: { path: string; token: string; method?: 'POST'; body?: string }[] = [
+      '/health',
+      // The way in to Claire's entity home (issue 17): the session's context, then the entity's calls,
+      // then the home grid's layout and its widgets' reads.
+      '/connect/api/get-user-information',
+      '/contact/me',
+      '/authorization/api/authorization/currentuser',
+      '/account/api/accounts/currentuser?pageSize=2',
+      '/contact/api/contacts/currentuser/terms',
+      '/authorization/api/authorization/currentuser?accountId=1001',
+      '/connect/api/accounts/1001/summary',
+      '/reporting/api/reports/currentuser?accountId=1001',
+      '/contact/api/contacts/currentuser/home-layouts/1001',
+      // The header's bell on every signed-in page (issue 15).
+      '/contact/api/contacts/currentuser/notifications',
+      '/contact/api/news',
+      // The bank page: a filtered, sorted page of the entity's transactions (issue 14).
+      '/account/api/accounts/1001/bank/transactions?from=2026-07-01&to=2026-09-30&q=virement&min=100&sort=amount&order=desc&page=2&pageSize=25',
+      // The accounting documents of an entity holding over 1,000 of them (issue 11): a page sorted by name,
+      // and a name search within a period.
+      '/account/api/accounts/1001/documents?kind=accounting&sort=name&order=asc&page=3&pageSize=20',
+      '/account/api/accounts/1001/documents?kind=accounting&period=2025-06&q=pi%C3%A8ce&sort=size&order=desc',
+    ].map((path) => ({ path, token }));
+    // The folders page among 5,004 (issue 13): the first page, a search by number, a search by name.
+    for (const path of [
+      '/wallet/api/portfolio/folders?sort=name&order=asc&page=1&pageSize=20',
+      '/wallet/api/portfolio/folders?q=D-10423&sort=name&order=asc&page=1&pageSize=20',
+      '/wallet/api/portfolio/folders?q=garage&sort=accountNumber&order=desc&page=3&pageSize=20',
+    ])
+      cases.push({ path, token: paul });
+    // The sign-in itself: a password check by design slow (a hash), and rate-limited per account.
+    cases.push({
+      path: '/authentication/api/login',
+      token: '',
+      method: 'POST',
+      body: JSON.stringify({ email: 'claire.solo@demo.test', password: 'Demo-2026!' }),
     });
-    const result = await run;
-    rows.push({
-      path: `${method ?? 'GET'} ${path}`,
-      p99AfterConnect: percentile(afterConnect, 0.99),
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
-      cpuUs: (() => {
-        const cpuAfter = cpuMsOf(target.pid);
-        const served = result.requests.total;
-        return cpuBefore === undefined || cpuAfter === undefined || served === 0
-          ? undefined
-          : Math.round(((cpuAfter - cpuBefore) * 1000) / served);
-      })(),
-    });
-  }
-  console.log(`\n${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, against ${target.url}\n`);
-  console.log(
-    '| call | requests/s | p50 ms | p99 ms | p99 after connect ms | gateway CPU µs/request | errors |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const row of rows) {
+    for (const { path, token: bearer, method, body } of cases) {
+      const cpuBefore = cpuMsOf(target.pid);
+      // Each connection's first answer waits for the connection to be taken in; under load Node serves the
+      // requests of connections it already has first, and a few new ones wait seconds (a bare Node server
+      // that spends 1 ms per request does the same: p99 1.2 s, max 3 s). The column "p99 after connect"
+      // leaves those first answers out: what a connection kept open (a proxy's pool, a browser's) sees.
+      const connected = new WeakSet<object>();
+      const afterConnect: number[] = [];
+      const run = autocannon({
+        url: `${target.url}${path}`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        ...(method === undefined
+          ? { headers: { authorization: `Bearer ${bearer}` } }
+          : { method, body, headers: { 'content-type': 'application/json' } }),
+      });
+      run.on('response', (client, _status, _bytes, responseTime) => {
+        if (connected.has(client)) afterConnect.push(responseTime);
+        else connected.add(client);
+      });
+      const result = await run;
+      rows.push({
+        path: `${method ?? 'GET'} ${path}`,
+        p99AfterConnect: percentile(afterConnect, 0.99),
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+        cpuUs: (() => {
+          const cpuAfter = cpuMsOf(target.pid);
+          const served = result.requests.total;
+          return cpuBefore === undefined || cpuAfter === undefined || served === 0
+            ? undefined
+            : Math.round(((cpuAfter - cpuBefore) * 1000) / served);
+        })(),
+      });
+    }
     console.log(
-      `| ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.p99AfterConnect)} | ${row.cpuUs === undefined ? '–' : String(row.cpuUs)} | ${String(row.errors)} |`,
+      `\n${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, against ${target.url}\n`,
     );
+    console.log(
+      '| call | requests/s | p50 ms | p99 ms | p99 after connect ms | gateway CPU µs/request | errors |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const row of rows) {
+      console.log(
+        `| ${row.path} | ${String(row.rps)} | ${String(row.p50)} | ${String(row.p99)} | ${String(row.p99AfterConnect)} | ${row.cpuUs === undefined ? '–' : String(row.cpuUs)} | ${String(row.errors)} |`,
+      );
+    }
+    const reads = rows.filter((row) => row.path.startsWith('GET ') && row.path !== 'GET /health');
+    const worst = Math.max(...reads.map((row) => row.p99));
+    console.log(
+      `\np99 aim for reads < 10 ms: ${worst < 10 ? 'met' : 'missed'} (worst p99 ${String(worst)} ms, ${String(
+        Math.max(...reads.map((row) => row.p99AfterConnect)),
+      )} ms after connect)`,
+    );
+  } finally {
+    target.stop();
   }
-  const reads = rows.filter((row) => row.path.startsWith('GET ') && row.path !== 'GET /health');
-  const worst = Math.max(...reads.map((row) => row.p99));
-  console.log(
-    `\np99 aim for reads < 10 ms: ${worst < 10 ? 'met' : 'missed'} (worst p99 ${String(worst)} ms, ${String(
-      Math.max(...reads.map((row) => row.p99AfterConnect)),
-    )} ms after connect)`,
-  );
-} finally {
-  target.stop();
 }
+
+// --scale: the same calls' cost as the data grows, on both databases (bench/gateway-scale.ts).
+if (process.argv.includes('--scale')) await import('./gateway-scale.ts');
+else await hotCalls();

@@ -50,7 +50,7 @@ import { oidcSigningJwk, sessionSecret } from './oidc/keys.ts';
 import { purgeOidcStore } from './oidc/db-adapter.ts';
 import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
 import type { GatewayOptions } from './options.ts';
-import { filesDirOf, proxyTrust, REPO_ROOT } from './options.ts';
+import { filesDirOf, proxyTrust, REPO_ROOT, seedVolumeOf } from './options.ts';
 import { loadPermissionCatalogue } from './permissions.ts';
 import { createAccessCheck } from './routes/access.ts';
 import { adminHandlers } from './routes/admin-handlers.ts';
@@ -144,7 +144,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const studio = createStudioStore(kysely);
   const seedStores = () =>
-    seedModules(kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+    seedModules(kysely, { documents, people, studio }, { demo, volume: seedVolumeOf(options) });
   await seedStores();
   // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
   await people.purgeInvitations();

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseSigningJwk } from './oidc/keys.ts';
 import type { ScryptParams } from './auth/passwords.ts';
 import type { ThrottleLimits } from './auth/throttle.ts';
+import type { SeedVolume } from './kernel/bulk-seed.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -79,6 +80,13 @@ export type GatewayOptions = {
   maxUploadBytes?: number;
   /** Extra folders attached to Paul (GATEWAY_SEED_FOLDERS), for the folder bench and e2e. Default 0. */
   seedFolders?: number;
+  /**
+   * Demo mode, for the scale bench: documents spread over those folders (GATEWAY_SEED_DOCUMENTS), customers
+   * on them (GATEWAY_SEED_USERS) and notifications for Claire (GATEWAY_SEED_NOTIFICATIONS). Default 0.
+   */
+  seedDocuments?: number;
+  seedUsers?: number;
+  seedNotifications?: number;
   /** Days a notification is kept (GATEWAY_NOTIFICATION_RETENTION_DAYS); default 180. */
   notificationRetentionDays?: number;
   /** Days an analytics event is kept (GATEWAY_ANALYTICS_RETENTION_DAYS); default 90. */
@@ -159,7 +167,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
       level === 'fatal' || level === 'error' || level === 'warn' || level === 'debug' ? level : 'info',
     logRequests: env['GATEWAY_LOG_REQUESTS'] === 'on',
     ...(env['GATEWAY_MAX_UPLOAD_BYTES'] ? { maxUploadBytes: Number(env['GATEWAY_MAX_UPLOAD_BYTES']) } : {}),
-    seedFolders: seedFoldersOf(env['GATEWAY_SEED_FOLDERS']),
+    seedFolders: seedCountOf(env, 'GATEWAY_SEED_FOLDERS', 100_000),
+    seedDocuments: seedCountOf(env, 'GATEWAY_SEED_DOCUMENTS', 2_000_000),
+    seedUsers: seedCountOf(env, 'GATEWAY_SEED_USERS', 100_000),
+    seedNotifications: seedCountOf(env, 'GATEWAY_SEED_NOTIFICATIONS', 1_000_000),
     ...daysOf(env, 'GATEWAY_INVITATION_DAYS', 'invitationDays'),
     ...daysOf(env, 'GATEWAY_INVITATION_RETENTION_DAYS', 'invitationRetentionDays'),
     ...(inboxRetentionDays === undefined ? {} : { inboxRetentionDays }),
@@ -283,11 +294,21 @@ function positiveOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return count;
 }
 
-function seedFoldersOf(value: string | undefined): number {
-  const count = Number(value ?? 0);
-  if (!Number.isInteger(count) || count < 0 || count > 100000)
-    throw new Error('GATEWAY_SEED_FOLDERS must be an integer from 0 to 100000');
+function seedCountOf(env: NodeJS.ProcessEnv, name: string, max: number): number {
+  const count = Number(env[name] ?? 0);
+  if (!Number.isInteger(count) || count < 0 || count > max)
+    throw new Error(`${name} must be an integer from 0 to ${String(max)}`);
   return count;
+}
+
+/** What a demo seed adds for the benches (all 0 outside demo mode: seedModules ignores it there). */
+export function seedVolumeOf(options: GatewayOptions): SeedVolume {
+  return {
+    folders: options.seedFolders ?? 0,
+    documents: options.seedDocuments ?? 0,
+    users: options.seedUsers ?? 0,
+    notifications: options.seedNotifications ?? 0,
+  };
 }
 
 /**

@@ -4,8 +4,11 @@
 import type { Db } from './db/connection.ts';
 import { advanceIdentitiesAfterSeed, withSeedLock } from './db/postgres.ts';
 import personas from '../seed/personas.json' with { type: 'json' };
+import { seedBulkDocuments } from './documents/documents-seed.ts';
 import type { DocumentsStore } from './documents/documents-store.ts';
-import { seedPeople } from './people/people-seed.ts';
+import { NO_VOLUME, settleBulkRows, type SeedVolume } from './kernel/bulk-seed.ts';
+import { seedBulkNotifications } from './notifications/notifications-seed.ts';
+import { seedBulkUsers, seedPeople } from './people/people-seed.ts';
 import type { PeopleStore } from './people/people-store.ts';
 import { seedPortfolio } from './portfolio/portfolio-seed.ts';
 import type { StudioStore } from './studio/studio-store.ts';
@@ -15,15 +18,24 @@ export type ModuleStores = { documents: DocumentsStore; people: PeopleStore; stu
 export async function seedModules(
   db: Db,
   stores: ModuleStores,
-  { demo, seedFolders }: { demo: boolean; seedFolders: number },
+  { demo, volume }: { demo: boolean; volume: SeedVolume },
 ): Promise<void> {
   const entities = demo ? personas.entities : [];
+  // The bulk rows of the benches (GATEWAY_SEED_*) are demo data: they hang on Paul's and Claire's rows.
+  const bulk = demo ? volume : NO_VOLUME;
   // Instances starting at once on a fresh PostgreSQL database seed one after the other.
   await withSeedLock(db, async () => {
     await stores.documents.seedIfNeeded(entities.map((entity) => entity.accountId));
-    await seedPortfolio(db, demo ? seedFolders : 0, new Date(), entities);
+    const folders = await seedPortfolio(db, bulk.folders, new Date(), entities);
     // After the documents: a delegation records its notification in recorded_notifications.
     await seedPeople(db, new Date(), demo);
+    // After the folders they hang on; each keeps a marker and is made again only when its volume changes.
+    const documents = await seedBulkDocuments(db, bulk);
+    const users = await seedBulkUsers(db, bulk);
+    const notifications = await seedBulkNotifications(db, bulk);
+    const bulky = Object.values(bulk).some((count) => count > 0);
+    // VACUUM runs on a pool connection of its own, outside the transaction that holds the seed lock.
+    if (bulky && (folders || documents || users || notifications)) await settleBulkRows(db);
     await stores.studio.seedEditors(demo);
     await advanceIdentitiesAfterSeed(db);
   });

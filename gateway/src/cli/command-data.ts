@@ -8,7 +8,7 @@ import { seedModules } from '../seed-modules.ts';
 import { createStore, type Store } from '../db/store.ts';
 import { createDocumentsStore } from '../documents/documents-store.ts';
 import { createFileStore } from '../documents/file-store.ts';
-import { filesDirOf, optionsFromEnv } from '../options.ts';
+import { filesDirOf, optionsFromEnv, seedVolumeOf } from '../options.ts';
 import { createPeopleStore, type PeopleStore } from '../people/people-store.ts';
 import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
 import type { CommandIo } from './command-io.ts';
@@ -36,7 +36,7 @@ export async function withCommandData<T>(io: CommandIo, work: (data: CommandData
     const documents = createDocumentsStore(kysely, createFileStore(filesDirOf(options)));
     const people = createPeopleStore(kysely);
     const studio = createStudioStore(kysely);
-    await seedModules(kysely, { documents, people, studio }, { demo, seedFolders: options.seedFolders ?? 0 });
+    await seedModules(kysely, { documents, people, studio }, { demo, volume: seedVolumeOf(options) });
     return await work({
       db: kysely,
       store: createStore(kysely),

@@ -89,8 +89,10 @@ const SCAN_CHUNK = 200;
 /** Rows a stream replays when it opens again after an id. */
 const REPLAY_MAX = 100;
 
-/** A candidate: what decides whether its recipient may read it. */
-type Candidate = Awaited<ReturnType<NotificationsStore['unread']>>[number];
+/** A candidate: what decides whether its recipient may read it (no codes: they left the entity). */
+type Candidate = Omit<Awaited<ReturnType<NotificationsStore['unread']>>[number], 'permissions'> & {
+  permissions: string | null;
+};
 /** A candidate with what the list and the streams show. */
 type Shown = Awaited<ReturnType<NotificationsStore['newestFirst']>>[number];
 
@@ -140,13 +142,14 @@ export async function createNotificationCentre(
   const sessionStreams = new Map<string, Set<PassThrough>>();
 
   /**
-   * A row shows while its recipient is still on the entity (the store's candidates only) and still
-   * holds there one of the codes that read its subject, or it is about them. One per call: it keeps
+   * A row shows while its recipient is still on the entity (codes there: null when they left it) and
+   * still holds there one of the codes that read its subject, or it is about them. One per call: it keeps
    * the expansion of each distinct set of codes it meets.
    */
   const visibility = () => {
     const held = new Map<string, ReadonlySet<string>>();
     return (row: Candidate): boolean => {
+      if (row.permissions === null) return false;
       if (row.reader_id !== null && row.reader_id === row.user_id) return true;
       let codes = held.get(row.permissions);
       if (codes === undefined) {
@@ -198,7 +201,8 @@ export async function createNotificationCentre(
     id: row.id,
     type: row.type as DomainEvent['type'],
     accountId: row.account_id,
-    accountName: row.account_name,
+    // A shown row has a membership there, so its entity exists (memberships' foreign key).
+    accountName: row.account_name ?? '',
     subjectId: row.subject_id,
     data: JSON.parse(row.data) as Record<string, string | number>,
     createdAt: row.created_at,

@@ -3,6 +3,14 @@
 // shared seed ran since (its `seededAt` differs from ours), so a reset wipes what users changed.
 import { unusablePasswordHash } from '../auth/passwords.ts';
 import { inTransaction, type Db } from '../db/connection.ts';
+import {
+  BULK_FIRST_ID,
+  BULK_FIRST_USER_ID,
+  bulkSeedNeeded,
+  markBulkSeeded,
+  rowsPerInsert,
+  type SeedVolume,
+} from '../kernel/bulk-seed.ts';
 import { createPeopleStore } from './people-store.ts';
 
 type DemoUser = {
@@ -163,4 +171,75 @@ export async function seedPeople(db: Db, now: Date = new Date(), demo = true): P
       if (user) await people.grantAdmin(user.id, user.id, days(now, 90));
     }
   });
+}
+
+const FIRST_NAMES = ['Camille', 'Louis', 'Emma', 'Hugo', 'Léa', 'Jules', 'Chloé', 'Lucas', 'Inès', 'Nathan', 'Manon', 'Théo', 'Sarah', 'Antoine', 'Zoé'] as const; // prettier-ignore
+const LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefebvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier', 'Morel', 'Girard', 'André'] as const; // prettier-ignore
+/** A bulk customer's codes on each of their folders: users, documents, bank. */
+const BULK_PERMISSIONS = JSON.stringify(['CLUSER001', 'CLGED0001', 'CLGED0002', 'CLBANK001']);
+/** Folders per bulk user, in a row: with one user per ten folders, every folder has two of them. */
+const FOLDERS_PER_USER = 20;
+const BULK_USERS_MARKER = 'bulkUsersSeeded';
+
+/**
+ * The scale bench's customers (GATEWAY_SEED_USERS): `volume.users` users who cannot sign in, each a member
+ * of twenty bulk folders in a row (user n from folder 10n on), every other one signed in lately.
+ */
+export async function seedBulkUsers(db: Db, volume: SeedVolume, now: Date = new Date()): Promise<boolean> {
+  const { folders, users } = volume;
+  const value = `${String(users)} over ${String(folders)}`;
+  if (!(await bulkSeedNeeded(db, BULK_USERS_MARKER, value))) return false;
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('last_sign_ins').where('user_id', '>=', BULK_FIRST_USER_ID).execute();
+    await trx.deleteFrom('memberships').where('user_id', '>=', BULK_FIRST_USER_ID).execute();
+    await trx.deleteFrom('users').where('id', '>=', BULK_FIRST_USER_ID).execute();
+    // One hash for all: they never sign in, and a hash each would cost more than the rows.
+    const passwordHash = unusablePasswordHash();
+    const batch = rowsPerInsert(11);
+    for (let start = 0; start < users; start += batch) {
+      const numbers = Array.from({ length: Math.min(batch, users - start) }, (_, n) => start + n);
+      await trx
+        .insertInto('users')
+        .values(
+          numbers.map((n) => ({
+            id: BULK_FIRST_USER_ID + n,
+            email: `client${String(n + 1)}@bulk.demo.test`,
+            first_name: FIRST_NAMES[n % FIRST_NAMES.length] ?? '',
+            last_name: LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length] ?? '',
+            is_customer: 1,
+            password_hash: passwordHash,
+            gigya_user_id: `gigya-bulk-${String(n + 1)}`,
+            office_mobile: '',
+            old_id: 0,
+            global_permissions: '[]',
+            favorite_entities: '[]',
+          })),
+        )
+        .execute();
+      const signedIn = numbers.filter((n) => n % 2 === 0);
+      if (signedIn.length > 0)
+        await trx
+          .insertInto('last_sign_ins')
+          .values(signedIn.map((n) => ({ user_id: BULK_FIRST_USER_ID + n, at: days(now, n % 90) })))
+          .execute();
+      if (folders === 0) continue;
+      const memberships = numbers.flatMap((n) => {
+        const own = new Set(Array.from({ length: FOLDERS_PER_USER }, (_, k) => (n * 10 + k) % folders));
+        return [...own].map((folder) => ({
+          user_id: BULK_FIRST_USER_ID + n,
+          account_id: BULK_FIRST_ID + folder,
+          is_signatory: folder === (n * 10) % folders ? 1 : 0,
+          permissions: BULK_PERMISSIONS,
+        }));
+      });
+      const perInsert = rowsPerInsert(4);
+      for (let from = 0; from < memberships.length; from += perInsert)
+        await trx
+          .insertInto('memberships')
+          .values(memberships.slice(from, from + perInsert))
+          .execute();
+    }
+    await markBulkSeeded(trx, BULK_USERS_MARKER, value);
+  });
+  return true;
 }

@@ -1,14 +1,14 @@
 // Demo data of the wallet screens: company sheets and mandates of the personas' entities, and (a seed
-// flag, GATEWAY_SEED_FOLDERS) thousands of extra folders attached to Paul for the bench and the e2e.
+// flag, GATEWAY_SEED_FOLDERS) up to 100,000 extra folders attached to Paul for the benches and the e2e.
 import { inTransaction } from '../db/connection.ts';
 import type { Db } from '../db/connection.ts';
 import type { ApiBody } from '../../../kernel/contract/api.ts';
+import { BULK_FIRST_ID, rowsPerInsert } from '../kernel/bulk-seed.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 
 /** The fields of a company sheet, without its version. */
 export type CompanySheet = Omit<ApiBody<'saveCompanySheet'>, 'version'>;
 
-const BULK_FIRST_ID = 100001;
 const BULK_OWNER = 'paul.collab@demo.test';
 
 const TRADES = [
@@ -80,28 +80,49 @@ export function defaultSheet(accountId: number, name: string): CompanySheet {
   };
 }
 
-const MANDATE_TYPES = ['Mission comptable', 'Mission sociale', 'Mandat fiscal'];
+/**
+ * Syllables of the bulk folders' own names: four of them make 24^4 = 331,776 words, and `bulkWord` maps
+ * each folder index to a different one, so a client's name typed in the search finds that client whatever
+ * the number of folders (as in a real firm), while the trade and surname before it are shared by many.
+ */
+const SYLLABLES = [
+  'ba', 'ker', 'lo', 'mi', 'ran', 'sel', 'tu', 'vo',
+  'dra', 'fen', 'gor', 'li', 'mar', 'nes', 'pol', 'qui',
+  'ros', 'sa', 'ter', 'ul', 'vik', 'wen', 'xa', 'jo',
+] as const; // prettier-ignore
+const WORDS = SYLLABLES.length ** 4;
 
-/** Rows per statement: 8,000 parameters, under SQLite's 32,766 and PostgreSQL's 65,535 (100,000 folders: about 4 s). */
-const SEED_BATCH = 2000;
+/** The bulk folder `index`'s own word (capitalised), different for every index below 331,776. */
+export function bulkWord(index: number): string {
+  // 7,919 is prime to 24^4 (2^12 3^4): index → index × 7,919 mod 24^4 is one-to-one.
+  let code = (index * 7919 + 4099) % WORDS;
+  let word = '';
+  for (let place = 0; place < 4; place += 1) {
+    word += SYLLABLES[code % SYLLABLES.length] ?? '';
+    code = Math.floor(code / SYLLABLES.length);
+  }
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+const MANDATE_TYPES = ['Mission comptable', 'Mission sociale', 'Mandat fiscal'];
 
 /**
  * Wipes and reseeds this module's rows when the shared seed ran since (its meta row is gone); `entities`
  * are the ones to give a sheet and mandates (none outside demo mode). The bulk folders go in by batches of
- * rows per statement, in the one transaction.
+ * rows per statement, in the one transaction. True when it seeded.
  */
 export async function seedPortfolio(
   db: Db,
   bulkFolders: number,
   seededAt: Date = new Date(),
   entities: readonly { accountId: number; name: string }[] = personas.entities,
-): Promise<void> {
+): Promise<boolean> {
   const marker = await db
     .selectFrom('meta')
     .select('value')
     .where('key', '=', 'portfolioSeeded')
     .executeTakeFirst();
-  if (marker?.value === String(bulkFolders)) return;
+  if (marker?.value === String(bulkFolders)) return false;
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('company_sheets').execute();
     await trx.deleteFrom('mod_request_decisions').execute();
@@ -149,11 +170,9 @@ export async function seedPortfolio(
       .where('email', '=', BULK_OWNER)
       .executeTakeFirst();
     if (owner && bulkFolders > 0) {
-      for (let start = 0; start < bulkFolders; start += SEED_BATCH) {
-        const indexes = Array.from(
-          { length: Math.min(SEED_BATCH, bulkFolders - start) },
-          (_, n) => start + n,
-        );
+      const batch = rowsPerInsert(4);
+      for (let start = 0; start < bulkFolders; start += batch) {
+        const indexes = Array.from({ length: Math.min(batch, bulkFolders - start) }, (_, n) => start + n);
         await trx
           .insertInto('entities')
           .values(
@@ -165,7 +184,7 @@ export async function seedPortfolio(
               return {
                 account_id: accountId,
                 account_number: `D-${String(accountId)}`,
-                name: `${trade} ${surname} ${form} ${String(index + 1)}`,
+                name: `${trade} ${surname} ${bulkWord(index)} ${form} ${String(index + 1)}`,
                 is_clarity_visible: 0,
               };
             }),
@@ -190,4 +209,5 @@ export async function seedPortfolio(
       .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
       .execute();
   });
+  return true;
 }

@@ -11,6 +11,7 @@ import { entityInvitations } from './0005-entity-invitations.ts';
 import { throttle } from './0006-throttle.ts';
 import { caseFoldedSortIndexes } from './0008-case-folded-sort-indexes.ts';
 import { userEmailLower } from './0010-user-email-lower.ts';
+import { notificationListIndexes } from './0011-notification-list-indexes.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': initialSchema,
@@ -21,4 +22,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-throttle': throttle,
   '0008-case-folded-sort-indexes': caseFoldedSortIndexes,
   '0010-user-email-lower': userEmailLower,
+  '0011-notification-list-indexes': notificationListIndexes,
 };
