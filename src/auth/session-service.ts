@@ -1,11 +1,8 @@
-import { unauthorizedResponse } from '../api/base-query.ts';
-import { gatewayApi } from '../api/gateway-api.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import { browserStorage, createSafeStorage } from '../session/safe-storage.ts';
 import { decodeToken } from '../session/token.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
 import { hasProviderAnswer, lazyCollaboratorIdentity } from './identity-steps.ts';
-import { createExpiryWatch } from './expiry-watch.ts';
 import { createInteractionFlag } from './interaction-flag.ts';
 import { call, httpStatus, retryAfterSeconds } from './gateway-calls.ts';
 import { routePath } from './landing.ts';
@@ -13,6 +10,7 @@ import { safeRedirectPath } from './redirect-target.ts';
 import { singleSignOnOn, singleSignOnSettings } from './single-sign-on-settings.ts';
 import { lazySingleSignOn } from './single-sign-on-steps.ts';
 import { createSessionActions } from './session-actions.ts';
+import { endSession, forgetLoadedData } from './end-session.ts';
 import type {
   SessionLifecycle,
   SessionService,
@@ -42,17 +40,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { store, config, flags, logger, tokenStore, selectedEntityStore } = deps;
   const env = deps.env ?? {};
   const win = deps.window ?? window;
-  const expiry = createExpiryWatch({
-    tokenStore,
-    logger,
-    isAuthenticated,
-    onExpired: () => {
-      endLocally(true);
-    },
-    schedule: deps.setTimeout ?? ((callback: () => void, ms: number) => win.setTimeout(callback, ms)),
-    cancel: deps.clearTimeout ?? ((handle: unknown) => win.clearTimeout(handle as number)),
-    now: deps.now ?? (() => tokenStore.now()),
-  });
   const interactionFlag = createInteractionFlag(browserStorage('session', win), logger);
   const getIdentity = lazyCollaboratorIdentity(
     () => collaboratorIdentitySettings(config, env, win.location, browserStorage('session', win)),
@@ -73,30 +60,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
-  // While the sign-out calls run: the token store's own clearing is not another tab's sign-out, and a 401
-  // does not end the session as expired in the middle of it.
-  let signingOut = false;
+  const endLocally = (expired: boolean, signedOutTo: string | null = null) => {
+    endSession(deps, expired, signedOutTo);
+  };
 
-  function isAuthenticated(): boolean {
-    return store.getState().session.status === 'authenticated';
-  }
-
-  /** Forgets everything the previous user loaded, so the next one never sees it. */
-  function forgetLoadedData(): void {
-    store.dispatch(gatewayApi.util.resetApiState());
-  }
-
-  function endLocally(expired: boolean, signedOutTo: string | null = null): void {
-    const wasSignedIn = store.getState().session.user !== null;
-    store.dispatch(sessionEnded({ expired, signedOutTo }));
-    tokenStore.clear();
-    selectedEntityStore.clear();
-    forgetLoadedData();
-    expiry.stop();
-    if (wasSignedIn) deps.onSignedOut?.();
-  }
-
-  /** Loads the user context and starts the session (SPEC 4), then watches its expiry. */
+  /** Loads the user context and starts the session (SPEC 4); expiry-listener.ts watches it from then. */
   async function startSession(kind?: 'customer' | 'collaborator'): Promise<void> {
     const user = await store.dispatch(
       loadUserContext({
@@ -107,7 +75,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         stillSignedIn: () => tokenStore.get() !== null,
       }),
     );
-    expiry.start();
     deps.onSignedIn?.(user);
   }
 
@@ -118,7 +85,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     } catch (error) {
       // No session was started: nothing of this token stays, neither stored nor cached.
       tokenStore.clear();
-      forgetLoadedData();
+      forgetLoadedData(store);
       throw error;
     }
   }
@@ -165,7 +132,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     finish: () => Promise<SignInOutcome>,
   ): Promise<SignInOutcome> {
     const flag = interactionFlag.get();
-    if (!lifecycle.hasRedirectResult(url)) {
+    if (!hasProviderAnswer(url, win.location.origin)) {
       // Back from the provider's sign-out (or a stale flag): the flag is simply cleared.
       if (flag !== null) interactionFlag.clear();
       return { ok: false, reason: 'no-result' };
@@ -183,31 +150,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       interactionFlag.clear();
     }
   }
-
-  // SPEC 4: a 401 on a request sent with a session token ends the session as expired.
-  const stopListening = store.startListening({
-    actionCreator: unauthorizedResponse,
-    effect: () => {
-      expireSession();
-    },
-  });
-
-  function expireSession(): void {
-    // Not signed in (a sign-in in progress fails on its own 401), or a sign-out is ending the session.
-    if (signingOut || store.getState().session.status === 'anonymous') return;
-    logger.warn('The session ended on a 401 answer');
-    endLocally(true);
-  }
-
-  // Another tab signed out (or this one): leave too, without calling anything.
-  const unsubscribe = tokenStore.subscribe((token) => {
-    if (token === null && isAuthenticated() && !signingOut) {
-      logger.info('Signed out in another tab');
-      store.dispatch(sessionEnded({ expired: false }));
-      forgetLoadedData();
-      deps.onSignedOut?.();
-    }
-  });
 
   /**
    * What the stored token says of its holder, when it says it (the reference gateway's `isCustomer`
@@ -250,8 +192,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   let resuming: Promise<void> | null = null;
 
   const lifecycle: SessionLifecycle = {
-    interactionFlag,
-
     bootstrap() {
       const started = resume();
       resuming = started;
@@ -345,55 +285,40 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       const isCollab = user?.isCollab === true;
       const to = routePath(config, isCollab ? 'collaboratorLogin' : config.routing.loginRoute);
       // SPEC 4 order: the user leaves, the providers and the logout call, then token and entity. Nothing the
-      // router reacts to changes until the calls are settled: meanwhile the session is only 'signingOut'.
-      signingOut = true;
-      expiry.stop();
+      // router reacts to changes until the calls are settled: meanwhile the session is only 'signingOut'
+      // (the slice's flag, which the expiry and other-tab listeners read).
       store.dispatch(signOutStarted());
-      try {
-        // Customers with single sign-on on: signed out of it too, when this tab signed in through it.
-        const provider = await providerToLeave(user);
-        if (tokenStore.get() !== null) {
-          try {
-            await call(
-              store.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: user?.gigyaUserId ?? '' })),
-            );
-          } catch (error) {
-            logger.warn('The logout call failed', { status: httpStatus(error) });
-          }
-        }
-        if (provider === null) {
-          endLocally(false, to);
-          return { redirected: false, to };
-        }
-        // Last, because it leaves the page: the provider ends its session and returns to the portal.
-        // The token and entity are gone before leaving; the session state stays 'signingOut' so the page
-        // being left does not react (a guard would send it to the login page meanwhile).
-        tokenStore.clear();
-        selectedEntityStore.clear();
+      // Customers with single sign-on on: signed out of it too, when this tab signed in through it.
+      const provider = await providerToLeave(user);
+      if (tokenStore.get() !== null) {
         try {
-          interactionFlag.set('logout');
-          await provider.signOut();
-          endLocally(false, to);
-          return { redirected: true, to };
+          await call(
+            store.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: user?.gigyaUserId ?? '' })),
+          );
         } catch (error) {
-          interactionFlag.clear();
-          logger.warn('Provider sign-out failed', error);
-          endLocally(false, to);
-          return { redirected: false, to };
+          logger.warn('The logout call failed', { status: httpStatus(error) });
         }
-      } finally {
-        signingOut = false;
       }
-    },
-
-    expireSession,
-
-    hasRedirectResult: (url) => hasProviderAnswer(url, win.location.origin),
-
-    dispose() {
-      stopListening();
-      unsubscribe();
-      expiry.stop();
+      if (provider === null) {
+        endLocally(false, to);
+        return { redirected: false, to };
+      }
+      // Last, because it leaves the page: the provider ends its session and returns to the portal.
+      // The token and entity are gone before leaving; the session state stays 'signingOut' so the page
+      // being left does not react (a guard would send it to the login page meanwhile).
+      tokenStore.clear();
+      selectedEntityStore.clear();
+      try {
+        interactionFlag.set('logout');
+        await provider.signOut();
+        endLocally(false, to);
+        return { redirected: true, to };
+      } catch (error) {
+        interactionFlag.clear();
+        logger.warn('Provider sign-out failed', error);
+        endLocally(false, to);
+        return { redirected: false, to };
+      }
     },
   };
   return {

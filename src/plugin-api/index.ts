@@ -48,12 +48,16 @@ export { useRouteMeta } from './route-meta.ts';
 export {
   safeRedirectPath,
   useAuthRouting,
+  useCollaboratorSignIn,
+  useEntitySelection,
   useNewPassword,
   usePasswordResetRequest,
-  useSessionActions,
+  useSignOut,
+  useSingleSignOnCallback,
+  useTermsAcceptance,
   useTermsContent,
   useLatestTerms,
 } from './auth-hooks.ts';
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from './auth-hooks.ts';
-export { useExpiredNotice, usePageLocation, useRoutePath, useSignInActions } from './sign-in-hooks.ts';
+export { useCustomerSignIn, useExpiredNotice, usePageLocation, useRoutePath } from './sign-in-hooks.ts';
 export type { PageLocation, PageTo, SignInActions } from './sign-in-hooks.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { useRuntime } from '../runtime/runtime.tsx';
-import { useSessionActions } from '../auth/session-context.tsx';
+import { useSessionService } from '../auth/session-context.tsx';
 import { LayoutSlot } from './layout-slot.ts';
 import type { PortalLayoutComponent } from './layout-slot.ts';
 import { buildPortalRoutes } from './route-tree.tsx';
@@ -13,7 +13,7 @@ export type PortalDataRouter = ReturnType<typeof createBrowserRouter>;
 export type PortalRouterProps = {
   /** A router over `buildPortalRoutes(runtime)` (tests pass a memory router); the browser's when absent. */
   router?: PortalDataRouter;
-  /** Session services; the auth layer's (`useSessionActions`, mounted by createPortal) when absent. */
+  /** Session services; the auth layer's (`useSessionService`, mounted by createPortal) when absent. */
   services?: NavigationServices;
   /** The layouts of SPEC 2 (the shell's PortalLayout), drawn around each page whose route names one. */
   layout: PortalLayoutComponent;
@@ -33,7 +33,7 @@ export function PortalRouter({ router, services, layout }: PortalRouterProps) {
 }
 
 function WithSessionActions({ router }: { router: PortalDataRouter | undefined }) {
-  return <RouterWithServices router={router} services={useSessionActions()} />;
+  return <RouterWithServices router={router} services={useSessionService()} />;
 }
 
 function RouterWithServices({

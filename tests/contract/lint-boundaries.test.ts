@@ -77,7 +77,7 @@ describe('import-boundary zones', () => {
 
   it.each([
     ['src/manifest/x.ts', "import { useRuntime } from '../runtime/runtime';"],
-    ['src/runtime/x.ts', "import { useSessionActions } from '../auth/session-context';"],
+    ['src/runtime/x.ts', "import { useSessionService } from '../auth/session-context';"],
     ['src/routing/x.tsx', "import { PortalLayout } from '../shell/layouts';"],
     ['src/grid/x.tsx', "import { useSession } from '../plugin-api/hooks';"],
     ['src/plugin-api/x.ts', "import { createPortal } from '../app/create-portal';"],
