@@ -1,11 +1,9 @@
 import { specApi } from '../api/spec-endpoints.ts';
 import { browserStorage, createSafeStorage } from '../session/safe-storage.ts';
-import { decodeToken } from '../session/token.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
-import { hasProviderAnswer, lazyCollaboratorIdentity } from './identity-steps.ts';
+import { lazyCollaboratorIdentity } from './identity-steps.ts';
 import { createInteractionFlag } from './interaction-flag.ts';
 import { call, httpStatus, retryAfterSeconds } from './gateway-calls.ts';
-import { routePath } from './landing.ts';
 import { safeRedirectPath } from './redirect-target.ts';
 import { singleSignOnOn, singleSignOnSettings } from './single-sign-on-settings.ts';
 import { lazySingleSignOn } from './single-sign-on-steps.ts';
@@ -17,7 +15,14 @@ import type {
   SessionServiceDeps,
   SignInOutcome,
 } from './session-service-types.ts';
-import { GatewayUnavailableError, SessionRejectedError, loadUserContext } from './user-context.ts';
+import { completeProviderAnswer } from './provider-answer.ts';
+import { createSignOut } from './sign-out.ts';
+import {
+  GatewayUnavailableError,
+  SessionRejectedError,
+  kindClaimed,
+  loadUserContext,
+} from './user-context.ts';
 import { NoAccountError } from './identity-errors.ts';
 import {
   sessionEnded,
@@ -25,7 +30,6 @@ import {
   sessionUnavailable,
   sessionResuming,
   sessionStarted,
-  signOutStarted,
 } from '../runtime/session-slice.ts';
 
 export type { LoginChoice } from './session-actions.ts';
@@ -60,9 +64,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
-  const endLocally = (expired: boolean, signedOutTo: string | null = null) => {
-    endSession(deps, expired, signedOutTo);
-  };
 
   /** Loads the user context and starts the session (SPEC 4); expiry-listener.ts watches it from then. */
   async function startSession(kind?: 'customer' | 'collaborator'): Promise<void> {
@@ -95,22 +96,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return answer.token;
   }
 
-  /** A provider the sign-out leaves through last (it leaves the page): the collaborator's, or the
-   * customer's single sign-on when this tab signed in through it. Null when there is none to leave. */
-  async function providerToLeave(
-    user: { isCollab: boolean; isCustomer: boolean } | null,
-  ): Promise<{ signOut(): Promise<void> } | null> {
-    if (user?.isCollab === true) return { signOut: async () => (await getIdentity()).signOut() };
-    if (user?.isCustomer !== true || !ssoOn) return null;
-    try {
-      const sso = await getSingleSignOn();
-      return sso !== null && (await sso.isSignedIn()) ? sso : null;
-    } catch (error) {
-      logger.warn('Single sign-on sign-out failed', error);
-      return null;
-    }
-  }
-
   /** A provider's access token exchanged for the portal's session, then the landing of SPEC 2. */
   async function signInWith(
     accessToken: string,
@@ -121,47 +106,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return { ok: true, to: actions.destinationAfterSignIn(redirect) };
   }
 
-  /**
-   * Back from an identity provider's page: only an answer this tab asked for (its interaction flag) is
-   * finished; the flag is cleared whatever happens.
-   */
-  async function completeRedirect(
-    url: string,
-    /** The way in, for the log: 'Collaborator sign-in', 'Single sign-on'. */
-    way: string,
-    finish: () => Promise<SignInOutcome>,
-  ): Promise<SignInOutcome> {
-    const flag = interactionFlag.get();
-    if (!hasProviderAnswer(url, win.location.origin)) {
-      // Back from the provider's sign-out (or a stale flag): the flag is simply cleared.
-      if (flag !== null) interactionFlag.clear();
-      return { ok: false, reason: 'no-result' };
-    }
-    if (flag !== 'login') {
-      logger.warn(`${way}: ignoring an answer that no sign-in of this tab asked for`);
-      return { ok: false, reason: 'not-expected' };
-    }
-    try {
-      return await finish();
-    } catch (error) {
-      logger.error(`${way} failed`, error);
-      return { ok: false, reason: 'unavailable' };
-    } finally {
-      interactionFlag.clear();
-    }
-  }
-
-  /**
-   * What the stored token says of its holder, when it says it (the reference gateway's `isCustomer`
-   * claim): a customer's terms acceptance is then asked with the rest of the user context rather than
-   * once the contact has answered, one round trip less before the first page. Only a hint: the contact's
-   * own answer decides (a collaborator's terms answer, were the claim wrong, is ignored), and without
-   * the claim the terms wait for it as before.
-   */
-  function kindClaimed(token: string): 'customer' | 'collaborator' | undefined {
-    const claim = decodeToken(token, logger)?.['isCustomer'];
-    return claim === true ? 'customer' : claim === false ? 'collaborator' : undefined;
-  }
+  const answerDeps = (url: string, way: string) => ({
+    url,
+    way,
+    origin: win.location.origin,
+    interactionFlag,
+    logger,
+  });
 
   /** At start: the stored token's session resumed (user context → authenticated), or ended. */
   async function resume(): Promise<void> {
@@ -173,12 +124,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       return;
     }
     try {
-      await startSession(kindClaimed(token));
+      await startSession(kindClaimed(token, logger));
     } catch (error) {
       logger.error('Failed to load the user context', error);
       if (error instanceof SessionRejectedError) {
         // A 401: the session ends as expired (the 401 handler may have ended it already).
-        if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null) endLocally(true);
+        if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null)
+          endSession(deps, true);
       } else if (error instanceof GatewayUnavailableError && tokenStore.get() !== null) {
         // The gateway did not answer: nothing says the session is over. Keep the token; offer a retry.
         store.dispatch(sessionUnavailable());
@@ -250,9 +202,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
 
     completeCollaboratorSignIn: (url) =>
-      completeRedirect(url, 'Collaborator sign-in', async () => {
-        const { accessToken, redirect } = await (await getIdentity()).completeSignIn(url);
-        return signInWith(accessToken, redirect, 'collaborator');
+      completeProviderAnswer({
+        ...answerDeps(url, 'Collaborator sign-in'),
+        finish: async () => {
+          const { accessToken, redirect } = await (await getIdentity()).completeSignIn(url);
+          return signInWith(accessToken, redirect, 'collaborator');
+        },
       }),
 
     singleSignOnAvailable: () => ssoOn && ssoSettings !== null,
@@ -273,53 +228,23 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
 
     completeCustomerSingleSignOn: (url) =>
-      completeRedirect(url, 'Single sign-on', async () => {
-        const sso = await getSingleSignOn();
-        if (sso === null) return { ok: false, reason: 'unavailable' };
-        const { accessToken, redirect } = await sso.completeSignIn(url);
-        return signInWith(accessToken, redirect, 'customer');
+      completeProviderAnswer({
+        ...answerDeps(url, 'Single sign-on'),
+        finish: async () => {
+          const sso = await getSingleSignOn();
+          if (sso === null) return { ok: false, reason: 'unavailable' };
+          const { accessToken, redirect } = await sso.completeSignIn(url);
+          return signInWith(accessToken, redirect, 'customer');
+        },
       }),
 
-    async signOut() {
-      const { user } = store.getState().session;
-      const isCollab = user?.isCollab === true;
-      const to = routePath(config, isCollab ? 'collaboratorLogin' : config.routing.loginRoute);
-      // SPEC 4 order: the user leaves, the providers and the logout call, then token and entity. Nothing the
-      // router reacts to changes until the calls are settled: meanwhile the session is only 'signingOut'
-      // (the slice's flag, which the expiry and other-tab listeners read).
-      store.dispatch(signOutStarted());
+    signOut: createSignOut({
+      ...deps,
+      interactionFlag,
       // Customers with single sign-on on: signed out of it too, when this tab signed in through it.
-      const provider = await providerToLeave(user);
-      if (tokenStore.get() !== null) {
-        try {
-          await call(
-            store.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: user?.gigyaUserId ?? '' })),
-          );
-        } catch (error) {
-          logger.warn('The logout call failed', { status: httpStatus(error) });
-        }
-      }
-      if (provider === null) {
-        endLocally(false, to);
-        return { redirected: false, to };
-      }
-      // Last, because it leaves the page: the provider ends its session and returns to the portal.
-      // The token and entity are gone before leaving; the session state stays 'signingOut' so the page
-      // being left does not react (a guard would send it to the login page meanwhile).
-      tokenStore.clear();
-      selectedEntityStore.clear();
-      try {
-        interactionFlag.set('logout');
-        await provider.signOut();
-        endLocally(false, to);
-        return { redirected: true, to };
-      } catch (error) {
-        interactionFlag.clear();
-        logger.warn('Provider sign-out failed', error);
-        endLocally(false, to);
-        return { redirected: false, to };
-      }
-    },
+      signOutOfSingleSignOn: ssoOn ? getSingleSignOn : null,
+      signOutOfIdentity: async () => (await getIdentity()).signOut(),
+    }),
   };
   return {
     ...lifecycle,
