@@ -257,7 +257,7 @@ export default defineConfig(
       'portal/import-zones': ['error', { allow: pluginAllowed, message: pluginMessage }],
       'no-restricted-imports': [
         'error',
-        portalEntries(['plugin-api', 'plugin-api/home-grid', 'plugin-api/studio', 'ui']),
+        portalEntries(['plugin-api', 'plugin-api/studio', 'ui']),
       ],
     },
   },
@@ -273,7 +273,6 @@ export default defineConfig(
         'error',
         portalEntries([
           'plugin-api',
-          'plugin-api/home-grid',
           'plugin-api/studio',
           'plugin-api/testing',
           'ui',

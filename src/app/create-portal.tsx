@@ -31,6 +31,7 @@ import { createPluginRegistry } from '../runtime/registry.ts';
 import { createRuntime } from '../runtime/create-runtime.ts';
 import { PortalRouter } from '../routing/portal-router.tsx';
 import { PortalLayout } from '../shell/layouts.tsx';
+import { HomeGrid } from '../grid/home-grid.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
@@ -273,7 +274,7 @@ function PortalRoot({
     <StrictMode>
       <PortalProviders store={store} runtime={runtime} i18n={i18n} session={session} tracker={tracker}>
         <ConsentContext value={consentControls}>
-          <PortalRouter layout={PortalLayout} />
+          <PortalRouter layout={PortalLayout} homeGrid={HomeGrid} />
           {consentControls !== null && consentPanel ? (
             <Suspense fallback={null}>
               <ConsentBanner controls={consentControls} onDone={() => setConsentPanel(false)} />
