@@ -12,7 +12,7 @@ class PluginError extends Error {
 }
 
 /** A widget of the manifest (`"<plugin-id>/<name>"`), its reference parsed once, here. */
-export type ResolvedWidget = {
+type ResolvedWidget = {
   /** The reference as the manifest writes it. */
   ref: string;
   pluginId: string;
