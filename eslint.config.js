@@ -260,10 +260,7 @@ export default defineConfig(
     files: ['plugins/**'],
     rules: {
       'portal/import-zones': ['error', { allow: pluginAllowed, message: pluginMessage }],
-      'no-restricted-imports': [
-        'error',
-        portalEntries(['plugin-api', 'plugin-api/home-grid', 'plugin-api/studio', 'ui']),
-      ],
+      'no-restricted-imports': ['error', portalEntries(['plugin-api', 'plugin-api/studio', 'ui'])],
     },
   },
   {
@@ -276,13 +273,7 @@ export default defineConfig(
       ],
       'no-restricted-imports': [
         'error',
-        portalEntries([
-          'plugin-api',
-          'plugin-api/home-grid',
-          'plugin-api/studio',
-          'plugin-api/testing',
-          'ui',
-        ]),
+        portalEntries(['plugin-api', 'plugin-api/studio', 'plugin-api/testing', 'ui']),
       ],
     },
   },

@@ -49,8 +49,8 @@ const FIRST_PAGE_LIBRARIES =
 const PORTAL_LIBRARIES =
   /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect|react-redux|@standard-schema|@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider)[\\/]/;
 
-// A lazy page that most signed-in first pages draw: the entity home page with its grid (the landing of
-// most people; the page reaches the grid through a barrel).
+// A lazy page that most signed-in first pages draw: the entity home page (the landing of most people)
+// and the home grid the engine draws under it (a route's homeGrid).
 const FIRST_RENDER = /[\\/](plugins[\\/]entity-home[\\/]home-page|src[\\/]grid[\\/]home-grid)\.tsx$/;
 // The Mantine components the shell and the grid draw that the login page does not (the vendor chunk has
 // the login page's).

@@ -8,7 +8,6 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 /** Specifier → file, relative to the repository root. */
 export const publicEntries: Readonly<Record<string, string>> = {
   '@portal/plugin-api': 'src/plugin-api/index.ts',
-  '@portal/plugin-api/home-grid': 'src/plugin-api/home-grid.ts',
   '@portal/plugin-api/studio': 'src/plugin-api/studio.ts',
   '@portal/plugin-api/testing': 'src/testing/index.ts',
   '@portal/ui': 'src/ui/index.ts',

@@ -89,6 +89,9 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
     if (route.page === undefined && route.redirect === undefined && route.children === undefined) {
       report(pointer, 'a route needs a page, a redirect or children');
     }
+    if (route.homeGrid === true && route.page === undefined) {
+      report(joinPointer(pointer, 'homeGrid'), 'the home grid is drawn under a page: this route has none');
+    }
   }
   const singleSignOn = config.identity.customer.singleSignOn;
   if (singleSignOn !== undefined)

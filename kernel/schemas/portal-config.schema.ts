@@ -69,6 +69,11 @@ const routeBaseProperties = {
   index: { type: 'boolean' },
   layout: { type: 'string', enum: ['home', 'login', 'error', 'empty'] },
   page: pluginRef,
+  homeGrid: {
+    type: 'boolean',
+    description:
+      "The engine draws the home widget grid (homeWidgets) under the route's page, in its layout: the widget set for the session, the user's saved layout (read with the entity's calls) and the edit mode.",
+  },
   meta: { $ref: '#/$defs/routeMeta' },
   redirect: { type: 'array', items: { $ref: '#/$defs/redirectRule' }, minItems: 1 },
 } as const;

@@ -2,47 +2,36 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignInOutcome } from '@portal/plugin-api';
 import { renderAuthPages } from '@portal/plugin-api/testing';
-import type { SessionService } from '@portal/plugin-api/testing';
+import type { SessionFakes } from '@portal/plugin-api/testing';
 import ClientLoginPage from './client-login-page.tsx';
 import CollaboratorLoginPage from './collaborator-login-page.tsx';
 import auth from './index.ts';
 import SingleSignOnPage from './single-sign-on-page.tsx';
 
+type Fake<K extends keyof SessionFakes> = NonNullable<SessionFakes[K]>;
+
+/** What the three login pages' hooks use of the session (useCustomerSignIn, useCollaboratorSignIn, useSingleSignOnCallback). */
 function fakeService(
   signIn: SignInOutcome,
   origin: 'client' | 'collaborator' = 'client',
   singleSignOn = false,
 ) {
   const service = {
-    bootstrap: vi.fn(),
-    retryBootstrap: vi.fn(),
-    signInCustomer: vi.fn<SessionService['signInCustomer']>(() => Promise.resolve(signIn)),
-    startCollaboratorSignIn: vi.fn<SessionService['startCollaboratorSignIn']>(() =>
+    signInCustomer: vi.fn<Fake<'signInCustomer'>>(() => Promise.resolve(signIn)),
+    startCollaboratorSignIn: vi.fn<Fake<'startCollaboratorSignIn'>>(() =>
       Promise.resolve('redirecting' as const),
     ),
-    completeCollaboratorSignIn: vi.fn<SessionService['completeCollaboratorSignIn']>(() =>
+    completeCollaboratorSignIn: vi.fn<Fake<'completeCollaboratorSignIn'>>(() =>
       Promise.resolve({ ok: false, reason: 'no-result' } as const),
     ),
     singleSignOnAvailable: vi.fn(() => singleSignOn),
-    startCustomerSingleSignOn: vi.fn<SessionService['startCustomerSingleSignOn']>(() =>
+    startCustomerSingleSignOn: vi.fn<Fake<'startCustomerSingleSignOn'>>(() =>
       Promise.resolve('redirecting' as const),
     ),
-    completeCustomerSingleSignOn: vi.fn<SessionService['completeCustomerSingleSignOn']>(() =>
+    completeCustomerSingleSignOn: vi.fn<Fake<'completeCustomerSingleSignOn'>>(() =>
       Promise.resolve({ ok: false, reason: 'no-result' } as const),
     ),
-    signOut: vi.fn(),
-    expireSession: vi.fn(),
-    selectEntity: vi.fn(),
-    prefetchEntityPage: vi.fn(),
-    clearEntity: vi.fn(),
-    acceptTerms: vi.fn(),
-    checkTerms: vi.fn(),
-    listEntities: vi.fn(),
-    chooseLoginPage: vi.fn<SessionService['chooseLoginPage']>(() => Promise.resolve(origin)),
-    destinationAfterSignIn: vi.fn(),
-    hasRedirectResult: vi.fn(() => false),
-    interactionFlag: { set: vi.fn(), get: vi.fn(() => null), clear: vi.fn() },
-    dispose: vi.fn(),
+    chooseLoginPage: vi.fn<Fake<'chooseLoginPage'>>(() => Promise.resolve(origin)),
   };
   return service;
 }
@@ -54,7 +43,7 @@ afterEach(() => {
 function renderLogin(path: string, service: ReturnType<typeof fakeService>, expired = false) {
   return renderAuthPages({
     path,
-    service: service,
+    session: service,
     expired,
     plugins: [auth],
     pages: [

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Center, Group, PasswordInput, Stack, Text, TextI
 import { LoadingIndicator } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { usePageLocation, useRoutePath, useSignInActions } from '@portal/plugin-api';
+import { usePageLocation, useRoutePath, useCustomerSignIn } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { useHydrated } from './hydration.ts';
 import { CHOICE_PARAM } from './params.ts';
@@ -17,7 +17,7 @@ type Errors = { email: AuthKey | null; password: AuthKey | null };
 export default function ClientLoginPage() {
   const { t } = useT();
   // Not the router's hooks: the light sign-in app shows this page without the router (usePageLocation).
-  const session = useSignInActions();
+  const session = useCustomerSignIn();
   const { searchParams: params, navigate, Link } = usePageLocation();
   const redirect = params.get('redirect');
   const collaboratorPath = useRoutePath('collaboratorLogin');

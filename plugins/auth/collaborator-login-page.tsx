@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Center, Text } from '@mantine/core';
 import { LoadingIndicator } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useRoutePath, useSessionActions } from '@portal/plugin-api';
+import { useCollaboratorSignIn, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
@@ -12,14 +12,14 @@ type Phase = 'completing' | 'idle' | 'starting';
 
 export default function CollaboratorLoginPage() {
   const { t } = useT();
-  const session = useSessionActions();
+  const { hasProviderAnswer, completeCollaboratorSignIn, startCollaboratorSignIn } = useCollaboratorSignIn();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const loginPath = useRoutePath('login');
   const [phase, setPhase] = useState<Phase>(() =>
-    session.hasRedirectResult(window.location.href) ? 'completing' : 'idle',
+    hasProviderAnswer(window.location.href) ? 'completing' : 'idle',
   );
   const [failed, setFailed] = useState(false);
   // The provider's answer is single use: processed once even when effects run twice (StrictMode).
@@ -29,7 +29,7 @@ export default function CollaboratorLoginPage() {
     if (handled.current) return;
     handled.current = true;
     const url = window.location.href;
-    void session.completeCollaboratorSignIn(url).then((outcome) => {
+    void completeCollaboratorSignIn(url).then((outcome) => {
       if (outcome.ok) {
         void navigate(outcome.to, { replace: true });
         return;
@@ -41,12 +41,12 @@ export default function CollaboratorLoginPage() {
       }
       setPhase('idle');
     });
-  }, [session, navigate, location.pathname]);
+  }, [completeCollaboratorSignIn, navigate, location.pathname]);
 
   async function start() {
     setPhase('starting');
     setFailed(false);
-    const outcome = await session.startCollaboratorSignIn(redirect);
+    const outcome = await startCollaboratorSignIn(redirect);
     if (outcome === 'redirecting') return;
     if (outcome.ok) {
       void navigate(outcome.to, { replace: true });

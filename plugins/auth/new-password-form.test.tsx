@@ -3,7 +3,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAuthPages } from '@portal/plugin-api/testing';
-import type { SessionService } from '@portal/plugin-api/testing';
 import CreatePasswordPage from './create-password-page.tsx';
 import auth from './index.ts';
 import ResetPasswordFormPage from './reset-password-form-page.tsx';
@@ -15,8 +14,8 @@ afterEach(() => {
 async function renderForm(path: string) {
   return renderAuthPages({
     path,
-    // The forms call the gateway, never the session service.
-    service: {} as SessionService,
+    // The forms call the gateway, never the session.
+    session: {},
     plugins: [auth],
     pages: [
       { path: '/createPassword', element: <CreatePasswordPage /> },

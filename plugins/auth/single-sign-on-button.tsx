@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
 import { useState } from 'react';
-import { useSignInActions } from '@portal/plugin-api';
+import { useCustomerSignIn } from '@portal/plugin-api';
 import { useT } from './translation.ts';
 
 /**
@@ -9,7 +9,7 @@ import { useT } from './translation.ts';
  */
 export function SingleSignOnButton({ redirect }: { redirect: string | null }) {
   const { t } = useT();
-  const session = useSignInActions();
+  const session = useCustomerSignIn();
   const [phase, setPhase] = useState<'idle' | 'starting' | 'failed'>('idle');
   if (!session.singleSignOnAvailable()) return null;
 

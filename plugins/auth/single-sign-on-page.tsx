@@ -1,7 +1,7 @@
 import { Alert, Anchor, Center, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useRoutePath, useSessionActions } from '@portal/plugin-api';
+import { useRoutePath, useSingleSignOnCallback } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { useT } from './translation.ts';
 
@@ -11,7 +11,7 @@ import { useT } from './translation.ts';
  */
 export default function SingleSignOnPage() {
   const { t } = useT();
-  const session = useSessionActions();
+  const completeSingleSignOn = useSingleSignOnCallback();
   const navigate = useNavigate();
   const location = useLocation();
   const loginPath = useRoutePath('login');
@@ -22,7 +22,7 @@ export default function SingleSignOnPage() {
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    void session.completeCustomerSingleSignOn(window.location.href).then((outcome) => {
+    void completeSingleSignOn(window.location.href).then((outcome) => {
       if (outcome.ok) {
         void navigate(outcome.to, { replace: true });
       } else if (outcome.reason === 'no-result') {
@@ -33,7 +33,7 @@ export default function SingleSignOnPage() {
         void navigate({ pathname: location.pathname }, { replace: true });
       }
     });
-  }, [session, navigate, loginPath, location.pathname]);
+  }, [completeSingleSignOn, navigate, loginPath, location.pathname]);
 
   return (
     <AuthCard title={t('singleSignOn.title')}>

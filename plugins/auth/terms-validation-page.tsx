@@ -2,13 +2,14 @@ import { Alert, Button, Center, Group, ScrollArea, Text } from '@mantine/core';
 import { LoadingIndicator } from '@portal/ui';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useLatestTerms, useSessionActions, useTermsContent } from '@portal/plugin-api';
+import { useLatestTerms, useSignOut, useTermsAcceptance, useTermsContent } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { useT } from './translation.ts';
 
 export default function TermsValidationPage() {
   const { t, language } = useT();
-  const session = useSessionActions();
+  const { acceptTerms, destinationAfterSignIn } = useTermsAcceptance();
+  const leave = useSignOut();
   const navigate = useNavigate();
   const { termsId: rawTermsId } = useParams();
   const [params] = useSearchParams();
@@ -24,9 +25,9 @@ export default function TermsValidationPage() {
     setSending(true);
     setFailed(false);
     try {
-      await session.acceptTerms(termsId);
+      await acceptTerms(termsId);
       // Continue to where they were going, or the landing page.
-      void navigate(session.destinationAfterSignIn(params.get('redirect')), { replace: true });
+      void navigate(destinationAfterSignIn(params.get('redirect')), { replace: true });
     } catch {
       setFailed(true);
       setSending(false);
@@ -34,7 +35,7 @@ export default function TermsValidationPage() {
   }
 
   async function signOut() {
-    const outcome = await session.signOut();
+    const outcome = await leave();
     if (!outcome.redirected) void navigate(outcome.to, { replace: true });
   }
 

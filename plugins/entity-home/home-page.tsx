@@ -1,17 +1,14 @@
-import { Stack, Title } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { useSelectedEntity } from '@portal/plugin-api';
-import { HomeGrid } from '@portal/plugin-api/home-grid';
 import { useT } from './translation.ts';
 
+/** The entity home's heading; the engine draws the widget grid under it (the route's `homeGrid`). */
 export default function HomePage() {
   const { t } = useT();
   const selected = useSelectedEntity();
   return (
-    <Stack gap="md" p="md">
-      <Title order={1}>
-        {selected === null ? t('heading') : t('headingWithEntity', { name: selected.entity.name })}
-      </Title>
-      <HomeGrid />
-    </Stack>
+    <Title order={1} p="md">
+      {selected === null ? t('heading') : t('headingWithEntity', { name: selected.entity.name })}
+    </Title>
   );
 }

@@ -1,8 +1,7 @@
 import { definePage, definePlugin } from '@portal/plugin-api';
 
-/** The entity's home page (`entity.home`), which hosts the widget grid. */
+/** The entity's home page (`entity.home`): its heading, above the engine's widget grid. */
 export default definePlugin({
   id: 'entity-home',
-  // The grid's saved layout is read with the entity's calls, not once this page's code has arrived.
-  pages: [definePage({ name: 'home', component: () => import('./home-page.tsx'), prefetch: ['homeLayout'] })],
+  pages: [definePage({ name: 'home', component: () => import('./home-page.tsx') })],
 });

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAction, useRouteHref, useSelectedEntity, useSessionActions } from '@portal/plugin-api';
+import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
 import { DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
@@ -62,7 +62,7 @@ export default function ModRequestsPage() {
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const session = useSessionActions();
+  const selectEntity = useEntitySelection();
   const selectedId = useSelectedEntity()?.entity.accountId;
 
   const send = async (request: ModRequest, decision: 'validated' | 'refused', why = '') => {
@@ -70,7 +70,7 @@ export default function ModRequestsPage() {
     // The session holds the selected entity's summary, whose subscriptions the home's widget rules read:
     // selecting it again is its normal refetch, so its home shows the new set without a reload.
     if (!('error' in result) && decision === 'validated' && request.accountId === selectedId)
-      void session.selectEntity(request.accountId).catch(() => undefined);
+      void selectEntity(request.accountId).catch(() => undefined);
     const kind = 'error' in result ? (statusOf(result.error) === 409 ? 'stale' : 'failed') : decision;
     setOutcome({ kind, folder: request.accountName, offer: request.offerName });
     return !('error' in result);

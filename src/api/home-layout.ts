@@ -5,9 +5,15 @@ import { service } from './service-path.ts';
 type SavedHomeLayout = ApiResponse<'homeLayout'>;
 
 /**
+ * A read of the engine a route of an entity starts early, with the entity's own calls while the page's
+ * code is still loading: `homeLayout`, the home grid's saved layout (a route with `homeGrid`).
+ */
+export type PagePrefetch = 'homeLayout';
+
+/**
  * The read of the user's own home grid per entity (reference gateway: the contact service's
  * .../home-layouts/:accountId). Here rather than with the grid so that sign-in can start it with the
- * entity's calls (a page's `prefetch`), before the home page's code has arrived.
+ * entity's calls (a route's `homeGrid`), before the home page's code has arrived.
  */
 export const homeLayoutReadApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({

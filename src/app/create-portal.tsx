@@ -18,6 +18,8 @@ import { followConsent } from '../analytics/third-party-scripts.ts';
 import { startGatewayClient } from '../api/start-gateway-client.ts';
 import { analyticsCollectorUrl, envOverride } from '../api/service-path.ts';
 import { createSessionService } from '../auth/session-service.ts';
+import { listenForExpiry } from '../auth/expiry-listener.ts';
+import { followOtherTabs } from '../auth/tab-sync-listener.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Tracker } from '../runtime/tracker.ts';
 import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
@@ -29,6 +31,7 @@ import { createPluginRegistry } from '../runtime/registry.ts';
 import { createRuntime } from '../runtime/create-runtime.ts';
 import { PortalRouter } from '../routing/portal-router.tsx';
 import { PortalLayout } from '../shell/layouts.tsx';
+import { HomeGrid } from '../grid/home-grid.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
@@ -127,6 +130,23 @@ export async function createPortal(
   });
   // Set up once the session has started resuming (below); an entity is selected only after that.
   const later: { i18n?: Promise<I18n> } = {};
+  const onSignedOut = () => {
+    analytics.reset();
+  };
+  // Before the session starts resuming: its end, by expiry or in another tab, is the listeners'.
+  listenForExpiry({
+    store,
+    tokenStore,
+    selectedEntityStore,
+    logger,
+    onSignedOut,
+    schedule: (callback, ms) => window.setTimeout(callback, ms),
+    cancel: (handle) => {
+      window.clearTimeout(handle as number);
+    },
+    now: () => tokenStore.now(),
+  });
+  followOtherTabs({ store, tokenStore, logger, onSignedOut });
   const session = createSessionService({
     store,
     config,
@@ -138,9 +158,7 @@ export async function createPortal(
     onSignedIn: (user) => {
       analytics.identify(user);
     },
-    onSignedOut: () => {
-      analytics.reset();
-    },
+    onSignedOut,
     beforeEntitySelected: (next) =>
       typeof window === 'undefined'
         ? undefined
@@ -256,7 +274,7 @@ function PortalRoot({
     <StrictMode>
       <PortalProviders store={store} runtime={runtime} i18n={i18n} session={session} tracker={tracker}>
         <ConsentContext value={consentControls}>
-          <PortalRouter layout={PortalLayout} />
+          <PortalRouter layout={PortalLayout} homeGrid={HomeGrid} />
           {consentControls !== null && consentPanel ? (
             <Suspense fallback={null}>
               <ConsentBanner controls={consentControls} onDone={() => setConsentPanel(false)} />

@@ -62,14 +62,17 @@ function widgetRecordingRuntime() {
   const widgetsLoaded: string[] = [];
   const registry = createPluginRegistry(realPlugins);
   const widget = (ref: string) => {
-    const definition = registry.widget(ref);
-    return definition === undefined
+    const resolved = registry.widget(ref);
+    return resolved === undefined
       ? undefined
       : {
-          ...definition,
-          component: () => {
-            widgetsLoaded.push(ref);
-            return Promise.resolve({ default: () => null });
+          ...resolved,
+          definition: {
+            ...resolved.definition,
+            component: () => {
+              widgetsLoaded.push(ref);
+              return Promise.resolve({ default: () => null });
+            },
           },
         };
   };

@@ -1,4 +1,5 @@
 import { matchRoutes } from 'react-router';
+import type { AnyRouteConfig } from '../../kernel/schemas/portal-config.ts';
 import { chooseWidgetSet } from '../manifest/navigation.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { preloadTranslations } from '../i18n/i18n.ts';
@@ -14,8 +15,8 @@ import type { RootState } from '../runtime/store.ts';
 // selection on the way to the grid's page.
 const routeTables = new WeakMap<PortalRuntime, ReturnType<typeof buildPortalRoutes>>();
 
-/** The pages (`<plugin>/<page>`) of the routes `pathname` matches, outermost first. */
-function matchedPages(runtime: PortalRuntime, pathname: string): string[] {
+/** The manifest's routes `pathname` matches, outermost first. */
+function matchedRoutes(runtime: PortalRuntime, pathname: string): AnyRouteConfig[] {
   let table = routeTables.get(runtime);
   if (table === undefined) {
     table = buildPortalRoutes(runtime);
@@ -23,9 +24,14 @@ function matchedPages(runtime: PortalRuntime, pathname: string): string[] {
   }
   const routes = indexRoutes(runtime.config);
   return (matchRoutes(table, pathname) ?? []).flatMap((match) => {
-    const page = routes.get(match.route.id ?? '')?.route.page;
-    return page === undefined ? [] : [page];
+    const route = routes.get(match.route.id ?? '')?.route;
+    return route === undefined ? [] : [route];
   });
+}
+
+/** The pages (`<plugin>/<page>`) of the routes `pathname` matches, outermost first. */
+function matchedPages(runtime: PortalRuntime, pathname: string): string[] {
+  return matchedRoutes(runtime, pathname).flatMap((route) => (route.page === undefined ? [] : [route.page]));
 }
 
 /**
@@ -69,10 +75,10 @@ async function warmUpWidgets(
   const pluginIds = new Set<string>();
   const loads: Promise<void>[] = [];
   for (const widget of widgets) {
-    const definition = registry.widget(widget);
-    if (definition === undefined) continue;
-    loads.push(preloadWidget(definition));
-    pluginIds.add(widget.slice(0, widget.indexOf('/')));
+    const resolved = registry.widget(widget);
+    if (resolved === undefined) continue;
+    loads.push(preloadWidget(resolved.definition));
+    pluginIds.add(resolved.pluginId);
   }
   // The same loads usePluginTranslation makes: the frames then find their strings in and do not suspend.
   const plugins = registry.plugins.filter((plugin) => pluginIds.has(plugin.id));
@@ -83,11 +89,9 @@ async function warmUpWidgets(
   ]);
 }
 
-/** The pages whose code asks for the saved home layout early: the ones that show the widget grid. */
+/** Whether a route `pathname` matches shows the widget grid (its `homeGrid`). */
 function hostsHomeGrid(runtime: PortalRuntime, pathname: string): boolean {
-  return matchedPages(runtime, pathname).some(
-    (page) => runtime.registry.page(page)?.prefetch?.includes('homeLayout') === true,
-  );
+  return matchedRoutes(runtime, pathname).some((route) => route.homeGrid === true);
 }
 
 /**

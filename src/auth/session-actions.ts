@@ -8,12 +8,12 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import { prefetchHomeLayout } from '../api/home-layout.ts';
+import type { PagePrefetch } from '../api/home-layout.ts';
 import type { EntitySummary } from '../api/types.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
-import type { PagePrefetch } from '../runtime/plugin-definition.ts';
 import { selectConditionContext } from '../runtime/condition-context.ts';
-import { entityCleared, entitySelected, sessionSlice, termsAccepted } from '../runtime/session-slice.ts';
+import { entitySelected, sessionSlice, termsAccepted } from '../runtime/session-slice.ts';
 import type { AppStore, RootState } from '../runtime/store.ts';
 import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { call, optional } from './gateway-calls.ts';
@@ -37,7 +37,6 @@ export type SessionContextActions = {
    * page's `prefetch` reads. Only for a signed-in person whose terms are current; never rejects.
    */
   prefetchEntityPage(entityId: number, reads: readonly PagePrefetch[]): void;
-  clearEntity(): void;
   acceptTerms(termsId: number): Promise<void>;
   /**
    * Whether the signed-in customer must accept the terms: answered from the session (checked at sign-in),
@@ -233,10 +232,6 @@ export function createSessionActions(deps: SessionActionsDeps): SessionContextAc
     prefetchEntityPage(entityId, reads) {
       const pending = store.dispatch(prefetchEntityPage(entityId, reads));
       if (pending !== null) pageReads.set(entityId, pending);
-    },
-    clearEntity() {
-      store.dispatch(entityCleared());
-      selectedEntityStore.clear();
     },
     acceptTerms: (termsId) => store.dispatch(acceptTerms(termsId)),
     checkTerms: () => store.dispatch(checkTerms()),

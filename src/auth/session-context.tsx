@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../runtime/hooks.ts';
-import type { SessionService } from './session-service.ts';
+import type { SessionService, SignInOutcome, SignOutOutcome } from './session-service.ts';
+import { hasProviderAnswer } from './identity-steps.ts';
 import { SignInContext } from './sign-in-context.tsx';
 import type { SignIn } from './sign-in-context.tsx';
 import { expiredNoticeDismissed, selectExpiredNotice } from '../runtime/session-slice.ts';
@@ -35,15 +36,59 @@ export function SessionServiceProvider({
   );
 }
 
-/**
- * The session actions: sign in (customer, collaborator), sign out, select or clear the entity, accept
- * the terms, choose the login page, compute where to go after sign-in.
- */
-export function useSessionActions(): SessionService {
+/** The whole session service: the engine's own (the router's guards and switcher); plugins use the hooks below. */
+export function useSessionService(): SessionService {
   const service = useContext(SessionServiceContext);
   if (service === null)
     throw new Error(
-      'useSessionActions must be used inside <SessionServiceProvider> (createPortal mounts it)',
+      'The session hooks must be used inside <SessionServiceProvider> (createPortal mounts it)',
     );
   return service;
+}
+
+/** The collaborator login page's: leave for the provider, finish its answer. */
+export function useCollaboratorSignIn(): {
+  startCollaboratorSignIn: (redirect: string | null) => Promise<SignInOutcome | 'redirecting'>;
+  completeCollaboratorSignIn: (url: string) => Promise<SignInOutcome>;
+  /** Whether `url` carries an identity provider answer (`code` or `error` with `state`). */
+  hasProviderAnswer: (url: string) => boolean;
+} {
+  const service = useSessionService();
+  return useMemo(
+    () => ({
+      startCollaboratorSignIn: (redirect) => service.startCollaboratorSignIn(redirect),
+      completeCollaboratorSignIn: (url) => service.completeCollaboratorSignIn(url),
+      hasProviderAnswer: (url) => hasProviderAnswer(url, window.location.origin),
+    }),
+    [service],
+  );
+}
+
+/** The single sign-on callback page's: finish the provider's answer. */
+export function useSingleSignOnCallback(): (url: string) => Promise<SignInOutcome> {
+  const service = useSessionService();
+  return useCallback((url) => service.completeCustomerSingleSignOn(url), [service]);
+}
+
+export function useSignOut(): () => Promise<SignOutOutcome> {
+  const service = useSessionService();
+  return useCallback(() => service.signOut(), [service]);
+}
+
+/** The terms page's: accept the terms, then where the person was going. */
+export function useTermsAcceptance(): Pick<SessionService, 'acceptTerms' | 'destinationAfterSignIn'> {
+  const service = useSessionService();
+  return useMemo(
+    () => ({
+      acceptTerms: (termsId) => service.acceptTerms(termsId),
+      destinationAfterSignIn: (redirect) => service.destinationAfterSignIn(redirect),
+    }),
+    [service],
+  );
+}
+
+/** Selects an entity (its permissions, summary and report count); rejects on failure. */
+export function useEntitySelection(): (entityId: number) => Promise<void> {
+  const service = useSessionService();
+  return useCallback((entityId) => service.selectEntity(entityId), [service]);
 }

@@ -8,7 +8,6 @@ import type { AppStore } from '../runtime/store.ts';
 import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 import type { LoadIdentity } from './identity-steps.ts';
-import type { InteractionFlag } from './interaction-flag.ts';
 import type { LoadSingleSignOn } from './single-sign-on-steps.ts';
 import type { SessionActionsDeps, SessionContextActions } from './session-actions.ts';
 
@@ -27,7 +26,7 @@ export type SignOutOutcome = {
   to: string;
 };
 
-/** The session's lifecycle: start, sign in, sign out, expiry. */
+/** The session's lifecycle: start, sign in, sign out (expiry and other tabs: expiry-listener.ts, tab-sync-listener.ts). */
 export type SessionLifecycle = {
   /** At start: stored active token → user context → authenticated; no token → anonymous. */
   bootstrap(): Promise<void>;
@@ -51,13 +50,6 @@ export type SessionLifecycle = {
    */
   completeCustomerSingleSignOn(url: string): Promise<SignInOutcome>;
   signOut(): Promise<SignOutOutcome>;
-  /** The default 401 handler: the session ends as expired (SPEC 4 'Session expiry'). */
-  expireSession(): void;
-  /** Whether `url` carries an identity provider answer (`code` or `error` with `state`). */
-  hasRedirectResult(url: string): boolean;
-  interactionFlag: InteractionFlag;
-  /** Stops listening to other tabs and timers (tests, hot reload). */
-  dispose(): void;
 };
 
 /** The lifecycle and the actions on a started session (session-actions.ts), as the screens see them. */
@@ -83,7 +75,4 @@ export type SessionServiceDeps = {
   onSignedOut?: () => void;
   /** See SessionActionsDeps: the page's code warmed up while an entity is being selected. */
   beforeEntitySelected?: SessionActionsDeps['beforeEntitySelected'];
-  setTimeout?: (callback: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
-  now?: () => number;
 };

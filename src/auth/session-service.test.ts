@@ -14,7 +14,9 @@ import { passThroughPath } from './application-prefix.ts';
 import type { CollaboratorIdentity } from './collaborator-identity.ts';
 import type { CollaboratorIdentitySettings } from './collaborator-settings.ts';
 import { INTERACTION_FLAG_KEY } from './interaction-flag.ts';
+import { listenForExpiry } from './expiry-listener.ts';
 import { createSessionService } from './session-service.ts';
+import { followOtherTabs } from './tab-sync-listener.ts';
 import type { SessionService, SessionServiceDeps } from './session-service.ts';
 import { PAGE_READS_GRACE_MS } from './session-actions.ts';
 import type { RootState } from '../runtime/store.ts';
@@ -136,6 +138,8 @@ type Setup = {
   /** The settings each identity was built with. */
   identitySettings: CollaboratorIdentitySettings[];
   logs: string[];
+  /** Stops the expiry and other-tab listeners (createPortal starts them beside the service). */
+  stop: () => void;
 };
 
 function setup(
@@ -183,13 +187,31 @@ function setup(
   const sso = fakeSingleSignOn(options.ssoSignedIn);
   const ssoSettings: SingleSignOnSettings[] = [];
 
+  const selectedEntityStore = createSelectedEntityStore({ key: 'selected-entity', logger });
+  const listeners = [
+    listenForExpiry({
+      store,
+      tokenStore,
+      selectedEntityStore,
+      logger,
+      schedule: (callback, ms) => setTimeout(callback, ms),
+      cancel: (handle) => {
+        clearTimeout(handle as ReturnType<typeof setTimeout>);
+      },
+      now: () => NOW,
+    }),
+    followOtherTabs({ store, tokenStore, logger }),
+  ];
+  const stop = () => {
+    for (const stopListening of listeners) stopListening();
+  };
   const service = createSessionService({
     store,
     config,
     flags: options.flags ?? {},
     logger,
     tokenStore,
-    selectedEntityStore: createSelectedEntityStore({ key: 'selected-entity', logger }),
+    selectedEntityStore,
     loadIdentity: (settings) => {
       identitySettings.push(settings);
       return Promise.resolve(identity);
@@ -198,12 +220,23 @@ function setup(
       ssoSettings.push(settings);
       return Promise.resolve(sso);
     },
-    now: () => NOW,
     ...(options.beforeEntitySelected === undefined
       ? {}
       : { beforeEntitySelected: options.beforeEntitySelected }),
   });
-  return { store, service, tokenStore, calls, bodies, identity, sso, ssoSettings, identitySettings, logs };
+  return {
+    store,
+    service,
+    tokenStore,
+    calls,
+    bodies,
+    identity,
+    sso,
+    ssoSettings,
+    identitySettings,
+    logs,
+    stop,
+  };
 }
 
 let current: Setup | null = null;
@@ -219,7 +252,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  current?.service.dispose();
+  current?.stop();
   current?.tokenStore.dispose();
   current = null;
   vi.restoreAllMocks();
@@ -449,13 +482,13 @@ describe('customer sign-in', () => {
   it('an entity of an earlier visit that is no longer theirs, or not a number, is ignored', async () => {
     for (const stored of ['4242', 'dossier-1002']) {
       localStorage.setItem('selected-entity', stored);
-      const { service, store } = use({ overrides: several });
+      const { service, store, stop } = use({ overrides: several });
       expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
         ok: true,
         to: '/portefeuille/mes-entites',
       });
       expect(store.getState().session.rememberedEntityId).toBeNull();
-      service.dispose();
+      stop();
       current?.tokenStore.dispose();
     }
   });
@@ -823,7 +856,7 @@ describe('early calls of an entity page (issue 17)', () => {
     expect(hinted.calls).toContain('GET /contact/api/contacts/currentuser/terms');
     await resumed;
     expect(hinted.store.getState().session.status).toBe('authenticated');
-    hinted.service.dispose();
+    hinted.stop();
     hinted.tokenStore.dispose();
 
     // A token that does not say: the terms wait for the contact, as SPEC 4 orders them.
@@ -845,7 +878,7 @@ describe('early calls of an entity page (issue 17)', () => {
     await ended;
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(rejected.calls.filter((call) => call.includes('1001'))).toEqual([]);
-    rejected.service.dispose();
+    rejected.stop();
     rejected.tokenStore.dispose();
 
     const { service, tokenStore, calls } = use({ termsCurrent: false });
@@ -879,15 +912,6 @@ describe('401 handler and expiry', () => {
     expect(localStorage.getItem('selected-entity')).toBeNull();
   });
 
-  it('clearing the entity reverses the selection', async () => {
-    const { service, store } = use();
-    await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
-    await service.selectEntity(1001);
-    expect(store.getState().session.entityReportsCount).toBe(3);
-    service.clearEntity();
-    expect(store.getState().session.selectedEntity).toBeNull();
-    expect(localStorage.getItem('selected-entity')).toBeNull();
-  });
   it('a 401 on a later call is one action, handled by the session: it ends as expired and the token goes', async () => {
     const { service, store, tokenStore } = use({
       overrides: { 'GET /connect/api/accounts/1002/summary': { status: 401 } },
@@ -911,7 +935,13 @@ describe('401 handler and expiry', () => {
     const { service, store, tokenStore } = use();
     await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
     const pending = service.signOut();
-    service.expireSession();
+    store.dispatch(
+      unauthorizedResponse({
+        endpoint: 'getEntitySummary',
+        url: 'connect/api/accounts/1001/summary',
+        method: 'GET',
+      }),
+    );
     expect(store.getState().session.status).toBe('authenticated');
     await pending;
     expect(store.getState().session.expiredNotice).toBe(false);
@@ -1033,11 +1063,11 @@ describe('customer single sign-on', () => {
       [true, false],
       [false, true],
     ] as const) {
-      const { service, sso } = use({ flags: { singleSignOn: flag }, ssoSignedIn: signedIn });
+      const { service, sso, stop } = use({ flags: { singleSignOn: flag }, ssoSignedIn: signedIn });
       await service.signInCustomer({ email: 'a@b.fr', password: 'x' });
       expect(await service.signOut()).toEqual({ redirected: false, to: '/login' });
       expect(sso.signOut).not.toHaveBeenCalled();
-      service.dispose();
+      stop();
     }
   });
 

@@ -1,25 +1,28 @@
-import { unauthorizedResponse } from '../api/base-query.ts';
-import { gatewayApi } from '../api/gateway-api.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import { browserStorage, createSafeStorage } from '../session/safe-storage.ts';
-import { decodeToken } from '../session/token.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
-import { hasProviderAnswer, lazyCollaboratorIdentity } from './identity-steps.ts';
-import { createExpiryWatch } from './expiry-watch.ts';
+import { lazyCollaboratorIdentity } from './identity-steps.ts';
 import { createInteractionFlag } from './interaction-flag.ts';
 import { call, httpStatus, retryAfterSeconds } from './gateway-calls.ts';
-import { routePath } from './landing.ts';
 import { safeRedirectPath } from './redirect-target.ts';
 import { singleSignOnOn, singleSignOnSettings } from './single-sign-on-settings.ts';
 import { lazySingleSignOn } from './single-sign-on-steps.ts';
 import { createSessionActions } from './session-actions.ts';
+import { endSession, forgetLoadedData } from './end-session.ts';
 import type {
   SessionLifecycle,
   SessionService,
   SessionServiceDeps,
   SignInOutcome,
 } from './session-service-types.ts';
-import { GatewayUnavailableError, SessionRejectedError, loadUserContext } from './user-context.ts';
+import { completeProviderAnswer } from './provider-answer.ts';
+import { createSignOut } from './sign-out.ts';
+import {
+  GatewayUnavailableError,
+  SessionRejectedError,
+  kindClaimed,
+  loadUserContext,
+} from './user-context.ts';
 import { NoAccountError } from './identity-errors.ts';
 import {
   sessionEnded,
@@ -27,7 +30,6 @@ import {
   sessionUnavailable,
   sessionResuming,
   sessionStarted,
-  signOutStarted,
 } from '../runtime/session-slice.ts';
 
 export type { LoginChoice } from './session-actions.ts';
@@ -42,17 +44,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { store, config, flags, logger, tokenStore, selectedEntityStore } = deps;
   const env = deps.env ?? {};
   const win = deps.window ?? window;
-  const expiry = createExpiryWatch({
-    tokenStore,
-    logger,
-    isAuthenticated,
-    onExpired: () => {
-      endLocally(true);
-    },
-    schedule: deps.setTimeout ?? ((callback: () => void, ms: number) => win.setTimeout(callback, ms)),
-    cancel: deps.clearTimeout ?? ((handle: unknown) => win.clearTimeout(handle as number)),
-    now: deps.now ?? (() => tokenStore.now()),
-  });
   const interactionFlag = createInteractionFlag(browserStorage('session', win), logger);
   const getIdentity = lazyCollaboratorIdentity(
     () => collaboratorIdentitySettings(config, env, win.location, browserStorage('session', win)),
@@ -73,30 +64,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   });
   // Reads what is stored under the token key, active or not, to tell "expired" from "never signed in".
   const rawTokenStorage = createSafeStorage(config.session.storage, logger, win);
-  // While the sign-out calls run: the token store's own clearing is not another tab's sign-out, and a 401
-  // does not end the session as expired in the middle of it.
-  let signingOut = false;
 
-  function isAuthenticated(): boolean {
-    return store.getState().session.status === 'authenticated';
-  }
-
-  /** Forgets everything the previous user loaded, so the next one never sees it. */
-  function forgetLoadedData(): void {
-    store.dispatch(gatewayApi.util.resetApiState());
-  }
-
-  function endLocally(expired: boolean, signedOutTo: string | null = null): void {
-    const wasSignedIn = store.getState().session.user !== null;
-    store.dispatch(sessionEnded({ expired, signedOutTo }));
-    tokenStore.clear();
-    selectedEntityStore.clear();
-    forgetLoadedData();
-    expiry.stop();
-    if (wasSignedIn) deps.onSignedOut?.();
-  }
-
-  /** Loads the user context and starts the session (SPEC 4), then watches its expiry. */
+  /** Loads the user context and starts the session (SPEC 4); expiry-listener.ts watches it from then. */
   async function startSession(kind?: 'customer' | 'collaborator'): Promise<void> {
     const user = await store.dispatch(
       loadUserContext({
@@ -107,7 +76,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         stillSignedIn: () => tokenStore.get() !== null,
       }),
     );
-    expiry.start();
     deps.onSignedIn?.(user);
   }
 
@@ -118,7 +86,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     } catch (error) {
       // No session was started: nothing of this token stays, neither stored nor cached.
       tokenStore.clear();
-      forgetLoadedData();
+      forgetLoadedData(store);
       throw error;
     }
   }
@@ -126,22 +94,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   async function exchange(accessToken: string): Promise<string> {
     const answer = await call(store.dispatch(specApi.endpoints.tokenExchange.initiate({ accessToken })));
     return answer.token;
-  }
-
-  /** A provider the sign-out leaves through last (it leaves the page): the collaborator's, or the
-   * customer's single sign-on when this tab signed in through it. Null when there is none to leave. */
-  async function providerToLeave(
-    user: { isCollab: boolean; isCustomer: boolean } | null,
-  ): Promise<{ signOut(): Promise<void> } | null> {
-    if (user?.isCollab === true) return { signOut: async () => (await getIdentity()).signOut() };
-    if (user?.isCustomer !== true || !ssoOn) return null;
-    try {
-      const sso = await getSingleSignOn();
-      return sso !== null && (await sso.isSignedIn()) ? sso : null;
-    } catch (error) {
-      logger.warn('Single sign-on sign-out failed', error);
-      return null;
-    }
   }
 
   /** A provider's access token exchanged for the portal's session, then the landing of SPEC 2. */
@@ -154,72 +106,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return { ok: true, to: actions.destinationAfterSignIn(redirect) };
   }
 
-  /**
-   * Back from an identity provider's page: only an answer this tab asked for (its interaction flag) is
-   * finished; the flag is cleared whatever happens.
-   */
-  async function completeRedirect(
-    url: string,
-    /** The way in, for the log: 'Collaborator sign-in', 'Single sign-on'. */
-    way: string,
-    finish: () => Promise<SignInOutcome>,
-  ): Promise<SignInOutcome> {
-    const flag = interactionFlag.get();
-    if (!lifecycle.hasRedirectResult(url)) {
-      // Back from the provider's sign-out (or a stale flag): the flag is simply cleared.
-      if (flag !== null) interactionFlag.clear();
-      return { ok: false, reason: 'no-result' };
-    }
-    if (flag !== 'login') {
-      logger.warn(`${way}: ignoring an answer that no sign-in of this tab asked for`);
-      return { ok: false, reason: 'not-expected' };
-    }
-    try {
-      return await finish();
-    } catch (error) {
-      logger.error(`${way} failed`, error);
-      return { ok: false, reason: 'unavailable' };
-    } finally {
-      interactionFlag.clear();
-    }
-  }
-
-  // SPEC 4: a 401 on a request sent with a session token ends the session as expired.
-  const stopListening = store.startListening({
-    actionCreator: unauthorizedResponse,
-    effect: () => {
-      expireSession();
-    },
+  const answerDeps = (url: string, way: string) => ({
+    url,
+    way,
+    origin: win.location.origin,
+    interactionFlag,
+    logger,
   });
-
-  function expireSession(): void {
-    // Not signed in (a sign-in in progress fails on its own 401), or a sign-out is ending the session.
-    if (signingOut || store.getState().session.status === 'anonymous') return;
-    logger.warn('The session ended on a 401 answer');
-    endLocally(true);
-  }
-
-  // Another tab signed out (or this one): leave too, without calling anything.
-  const unsubscribe = tokenStore.subscribe((token) => {
-    if (token === null && isAuthenticated() && !signingOut) {
-      logger.info('Signed out in another tab');
-      store.dispatch(sessionEnded({ expired: false }));
-      forgetLoadedData();
-      deps.onSignedOut?.();
-    }
-  });
-
-  /**
-   * What the stored token says of its holder, when it says it (the reference gateway's `isCustomer`
-   * claim): a customer's terms acceptance is then asked with the rest of the user context rather than
-   * once the contact has answered, one round trip less before the first page. Only a hint: the contact's
-   * own answer decides (a collaborator's terms answer, were the claim wrong, is ignored), and without
-   * the claim the terms wait for it as before.
-   */
-  function kindClaimed(token: string): 'customer' | 'collaborator' | undefined {
-    const claim = decodeToken(token, logger)?.['isCustomer'];
-    return claim === true ? 'customer' : claim === false ? 'collaborator' : undefined;
-  }
 
   /** At start: the stored token's session resumed (user context → authenticated), or ended. */
   async function resume(): Promise<void> {
@@ -231,12 +124,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       return;
     }
     try {
-      await startSession(kindClaimed(token));
+      await startSession(kindClaimed(token, logger));
     } catch (error) {
       logger.error('Failed to load the user context', error);
       if (error instanceof SessionRejectedError) {
         // A 401: the session ends as expired (the 401 handler may have ended it already).
-        if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null) endLocally(true);
+        if (store.getState().session.status !== 'anonymous' || tokenStore.get() !== null)
+          endSession(deps, true);
       } else if (error instanceof GatewayUnavailableError && tokenStore.get() !== null) {
         // The gateway did not answer: nothing says the session is over. Keep the token; offer a retry.
         store.dispatch(sessionUnavailable());
@@ -250,8 +144,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   let resuming: Promise<void> | null = null;
 
   const lifecycle: SessionLifecycle = {
-    interactionFlag,
-
     bootstrap() {
       const started = resume();
       resuming = started;
@@ -310,9 +202,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
 
     completeCollaboratorSignIn: (url) =>
-      completeRedirect(url, 'Collaborator sign-in', async () => {
-        const { accessToken, redirect } = await (await getIdentity()).completeSignIn(url);
-        return signInWith(accessToken, redirect, 'collaborator');
+      completeProviderAnswer({
+        ...answerDeps(url, 'Collaborator sign-in'),
+        finish: async () => {
+          const { accessToken, redirect } = await (await getIdentity()).completeSignIn(url);
+          return signInWith(accessToken, redirect, 'collaborator');
+        },
       }),
 
     singleSignOnAvailable: () => ssoOn && ssoSettings !== null,
@@ -333,68 +228,23 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
 
     completeCustomerSingleSignOn: (url) =>
-      completeRedirect(url, 'Single sign-on', async () => {
-        const sso = await getSingleSignOn();
-        if (sso === null) return { ok: false, reason: 'unavailable' };
-        const { accessToken, redirect } = await sso.completeSignIn(url);
-        return signInWith(accessToken, redirect, 'customer');
+      completeProviderAnswer({
+        ...answerDeps(url, 'Single sign-on'),
+        finish: async () => {
+          const sso = await getSingleSignOn();
+          if (sso === null) return { ok: false, reason: 'unavailable' };
+          const { accessToken, redirect } = await sso.completeSignIn(url);
+          return signInWith(accessToken, redirect, 'customer');
+        },
       }),
 
-    async signOut() {
-      const { user } = store.getState().session;
-      const isCollab = user?.isCollab === true;
-      const to = routePath(config, isCollab ? 'collaboratorLogin' : config.routing.loginRoute);
-      // SPEC 4 order: the user leaves, the providers and the logout call, then token and entity. Nothing the
-      // router reacts to changes until the calls are settled: meanwhile the session is only 'signingOut'.
-      signingOut = true;
-      expiry.stop();
-      store.dispatch(signOutStarted());
-      try {
-        // Customers with single sign-on on: signed out of it too, when this tab signed in through it.
-        const provider = await providerToLeave(user);
-        if (tokenStore.get() !== null) {
-          try {
-            await call(
-              store.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: user?.gigyaUserId ?? '' })),
-            );
-          } catch (error) {
-            logger.warn('The logout call failed', { status: httpStatus(error) });
-          }
-        }
-        if (provider === null) {
-          endLocally(false, to);
-          return { redirected: false, to };
-        }
-        // Last, because it leaves the page: the provider ends its session and returns to the portal.
-        // The token and entity are gone before leaving; the session state stays 'signingOut' so the page
-        // being left does not react (a guard would send it to the login page meanwhile).
-        tokenStore.clear();
-        selectedEntityStore.clear();
-        try {
-          interactionFlag.set('logout');
-          await provider.signOut();
-          endLocally(false, to);
-          return { redirected: true, to };
-        } catch (error) {
-          interactionFlag.clear();
-          logger.warn('Provider sign-out failed', error);
-          endLocally(false, to);
-          return { redirected: false, to };
-        }
-      } finally {
-        signingOut = false;
-      }
-    },
-
-    expireSession,
-
-    hasRedirectResult: (url) => hasProviderAnswer(url, win.location.origin),
-
-    dispose() {
-      stopListening();
-      unsubscribe();
-      expiry.stop();
-    },
+    signOut: createSignOut({
+      ...deps,
+      interactionFlag,
+      // Customers with single sign-on on: signed out of it too, when this tab signed in through it.
+      signOutOfSingleSignOn: ssoOn ? getSingleSignOn : null,
+      signOutOfIdentity: async () => (await getIdentity()).signOut(),
+    }),
   };
   return {
     ...lifecycle,

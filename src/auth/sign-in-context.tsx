@@ -29,7 +29,7 @@ function useSignIn(): SignIn {
 }
 
 /** The session actions of the client login page (the portal's session service or the sign-in app's). */
-export function useSignInActions(): SignInActions {
+export function useCustomerSignIn(): SignInActions {
   return useSignIn().actions;
 }
 

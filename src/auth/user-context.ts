@@ -10,6 +10,7 @@ import type { Logger } from '../logging/logger.ts';
 import { sessionStarted } from '../runtime/session-slice.ts';
 import type { CurrentUser } from '../runtime/session-slice.ts';
 import type { RootState } from '../runtime/store.ts';
+import { decodeToken } from '../session/token.ts';
 import { call, httpStatus } from './gateway-calls.ts';
 import type { UnwrappableResult } from './gateway-calls.ts';
 
@@ -32,6 +33,18 @@ function isUnreachable(status: unknown): boolean {
 
 function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
+}
+
+/**
+ * What the stored token says of its holder, when it says it (the reference gateway's `isCustomer`
+ * claim): a customer's terms acceptance is then asked with the rest of the user context rather than
+ * once the contact has answered, one round trip less before the first page. Only a hint: the contact's
+ * own answer decides (a collaborator's terms answer, were the claim wrong, is ignored), and without
+ * the claim the terms wait for it as before.
+ */
+export function kindClaimed(token: string, logger: Logger): 'customer' | 'collaborator' | undefined {
+  const claim = decodeToken(token, logger)?.['isCustomer'];
+  return claim === true ? 'customer' : claim === false ? 'collaborator' : undefined;
 }
 
 type LoadUserContextArgs = {

@@ -45,22 +45,22 @@ function usePlacements(): Placed[] | null {
     const chosen = chooseWidgetSet(config, context);
     if (chosen === undefined) return null;
     return chosen.widgets.flatMap((placement) => {
-      const definition = registry.widget(placement.widget);
-      if (definition === undefined) {
+      const widget = registry.widget(placement.widget);
+      if (widget === undefined) {
         // The manifest lint rejects this at start; kept as a guard for hand-made runtimes.
         logger.error(`No plugin provides the widget ${placement.widget}`);
         return [];
       }
       // Every widget's code at once, before each frame asks once its strings are in (when the selection's
       // warm-up has not already: another page of the same entity, then its home).
+      const { definition } = widget;
       void preloadWidget(definition);
-      const pluginId = placement.widget.slice(0, placement.widget.indexOf('/'));
       return [
         {
           widget: placement.widget,
           size: placement.size,
           height: definition.height ?? DEFAULT_WIDGET_HEIGHT,
-          pluginId,
+          pluginId: widget.pluginId,
           definition,
           // Checked against the widget's schema by `npm run validate`; none is an empty object.
           options: placement.options ?? NO_OPTIONS,
@@ -71,7 +71,8 @@ function usePlacements(): Placed[] | null {
 }
 
 /**
- * The home page's widget grid: the manifest's widget set for this session in a responsive grid (4 columns
+ * The home widget grid, which the engine draws under the page of a route that sets `homeGrid` (the
+ * entity home): the manifest's widget set for this session in a responsive grid (4 columns
  * on a desktop, 2 on a tablet, 1 on a phone), with the user's own saved layout for the selected entity
  * and an edit mode (react-grid-layout, loaded on demand) to rearrange, resize, save and reset it.
  */
@@ -151,13 +152,19 @@ export function HomeGrid() {
 
   // The grid is off: the page keeps the entity's title and the sidebar, nothing else.
   if (gridOff) return null;
-  if (placements.length === 0) return <Text c="dimmed">{t('grid.empty')}</Text>;
+  // Under the route's page, with the page's side and bottom padding (the route has none of its own).
+  if (placements.length === 0)
+    return (
+      <Text c="dimmed" px="md" pb="md">
+        {t('grid.empty')}
+      </Text>
+    );
 
   const firstLoad = layoutQuery.isLoading;
   const reservedRows = fallback.reduce((max, cell) => Math.max(max, cell.y + cell.h), 0);
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" px="md" pb="md">
       {accountId !== undefined && (
         <Group gap="sm">
           {editing ? (

@@ -32,6 +32,10 @@ const expected: [string, string[]][] = [
       '/walletTabs/collaborator/1/route  unknown route "wallet.mandates"',
     ],
   ],
+  [
+    'home-grid-without-page.patch.json',
+    ['/routes/3/homeGrid  the home grid is drawn under a page: this route has none'],
+  ],
   ['duplicate-sidebar-id.patch.json', ['/sidebar/2/id  duplicate id "bi-reports" (also at /sidebar/1)']],
   [
     'duplicate-wallet-tab-order.patch.json',

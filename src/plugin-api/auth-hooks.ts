@@ -1,6 +1,7 @@
 /*
- * The session actions and the few gateway calls the sign-in pages (plugins/auth) need. Plugins may
+ * The narrow session hooks and the few gateway calls the sign-in pages (plugins/auth) need. Plugins may
  * import only src/plugin-api, so this file is their door to src/auth; it adds no behaviour of its own.
+ * A plugin gets one hook per thing it does with the session, never the session service itself.
  */
 import {
   useCreateNewPasswordMutation,
@@ -11,23 +12,56 @@ import {
 import { useRuntime } from '../runtime/runtime.tsx';
 
 /**
- * The session actions: `signInCustomer`, `startCollaboratorSignIn`, `completeCollaboratorSignIn`,
- * `signOut`, `selectEntity`, `clearEntity`, `acceptTerms`, `checkTerms`, `chooseLoginPage`,
- * `destinationAfterSignIn`.
+ * The collaborator sign-in: `startCollaboratorSignIn(redirect)` leaves for the identity provider (or
+ * signs in from its cached identity), `completeCollaboratorSignIn(url)` finishes its answer,
+ * `hasProviderAnswer(url)` tells whether the address carries one.
  *
  * @example
- * const session = useSessionActions();
- * const outcome = await session.signInCustomer({ email, password }, redirect);
- * if (outcome.ok) navigate(outcome.to, { replace: true });
+ * const { startCollaboratorSignIn } = useCollaboratorSignIn();
+ * const outcome = await startCollaboratorSignIn(redirect);
+ * if (outcome !== 'redirecting' && outcome.ok) navigate(outcome.to, { replace: true });
  */
-export { useSessionActions } from '../auth/session-context.tsx';
+export { useCollaboratorSignIn } from '../auth/session-context.tsx';
 
 /**
- * Provides the session actions; createPortal mounts it, a plugin's tests mount it with a fake service.
+ * Finishes the customers' single sign-on on its callback page (the provider's answer in `url`).
  *
  * @example
- * <SessionServiceProvider service={fakeService}><ClientLoginPage /></SessionServiceProvider>
+ * const complete = useSingleSignOnCallback();
+ * const outcome = await complete(window.location.href);
  */
+export { useSingleSignOnCallback } from '../auth/session-context.tsx';
+
+/**
+ * Signs out (this tab and the others); answers the login page to show unless the page is leaving for
+ * the identity provider's sign-out.
+ *
+ * @example
+ * const signOut = useSignOut();
+ * const outcome = await signOut();
+ * if (!outcome.redirected) navigate(outcome.to, { replace: true });
+ */
+export { useSignOut } from '../auth/session-context.tsx';
+
+/**
+ * Accepts the terms of use, then tells where the person was going.
+ *
+ * @example
+ * const { acceptTerms, destinationAfterSignIn } = useTermsAcceptance();
+ * await acceptTerms(termsId);
+ * navigate(destinationAfterSignIn(redirect), { replace: true });
+ */
+export { useTermsAcceptance } from '../auth/session-context.tsx';
+
+/**
+ * Selects an entity again or another one (its permissions, summary and report count); rejects on failure.
+ *
+ * @example
+ * const selectEntity = useEntitySelection();
+ * await selectEntity(accountId);
+ */
+export { useEntitySelection } from '../auth/session-context.tsx';
+
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
 export { safeRedirectPath } from '../auth/redirect-target.ts';
 

@@ -1,8 +1,7 @@
 /*
  * `@portal/plugin-api`: the one door from a plugin into the engine. It exports the contract only: the
  * define functions, the narrow hooks, the endpoint builder and its types. The test harness is
- * `@portal/plugin-api/testing`; the home grid, for the one page that hosts it, is
- * `@portal/plugin-api/home-grid` (its own entry so its grid library stays out of the first pages).
+ * `@portal/plugin-api/testing`. The home grid is the engine's: a route's `homeGrid` draws it.
  * Plugins never import a file of src/ (lint enforces it).
  */
 export { definePage, definePlugin, defineWidget, urlOption } from './define.ts';
@@ -48,12 +47,16 @@ export { useRouteMeta } from './route-meta.ts';
 export {
   safeRedirectPath,
   useAuthRouting,
+  useCollaboratorSignIn,
+  useEntitySelection,
   useNewPassword,
   usePasswordResetRequest,
-  useSessionActions,
+  useSignOut,
+  useSingleSignOnCallback,
+  useTermsAcceptance,
   useTermsContent,
   useLatestTerms,
 } from './auth-hooks.ts';
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from './auth-hooks.ts';
-export { useExpiredNotice, usePageLocation, useRoutePath, useSignInActions } from './sign-in-hooks.ts';
+export { useCustomerSignIn, useExpiredNotice, usePageLocation, useRoutePath } from './sign-in-hooks.ts';
 export type { PageLocation, PageTo, SignInActions } from './sign-in-hooks.ts';

@@ -7,15 +7,15 @@ import { routePath } from '../auth/landing.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 
 /**
- * The session actions of the client login page: `chooseLoginPage`, `signInCustomer`,
+ * The customer's sign-in, on the client login page: `chooseLoginPage`, `signInCustomer`,
  * `singleSignOnAvailable`, `startCustomerSingleSignOn` (the portal's session service, or the sign-in
  * app's, which hands the sign-in over to it).
  *
  * @example
- * const session = useSignInActions();
+ * const session = useCustomerSignIn();
  * const outcome = await session.signInCustomer({ email, password }, redirect);
  */
-export { useSignInActions, useExpiredNotice } from '../auth/sign-in-context.tsx';
+export { useCustomerSignIn, useExpiredNotice } from '../auth/sign-in-context.tsx';
 export type { SignInActions } from '../auth/sign-in-context.tsx';
 
 /**

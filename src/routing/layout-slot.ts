@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext } from 'react';
+import { Fragment, createContext, createElement, useContext } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type { RouteConfig } from '../../kernel/schemas/portal-config.ts';
 
@@ -12,6 +12,19 @@ export type PortalLayoutComponent = ComponentType<{ kind: LayoutKind; children: 
  * the layouts: the composition root hands them in through <PortalRouter layout={…}>.
  */
 export const LayoutSlot = createContext<PortalLayoutComponent | null>(null);
+
+/**
+ * The engine's home widget grid, drawn under the page of a route that sets `homeGrid` (the grid sits
+ * above routing too, so it is handed in the same way). Null: such a route shows its page alone (tests).
+ */
+export const HomeGridSlot = createContext<ComponentType | null>(null);
+
+/** The page's content followed by the home grid when the route asks for it and the grid is provided. */
+export function useWithHomeGrid(homeGrid: boolean | undefined, content: ReactNode): ReactNode {
+  const Grid = useContext(HomeGridSlot);
+  if (homeGrid !== true || Grid === null) return content;
+  return createElement(Fragment, null, content, createElement(Grid));
+}
 
 /** The content inside the layout `kind`, or the content alone when the route names no layout. */
 export function useWithinLayout(kind: LayoutKind | undefined, content: ReactNode): ReactNode {

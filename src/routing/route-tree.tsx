@@ -6,12 +6,12 @@ import type { RouteConfig } from '../../kernel/schemas/portal-config.ts';
 import { useConditionContext } from '../runtime/condition-context.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 import type { PortalRuntime } from '../runtime/runtime.tsx';
-import type { PagePrefetch } from '../runtime/plugin-definition.ts';
+import type { PagePrefetch } from '../api/home-layout.ts';
 import { activeRedirect } from '../manifest/navigation.ts';
 import { ENTITY_PARAM } from './redirects.ts';
 import type { ManifestRouteHandle } from './current-route.ts';
 import { GuardPending } from './guard-pending.tsx';
-import { useWithinLayout } from './layout-slot.ts';
+import { useWithHomeGrid, useWithinLayout } from './layout-slot.ts';
 import { PortalFrame } from './portal-frame.tsx';
 import { RedirectTo } from './redirect-route.tsx';
 import { resilientPage } from './resilient-page.tsx';
@@ -27,16 +27,15 @@ function RouteBody({ route, Page }: { route: RouteConfig; Page?: ComponentType }
   const { config } = useRuntime();
   const context = useConditionContext();
   const rule = activeRedirect(config, route, context);
+  const withGrid = useWithHomeGrid(route.homeGrid, Page === undefined ? null : <Page />);
   const content =
     rule !== undefined ? (
       <RedirectTo rule={rule} />
     ) : Page === undefined ? (
       <Outlet />
     ) : (
-      // A page waiting for its translations keeps the shell on screen.
-      <Suspense fallback={<GuardPending />}>
-        <Page />
-      </Suspense>
+      // A page waiting for its translations keeps the shell on screen; the grid shows with it, not before.
+      <Suspense fallback={<GuardPending />}>{withGrid}</Suspense>
     );
   return useWithinLayout(route.layout, content);
 }
@@ -88,7 +87,9 @@ function toRouteObject(
               : {
                   loader: ({ params }: { params: Record<string, string | undefined> }) => {
                     const raw = params[ENTITY_PARAM];
-                    if (raw !== undefined && DIGITS.test(raw)) prefetch(Number(raw), page.prefetch ?? []);
+                    // The home grid's saved layout, with the entity's calls rather than after the page.
+                    if (raw !== undefined && DIGITS.test(raw))
+                      prefetch(Number(raw), route.homeGrid === true ? ['homeLayout'] : []);
                     return null;
                   },
                 }),

@@ -96,15 +96,7 @@ export type PageDefinition = {
   /** kebab-case; the manifest mounts it as `<plugin-id>/<name>`. */
   name: string;
   component: LazyComponent;
-  /**
-   * The engine's reads this page makes as soon as it shows, started with the entity's own calls while
-   * the page's code is still loading (instead of after it): `homeLayout` is the home grid's saved layout.
-   */
-  prefetch?: readonly PagePrefetch[];
 };
-
-/** A read of the engine a page may ask to start early (see `PageDefinition.prefetch`). */
-export type PagePrefetch = 'homeLayout';
 
 /**
  * A home widget the manifest places with `{ "widget": "<plugin-id>/<name>", "size": 2 }`.

@@ -17,7 +17,8 @@ describe('plugin registry', () => {
         pages: [definePage({ name: 'list', component: load })],
       }),
     ]);
-    expect(registry.widget('news/rss')?.title).toBe('rss.title');
+    expect(registry.widget('news/rss')?.definition.title).toBe('rss.title');
+    expect(registry.widget('news/rss')).toMatchObject({ pluginId: 'news', name: 'rss' });
     expect(registry.page('news/list')).toBeDefined();
     expect(registry.widget('news/other')).toBeUndefined();
     expect([...registry.known.widgets.keys()]).toEqual(['news/rss']);

@@ -11,17 +11,27 @@ class PluginError extends Error {
   }
 }
 
+/** A widget of the manifest (`"<plugin-id>/<name>"`), its reference parsed once, here. */
+type ResolvedWidget = {
+  /** The reference as the manifest writes it. */
+  ref: string;
+  pluginId: string;
+  name: string;
+  definition: WidgetDefinition;
+};
+
 export type PluginRegistry = {
   plugins: readonly PluginDefinition[];
   page(ref: string): PageDefinition | undefined;
-  widget(ref: string): WidgetDefinition | undefined;
+  /** The widget a manifest reference names, with its plugin; undefined when no plugin provides it. */
+  widget(ref: string): ResolvedWidget | undefined;
   known: KnownPlugins;
 };
 
 /** Checks the explicit plugin list once at start; a bad plugin fails loudly, naming it. */
 export function createPluginRegistry(plugins: readonly unknown[]): PluginRegistry {
   const pages = new Map<string, PageDefinition>();
-  const widgets = new Map<string, WidgetDefinition>();
+  const widgets = new Map<string, ResolvedWidget>();
   const ids = new Set<string>();
   const checked: PluginDefinition[] = [];
   plugins.forEach((candidate, index) => {
@@ -51,7 +61,7 @@ export function createPluginRegistry(plugins: readonly unknown[]): PluginRegistr
         );
       const ref = `${plugin.id}/${widget.name}`;
       if (widgets.has(ref)) throw new PluginError(`Plugin "${plugin.id}": duplicate widget "${widget.name}"`);
-      widgets.set(ref, widget);
+      widgets.set(ref, { ref, pluginId: plugin.id, name: widget.name, definition: widget });
     }
     checked.push(plugin);
   });
@@ -62,11 +72,11 @@ export function createPluginRegistry(plugins: readonly unknown[]): PluginRegistr
     known: {
       pages: new Set(pages.keys()),
       widgets: new Map(
-        [...widgets].map(([ref, widget]): [string, KnownWidget] => [
+        [...widgets].map(([ref, { definition }]): [string, KnownWidget] => [
           ref,
-          widget.options === undefined
-            ? { sizes: widget.sizes }
-            : { sizes: widget.sizes, options: widget.options },
+          definition.options === undefined
+            ? { sizes: definition.sizes }
+            : { sizes: definition.sizes, options: definition.options },
         ]),
       ),
     },

@@ -148,12 +148,6 @@ export const sessionSlice = createSlice({
       known.newestId = action.payload.id;
       if (!action.payload.read) known.unreadCount += 1;
     },
-    entityCleared(state) {
-      state.selectedEntity = null;
-      state.entityPermissions = [];
-      state.entityReportsCount = 0;
-      state.rememberedEntityId = null;
-    },
   },
 });
 
@@ -167,7 +161,6 @@ export const {
   expiredNoticeDismissed,
   termsAccepted,
   entitySelected,
-  entityCleared,
   notificationsCounted,
   notificationArrived,
 } = sessionSlice.actions;

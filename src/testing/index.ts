@@ -1,7 +1,7 @@
 /*
  * `@portal/plugin-api/testing`: the test harness for plugins. It mounts a component inside the real
- * engine providers with a fake gateway (`renderWithPortal`), or sign-in pages around a fake session
- * service (`renderAuthPages`), and reads the real manifest. For tests only.
+ * engine providers with a fake gateway (`renderWithPortal`), or sign-in pages around fake session
+ * members (`renderAuthPages`), and reads the real manifest. For tests only.
  */
 export { renderWithPortal, sessionFor } from './render-with-portal.tsx';
 export type {
@@ -13,8 +13,7 @@ export type {
   TestPersona,
 } from './render-with-portal.tsx';
 export { renderAuthPages } from './render-auth-pages.tsx';
-export type { RenderAuthPagesOptions } from './render-auth-pages.tsx';
-export type { SessionService } from '../auth/session-service.ts';
+export type { RenderAuthPagesOptions, SessionFakes } from './render-auth-pages.tsx';
 export { loadRealManifest } from './manifest.ts';
 /** Every plugin of the portal, for a test that checks manifests against all of them (the studio's). */
 export { plugins as portalPlugins } from '../app/plugins.ts';

@@ -1,5 +1,5 @@
 // Mounts sign-in pages (plugins/auth) with the real store, translations, Mantine and a memory router,
-// around a session service the test provides (usually a fake), without the guards of the router.
+// around the session members the test fakes (those its pages' hooks use), without the guards of the router.
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -15,9 +15,40 @@ import type { PluginDefinition } from '../runtime/plugin-definition.ts';
 import { createPluginRegistry } from '../runtime/registry.ts';
 import { loadRealManifest } from './manifest.ts';
 
+/** What a plugin's session hooks reach of the session service: a test fakes those its pages use. */
+export type SessionFakes = Partial<
+  Pick<
+    SessionService,
+    | 'chooseLoginPage'
+    | 'signInCustomer'
+    | 'singleSignOnAvailable'
+    | 'startCustomerSingleSignOn'
+    | 'completeCustomerSingleSignOn'
+    | 'startCollaboratorSignIn'
+    | 'completeCollaboratorSignIn'
+    | 'signOut'
+    | 'acceptTerms'
+    | 'destinationAfterSignIn'
+    | 'selectEntity'
+  >
+>;
+
+/** The fakes as a session service: a member the test did not fake fails loudly, naming itself, when called. */
+function sessionOf(fakes: SessionFakes): SessionService {
+  const faked: Record<string, unknown> = fakes;
+  return new Proxy(faked, {
+    get: (target, member) =>
+      typeof member === 'string' && !(member in target)
+        ? () => {
+            throw new Error(`renderAuthPages: the page called ${member}, which the test did not fake`);
+          }
+        : target[member as string],
+  }) as SessionService;
+}
+
 export type RenderAuthPagesOptions = {
   path: string;
-  service: SessionService;
+  session: SessionFakes;
   pages: readonly { path: string; element: ReactNode }[];
   plugins: readonly PluginDefinition[];
   /** Start as after a session expiry (the 'Session expirée' notice is due). */
@@ -54,7 +85,7 @@ export async function renderAuthPages(options: RenderAuthPagesOptions) {
       store={store}
       runtime={runtime}
       i18n={i18n}
-      session={options.service}
+      session={sessionOf(options.session)}
       tracker={{ track: () => undefined }}
       env="test"
     >

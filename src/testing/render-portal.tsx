@@ -9,6 +9,7 @@ import type { RenderResult } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
+import type { ComponentType } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { Mock } from 'vitest';
@@ -49,6 +50,8 @@ export type RenderPortalOptions = {
   entities?: readonly FakeEntity[];
   /** The terms check's answer for a customer without stored acceptance. */
   terms?: { state: 'current' } | { state: 'required'; termsId: number };
+  /** What the engine draws under the page of a route with `homeGrid` (none when absent, as with stub pages). */
+  homeGrid?: ComponentType;
 };
 
 export type RenderedPortal = RenderResult & {
@@ -124,7 +127,12 @@ export async function renderPortal(options: RenderPortalOptions): Promise<Render
       tracker={{ track: (event, properties) => void tracked.push({ event, properties }) }}
       env="test"
     >
-      <PortalRouter router={router} services={services} layout={PortalLayout} />
+      <PortalRouter
+        router={router}
+        services={services}
+        layout={PortalLayout}
+        {...(options.homeGrid === undefined ? {} : { homeGrid: options.homeGrid })}
+      />
     </PortalProviders>,
   );
   return {

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import HomePage from '../../plugins/entity-home/home-page.tsx';
+import { HomeGrid } from '../../src/grid/home-grid.tsx';
 import { plugins } from '../../src/app/plugins.ts';
 import { definePlugin, defineWidget } from '../../src/runtime/plugin-definition.ts';
 import type { PluginDefinition, WidgetProps } from '../../src/runtime/plugin-definition.ts';
@@ -9,6 +10,16 @@ import { renderWithPortal } from '../../src/testing/render-with-portal.tsx';
 import type { FakeGateway, FakeRequest, TestPersona } from '../../src/testing/render-with-portal.tsx';
 import { allCodes, demoFlags } from '../../src/testing/personas.ts';
 import { loadRealManifest } from '../../src/testing/manifest.ts';
+
+/** What the entity home route draws: its page, then the engine's home grid (the route's `homeGrid`). */
+function EntityHome() {
+  return (
+    <>
+      <HomePage />
+      <HomeGrid />
+    </>
+  );
+}
 
 /*
  * The home page as a person sees it: the real manifest chooses the widgets, the real plugins render
@@ -56,7 +67,7 @@ async function renderHome(
     plugins?: readonly PluginDefinition[];
   } = {},
 ) {
-  const view = await renderWithPortal(<HomePage />, {
+  const view = await renderWithPortal(<EntityHome />, {
     config,
     flags: options.flags ?? demoFlags(config),
     plugins: options.plugins ?? plugins,
@@ -110,7 +121,7 @@ const garagePending: TestPersona = {
 describe('the homeWidgets flag', () => {
   it('off: the home has no grid and asks for no layout; the page keeps its title', async () => {
     const config = loadRealManifest();
-    const view = await renderWithPortal(<HomePage />, {
+    const view = await renderWithPortal(<EntityHome />, {
       config,
       flags: { ...demoFlags(config), homeWidgets: false },
       plugins,

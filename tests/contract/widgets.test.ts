@@ -22,7 +22,7 @@ function contractProblems(config: PortalConfig, registry: PluginRegistry): strin
   }
   for (const set of config.homeWidgets.sets) {
     for (const placement of set.widgets) {
-      const widget = registry.widget(placement.widget);
+      const widget = registry.widget(placement.widget)?.definition;
       if (widget === undefined) {
         problems.push(`widget set ${set.id}: no plugin provides the widget ${placement.widget}`);
       } else if (!widget.sizes.includes(placement.size)) {
