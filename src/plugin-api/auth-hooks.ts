@@ -22,12 +22,7 @@ import { useRuntime } from '../runtime/runtime.tsx';
  */
 export { useSessionActions } from '../auth/session-context.tsx';
 
-/**
- * Provides the session actions; createPortal mounts it, a plugin's tests mount it with a fake service.
- *
- * @example
- * <SessionServiceProvider service={fakeService}><ClientLoginPage /></SessionServiceProvider>
- */
+/** What the session actions answer: the login page to show, a sign-in's and a sign-out's outcome. */
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
 export { safeRedirectPath } from '../auth/redirect-target.ts';
 
