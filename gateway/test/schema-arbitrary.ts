@@ -26,19 +26,25 @@ export type Schema = {
   format?: string;
 };
 
-/** Overrides by property name: an entity id drawn among the personas' own and others', say. */
+/** Values to favour by property name: an entity id drawn among the personas' own and others', say. */
 export type Hints = Readonly<Record<string, Arbitrary<unknown>>>;
 
 const typesOf = (schema: Schema): string[] =>
   schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
 
-/** Small integers first: pages and ids that exist; the whole range now and then. */
+/**
+ * Small integers first: pages and ids that exist; the whole range now and then, which for a schema with
+ * no bounds is every safe integer (what a database column may not hold).
+ */
 function integerOf(schema: Schema): Arbitrary<number> {
-  const min = schema.minimum ?? -1000;
-  const max = schema.maximum ?? 1_000_000;
+  const min = schema.minimum ?? Number.MIN_SAFE_INTEGER;
+  const max = schema.maximum ?? Number.MAX_SAFE_INTEGER;
+  const low = Math.max(min, Math.min(max, 0));
   return fc.oneof(
-    { arbitrary: fc.integer({ min, max: Math.min(max, min + 2) }), weight: 3 },
-    { arbitrary: fc.integer({ min, max: Math.min(max, min + 40) }), weight: 3 },
+    { arbitrary: fc.integer({ min: low, max: Math.min(max, low + 2) }), weight: 3 },
+    { arbitrary: fc.integer({ min: low, max: Math.min(max, low + 40) }), weight: 3 },
+    // The bounds, where columns overflow.
+    { arbitrary: fc.constantFrom(min, max), weight: 1 },
     { arbitrary: fc.integer({ min, max }), weight: 1 },
   );
 }
@@ -58,7 +64,12 @@ function objectOf(schema: Schema, hints: Hints): Arbitrary<Record<string, unknow
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const shape = Object.fromEntries(
-    Object.entries(properties).map(([name, property]) => [name, hints[name] ?? validOf(property, hints)]),
+    Object.entries(properties).map(([name, property]) => {
+      const own = validOf(property, hints);
+      const hint = hints[name];
+      // Mostly the hint's values, now and then any value of the schema (an id no entity has).
+      return [name, hint ? fc.oneof({ arbitrary: hint, weight: 2 }, { arbitrary: own, weight: 1 }) : own];
+    }),
   );
   const known = fc.record(shape, { requiredKeys: [...required].filter((name) => name in properties) });
   const extra = schema.additionalProperties;
