@@ -122,7 +122,7 @@ export function validOf(schema: Schema, hints: Hints = {}): Arbitrary<unknown> {
 }
 
 /** A value of none of the schema's types (or outside its bounds): what a property must refuse. */
-export function wrongOf(schema: Schema): Arbitrary<unknown> {
+function wrongOf(schema: Schema): Arbitrary<unknown> {
   const types = new Set(typesOf(schema));
   const wrong: Arbitrary<unknown>[] = [];
   if (!types.has('object')) wrong.push(fc.constant({ unexpected: true }));

@@ -25,7 +25,7 @@ export const REPORT_KIND_CODES = {
  * The types a stored file may have (the gateway sniffs them from its first bytes at upload, and serves
  * the file with it): a download answers one of them.
  */
-export const STORED_FILE_TYPES = [
+const STORED_FILE_TYPES = [
   'application/pdf',
   'image/png',
   'image/jpeg',
