@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -219,6 +220,33 @@ export default defineConfig(
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // Testing Library's rules for the component tests (jsdom): queries by role, awaited async queries, no
+    // container traversal, no side effects in waitFor.
+    files: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+    rules: {
+      ...testingLibrary.configs['flat/react'].rules,
+      // Vitest runs without globals, so Testing Library cannot register its own afterEach: each file
+      // cleans up itself (afterEach(cleanup)).
+      'testing-library/no-manual-cleanup': 'off',
+      // The render helpers return the mounted portal (router, store, recorded requests) besides the
+      // queries; a test names it for what it holds (portal, on/off), not `view`.
+      'testing-library/render-result-naming-convention': 'off',
+    },
+  },
+  {
+    // These assert what no role or text shows: that sanitised HTML left no <img> or handler attribute,
+    // the home grid's structure and data attributes (static grid vs the grid library), where the focus went.
+    files: [
+      'plugins/news/lazy-sanitizer.test.tsx',
+      'plugins/news/rss-widget.test.tsx',
+      'src/grid/static-grid.test.tsx',
+      'src/shell/navigation.test.tsx',
+      'tests/contract/home-page.test.tsx',
+    ],
+    rules: { 'testing-library/no-node-access': 'off' },
   },
 
   {

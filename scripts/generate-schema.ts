@@ -3,9 +3,11 @@
  * ajv standalone validator that the browser and the CLI both use, so no ajv compiler ships to the browser;
  * and the plugins' catalogue with their widgets' precompiled options checks, for the gateway and the
  * browser (scripts/plugin-catalogue.ts).
+ * With --check it writes nothing and fails, naming them, when the files on disk differ from what it
+ * would write (`npm run check`).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -33,18 +35,27 @@ function createSchemaAjv(): Ajv2020 {
   });
 }
 
-function writeIfChanged(path: string, content: string): void {
-  let previous: string | undefined;
+const checkOnly = process.argv.includes('--check');
+const written = new Set<string>();
+const stale: string[] = [];
+
+function readOrUndefined(path: string): string | undefined {
   try {
-    previous = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch {
-    previous = undefined;
+    return undefined;
   }
-  if (previous !== content) writeFileSync(path, content);
+}
+
+function writeIfChanged(path: string, content: string): void {
+  written.add(path);
+  if (readOrUndefined(path) === content) return;
+  if (checkOnly) stale.push(relative(root, path));
+  else writeFileSync(path, content);
 }
 
 async function main(): Promise<void> {
-  mkdirSync(outDir, { recursive: true });
+  if (!checkOnly) mkdirSync(outDir, { recursive: true });
   writeIfChanged(
     join(outDir, 'portal-config.schema.json'),
     JSON.stringify(portalConfigSchema, null, 2) + '\n',
@@ -68,3 +79,15 @@ async function main(): Promise<void> {
 }
 
 await main();
+if (checkOnly) {
+  const extra = readdirSync(outDir)
+    .map((name) => join(outDir, name))
+    .filter((path) => !written.has(path))
+    .map((path) => `${relative(root, path)} (not written by the generator)`);
+  if (stale.length + extra.length > 0) {
+    console.error(
+      `Generated files out of date; run npm run generate:schema and commit:\n  ${[...stale, ...extra].join('\n  ')}`,
+    );
+    process.exitCode = 1;
+  }
+}

@@ -76,7 +76,7 @@ const steps = [
     e2e: false,
   },
   {
-    name: 'check (schema, typecheck, lint, format, validate, unit + gateway tests)',
+    name: 'check (generated files, typecheck, lint, format, validate, unit + gateway tests)',
     command: 'npm',
     args: ['run', 'check'],
     env: postgresEnv,

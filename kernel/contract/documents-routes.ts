@@ -21,6 +21,22 @@ export const REPORT_KIND_CODES = {
   hr: ['CLRAPP002', 'CORAPP001'],
 } as const;
 
+/**
+ * The types a stored file may have (the gateway sniffs them from its first bytes at upload, and serves
+ * the file with it): a download answers one of them.
+ */
+const STORED_FILE_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+
+export type StoredFileType = (typeof STORED_FILE_TYPES)[number];
+
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
 const month = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' } as const;
@@ -167,6 +183,7 @@ export const documentsRoutes = {
     status: 201,
     params: idParams,
     query: kindQuery,
+    form: { type: 'object', properties: { period: month } },
     response: documentSchema,
     requiresAnyOf: allDocumentCodes,
     errors: [429],
@@ -204,7 +221,7 @@ export const documentsRoutes = {
     params: idParams,
     query: fileQuery,
     response: { type: 'string', description: 'the file' },
-    produces: 'application/octet-stream',
+    produces: STORED_FILE_TYPES,
   },
   entityReports: {
     entityId: entityInParams,
@@ -246,6 +263,16 @@ export const documentsRoutes = {
     summary:
       'Deposits a BI report with its file (multipart/form-data: fields accountId, kind, title, period, then the part "file"; same checks as a document upload: extension, type, the entity’s quota (413 quota_exceeded), the person’s upload rate (429), CORAP001 checked again when the file is complete). Records a Reporting-ReportCreatedCollab notification for the customers of the entity.',
     status: 201,
+    form: {
+      type: 'object',
+      required: ['accountId', 'kind', 'title', 'period'],
+      properties: {
+        accountId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+        kind: { type: 'string', enum: ['financial', 'hr'] },
+        title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+        period: month,
+      },
+    },
     response: reportSchema,
     requiresAnyOf: ['CORAP001'],
     errors: [429],
@@ -264,6 +291,6 @@ export const documentsRoutes = {
     params: idParams,
     query: fileQuery,
     response: { type: 'string', description: 'the file' },
-    produces: 'application/octet-stream',
+    produces: STORED_FILE_TYPES,
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,7 +1,7 @@
 // The OpenAPI document of the gateway, built from the route table (api.ts); scripts/openapi.ts writes it.
 import type { JSONSchema } from 'json-schema-to-ts';
 import { routes } from './api.ts';
-import type { RouteDefinition } from './route-definition.ts';
+import { mediaTypesOf, type RouteDefinition } from './route-definition.ts';
 import { errorSchema } from './schemas.ts';
 
 type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: unknown };
@@ -19,12 +19,29 @@ function parametersOf(schema: JSONSchema | undefined, location: 'path' | 'query'
   }));
 }
 
+/** A form's schema in the document: its text fields, then the part "file" (the bytes). */
+function formSchema(form: JSONSchema) {
+  const fields = typeof form === 'object' ? form : {};
+  const required =
+    'required' in fields && Array.isArray(fields.required) ? (fields.required as string[]) : [];
+  const properties = 'properties' in fields ? fields.properties : {};
+  return {
+    type: 'object',
+    required: [...required, 'file'],
+    properties: { ...properties, file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+  };
+}
+
 function operation(id: string, route: RouteDefinition) {
   const errors: Record<string, unknown> = {};
   // 405: a known path with another method; 421: a Host the gateway does not serve.
   const statuses = new Set<number>([400, 404, 405, 421, ...(route.errors ?? [])]);
   if (route.auth === 'bearer') [401, 403].forEach((status) => statuses.add(status));
+  // The admin guard: called through a proxy, from a web page or from another host.
+  if (route.auth === 'admin') statuses.add(403);
   if (route.body) [413, 422].forEach((status) => statuses.add(status));
+  // A form: too large, not multipart, a field or the file missing or wrong.
+  if (route.form) [413, 415, 422].forEach((status) => statuses.add(status));
   for (const status of [...statuses].sort((a, b) => a - b)) {
     errors[String(status)] = {
       description: 'Error',
@@ -48,13 +65,23 @@ function operation(id: string, route: RouteDefinition) {
     ...(route.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }
       : {}),
+    ...(route.form
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'multipart/form-data': { schema: formSchema(route.form) } },
+          },
+        }
+      : {}),
     responses: {
       [String(route.status)]:
         route.response === null
           ? { description: 'No content' }
           : {
               description: 'OK',
-              content: { [route.produces ?? 'application/json']: { schema: route.response } },
+              content: Object.fromEntries(
+                mediaTypesOf(route).map((type) => [type, { schema: route.response }]),
+              ),
             },
       ...errors,
     },

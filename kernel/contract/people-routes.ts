@@ -3,7 +3,7 @@
 // of entities. Spread into `routes`. Every rights write is one transaction with its delegation log line;
 // rights carry a version per user and entity (a stale write → 409 `stale_version`, nothing written).
 import type { RouteDefinition } from './route-definition.ts';
-import { idParams } from './schemas.ts';
+import { idParams, versionInput } from './schemas.ts';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -294,7 +294,7 @@ export const peopleRoutes = {
     body: {
       type: 'object',
       required: ['permissions', 'isSignatory', 'version'],
-      properties: { permissions: customerCodes, isSignatory: bool, version: int },
+      properties: { permissions: customerCodes, isSignatory: bool, version: versionInput },
     },
     response: entityUserSchema,
     requiresAnyOf: MANAGE_RIGHTS,

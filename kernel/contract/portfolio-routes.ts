@@ -3,7 +3,7 @@
 // Wallet-wide lists are filtered per entity on the codes of `requiresAnyOf`: a folder where the caller
 // lacks them is simply not listed, and a caller who holds them nowhere gets 403.
 import type { RouteDefinition } from './route-definition.ts';
-import { idParams } from './schemas.ts';
+import { idParams, versionInput } from './schemas.ts';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -312,7 +312,7 @@ export const portfolioRoutes = {
       type: 'object',
       additionalProperties: false,
       required: ['version', ...sheetRequired],
-      properties: { version: int, ...sheetFields },
+      properties: { version: versionInput, ...sheetFields },
     },
     response: companySheetSchema,
     requiresAnyOf: ['COINFO002'],
@@ -450,7 +450,7 @@ export const portfolioRoutes = {
       type: 'object',
       additionalProperties: false,
       required: ['status', 'version'],
-      properties: { status: { type: 'string', enum: MANDATE_STATUSES }, version: int },
+      properties: { status: { type: 'string', enum: MANDATE_STATUSES }, version: versionInput },
     },
     response: mandateRowSchema,
     requiresAnyOf: ['COMAND001'],

@@ -74,13 +74,28 @@ export type RouteDefinition = {
    * what the gateway refuses.
    */
   readonly action?: string;
-  /** The media type of an answer that is not JSON (a CSV export), streamed by the handler. */
-  readonly produces?: string;
+  /**
+   * The media type of an answer that is not JSON (a CSV export), streamed by the handler; a list when the
+   * handler sets one of them (a stored file's own type), the first being the default.
+   */
+  readonly produces?: string | readonly [string, ...string[]];
+  /**
+   * A multipart/form-data body, read by the handler as it streams (not validated by the route): its text
+   * fields, sent before the part "file".
+   */
+  readonly form?: JSONSchema;
   /**
    * Error statuses this route answers besides the ones every route of its kind does (400, 404, 405, 421,
-   * and 401/403 with a bearer, 413/422 with a body): openapi.json lists them all.
+   * 401/403 with a bearer, 403 for an admin route, 413/422 with a body, 413/415/422 with a form):
+   * openapi.json lists them all.
    */
   readonly errors?: readonly (401 | 409 | 429)[];
   /** How concurrent writes resolve. */
   readonly concurrency?: string;
 };
+
+/** The media types of a route's answer: JSON unless it `produces` others. */
+export function mediaTypesOf(route: RouteDefinition): readonly string[] {
+  if (route.produces === undefined) return ['application/json'];
+  return typeof route.produces === 'string' ? [route.produces] : route.produces;
+}

@@ -177,11 +177,17 @@ export const biReportSchema = {
 export const biReportPageSchema = page(biReportSchema);
 export const biReportListSchema = list(biReportSchema);
 
+/**
+ * A version a caller sends back (optimistic concurrency): any 32-bit integer, what its column holds; a
+ * larger one would fail in PostgreSQL's comparison instead of answering 409.
+ */
+export const versionInput = { type: 'integer', minimum: -2147483648, maximum: 2147483647 } as const;
+
 export const biReportDepositSchema = {
   type: 'object',
   required: ['accountId', 'title', 'kind'],
   properties: {
-    accountId: { type: 'integer', minimum: 1 },
+    accountId: { type: 'integer', minimum: 1, maximum: 2147483647 },
     title: { type: 'string', minLength: 1, maxLength: 200 },
     kind: { type: 'string', enum: ['financial', 'hr'] },
   },

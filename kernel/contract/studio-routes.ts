@@ -37,7 +37,7 @@ const publication = {
  * another one has been published since, the write would undo it: 409 `stale_version` with
  * `publishedVersion`, and nothing is written.
  */
-const baseVersion = { type: 'integer', minimum: 1 } as const;
+const baseVersion = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 const codes = { type: 'array', items: { type: 'string' } } as const;
 

@@ -215,7 +215,10 @@ export async function createPortal(
   };
 }
 
-/** `base` + the manifest's service prefix + `path`, or undefined when the manifest has no such service. */
+/**
+ * The manifest as a config, checked as far as this start needs: `full` (development) the schema and the
+ * plugins, `plugins` only the plugin list (the build checked the schema), `none` when both were checked.
+ */
 async function checkedManifest(
   manifest: unknown,
   known: ReturnType<typeof createPluginRegistry>['known'],

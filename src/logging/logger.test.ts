@@ -17,6 +17,8 @@ describe('createLogger levels', () => {
   it('keeps only errors by default (minimum level 5)', () => {
     const { log, entries } = recordingLogger();
     log.trace('t');
+    // The logger's own level, not Testing Library's debug().
+    // eslint-disable-next-line testing-library/no-debugging-utils
     log.debug('d');
     log.info('i');
     log.warn('w');
@@ -27,6 +29,8 @@ describe('createLogger levels', () => {
   it('keeps every message at or above the minimum level', () => {
     const { log, entries } = recordingLogger(3);
     log.trace('t');
+    // The logger's own level, not Testing Library's debug().
+    // eslint-disable-next-line testing-library/no-debugging-utils
     log.debug('d');
     log.info('i');
     log.warn('w');

@@ -62,6 +62,7 @@ export { useTermsAcceptance } from '../auth/session-context.tsx';
  */
 export { useEntitySelection } from '../auth/session-context.tsx';
 
+/** What the session actions answer: the login page to show, a sign-in's and a sign-out's outcome. */
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from '../auth/session-service.ts';
 export { safeRedirectPath } from '../auth/redirect-target.ts';
 

@@ -188,23 +188,28 @@ describe('unknown paths', () => {
 });
 
 describe('route redirects', () => {
-  it('legacy documents go to social management for a social document notification (query kept)', async () => {
-    const portal = await open('claire', '/dossier/1001/ged?notificationType=Ged-GSDocumentUploaded', {
-      entityId: 1001,
-    });
-    await waitFor(() =>
-      expect(portal.location()).toBe('/dossier/1001/gestion-sociale?notificationType=Ged-GSDocumentUploaded'),
-    );
-  });
-
-  it('legacy documents go to the accounting archive otherwise when documents v2 is on', async () => {
-    const portal = await open('paul', '/dossier/1001/ged', { entityId: 1001 });
-    await waitFor(() => expect(portal.location()).toBe('/dossier/1001/comptabilite/archive'));
-  });
-
-  it('the accounting index picks the documents v2 product when allowed', async () => {
-    const portal = await open('claire', '/dossier/1001/comptabilite', { entityId: 1001 });
-    await waitFor(() => expect(portal.location()).toBe('/dossier/1001/comptabilite/pennylane'));
+  it.each([
+    {
+      name: 'legacy documents go to social management for a social document notification (query kept)',
+      persona: 'claire',
+      from: '/dossier/1001/ged?notificationType=Ged-GSDocumentUploaded',
+      to: '/dossier/1001/gestion-sociale?notificationType=Ged-GSDocumentUploaded',
+    },
+    {
+      name: 'legacy documents go to the accounting archive otherwise when documents v2 is on',
+      persona: 'paul',
+      from: '/dossier/1001/ged',
+      to: '/dossier/1001/comptabilite/archive',
+    },
+    {
+      name: 'the accounting index picks the documents v2 product when allowed',
+      persona: 'claire',
+      from: '/dossier/1001/comptabilite',
+      to: '/dossier/1001/comptabilite/pennylane',
+    },
+  ] as const)('$name', async ({ persona, from, to }) => {
+    const portal = await open(persona, from, { entityId: 1001 });
+    await waitFor(() => expect(portal.location()).toBe(to));
   });
 });
 

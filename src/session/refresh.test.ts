@@ -157,7 +157,34 @@ describe('ensureFreshToken', () => {
     expect(refresh).toHaveBeenCalledTimes(3);
   });
 
-  it('a sign-out during the refresh is not undone by its answer', async () => {
+  // What happens to the stored token while a refresh is on its way decides what the caller and the store
+  // end with: a sign-out is not undone, an expiry is no sign-out, a new session keeps its own token.
+  const NEXT = tokenExpiringIn(1800, NOW, { n: 'next' });
+  it.each([
+    {
+      name: 'a sign-out during the refresh is not undone by its answer',
+      meanwhile: () => {
+        store.clear();
+      },
+      kept: 'nothing',
+    },
+    {
+      name: 'a slow refresh that outlives the old token still stores the new one (expiry is no sign-out)',
+      meanwhile: () => {
+        vi.setSystemTime(NOW + 90_000);
+        expect(store.get()).toBeNull();
+      },
+      kept: 'the answer',
+    },
+    {
+      name: 'a sign-out and a new sign-in during the refresh: the new session keeps its own token',
+      meanwhile: () => {
+        store.clear();
+        store.set(NEXT);
+      },
+      kept: 'the new sign-in',
+    },
+  ] as const)('$name', async ({ meanwhile, kept }) => {
     store.set(tokenExpiringIn(60, NOW));
     const answer = deferred<string>();
     const refresher = createTokenRefresher({
@@ -167,46 +194,12 @@ describe('ensureFreshToken', () => {
       logger: log,
     });
     const pending = refresher.ensureFreshToken();
-    store.clear();
-    answer.resolve(tokenExpiringIn(3600, NOW));
-    await expect(pending).resolves.toBeNull();
-    expect(store.get()).toBeNull();
-  });
-
-  it('a slow refresh that outlives the old token still stores the new one (expiry is no sign-out)', async () => {
-    store.set(tokenExpiringIn(60, NOW));
-    const answer = deferred<string>();
-    const refresher = createTokenRefresher({
-      store,
-      refresh: () => answer.promise,
-      bufferMs: BUFFER,
-      logger: log,
-    });
-    const pending = refresher.ensureFreshToken();
-    vi.setSystemTime(NOW + 90_000); // the old token has expired while the refresh was on its way
-    expect(store.get()).toBeNull();
+    meanwhile();
     const fresh = tokenExpiringIn(3600, NOW);
     answer.resolve(fresh);
-    await expect(pending).resolves.toBe(fresh);
-    expect(store.get()).toBe(fresh);
-  });
-
-  it('a sign-out and a new sign-in during the refresh: the new session keeps its own token', async () => {
-    store.set(tokenExpiringIn(60, NOW));
-    const answer = deferred<string>();
-    const refresher = createTokenRefresher({
-      store,
-      refresh: () => answer.promise,
-      bufferMs: BUFFER,
-      logger: log,
-    });
-    const pending = refresher.ensureFreshToken();
-    store.clear();
-    const next = tokenExpiringIn(1800, NOW, { n: 'next' });
-    store.set(next);
-    answer.resolve(tokenExpiringIn(3600, NOW));
-    await expect(pending).resolves.toBe(next);
-    expect(store.get()).toBe(next);
+    const expected = { nothing: null, 'the answer': fresh, 'the new sign-in': NEXT }[kept];
+    await expect(pending).resolves.toBe(expected);
+    expect(store.get()).toBe(expected);
   });
 
   it('settled() waits for the refresh in progress', async () => {

@@ -10,6 +10,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
+import { onTestFinished } from 'vitest';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { createGatewayClient } from '../api/base-query.ts';
 import { PortalProviders } from '../app/portal-providers.tsx';
@@ -105,8 +106,11 @@ export function sessionFor(persona: TestPersona): SessionState {
 }
 
 /**
- * Renders `ui` inside the real engine providers. The gateway is faked by `gateway` (404 by default);
- * requests, logs and tracked events are recorded for assertions.
+ * Renders `ui` inside the real engine providers. The gateway is faked by `gateway`; a request it does not
+ * handle (answers undefined) gets a 404 and fails the test when it ends (like MSW's
+ * `onUnhandledRequest: 'error'`): a test names every call its screen makes, so a call added or changed
+ * by mistake does not pass unseen. Give a handler answering `{ status: 404 }` where a 404 is the point.
+ * Requests, logs and tracked events are recorded for assertions.
  *
  * @example
  * const view = await renderWithPortal(<RssWidget widgetId="news/rss" size={2} />, {
@@ -128,6 +132,11 @@ export async function renderWithPortal(
     sink: (level, message, details) => logs.push({ level, message, details }),
   });
   const gateway: FakeGateway = options.gateway ?? (() => undefined);
+  const unhandled: string[] = [];
+  onTestFinished(() => {
+    if (unhandled.length > 0)
+      throw new Error(`The fake gateway was asked what no handler answers:\n${unhandled.join('\n')}`);
+  });
   const gatewayClient = createGatewayClient({
     gatewayBaseUrl: 'https://gateway.test/',
     dataServiceBaseUrl: 'https://data.test/',
@@ -149,10 +158,11 @@ export async function renderWithPortal(
         body: text === '' ? undefined : (JSON.parse(text) as unknown),
       };
       requests.push(fake);
-      const answer = (await gateway(fake)) ?? {
-        status: 404,
-        body: { error: 'not_found', message: fake.path },
-      };
+      let answer = await gateway(fake);
+      if (answer === undefined) {
+        unhandled.push(`${fake.method} ${fake.path}${url.search}`);
+        answer = { status: 404, body: { error: 'not_found', message: fake.path } };
+      }
       const status = answer.status ?? (answer.body === undefined ? 204 : 200);
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status,

@@ -19,18 +19,19 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { StoredFileType } from '../../../kernel/contract/documents-routes.ts';
 import { HttpError } from '../http/http-error.ts';
 import { isOfficePackage } from './office-package.ts';
 
 /** The types a file may have, by its first bytes; an extension only chooses among ZIP-based formats. */
-const SIGNATURES: readonly { mimeType: string; bytes: readonly number[] }[] = [
+const SIGNATURES: readonly { mimeType: StoredFileType; bytes: readonly number[] }[] = [
   { mimeType: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
   { mimeType: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   { mimeType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
   { mimeType: 'application/zip', bytes: [0x50, 0x4b, 0x03, 0x04] },
 ];
 
-const OFFICE_BY_EXTENSION: Readonly<Record<string, string>> = {
+const OFFICE_BY_EXTENSION: Readonly<Record<string, StoredFileType>> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -55,7 +56,7 @@ function extensionOf(name: string): string {
 }
 
 /** The type of a file from its first bytes (and, for a ZIP container, its extension); null if unknown. */
-export function sniffType(head: Uint8Array, fileName: string): string | null {
+export function sniffType(head: Uint8Array, fileName: string): StoredFileType | null {
   const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
   if (!match) return null;
   if (match.mimeType !== 'application/zip') return match.mimeType;
@@ -63,7 +64,8 @@ export function sniffType(head: Uint8Array, fileName: string): string | null {
 }
 
 /** True for the OOXML types, whose container must prove itself (see `isOfficePackage`). */
-const isOfficeType = (mimeType: string) => Object.values(OFFICE_BY_EXTENSION).includes(mimeType);
+const isOfficeType = (mimeType: string) =>
+  Object.values(OFFICE_BY_EXTENSION).some((officeType) => officeType === mimeType);
 
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const graphemesOf = (text: string) => Array.from(GRAPHEMES.segment(text), ({ segment }) => segment);

@@ -10,7 +10,7 @@ import type {
   SessionClaims,
 } from '../../../kernel/contract/api.ts';
 import { routes } from '../../../kernel/contract/api.ts';
-import type { RouteDefinition } from '../../../kernel/contract/route-definition.ts';
+import { mediaTypesOf, type RouteDefinition } from '../../../kernel/contract/route-definition.ts';
 import { HttpError } from './http-error.ts';
 
 type RequestContext<K extends RouteId> = {
@@ -23,7 +23,7 @@ type RequestContext<K extends RouteId> = {
 };
 
 /** A route that `produces` another media type answers with a stream (a CSV export), not JSON. */
-type HandlerResult<K extends RouteId> = Routes[K] extends { produces: string } ? Readable : ApiResponse<K>;
+type HandlerResult<K extends RouteId> = Routes[K] extends { produces: unknown } ? Readable : ApiResponse<K>;
 
 type Handler<K extends RouteId> = (
   context: RequestContext<K>,
@@ -134,7 +134,9 @@ export function registerRoutes(
         if (definition.path.startsWith('/authentication/')) reply.header('Cache-Control', 'no-store');
         // A file download sets its own sniffed type; `produces` is the default.
         if (definition.produces !== undefined)
-          return (reply.hasHeader('content-type') ? reply : reply.type(definition.produces)).send(result);
+          return (
+            reply.hasHeader('content-type') ? reply : reply.type(mediaTypesOf(definition)[0] ?? '')
+          ).send(result);
         if (definition.response === null) return reply.send();
         // Serialised here so that a bare string ("CLIENT") or null is still sent as JSON.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));

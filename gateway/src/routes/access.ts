@@ -9,12 +9,17 @@ import { forbidden } from '../http/http-error.ts';
 import { currentUser, entityPermissions, parseCodes, requireMembership, type Deps } from '../kernel/deps.ts';
 
 const DIGITS = /^[1-9]\d{0,9}$/;
+/**
+ * The contract's largest id (a 32-bit integer column): a larger one is refused by validation, and never
+ * reaches a query, where PostgreSQL would fail on it (out of range for type integer) with a 500.
+ */
+const MAX_ID = 2147483647;
 
 /** The id as sent (a path or query string, or a JSON number), or undefined when validation will refuse it. */
 function idOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  if (typeof value === 'string' && DIGITS.test(value)) return Number(value);
-  return undefined;
+  const id =
+    typeof value === 'number' ? value : typeof value === 'string' && DIGITS.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? id : undefined;
 }
 
 function field(source: unknown, name: string): unknown {
