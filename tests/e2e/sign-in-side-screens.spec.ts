@@ -151,6 +151,9 @@ test('the reset form keeps what was typed when the gateway fails, succeeds, and 
   await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
   await submitCustomerLogin(page, email, '/login?choice=client', NEW_PASSWORD);
   await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
+  // The terms page loaded the terms with the new session before its storage is cleared below (cleared
+  // while they load, they would fail with a 401 of the test's own making).
+  await expect(page.getByRole('button', { name: "J'accepte les conditions" })).toBeEnabled();
 
   // The link is single use: a second time it fails, and the page leads to a new one.
   await page.evaluate(() => sessionStorage.clear());
