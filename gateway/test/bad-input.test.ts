@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, json, login, type Started, startGateway } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, json } from './helpers.ts';
+import { gatewaySuite } from './gateway-suite.ts';
 
-let gateway: Started;
-let claire: string;
-beforeAll(async () => {
-  gateway = await startGateway();
-  claire = await login(gateway, 'claire.solo@demo.test');
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const kit = gatewaySuite(['claire']);
 
 function expectError(answer: { status: number; body: unknown; headers: Headers }, status: number): void {
   expect(answer.status).toBe(status);
@@ -20,21 +13,21 @@ function expectError(answer: { status: number; body: unknown; headers: Headers }
 
 const usersOf1001 = async () =>
   json<{ items: { email: string }[] }>(
-    await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire }),
+    await call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: kit.claire }),
   ).items;
 
 describe('bad input', () => {
   it('answers 400 to a malformed JSON body and writes nothing', async () => {
     const before = await usersOf1001();
     expectError(
-      await call(gateway, 'POST', '/authentication/api/login', {
+      await call(kit.gateway, 'POST', '/authentication/api/login', {
         rawBody: '{"email": "claire.solo@demo.test", ',
       }),
       400,
     );
     expectError(
-      await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-        token: claire,
+      await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: kit.claire,
         rawBody: '{"email":',
       }),
       400,
@@ -44,83 +37,94 @@ describe('bad input', () => {
 
   it('answers 422 to a wrong type or a missing field, 400 to a bad query', async () => {
     expectError(
-      await call(gateway, 'POST', '/authentication/api/login', {
+      await call(kit.gateway, 'POST', '/authentication/api/login', {
         body: { email: 'claire.solo@demo.test', password: 12345678 },
       }),
       422,
     );
     expectError(
-      await call(gateway, 'POST', '/authentication/api/login', { body: { email: 'claire.solo@demo.test' } }),
+      await call(kit.gateway, 'POST', '/authentication/api/login', {
+        body: { email: 'claire.solo@demo.test' },
+      }),
       422,
     );
     expectError(
-      await call(gateway, 'POST', '/authentication/api/login', { body: ['claire.solo@demo.test'] }),
+      await call(kit.gateway, 'POST', '/authentication/api/login', { body: ['claire.solo@demo.test'] }),
       422,
     );
     expectError(
-      await call(gateway, 'PUT', '/contact/api/contacts/currentuser/notification-settings', {
-        token: claire,
+      await call(kit.gateway, 'PUT', '/contact/api/contacts/currentuser/notification-settings', {
+        token: kit.claire,
         body: { favouritesOnly: 'yes', types: {} },
       }),
       422,
     );
     expectError(
-      await call(gateway, 'GET', '/contact/api/terms/latest/content?language=de', { token: claire }),
+      await call(kit.gateway, 'GET', '/contact/api/terms/latest/content?language=de', { token: kit.claire }),
       400,
     );
     expectError(
-      await call(gateway, 'PATCH', '/contact/api/contacts/currentuser/terms', { token: claire }),
+      await call(kit.gateway, 'PATCH', '/contact/api/contacts/currentuser/terms', { token: kit.claire }),
       400,
     );
   });
 
   it('answers 413 to an oversized body', async () => {
     const big = { email: 'claire.solo@demo.test', password: 'x'.repeat(150 * 1024) };
-    expectError(await call(gateway, 'POST', '/authentication/api/login', { body: big }), 413);
+    expectError(await call(kit.gateway, 'POST', '/authentication/api/login', { body: big }), 413);
   });
 
   it('answers 404 to an unknown route', async () => {
-    expectError(await call(gateway, 'GET', '/nothing/here', { token: claire }), 404);
-    expectError(await call(gateway, 'DELETE', '/contact/me', { token: claire }), 404);
+    expectError(await call(kit.gateway, 'GET', '/nothing/here', { token: kit.claire }), 404);
+    expectError(await call(kit.gateway, 'DELETE', '/contact/me', { token: kit.claire }), 404);
   });
 
   it('answers 400 to a non-numeric id', async () => {
-    expectError(await call(gateway, 'GET', '/connect/api/accounts/abc/summary', { token: claire }), 400);
-    expectError(await call(gateway, 'GET', '/connect/api/accounts/1001.5/summary', { token: claire }), 400);
     expectError(
-      await call(gateway, 'GET', '/authorization/api/authorization/currentuser?accountId=1001abc', {
-        token: claire,
+      await call(kit.gateway, 'GET', '/connect/api/accounts/abc/summary', { token: kit.claire }),
+      400,
+    );
+    expectError(
+      await call(kit.gateway, 'GET', '/connect/api/accounts/1001.5/summary', { token: kit.claire }),
+      400,
+    );
+    expectError(
+      await call(kit.gateway, 'GET', '/authorization/api/authorization/currentuser?accountId=1001abc', {
+        token: kit.claire,
       }),
       400,
     );
-    expectError(await call(gateway, 'DELETE', '/account/api/accounts/1001/users/me', { token: claire }), 400);
+    expectError(
+      await call(kit.gateway, 'DELETE', '/account/api/accounts/1001/users/me', { token: kit.claire }),
+      400,
+    );
   });
 
   it('treats SQL-looking strings as data', async () => {
     const injection = "' OR 1=1; DROP TABLE users; --";
     expectError(
-      await call(gateway, 'POST', '/authentication/api/login', {
+      await call(kit.gateway, 'POST', '/authentication/api/login', {
         body: { email: injection, password: injection },
       }),
       401,
     );
     const search = await call(
-      gateway,
+      kit.gateway,
       'GET',
       `/account/api/accounts/currentuser?search=${encodeURIComponent(injection)}`,
-      { token: claire },
+      { token: kit.claire },
     );
     expect(search.status).toBe(200);
     expect(json<{ totalItems: number }>(search).totalItems).toBe(0);
     const wildcard = await call(
-      gateway,
+      kit.gateway,
       'GET',
       `/account/api/accounts/currentuser?search=${encodeURIComponent('%')}`,
-      { token: claire },
+      { token: kit.claire },
     );
     expect(json<{ totalItems: number }>(wildcard).totalItems).toBe(0);
-    const added = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: claire,
+    const added = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+      token: kit.claire,
       body: {
         email: "robert');DROP-TABLE-users;--@demo.test",
         firstName: 'Robert',
@@ -130,34 +134,36 @@ describe('bad input', () => {
     expect(added.status).toBe(201);
     const users = await usersOf1001();
     expect(users.map((user) => user.email)).toContain("robert');DROP-TABLE-users;--@demo.test");
-    expect((await call(gateway, 'GET', '/contact/me', { token: claire })).status).toBe(200);
+    expect((await call(kit.gateway, 'GET', '/contact/me', { token: kit.claire })).status).toBe(200);
   });
 
   it('loses nothing when a write is refused half-way', async () => {
     const before = await usersOf1001();
     // Valid body, but the e-mail is a collaborator's: refused inside the transaction after the lookup.
     expectError(
-      await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-        token: claire,
+      await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: kit.claire,
         body: { email: 'paul.collab@demo.test', firstName: 'P', lastName: 'C' },
       }),
       409,
     );
     // Already attached: refused after the user lookup; nothing inserted.
     expectError(
-      await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-        token: claire,
+      await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: kit.claire,
         body: { email: 'marc.multi@demo.test', firstName: 'M', lastName: 'M' },
       }),
       409,
     );
     expectError(
-      await call(gateway, 'PATCH', '/contact/api/contacts/currentuser/terms?termsId=1', { token: claire }),
+      await call(kit.gateway, 'PATCH', '/contact/api/contacts/currentuser/terms?termsId=1', {
+        token: kit.claire,
+      }),
       409,
     );
     expect(await usersOf1001()).toEqual(before);
     expect(
-      (await call(gateway, 'GET', '/contact/api/contacts/currentuser/terms', { token: claire })).body,
+      (await call(kit.gateway, 'GET', '/contact/api/contacts/currentuser/terms', { token: kit.claire })).body,
     ).toMatchObject({ isCurrent: true });
   });
 });

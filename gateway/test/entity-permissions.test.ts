@@ -1,46 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, json, login } from './helpers.ts';
+import { gatewaySuite } from './gateway-suite.ts';
 
 type Items<T> = { items: T[] };
 type EntityUser = { userId: number; email: string; isSignatory: boolean; permissions: string[] };
 
-let gateway: Started;
-let claire: string;
-let marc: string;
-let sam: string;
-let paul: string;
-let lea: string;
-beforeAll(async () => {
-  gateway = await startGateway();
-  claire = await login(gateway, 'claire.solo@demo.test');
-  marc = await login(gateway, 'marc.multi@demo.test');
-  sam = await login(gateway, 'sam.nousers@demo.test');
-  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
-  lea = await collaboratorToken(gateway, 'lea.collab@demo.test');
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const kit = gatewaySuite(['claire', 'marc', 'sam', 'paul', 'lea']);
 
 const NEW_PASSWORD = 'Nouveau-2026!';
 
 /** Claire attaches a new customer to 1001 with these codes; they set a password through the invitation link. */
 async function newMemberOf1001(email: string, permissions: string[]): Promise<string> {
-  const added = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-    token: claire,
+  const added = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+    token: kit.claire,
     body: { email, firstName: 'New', lastName: 'Member', permissions },
   });
   expect(added.status).toBe(201);
   // The invitation e-mail carries the createPassword link.
   const inbox = json<{ messages: { link: string }[] }>(
-    await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+    await call(kit.gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
   );
   const token = new URL(inbox.messages[0]?.link ?? '').searchParams.get('token') ?? '';
-  const created = await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+  const created = await call(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
     body: { token, password: NEW_PASSWORD },
   });
   expect(created.status).toBe(204);
-  return login(gateway, email, NEW_PASSWORD);
+  return login(kit.gateway, email, NEW_PASSWORD);
 }
 
 const readRoutes = (id: number) => ({
@@ -57,7 +42,7 @@ type ReadRoute = keyof ReturnType<typeof readRoutes>;
 async function statuses(token: string, id: number): Promise<Record<ReadRoute, number>> {
   const entries = await Promise.all(
     Object.entries(readRoutes(id)).map(
-      async ([name, path]) => [name, (await call(gateway, 'GET', path, { token })).status] as const,
+      async ([name, path]) => [name, (await call(kit.gateway, 'GET', path, { token })).status] as const,
     ),
   );
   return Object.fromEntries(entries) as Record<ReadRoute, number>;
@@ -84,10 +69,10 @@ const ALL_FORBIDDEN: Record<ReadRoute, number> = {
 
 describe('entity reads need the entity code', () => {
   it('refuses every read route to a member without codes (Sam on 1004, Lea on 1001)', async () => {
-    expect(await statuses(sam, 1004)).toEqual(ALL_FORBIDDEN);
-    expect(await statuses(lea, 1001)).toEqual(ALL_FORBIDDEN);
+    expect(await statuses(kit.sam, 1004)).toEqual(ALL_FORBIDDEN);
+    expect(await statuses(kit.lea, 1001)).toEqual(ALL_FORBIDDEN);
     for (const path of Object.values(readRoutes(1004))) {
-      expect((await call(gateway, 'GET', path, { token: sam })).body, path).toEqual({
+      expect((await call(kit.gateway, 'GET', path, { token: kit.sam })).body, path).toEqual({
         error: 'forbidden',
         message: expect.any(String) as string,
       });
@@ -96,38 +81,38 @@ describe('entity reads need the entity code', () => {
 
   it('answers each route to holders of its code only', async () => {
     // Marc on 1001: CLGED0002, CLKPI0001; social-management documents (payslips) need CLGED0001.
-    expect(await statuses(marc, 1001)).toEqual({
+    expect(await statuses(kit.marc, 1001)).toEqual({
       ...ALL_FORBIDDEN,
       indicators: 200,
       legacyDocuments: 200,
       accountingDocuments: 200,
     });
     // Marc on 1002: CLBANK001, CLGED0001, CLRAPP001, CLUSER001.
-    expect(await statuses(marc, 1002)).toEqual({
+    expect(await statuses(kit.marc, 1002)).toEqual({
       ...ALL_OK,
       indicators: 403,
       accountingDocuments: 403,
       delegations: 403,
     });
     // Claire on 1001: every client code, but delegations are for collaborators (COGES001).
-    expect(await statuses(claire, 1001)).toEqual({ ...ALL_OK, delegations: 403 });
+    expect(await statuses(kit.claire, 1001)).toEqual({ ...ALL_OK, delegations: 403 });
     // Paul holds every collaborator code; SPEC 6 gives social management to CLGED0001 only.
-    expect(await statuses(paul, 1001)).toEqual({ ...ALL_OK, socialDocuments: 403 });
-    expect(await statuses(paul, 1004)).toEqual({ ...ALL_OK, socialDocuments: 403 });
+    expect(await statuses(kit.paul, 1001)).toEqual({ ...ALL_OK, socialDocuments: 403 });
+    expect(await statuses(kit.paul, 1004)).toEqual({ ...ALL_OK, socialDocuments: 403 });
   });
 
   it('still answers the right data to holders', async () => {
     const users = json<Items<EntityUser>>(
-      await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: kit.claire }),
     );
     expect(users.items.map((user) => user.email)).toContain('marc.multi@demo.test');
     const bank = json<{ accountId: number; accounts: unknown[] }>(
-      await call(gateway, 'GET', '/account/api/accounts/1001/bank', { token: claire }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/1001/bank', { token: kit.claire }),
     );
     expect(bank.accountId).toBe(1001);
     expect(bank.accounts.length).toBeGreaterThan(0);
     const indicators = json<Items<unknown>>(
-      await call(gateway, 'GET', '/registry/api/accounts/1001/indicators', { token: marc }),
+      await call(kit.gateway, 'GET', '/registry/api/accounts/1001/indicators', { token: kit.marc }),
     );
     expect(indicators.items.length).toBeGreaterThan(0);
   });
@@ -136,7 +121,7 @@ describe('entity reads need the entity code', () => {
     const pen = await newMemberOf1001('pen.only@demo.test', ['CLGEDPEN01']);
     expect(await statuses(pen, 1001)).toEqual({ ...ALL_FORBIDDEN, accountingDocuments: 200 });
     const documents = json<Items<{ kind: string }>>(
-      await call(gateway, 'GET', '/accounting-integration/api/accounts/1001/documents?kind=accounting', {
+      await call(kit.gateway, 'GET', '/accounting-integration/api/accounts/1001/documents?kind=accounting', {
         token: pen,
       }),
     );
@@ -146,17 +131,17 @@ describe('entity reads need the entity code', () => {
   it('lists collaborators by name to every member, with e-mails only for CLUSER001/COUSER001', async () => {
     type Collaborator = { userId: number; firstName: string; lastName: string; email?: string };
     const forSam = json<Items<Collaborator>>(
-      await call(gateway, 'GET', '/wallet/api/accounts/1004/collaborators', { token: sam }),
+      await call(kit.gateway, 'GET', '/wallet/api/accounts/1004/collaborators', { token: kit.sam }),
     );
     expect(forSam.items.map((item) => item.firstName)).toEqual(['Paul']);
     expect(forSam.items.every((item) => !('email' in item))).toBe(true);
     const forMarc = json<Items<Collaborator>>(
-      await call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: marc }),
+      await call(kit.gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: kit.marc }),
     );
     expect(forMarc.items).toHaveLength(3);
     expect(JSON.stringify(forMarc)).not.toContain('@');
     const forClaire = json<Items<Collaborator>>(
-      await call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: claire }),
+      await call(kit.gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: kit.claire }),
     );
     expect(forClaire.items.map((item) => item.email).sort()).toEqual([
       'lea.collab@demo.test',
@@ -165,7 +150,7 @@ describe('entity reads need the entity code', () => {
       'paul.collab@demo.test',
     ]);
     expect(
-      (await call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: sam })).status,
+      (await call(kit.gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: kit.sam })).status,
     ).toBe(403);
   });
 });
@@ -178,8 +163,9 @@ describe('adding a user grants nothing without the rights-management code', () =
   });
 
   const usersOf1001 = async () =>
-    json<Items<EntityUser>>(await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire }))
-      .items;
+    json<Items<EntityUser>>(
+      await call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: kit.claire }),
+    ).items;
 
   it('refuses codes or signatory status from a CLUSER002 holder and writes nothing', async () => {
     const before = await usersOf1001();
@@ -190,7 +176,7 @@ describe('adding a user grants nothing without the rights-management code', () =
       { isSignatory: true },
       { permissions: [], isSignatory: true },
     ]) {
-      const answer = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+      const answer = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
         token: adder,
         body: { email: 'escalation@demo.test', firstName: 'E', lastName: 'S', ...grant },
       });
@@ -199,11 +185,11 @@ describe('adding a user grants nothing without the rights-management code', () =
     }
     expect(await usersOf1001()).toEqual(before);
     // Nobody was created either: the e-mail is still free for a plain add.
-    await expect(login(gateway, 'escalation@demo.test')).rejects.toThrow(/401/);
+    await expect(login(kit.gateway, 'escalation@demo.test')).rejects.toThrow(/401/);
   });
 
   it('accepts a plain add (no codes, not signatory) from a CLUSER002 holder', async () => {
-    const answer = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+    const answer = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
       token: adder,
       body: {
         email: 'plain.add@demo.test',
@@ -228,7 +214,7 @@ describe('adding a user grants nothing without the rights-management code', () =
 
   it('does not reveal the stored names of an existing user the adder cannot see', async () => {
     // Nina is on 1003 only; the adder cannot list anyone.
-    const answer = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+    const answer = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
       token: adder,
       body: { email: 'nina.terms@demo.test', firstName: 'Guess', lastName: 'Who' },
     });
@@ -239,14 +225,16 @@ describe('adding a user grants nothing without the rights-management code', () =
     const nina = (await usersOf1001()).find((user) => user.email === 'nina.terms@demo.test');
     expect(nina).toMatchObject({ firstName: 'Guess', lastName: 'Who', userId: null, lastSignInAt: null });
     const contact = json<{ firstName: string }>(
-      await call(gateway, 'GET', '/contact/me', { token: await login(gateway, 'nina.terms@demo.test') }),
+      await call(kit.gateway, 'GET', '/contact/me', {
+        token: await login(kit.gateway, 'nina.terms@demo.test'),
+      }),
     );
     expect(contact.firstName).toBe('Nina');
   });
 
   it('lets holders of CLUSER004 (Claire) or COADMI005 (Paul) grant codes and signatory status', async () => {
-    const byClaire = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: claire,
+    const byClaire = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+      token: kit.claire,
       body: {
         email: 'granted.by.claire@demo.test',
         firstName: 'G',
@@ -257,16 +245,16 @@ describe('adding a user grants nothing without the rights-management code', () =
     });
     expect(byClaire.status).toBe(201);
     expect(byClaire.body).toMatchObject({ isSignatory: true, permissions: ['CLGED0002', 'CLBANK001'] });
-    const byPaul = await call(gateway, 'POST', '/account/api/accounts/1004/users', {
-      token: paul,
+    const byPaul = await call(kit.gateway, 'POST', '/account/api/accounts/1004/users', {
+      token: kit.paul,
       body: { email: 'granted.by.paul@demo.test', firstName: 'G', lastName: 'P', permissions: ['CLKPI0001'] },
     });
     expect(byPaul.status).toBe(201);
     // Lea (no codes) cannot add at all; Marc (no CLUSER002 on 1001) neither.
-    for (const token of [lea, marc]) {
+    for (const token of [kit.lea, kit.marc]) {
       expect(
         (
-          await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+          await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
             token,
             body: { email: 'nobody.new@demo.test', firstName: 'N', lastName: 'N' },
           })
@@ -279,23 +267,23 @@ describe('adding a user grants nothing without the rights-management code', () =
 describe('deleting a report checks the entity before the id', () => {
   it('answers 403 to outsiders and non-holders whether or not the report exists, 404 only to holders', async () => {
     const reports = json<Items<{ id: number }>>(
-      await call(gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: paul }),
+      await call(kit.gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: kit.paul }),
     );
     const id = reports.items[0]?.id ?? 0;
     expect(id).toBeGreaterThan(0);
     const remove = async (token: string, reportId: number) =>
-      (await call(gateway, 'DELETE', `/reporting/api/reports/${String(reportId)}`, { token })).status;
+      (await call(kit.gateway, 'DELETE', `/reporting/api/reports/${String(reportId)}`, { token })).status;
 
     // Marc is not attached to 1004, Sam is but without CORAP003: the same 403 for an existing and an unknown id.
-    expect(await remove(marc, id)).toBe(403);
-    expect(await remove(marc, 999999)).toBe(403);
-    expect(await remove(sam, id)).toBe(403);
-    expect(await remove(paul, 999999)).toBe(403);
+    expect(await remove(kit.marc, id)).toBe(403);
+    expect(await remove(kit.marc, 999999)).toBe(403);
+    expect(await remove(kit.sam, id)).toBe(403);
+    expect(await remove(kit.paul, 999999)).toBe(403);
 
-    expect(await remove(paul, id)).toBe(204);
-    expect(await remove(paul, id)).toBe(404);
+    expect(await remove(kit.paul, id)).toBe(204);
+    expect(await remove(kit.paul, id)).toBe(404);
     // Once deleted, outsiders still learn nothing.
-    expect(await remove(marc, id)).toBe(403);
-    expect(await remove(sam, id)).toBe(403);
+    expect(await remove(kit.marc, id)).toBe(403);
+    expect(await remove(kit.sam, id)).toBe(403);
   });
 });

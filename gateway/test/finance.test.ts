@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, json } from './helpers.ts';
+import { gatewaySuite } from './gateway-suite.ts';
 
 type Bank = {
   accounts: { id: number; bankName: string; ibanMasked: string; balance: number; balanceDate: string }[];
@@ -20,26 +21,14 @@ type KeyFigures = {
   months: { month: string; revenue: number; previousRevenue: number | null }[];
 };
 
-let gateway: Started;
-let claire: string;
-let marc: string;
-let paul: string;
-beforeAll(async () => {
-  gateway = await startGateway();
-  claire = await login(gateway, 'claire.solo@demo.test');
-  marc = await login(gateway, 'marc.multi@demo.test');
-  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const kit = gatewaySuite(['claire', 'marc', 'paul']);
 
 const transactions = (token: string, query: string, id = 1001) =>
-  call(gateway, 'GET', `/account/api/accounts/${String(id)}/bank/transactions?${query}`, { token });
+  call(kit.gateway, 'GET', `/account/api/accounts/${String(id)}/bank/transactions?${query}`, { token });
 
 describe('bank accounts', () => {
   it('lists the entity’s accounts with a masked IBAN, the balance and its date, and their total', async () => {
-    const answer = await call(gateway, 'GET', '/account/api/accounts/1001/bank', { token: claire });
+    const answer = await call(kit.gateway, 'GET', '/account/api/accounts/1001/bank', { token: kit.claire });
     expect(answer.status).toBe(200);
     const bank = json<Bank>(answer);
     expect(bank.accounts).toHaveLength(2);
@@ -54,33 +43,42 @@ describe('bank accounts', () => {
 
   it('refuses a person without CLBANK001 on that entity, and another tenant', async () => {
     // Marc holds CLBANK001 on 1002 only.
-    expect((await call(gateway, 'GET', '/account/api/accounts/1001/bank', { token: marc })).status).toBe(403);
-    expect((await call(gateway, 'GET', '/account/api/accounts/1002/bank', { token: marc })).status).toBe(200);
-    expect((await call(gateway, 'GET', '/account/api/accounts/1004/bank', { token: claire })).status).toBe(
-      403,
-    );
-    expect((await transactions(marc, '')).status).toBe(403);
     expect(
-      (await call(gateway, 'GET', '/account/api/accounts/1001/bank/transactions.csv', { token: marc }))
-        .status,
+      (await call(kit.gateway, 'GET', '/account/api/accounts/1001/bank', { token: kit.marc })).status,
+    ).toBe(403);
+    expect(
+      (await call(kit.gateway, 'GET', '/account/api/accounts/1002/bank', { token: kit.marc })).status,
+    ).toBe(200);
+    expect(
+      (await call(kit.gateway, 'GET', '/account/api/accounts/1004/bank', { token: kit.claire })).status,
+    ).toBe(403);
+    expect((await transactions(kit.marc, '')).status).toBe(403);
+    expect(
+      (
+        await call(kit.gateway, 'GET', '/account/api/accounts/1001/bank/transactions.csv', {
+          token: kit.marc,
+        })
+      ).status,
     ).toBe(403);
   });
 });
 
 describe('transactions', () => {
   it('has two years of transactions, several thousand, newest first by default', async () => {
-    const page = json<TransactionPage>(await transactions(claire, 'pageSize=5'));
+    const page = json<TransactionPage>(await transactions(kit.claire, 'pageSize=5'));
     expect(page.totalItems).toBeGreaterThan(2000);
     const dates = page.items.map((item) => item.date);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
   it('filters by dates, account, label and absolute amount, and sums the whole selection', async () => {
-    const bank = json<Bank>(await call(gateway, 'GET', '/account/api/accounts/1001/bank', { token: claire }));
+    const bank = json<Bank>(
+      await call(kit.gateway, 'GET', '/account/api/accounts/1001/bank', { token: kit.claire }),
+    );
     const current = bank.accounts[0]?.id ?? 0;
     const all = json<TransactionPage>(
       await transactions(
-        claire,
+        kit.claire,
         `from=2026-01-01&to=2026-03-31&bankAccountId=${String(current)}&q=urssaf&min=3000&max=4000&pageSize=100`,
         1001,
       ),
@@ -99,28 +97,35 @@ describe('transactions', () => {
   });
 
   it('sorts by amount and label, both ways', async () => {
-    const ascending = json<TransactionPage>(await transactions(claire, 'sort=amount&order=asc&pageSize=10'));
+    const ascending = json<TransactionPage>(
+      await transactions(kit.claire, 'sort=amount&order=asc&pageSize=10'),
+    );
     const amounts = ascending.items.map((item) => item.amount);
     expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
-    const byLabel = json<TransactionPage>(await transactions(claire, 'sort=label&order=desc&pageSize=10'));
+    const byLabel = json<TransactionPage>(
+      await transactions(kit.claire, 'sort=label&order=desc&pageSize=10'),
+    );
     expect(byLabel.items[0]?.label.localeCompare(byLabel.items.at(-1)?.label ?? '')).toBeGreaterThanOrEqual(
       0,
     );
   });
 
   it('a label search treats % and _ as text, and a page past the end is a 400', async () => {
-    expect(json<TransactionPage>(await transactions(claire, 'q=%25')).totalItems).toBe(0);
-    expect((await transactions(claire, 'page=99999&pageSize=100')).status).toBe(400);
-    expect((await transactions(claire, 'page=1e20')).status).toBe(400);
-    expect((await transactions(claire, 'from=2026-13-45x')).status).toBe(400);
+    expect(json<TransactionPage>(await transactions(kit.claire, 'q=%25')).totalItems).toBe(0);
+    expect((await transactions(kit.claire, 'page=99999&pageSize=100')).status).toBe(400);
+    expect((await transactions(kit.claire, 'page=1e20')).status).toBe(400);
+    expect((await transactions(kit.claire, 'from=2026-13-45x')).status).toBe(400);
   });
 
   it('exports the same selection as CSV: BOM, semicolons and decimal commas in French, same rows and sum', async () => {
     const query = 'from=2026-07-01&to=2026-09-30';
-    const page = json<TransactionPage>(await transactions(claire, `${query}&pageSize=100`));
-    const response = await fetch(`${gateway.url}/account/api/accounts/1001/bank/transactions.csv?${query}`, {
-      headers: { authorization: `Bearer ${claire}` },
-    });
+    const page = json<TransactionPage>(await transactions(kit.claire, `${query}&pageSize=100`));
+    const response = await fetch(
+      `${kit.gateway.url}/account/api/accounts/1001/bank/transactions.csv?${query}`,
+      {
+        headers: { authorization: `Bearer ${kit.claire}` },
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toMatch(
@@ -141,8 +146,8 @@ describe('transactions', () => {
     expect(sum).toBeCloseTo(page.totalAmount, 2);
 
     const english = await (
-      await fetch(`${gateway.url}/account/api/accounts/1001/bank/transactions.csv?${query}&lang=en`, {
-        headers: { authorization: `Bearer ${claire}` },
+      await fetch(`${kit.gateway.url}/account/api/accounts/1001/bank/transactions.csv?${query}&lang=en`, {
+        headers: { authorization: `Bearer ${kit.claire}` },
       })
     ).text();
     expect(english.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Date,Account,Label,Amount');
@@ -151,7 +156,9 @@ describe('transactions', () => {
 
 describe('key figures', () => {
   it('gives the latest fiscal year against the same months of the previous one', async () => {
-    const answer = await call(gateway, 'GET', '/registry/api/accounts/1001/key-figures', { token: claire });
+    const answer = await call(kit.gateway, 'GET', '/registry/api/accounts/1001/key-figures', {
+      token: kit.claire,
+    });
     expect(answer.status).toBe(200);
     const figures = json<KeyFigures>(answer);
     expect(figures.year).toBe(figures.availableYears.at(-1));
@@ -163,26 +170,29 @@ describe('key figures', () => {
 
   it('answers an earlier year, 404 for a year without figures, 403 without the code', async () => {
     const first = json<KeyFigures>(
-      await call(gateway, 'GET', '/registry/api/accounts/1001/key-figures', { token: claire }),
+      await call(kit.gateway, 'GET', '/registry/api/accounts/1001/key-figures', { token: kit.claire }),
     );
     const earliest = first.availableYears[0] ?? 0;
     const older = json<KeyFigures>(
-      await call(gateway, 'GET', `/registry/api/accounts/1001/key-figures?year=${String(earliest)}`, {
-        token: claire,
+      await call(kit.gateway, 'GET', `/registry/api/accounts/1001/key-figures?year=${String(earliest)}`, {
+        token: kit.claire,
       }),
     );
     expect(older.previous).toBeNull();
     expect(older.months).toHaveLength(12);
     expect(
-      (await call(gateway, 'GET', '/registry/api/accounts/1001/key-figures?year=2001', { token: claire }))
-        .status,
+      (
+        await call(kit.gateway, 'GET', '/registry/api/accounts/1001/key-figures?year=2001', {
+          token: kit.claire,
+        })
+      ).status,
     ).toBe(404);
     // Marc holds CLKPI0001 on 1001, not on 1002; Paul (collaborator) holds COKPI0001.
     expect(
-      (await call(gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: marc })).status,
+      (await call(kit.gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: kit.marc })).status,
     ).toBe(403);
     expect(
-      (await call(gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: paul })).status,
+      (await call(kit.gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: kit.paul })).status,
     ).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ import {
   startGateway,
   openTestDb,
 } from './helpers.ts';
+import { gatewaySuite } from './gateway-suite.ts';
 
 type Notification = { id: number; type: string; accountId: number; accountName: string; read: boolean };
 type List = { items: Notification[]; unreadCount: number };
@@ -24,37 +25,26 @@ type Settings = { favouritesOnly: boolean; types: Record<string, { email: boolea
 const LIST = '/contact/api/contacts/currentuser/notifications';
 const SETTINGS = '/contact/api/contacts/currentuser/notification-settings';
 
-let gateway: Started;
-let claire: string;
-let marc: string;
-
 const publish = (type: string, accountId: number, data: Record<string, string> = {}) =>
-  call(gateway, 'POST', '/__admin/events', { body: { type, accountId, data } });
-const list = async (token: string) => json<List>(await call(gateway, 'GET', LIST, { token }));
+  call(kit.gateway, 'POST', '/__admin/events', { body: { type, accountId, data } });
+const list = async (token: string) => json<List>(await call(kit.gateway, 'GET', LIST, { token }));
 const inbox = async (email: string) =>
   json<{ messages: { subject: string }[] }>(
-    await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+    await call(kit.gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
   ).messages;
 const saveSettings = async (token: string, change: (settings: Settings) => void) => {
-  const settings = json<Settings>(await call(gateway, 'GET', SETTINGS, { token }));
+  const settings = json<Settings>(await call(kit.gateway, 'GET', SETTINGS, { token }));
   change(settings);
-  expect((await call(gateway, 'PUT', SETTINGS, { token, body: settings })).status).toBe(200);
+  expect((await call(kit.gateway, 'PUT', SETTINGS, { token, body: settings })).status).toBe(200);
 };
 
-beforeAll(async () => {
-  gateway = await startGateway({ portalUrl: 'http://127.0.0.1:5173' });
-  claire = await login(gateway, 'claire.solo@demo.test');
-  marc = await login(gateway, 'marc.multi@demo.test');
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const kit = gatewaySuite(['claire', 'marc'], { gateway: { portalUrl: 'http://127.0.0.1:5173' } });
 
 describe('notification centre', () => {
   it('lists an event for every customer of the entity who may read it, newest first, with the entity name', async () => {
     expect((await publish('Ged-AccountingDocumentUploaded', 1001, { name: 'Bilan.pdf' })).status).toBe(204);
     expect((await publish('Reporting-ReportCreatedCollab', 1001, { title: 'Synthèse' })).status).toBe(204);
-    const mine = await list(claire);
+    const mine = await list(kit.claire);
     expect(mine.items.map((item) => item.type)).toEqual([
       'Reporting-ReportCreatedCollab',
       'Ged-AccountingDocumentUploaded',
@@ -66,13 +56,13 @@ describe('notification centre', () => {
     });
     expect(mine.unreadCount).toBe(2);
     // Marc reads accounting documents on 1001, not its BI reports.
-    expect((await list(marc)).items.map((item) => item.type)).toEqual(['Ged-AccountingDocumentUploaded']);
+    expect((await list(kit.marc)).items.map((item) => item.type)).toEqual(['Ged-AccountingDocumentUploaded']);
   });
 
   it('sends the bell its count with the user context, so the way in needs no call of its own', async () => {
-    const mine = await list(claire);
+    const mine = await list(kit.claire);
     const context = json<{ notifications: { unreadCount: number; newestId: number | null } }>(
-      await call(gateway, 'GET', '/connect/api/get-user-information', { token: claire }),
+      await call(kit.gateway, 'GET', '/connect/api/get-user-information', { token: kit.claire }),
     );
     expect(context.notifications).toEqual({
       unreadCount: mine.unreadCount,
@@ -82,68 +72,71 @@ describe('notification centre', () => {
   });
 
   it('marks one, then all, as read; never another person’s', async () => {
-    const [newest] = (await list(claire)).items;
+    const [newest] = (await list(kit.claire)).items;
     if (!newest) throw new Error('no notification');
-    expect((await call(gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: marc })).status).toBe(
-      404,
-    );
-    expect((await call(gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: claire })).status).toBe(
-      204,
-    );
-    expect((await list(claire)).unreadCount).toBe(1);
-    expect((await list(marc)).unreadCount).toBe(1);
-    expect((await call(gateway, 'POST', `${LIST}/read-all`, { token: claire })).status).toBe(204);
-    const after = await list(claire);
+    expect(
+      (await call(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.marc })).status,
+    ).toBe(404);
+    expect(
+      (await call(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.claire })).status,
+    ).toBe(204);
+    expect((await list(kit.claire)).unreadCount).toBe(1);
+    expect((await list(kit.marc)).unreadCount).toBe(1);
+    expect((await call(kit.gateway, 'POST', `${LIST}/read-all`, { token: kit.claire })).status).toBe(204);
+    const after = await list(kit.claire);
     expect(after.unreadCount).toBe(0);
     expect(after.items.every((item) => item.read)).toBe(true);
   });
 
   it('keeps a type out of the list when its in-app channel is off, and mails it when e-mail is on', async () => {
-    await saveSettings(claire, (settings) => {
+    await saveSettings(kit.claire, (settings) => {
       settings.types['Ged-GSDocumentUploaded'] = { email: true, inApp: false };
     });
     const mailsBefore = (await inbox('claire.solo@demo.test')).length;
-    const before = (await list(claire)).items.length;
+    const before = (await list(kit.claire)).items.length;
     await publish('Ged-GSDocumentUploaded', 1001, { name: 'Bulletin.pdf' });
-    expect((await list(claire)).items.length).toBe(before);
+    expect((await list(kit.claire)).items.length).toBe(before);
     const mails = await inbox('claire.solo@demo.test');
     expect(mails.length).toBe(mailsBefore + 1);
     expect(mails.at(-1)?.subject).toBe('Un nouveau document de gestion sociale est disponible');
   });
 
   it('sends no e-mail when the e-mail channel is off', async () => {
-    await saveSettings(claire, (settings) => {
+    await saveSettings(kit.claire, (settings) => {
       settings.types['Mandate-MandateStatusChanged'] = { email: false, inApp: true };
     });
     const mailsBefore = (await inbox('claire.solo@demo.test')).length;
     await publish('Mandate-MandateStatusChanged', 1001);
     expect((await inbox('claire.solo@demo.test')).length).toBe(mailsBefore);
-    expect((await list(claire)).items[0]?.type).toBe('Mandate-MandateStatusChanged');
+    expect((await list(kit.claire)).items[0]?.type).toBe('Mandate-MandateStatusChanged');
   });
 
   it('with favourites only, lists events of favourite entities only', async () => {
-    await saveSettings(marc, (settings) => {
+    await saveSettings(kit.marc, (settings) => {
       settings.favouritesOnly = true;
     });
-    await call(gateway, 'PUT', '/wallet/api/portfolio/favorites/1002', {
-      token: marc,
+    await call(kit.gateway, 'PUT', '/wallet/api/portfolio/favorites/1002', {
+      token: kit.marc,
       body: { favorite: true },
     });
-    await call(gateway, 'PUT', '/wallet/api/portfolio/favorites/1001', {
-      token: marc,
+    await call(kit.gateway, 'PUT', '/wallet/api/portfolio/favorites/1001', {
+      token: kit.marc,
       body: { favorite: false },
     });
-    const before = (await list(marc)).items.length;
+    const before = (await list(kit.marc)).items.length;
     await publish('Delegation-AddDelegation', 1001);
-    expect((await list(marc)).items.length).toBe(before);
+    expect((await list(kit.marc)).items.length).toBe(before);
     await publish('Delegation-AddDelegation', 1002);
-    expect((await list(marc)).items[0]).toMatchObject({ type: 'Delegation-AddDelegation', accountId: 1002 });
+    expect((await list(kit.marc)).items[0]).toMatchObject({
+      type: 'Delegation-AddDelegation',
+      accountId: 1002,
+    });
   });
 
   it('pushes a new notification on the event stream of its recipient', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${gateway.url}${LIST}/stream`, {
-      headers: { authorization: `Bearer ${claire}` },
+    const response = await fetch(`${kit.gateway.url}${LIST}/stream`, {
+      headers: { authorization: `Bearer ${kit.claire}` },
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
@@ -160,12 +153,12 @@ describe('notification centre', () => {
   });
 
   it('replays on the stream what is newer than the id the portal holds', async () => {
-    const [newest] = (await list(claire)).items;
+    const [newest] = (await list(kit.claire)).items;
     if (!newest) throw new Error('no notification');
     await publish('Ged-AccountingDocumentUploaded', 1001, { name: 'Entre-deux.pdf' });
     const controller = new AbortController();
-    const response = await fetch(`${gateway.url}${LIST}/stream?after=${String(newest.id)}`, {
-      headers: { authorization: `Bearer ${claire}` },
+    const response = await fetch(`${kit.gateway.url}${LIST}/stream?after=${String(newest.id)}`, {
+      headers: { authorization: `Bearer ${kit.claire}` },
       signal: controller.signal,
     });
     const reader = response.body?.getReader();
@@ -179,25 +172,27 @@ describe('notification centre', () => {
   });
 
   it('ends the stream the moment its session is signed out', async () => {
-    const token = await login(gateway, 'claire.solo@demo.test');
-    const response = await fetch(`${gateway.url}${LIST}/stream`, {
+    const token = await login(kit.gateway, 'claire.solo@demo.test');
+    const response = await fetch(`${kit.gateway.url}${LIST}/stream`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const reader = response.body?.getReader();
     if (!reader) throw new Error('no body');
     expect(new TextDecoder().decode((await reader.read()).value)).toContain(': connected');
-    expect((await call(gateway, 'POST', '/authentication/api/logout', { token })).status).toBeLessThan(300);
+    expect((await call(kit.gateway, 'POST', '/authentication/api/logout', { token })).status).toBeLessThan(
+      300,
+    );
     // Nothing else may reach a signed-out tab: the line closes instead of waiting for the token's expiry.
     let next = await reader.read();
     while (!next.done && new TextDecoder().decode(next.value).startsWith(':')) next = await reader.read();
     expect(next.done).toBe(true);
     // Claire's other sign-in keeps its own line.
-    expect((await list(claire)).unreadCount).toBeGreaterThanOrEqual(0);
+    expect((await list(kit.claire)).unreadCount).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses the stream and the list without a session', async () => {
-    expect((await call(gateway, 'GET', `${LIST}/stream`)).status).toBe(401);
-    expect((await call(gateway, 'GET', LIST)).status).toBe(401);
+    expect((await call(kit.gateway, 'GET', `${LIST}/stream`)).status).toBe(401);
+    expect((await call(kit.gateway, 'GET', LIST)).status).toBe(401);
   });
 });
 

@@ -1,39 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, json } from './helpers.ts';
+import { gatewaySuite } from './gateway-suite.ts';
 
-let gateway: Started;
-let claire: string;
-let marc: string;
-let sam: string;
-let paul: string;
-let lea: string;
-beforeAll(async () => {
-  gateway = await startGateway({ userOrigin: 'COLLAB' });
-  claire = await login(gateway, 'claire.solo@demo.test');
-  marc = await login(gateway, 'marc.multi@demo.test');
-  sam = await login(gateway, 'sam.nousers@demo.test');
-  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
-  lea = await collaboratorToken(gateway, 'lea.collab@demo.test');
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const kit = gatewaySuite(['claire', 'marc', 'sam', 'paul', 'lea'], { gateway: { userOrigin: 'COLLAB' } });
 
 type Items<T> = { items: T[] };
 
 describe('system calls', () => {
   it('answers userorigin from configuration or the X-User-Origin header, as JSON', async () => {
-    expect((await call(gateway, 'GET', '/userorigin')).body).toBe('COLLAB');
-    expect((await call(gateway, 'GET', '/userorigin', { headers: { 'x-user-origin': 'CLIENT' } })).body).toBe(
-      'CLIENT',
-    );
-    expect((await call(gateway, 'GET', '/userorigin', { headers: { 'x-user-origin': 'other' } })).body).toBe(
-      'COLLAB',
-    );
+    expect((await call(kit.gateway, 'GET', '/userorigin')).body).toBe('COLLAB');
+    expect(
+      (await call(kit.gateway, 'GET', '/userorigin', { headers: { 'x-user-origin': 'CLIENT' } })).body,
+    ).toBe('CLIENT');
+    expect(
+      (await call(kit.gateway, 'GET', '/userorigin', { headers: { 'x-user-origin': 'other' } })).body,
+    ).toBe('COLLAB');
   });
 
   it('allows loopback origins through CORS and no others', async () => {
-    const preflight = await fetch(`${gateway.url}/contact/me`, {
+    const preflight = await fetch(`${kit.gateway.url}/contact/me`, {
       method: 'OPTIONS',
       headers: {
         origin: 'http://localhost:5173',
@@ -44,25 +29,25 @@ describe('system calls', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
-    const foreign = await call(gateway, 'GET', '/health', { headers: { origin: 'http://evil.test' } });
+    const foreign = await call(kit.gateway, 'GET', '/health', { headers: { origin: 'http://evil.test' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const discovery = await fetch(`${gateway.url}/oidc/.well-known/openid-configuration`, {
+    const discovery = await fetch(`${kit.gateway.url}/oidc/.well-known/openid-configuration`, {
       headers: { origin: 'http://127.0.0.1:5173' },
     });
-    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`${gateway.url}/oidc`);
+    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`${kit.gateway.url}/oidc`);
   });
 });
 
 describe('terms', () => {
   it('serves the latest terms in fr and en and refuses an old termsId', async () => {
     const latest = json<{ termsId: number; version: string }>(
-      await call(gateway, 'GET', '/contact/api/terms/latest', { token: sam }),
+      await call(kit.gateway, 'GET', '/contact/api/terms/latest', { token: kit.sam }),
     );
     const fr = json<{ language: string; content: string }>(
-      await call(gateway, 'GET', '/contact/api/terms/latest/content', { token: sam }),
+      await call(kit.gateway, 'GET', '/contact/api/terms/latest/content', { token: kit.sam }),
     );
     const en = json<{ language: string; content: string }>(
-      await call(gateway, 'GET', '/contact/api/terms/latest/content?language=en', { token: sam }),
+      await call(kit.gateway, 'GET', '/contact/api/terms/latest/content?language=en', { token: kit.sam }),
     );
     expect(fr).toMatchObject({ termsId: latest.termsId, language: 'fr' });
     expect(fr.content).toContain('Conditions');
@@ -71,20 +56,20 @@ describe('terms', () => {
     expect(
       (
         await call(
-          gateway,
+          kit.gateway,
           'PATCH',
           `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId - 1)}`,
-          { token: sam },
+          { token: kit.sam },
         )
       ).status,
     ).toBe(409);
     expect(
       (
         await call(
-          gateway,
+          kit.gateway,
           'PATCH',
           `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId)}`,
-          { token: sam },
+          { token: kit.sam },
         )
       ).status,
     ).toBe(204);
@@ -95,89 +80,100 @@ describe('entity screens', () => {
   it('deposits and deletes BI reports with the collaborator codes, and totalItems follows', async () => {
     const count = async () =>
       json<{ totalItems: number }>(
-        await call(gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1004', { token: paul }),
+        await call(kit.gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1004', {
+          token: kit.paul,
+        }),
       ).totalItems;
     expect(await count()).toBe(1);
-    const deposit = await call(gateway, 'POST', '/reporting/api/reports', {
-      token: paul,
+    const deposit = await call(kit.gateway, 'POST', '/reporting/api/reports', {
+      token: kit.paul,
       body: { accountId: 1004, title: 'Bilan', kind: 'hr' },
     });
     expect(deposit.status).toBe(201);
     expect(await count()).toBe(2);
     expect(
       (
-        await call(gateway, 'POST', '/reporting/api/reports', {
-          token: claire,
+        await call(kit.gateway, 'POST', '/reporting/api/reports', {
+          token: kit.claire,
           body: { accountId: 1001, title: 'x', kind: 'hr' },
         })
       ).status,
     ).toBe(403);
     expect(
       (
-        await call(gateway, 'POST', '/reporting/api/reports', {
-          token: lea,
+        await call(kit.gateway, 'POST', '/reporting/api/reports', {
+          token: kit.lea,
           body: { accountId: 1001, title: 'x', kind: 'hr' },
         })
       ).status,
     ).toBe(403);
     const id = json<{ id: number }>(deposit).id;
     expect(
-      (await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: lea })).status,
+      (await call(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.lea })).status,
     ).toBe(403);
     expect(
-      (await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: paul })).status,
+      (await call(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.paul })).status,
     ).toBe(204);
     expect(
-      (await call(gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: paul })).status,
+      (await call(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.paul })).status,
     ).toBe(404);
     expect(await count()).toBe(1);
     const list = json<Items<{ accountId: number }>>(
-      await call(gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: paul }),
+      await call(kit.gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: kit.paul }),
     );
     expect(list.items).toHaveLength(1);
     // Sam is attached to 1004 without a BI code: the list is refused and the count says none.
-    expect((await call(gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: sam })).status).toBe(
-      403,
-    );
+    expect(
+      (await call(kit.gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: kit.sam })).status,
+    ).toBe(403);
   });
 
   it('adds and removes users of an entity with the right codes', async () => {
-    const added = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: claire,
+    const added = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+      token: kit.claire,
       body: { email: 'new.user@demo.test', firstName: 'New', lastName: 'User', permissions: ['CLGED0002'] },
     });
     expect(added.status).toBe(201);
     // The person joins by creating their password through the invitation's link.
     const inbox = json<{ messages: { link: string }[] }>(
-      await call(gateway, 'GET', '/authentication/api/dev/inbox?email=new.user%40demo.test'),
+      await call(kit.gateway, 'GET', '/authentication/api/dev/inbox?email=new.user%40demo.test'),
     );
     const token = new URL(inbox.messages.at(-1)?.link ?? '').searchParams.get('token');
-    await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+    await call(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
       body: { token, password: 'une phrase assez longue' },
     });
     const users = json<Items<{ userId: number; email: string; permissions: string[] }>>(
-      await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: kit.claire }),
     );
     const joined = users.items.find((user) => user.email === 'new.user@demo.test');
     expect(joined?.permissions).toEqual(['CLGED0002']);
     const userId = joined?.userId ?? 0;
     expect(
-      (await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: marc }))
-        .status,
+      (
+        await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
+          token: kit.marc,
+        })
+      ).status,
     ).toBe(403);
     expect(
-      (await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: claire }))
-        .status,
+      (
+        await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
+          token: kit.claire,
+        })
+      ).status,
     ).toBe(204);
     expect(
-      (await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, { token: claire }))
-        .status,
+      (
+        await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
+          token: kit.claire,
+        })
+      ).status,
     ).toBe(404);
   });
 
   it('serves collaborators, folders, mandates, subscriptions, bank, indicators, documents and delegations', async () => {
     const collaborators = json<Items<{ email: string }>>(
-      await call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: claire }),
+      await call(kit.gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: kit.claire }),
     );
     expect(collaborators.items.map((item) => item.email).sort()).toEqual([
       'lea.collab@demo.test',
@@ -186,124 +182,143 @@ describe('entity screens', () => {
       'paul.collab@demo.test',
     ]);
     const folders = json<{ totalItems: number }>(
-      await call(gateway, 'GET', '/wallet/api/portfolio/folders?page=1&pageSize=10', { token: paul }),
+      await call(kit.gateway, 'GET', '/wallet/api/portfolio/folders?page=1&pageSize=10', { token: kit.paul }),
     );
     expect(folders.totalItems).toBe(4);
     expect(
-      json<Items<unknown>>(await call(gateway, 'GET', '/wallet/api/portfolio/mandates', { token: paul }))
-        .items.length,
+      json<Items<unknown>>(
+        await call(kit.gateway, 'GET', '/wallet/api/portfolio/mandates', { token: kit.paul }),
+      ).items.length,
     ).toBeGreaterThan(0);
     // Mandates need COMAND001 (Lea holds no code), and customers never read the wallet's calls.
-    expect((await call(gateway, 'GET', '/wallet/api/portfolio/mandates', { token: lea })).status).toBe(403);
-    expect((await call(gateway, 'GET', '/wallet/api/portfolio/mandates', { token: claire })).status).toBe(
-      403,
-    );
     expect(
-      (await call(gateway, 'GET', '/offer/api/accounts/1001/subscriptions', { token: claire })).body,
+      (await call(kit.gateway, 'GET', '/wallet/api/portfolio/mandates', { token: kit.lea })).status,
+    ).toBe(403);
+    expect(
+      (await call(kit.gateway, 'GET', '/wallet/api/portfolio/mandates', { token: kit.claire })).status,
+    ).toBe(403);
+    expect(
+      (await call(kit.gateway, 'GET', '/offer/api/accounts/1001/subscriptions', { token: kit.claire })).body,
     ).toEqual({ items: [{ offerCode: 'PENNYLANE', status: 'validated' }] });
     expect(
       json<{ accounts: unknown[] }>(
-        await call(gateway, 'GET', '/account/api/accounts/1001/bank', { token: claire }),
+        await call(kit.gateway, 'GET', '/account/api/accounts/1001/bank', { token: kit.claire }),
       ).accounts.length,
     ).toBeGreaterThan(0);
     expect(
       json<Items<unknown>>(
-        await call(gateway, 'GET', '/registry/api/accounts/1001/indicators', { token: claire }),
+        await call(kit.gateway, 'GET', '/registry/api/accounts/1001/indicators', { token: kit.claire }),
       ).items.length,
     ).toBeGreaterThan(0);
     for (const kind of ['legacy', 'accounting', 'social-management']) {
       const documents = json<Items<{ kind: string }>>(
-        await call(gateway, 'GET', `/accounting-integration/api/accounts/1001/documents?kind=${kind}`, {
-          token: claire,
+        await call(kit.gateway, 'GET', `/accounting-integration/api/accounts/1001/documents?kind=${kind}`, {
+          token: kit.claire,
         }),
       );
       expect(documents.items.every((document) => document.kind === kind)).toBe(true);
     }
     expect(
       json<Items<unknown>>(
-        await call(gateway, 'GET', '/account/api/accounts/1001/delegations', { token: paul }),
+        await call(kit.gateway, 'GET', '/account/api/accounts/1001/delegations', { token: kit.paul }),
       ).items.length,
     ).toBeGreaterThan(0);
     expect(
-      (await call(gateway, 'GET', '/account/api/accounts/1002/delegations', { token: lea })).status,
+      (await call(kit.gateway, 'GET', '/account/api/accounts/1002/delegations', { token: kit.lea })).status,
     ).toBe(403);
   });
 
   it('keeps MOD requests, offers, home layouts and bookings', async () => {
     expect(
       json<Items<{ offerCode: string }>>(
-        await call(gateway, 'GET', '/offer/api/offers', { token: marc }),
+        await call(kit.gateway, 'GET', '/offer/api/offers', { token: kit.marc }),
       ).items.map((offer) => offer.offerCode),
     ).toContain('FORMS');
-    const created = await call(gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
-      token: paul,
+    const created = await call(kit.gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
+      token: kit.paul,
       body: { offerCode: 'FORMS', comment: 'Merci' },
     });
     expect(created.status).toBe(201);
     expect(
       (
-        await call(gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
-          token: paul,
+        await call(kit.gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
+          token: kit.paul,
           body: { offerCode: 'NOPE' },
         })
       ).status,
     ).toBe(422);
     const requests = json<Items<{ accountId: number; offerCode: string }>>(
-      await call(gateway, 'GET', '/offer/api/portfolio/mod-requests?q=1003', { token: paul }),
+      await call(kit.gateway, 'GET', '/offer/api/portfolio/mod-requests?q=1003', { token: kit.paul }),
     );
     expect(
       requests.items.some((request) => request.accountId === 1003 && request.offerCode === 'FORMS'),
     ).toBe(true);
 
     expect(
-      (await call(gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1002', { token: marc }))
-        .body,
+      (
+        await call(kit.gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1002', {
+          token: kit.marc,
+        })
+      ).body,
     ).toBeNull();
     expect(
-      (await call(gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1004', { token: marc }))
-        .status,
+      (
+        await call(kit.gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1004', {
+          token: kit.marc,
+        })
+      ).status,
     ).toBe(403);
     const layout = { layout: [{ widget: 'lab/lab', x: 2, y: 0, w: 2, h: 1 }] };
     expect(
       (
-        await call(gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', {
-          token: marc,
+        await call(kit.gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', {
+          token: kit.marc,
           body: layout,
         })
       ).body,
     ).toEqual(layout);
     expect(
       (
-        await call(gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', {
-          token: marc,
+        await call(kit.gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', {
+          token: kit.marc,
           body: { layout: [{ widget: 'x', x: 0, y: 0, w: 9, h: 1 }] },
         })
       ).status,
     ).toBe(422);
 
     const slots = json<Items<{ slotId: number; available: boolean }>>(
-      await call(gateway, 'GET', '/booking/api/slots', { token: marc }),
+      await call(kit.gateway, 'GET', '/booking/api/slots', { token: kit.marc }),
     );
     const free = slots.items.find((slot) => slot.available);
     expect(free).toBeDefined();
     expect(
-      (await call(gateway, 'POST', '/booking/api/bookings', { token: marc, body: { slotId: free?.slotId } }))
-        .status,
+      (
+        await call(kit.gateway, 'POST', '/booking/api/bookings', {
+          token: kit.marc,
+          body: { slotId: free?.slotId },
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await call(gateway, 'POST', '/booking/api/bookings', { token: marc, body: { slotId: 999999 } }))
-        .status,
+      (
+        await call(kit.gateway, 'POST', '/booking/api/bookings', {
+          token: kit.marc,
+          body: { slotId: 999999 },
+        })
+      ).status,
     ).toBe(404);
     expect(
       json<Items<{ slotId: number }>>(
-        await call(gateway, 'GET', '/booking/api/bookings', { token: marc }),
+        await call(kit.gateway, 'GET', '/booking/api/bookings', { token: kit.marc }),
       ).items.map((booking) => booking.slotId),
     ).toEqual([free?.slotId]);
   });
 
   it('serves default notification settings with the nine event types', async () => {
     const settings = json<{ favouritesOnly: boolean; types: Record<string, unknown> }>(
-      await call(gateway, 'GET', '/contact/api/contacts/currentuser/notification-settings', { token: lea }),
+      await call(kit.gateway, 'GET', '/contact/api/contacts/currentuser/notification-settings', {
+        token: kit.lea,
+      }),
     );
     expect(settings.favouritesOnly).toBe(false);
     expect(Object.keys(settings.types)).toHaveLength(9);

@@ -4,15 +4,9 @@
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  collaboratorToken,
-  json,
-  login,
-  type Started,
-  startGateway,
-} from '../../gateway/test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, json } from '../../gateway/test/helpers.ts';
+import { gatewaySuite } from '../../gateway/test/gateway-suite.ts';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { main } from './cli.ts';
 import { captureIo } from './cli-testing.ts';
@@ -21,21 +15,11 @@ const root = join(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(root, 'portal.config.json'), 'utf8')) as PortalConfig;
 const scratch = mkdtempSync(join(tmpdir(), 'portal-publish-'));
 
-let gateway: Started;
-let olivia: string;
-let claire: string;
-beforeAll(async () => {
-  gateway = await startGateway();
-  olivia = await collaboratorToken(gateway, 'olivia.owner@demo.test');
-  claire = await login(gateway, 'claire.solo@demo.test');
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const kit = gatewaySuite(['olivia', 'claire']);
 
 const publishedOrder = async () => {
   const answer = json<{ version: number; manifest: PortalConfig }>(
-    await call(gateway, 'GET', '/studio/api/manifest/published'),
+    await call(kit.gateway, 'GET', '/studio/api/manifest/published'),
   );
   return { version: answer.version, bank: answer.manifest.sidebar.find((item) => item.id === 'bank')?.order };
 };
@@ -48,7 +32,7 @@ describe('portal publish and rollback', () => {
       else if (item.order >= 1 && item.order < 6) item.order += 1;
     const file = join(scratch, 'bank-first.json');
     writeFileSync(file, JSON.stringify(bankFirst));
-    const env = { PORTAL_GATEWAY_URL: gateway.url, PORTAL_TOKEN: olivia };
+    const env = { PORTAL_GATEWAY_URL: kit.gateway.url, PORTAL_TOKEN: kit.olivia };
     const io = captureIo(root, env);
     expect(await main(['publish', file, '--comment', 'Bank first'], io)).toBe(0);
     // Without --base, the version it read from the gateway just before.
@@ -68,7 +52,7 @@ describe('portal publish and rollback', () => {
     const file = join(scratch, 'broken.json');
     writeFileSync(file, JSON.stringify({ ...manifest, sidebar: 'not a list' }));
     const io = captureIo(root);
-    expect(await main(['publish', file, '--gateway', gateway.url, '--token', olivia], io)).toBe(1);
+    expect(await main(['publish', file, '--gateway', kit.gateway.url, '--token', kit.olivia], io)).toBe(1);
     expect(io.errors[0]).toMatch(/^422/);
     expect(io.errors).toContainEqual(expect.stringMatching(/^ {2}\/sidebar {2}/));
     expect((await publishedOrder()).version).toBe(1);
@@ -79,8 +63,8 @@ describe('portal publish and rollback', () => {
     const file = join(scratch, 'stale.json');
     writeFileSync(file, JSON.stringify(manifest));
     // Someone else publishes from the same version first.
-    const other = await call(gateway, 'POST', '/studio/api/manifest/versions', {
-      token: olivia,
+    const other = await call(kit.gateway, 'POST', '/studio/api/manifest/versions', {
+      token: kit.olivia,
       body: {
         manifest: { ...manifest, constants: { ...manifest.constants, entitiesPageSize: 7 } },
         comment: 'other',
@@ -88,7 +72,7 @@ describe('portal publish and rollback', () => {
       },
     });
     const { id: latest } = json<{ id: number }>(other);
-    const env = { PORTAL_GATEWAY_URL: gateway.url, PORTAL_TOKEN: olivia };
+    const env = { PORTAL_GATEWAY_URL: kit.gateway.url, PORTAL_TOKEN: kit.olivia };
 
     const io = captureIo(root, env);
     expect(await main(['publish', file, '--base', String(base)], io)).toBe(1);
@@ -111,7 +95,7 @@ describe('portal publish and rollback', () => {
 
   it('says who is refused (403) and what is missing when not configured', async () => {
     const io = captureIo(root);
-    expect(await main(['rollback', '1', '--gateway', gateway.url, '--token', claire], io)).toBe(1);
+    expect(await main(['rollback', '1', '--gateway', kit.gateway.url, '--token', kit.claire], io)).toBe(1);
     expect(io.errors[0]).toContain('403: this person is not a studio editor');
     const unconfigured = captureIo(root);
     expect(await main(['rollback', '1'], unconfigured)).toBe(2);

@@ -4,9 +4,9 @@ import { createWriteStream, mkdtempSync, openAsBlob, readdirSync, rmSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, collaboratorToken, json, login, openTestDb, startGateway } from '../../test/helpers.ts';
-import type { Started } from '../../test/helpers.ts';
+import { gatewaySuite } from '../../test/gateway-suite.ts';
 import { contentDisposition, safeDisplayName, sniffType } from './file-store.ts';
 import { makePdf } from './pdf.ts';
 
@@ -38,10 +38,10 @@ type ReportPage = { items: Report[]; totalItems: number };
 
 const pdfBytes = (title: string, lines: readonly string[]) => new Uint8Array(makePdf(title, lines));
 const LIMIT = 64 * 1024 * 1024;
-let gateway: Started;
-let claire: string;
-let marc: string;
-let paul: string;
+const kit = gatewaySuite(['claire', 'marc', 'paul'], {
+  gateway: { maxUploadBytes: LIMIT },
+  timeoutMs: 60_000,
+});
 
 async function upload(
   token: string,
@@ -55,7 +55,7 @@ async function upload(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('file', file, name);
-  const response = await fetch(`${gateway.url}${path}`, {
+  const response = await fetch(`${kit.gateway.url}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -64,25 +64,12 @@ async function upload(
 }
 
 const list = async (token: string, accountId: number, query: string) =>
-  call(gateway, 'GET', `/account/api/accounts/${String(accountId)}/documents?${query}`, { token });
-
-beforeAll(async () => {
-  gateway = await startGateway({ maxUploadBytes: LIMIT });
-  [claire, marc] = await Promise.all([
-    login(gateway, 'claire.solo@demo.test'),
-    login(gateway, 'marc.multi@demo.test'),
-  ]);
-  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
-}, 60_000);
-
-afterAll(async () => {
-  await gateway.dispose();
-});
+  call(kit.gateway, 'GET', `/account/api/accounts/${String(accountId)}/documents?${query}`, { token });
 
 describe('document lists', () => {
   it('gives Claire her social-management documents, paged and filtered by period and name', async () => {
     const page = json<DocPage>(
-      await list(claire, 1001, 'kind=social-management&pageSize=4&sort=name&order=asc'),
+      await list(kit.claire, 1001, 'kind=social-management&pageSize=4&sort=name&order=asc'),
     );
     expect(page.totalItems).toBe(6);
     expect(page.totalPage).toBe(2);
@@ -93,46 +80,49 @@ describe('document lists', () => {
     expect(page.mailDropAddress).toMatch(/@/);
     const period = page.periods[0] ?? '';
     const filtered = json<DocPage>(
-      await list(claire, 1001, `kind=social-management&period=${period}&q=paie`),
+      await list(kit.claire, 1001, `kind=social-management&period=${period}&q=paie`),
     );
     expect(filtered.items.map((doc) => doc.name)).toEqual([`Bulletin de paie ${period}.pdf`]);
   });
 
   it('never lets accounting codes read payslips: Marc on 1001 holds CLGED0002 only', async () => {
-    expect((await list(marc, 1001, 'kind=accounting')).status).toBe(200);
-    expect((await list(marc, 1001, 'kind=social-management')).status).toBe(403);
-    const payslip = json<DocPage>(await list(claire, 1001, 'kind=social-management')).items[0];
-    const file = await call(gateway, 'GET', `/account/api/documents/${String(payslip?.id)}/file`, {
-      token: marc,
+    expect((await list(kit.marc, 1001, 'kind=accounting')).status).toBe(200);
+    expect((await list(kit.marc, 1001, 'kind=social-management')).status).toBe(403);
+    const payslip = json<DocPage>(await list(kit.claire, 1001, 'kind=social-management')).items[0];
+    const file = await call(kit.gateway, 'GET', `/account/api/documents/${String(payslip?.id)}/file`, {
+      token: kit.marc,
     });
     expect(file.status).toBe(403);
     // The home widget's older list call follows the same per-kind rule.
     const old = await call(
-      gateway,
+      kit.gateway,
       'GET',
       '/accounting-integration/api/accounts/1001/documents?kind=social-management',
-      { token: marc },
+      { token: kit.marc },
     );
     expect(old.status).toBe(403);
   });
 
   it('refuses another entity’s file by id, and an id that never existed, alike (403)', async () => {
-    const other = json<DocPage>(await list(paul, 1002, 'kind=accounting')).items[0];
+    const other = json<DocPage>(await list(kit.paul, 1002, 'kind=accounting')).items[0];
     expect(
-      (await call(gateway, 'GET', `/account/api/documents/${String(other?.id)}/file`, { token: claire }))
-        .status,
+      (
+        await call(kit.gateway, 'GET', `/account/api/documents/${String(other?.id)}/file`, {
+          token: kit.claire,
+        })
+      ).status,
     ).toBe(403);
     expect(
-      (await call(gateway, 'GET', '/account/api/documents/99999999/file', { token: claire })).status,
+      (await call(kit.gateway, 'GET', '/account/api/documents/99999999/file', { token: kit.claire })).status,
     ).toBe(403);
   });
 
   it('serves a file with its sniffed type, a safe Content-Disposition and nosniff', async () => {
-    const doc = json<DocPage>(await list(claire, 1001, 'kind=accounting')).items[0];
+    const doc = json<DocPage>(await list(kit.claire, 1001, 'kind=accounting')).items[0];
     const response = await fetch(
-      `${gateway.url}/account/api/documents/${String(doc?.id)}/file?disposition=inline`,
+      `${kit.gateway.url}/account/api/documents/${String(doc?.id)}/file?disposition=inline`,
       {
-        headers: { authorization: `Bearer ${claire}` },
+        headers: { authorization: `Bearer ${kit.claire}` },
       },
     );
     expect(response.status).toBe(200);
@@ -147,21 +137,21 @@ describe('document lists', () => {
   });
 
   it('zips a selection, and refuses the whole ZIP when one id is not readable', async () => {
-    const docs = json<DocPage>(await list(claire, 1001, 'kind=accounting&pageSize=3')).items;
+    const docs = json<DocPage>(await list(kit.claire, 1001, 'kind=accounting&pageSize=3')).items;
     const ids = docs.map((doc) => doc.id).join(',');
-    const zip = await fetch(`${gateway.url}/account/api/accounts/1001/documents.zip?ids=${ids}`, {
-      headers: { authorization: `Bearer ${claire}` },
+    const zip = await fetch(`${kit.gateway.url}/account/api/accounts/1001/documents.zip?ids=${ids}`, {
+      headers: { authorization: `Bearer ${kit.claire}` },
     });
     expect(zip.status).toBe(200);
     const bytes = Buffer.from(await zip.arrayBuffer());
     expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     for (const doc of docs) expect(bytes.includes(Buffer.from(doc.name))).toBe(true);
-    const payslip = json<DocPage>(await list(claire, 1001, 'kind=social-management')).items[0];
+    const payslip = json<DocPage>(await list(kit.claire, 1001, 'kind=social-management')).items[0];
     const mixed = await call(
-      gateway,
+      kit.gateway,
       'GET',
       `/account/api/accounts/1001/documents.zip?ids=${ids},${String(payslip?.id)}`,
-      { token: marc },
+      { token: kit.marc },
     );
     expect(mixed.status).toBe(403);
   });
@@ -171,24 +161,26 @@ describe('uploads', () => {
   const pdf = () => new Blob([pdfBytes('Facture', ['Montant : 120 EUR'])], { type: 'application/pdf' });
 
   it('refuses an empty file, a renamed executable and a wrong code, and keeps the others', async () => {
-    const before = json<DocPage>(await list(claire, 1001, 'kind=accounting')).totalItems;
-    const empty = await upload(claire, 1001, 'accounting', new Blob([]), 'vide.pdf');
+    const before = json<DocPage>(await list(kit.claire, 1001, 'kind=accounting')).totalItems;
+    const empty = await upload(kit.claire, 1001, 'accounting', new Blob([]), 'vide.pdf');
     expect(empty).toMatchObject({ status: 422, body: { error: 'empty_file' } });
     const exe = new Blob([
       Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00This program cannot be run in DOS mode', 'latin1'),
     ]);
-    const renamed = await upload(claire, 1001, 'accounting', exe, 'facture.pdf');
+    const renamed = await upload(kit.claire, 1001, 'accounting', exe, 'facture.pdf');
     expect(renamed).toMatchObject({ status: 415, body: { error: 'unsupported_media_type' } });
     const html = await upload(
-      claire,
+      kit.claire,
       1001,
       'accounting',
       new Blob(['<html><script>alert(1)</script>']),
       'page.pdf',
     );
     expect(html.status).toBe(415);
-    expect((await upload(marc, 1001, 'social-management', pdf(), 'paie.pdf')).status).toBe(403);
-    const good = await upload(claire, 1001, 'accounting', pdf(), 'Facture mars.pdf', { period: '2026-03' });
+    expect((await upload(kit.marc, 1001, 'social-management', pdf(), 'paie.pdf')).status).toBe(403);
+    const good = await upload(kit.claire, 1001, 'accounting', pdf(), 'Facture mars.pdf', {
+      period: '2026-03',
+    });
     expect(good).toMatchObject({
       status: 201,
       body: {
@@ -198,18 +190,18 @@ describe('uploads', () => {
         uploadedBy: 'Claire Solo',
       },
     });
-    expect(json<DocPage>(await list(claire, 1001, 'kind=accounting')).totalItems).toBe(before + 1);
+    expect(json<DocPage>(await list(kit.claire, 1001, 'kind=accounting')).totalItems).toBe(before + 1);
     // Nothing half-written stays in the temporary folder.
-    expect(readdirSync(join(gateway.dataDir, 'files', '.tmp'))).toEqual([]);
+    expect(readdirSync(join(kit.gateway.dataDir, 'files', '.tmp'))).toEqual([]);
   });
 
   it('stores a name with ../ and Unicode under its last segment, shown as typed', async () => {
-    const answer = await upload(claire, 1001, 'accounting', pdf(), '../../etc/Reçu été ✓.pdf');
+    const answer = await upload(kit.claire, 1001, 'accounting', pdf(), '../../etc/Reçu été ✓.pdf');
     expect(answer.status).toBe(201);
     const doc = answer.body as Doc;
     expect(doc.name).toBe('Reçu été ✓.pdf');
-    const response = await fetch(`${gateway.url}/account/api/documents/${String(doc.id)}/file`, {
-      headers: { authorization: `Bearer ${claire}` },
+    const response = await fetch(`${kit.gateway.url}/account/api/documents/${String(doc.id)}/file`, {
+      headers: { authorization: `Bearer ${kit.claire}` },
     });
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="Recu ete _.pdf"; filename*=UTF-8''${encodeURIComponent('Reçu été ✓.pdf')}`,
@@ -246,14 +238,14 @@ describe('uploads', () => {
       for (let i = 0; i < 50; i += 1) if (!out.write(chunk)) await once(out, 'drain');
       out.end();
       await once(out, 'finish');
-      const uploaded = await upload(claire, 1001, 'accounting', await openAsBlob(path), 'big.pdf');
+      const uploaded = await upload(kit.claire, 1001, 'accounting', await openAsBlob(path), 'big.pdf');
       expect(uploaded.status).toBe(201);
       const id = (uploaded.body as Doc).id;
 
       global.gc?.();
       const before = process.memoryUsage().rss;
-      const response = await fetch(`${gateway.url}/account/api/documents/${String(id)}/file`, {
-        headers: { authorization: `Bearer ${claire}` },
+      const response = await fetch(`${kit.gateway.url}/account/api/documents/${String(id)}/file`, {
+        headers: { authorization: `Bearer ${kit.claire}` },
       });
       let received = 0;
       let peak = before;
@@ -292,7 +284,7 @@ describe('BI reports', () => {
       ['hr', 'Bilan social 2026'],
     ] as const) {
       const answer = await upload(
-        paul,
+        kit.paul,
         1002,
         '',
         new Blob([pdfBytes(title, [])]),
@@ -303,24 +295,26 @@ describe('BI reports', () => {
       expect(answer.status).toBe(201);
     }
     const page = json<ReportPage>(
-      await call(gateway, 'GET', '/reporting/api/accounts/1002/reports', { token: marc }),
+      await call(kit.gateway, 'GET', '/reporting/api/accounts/1002/reports', { token: kit.marc }),
     );
     expect(page.items.map((report) => report.title)).toContain('Tableau de bord T3');
     expect(page.items.some((report) => report.kind === 'hr')).toBe(false);
     const hr = json<ReportPage>(
-      await call(gateway, 'GET', '/reporting/api/accounts/1002/reports?kind=hr', { token: paul }),
+      await call(kit.gateway, 'GET', '/reporting/api/accounts/1002/reports?kind=hr', { token: kit.paul }),
     ).items[0];
     expect(
-      (await call(gateway, 'GET', `/reporting/api/reports/${String(hr?.id)}/file`, { token: marc })).status,
+      (await call(kit.gateway, 'GET', `/reporting/api/reports/${String(hr?.id)}/file`, { token: kit.marc }))
+        .status,
     ).toBe(403);
     expect(
-      (await call(gateway, 'GET', `/reporting/api/reports/${String(hr?.id)}/file`, { token: paul })).status,
+      (await call(kit.gateway, 'GET', `/reporting/api/reports/${String(hr?.id)}/file`, { token: kit.paul }))
+        .status,
     ).toBe(200);
   });
 
   it('records a Reporting-ReportCreatedCollab notification for the customers of the entity who read financial reports', async () => {
     const answer = await upload(
-      paul,
+      kit.paul,
       1001,
       '',
       new Blob([pdfBytes('Synthese', [])]),
@@ -330,7 +324,7 @@ describe('BI reports', () => {
     );
     expect(answer.status).toBe(201);
     const report = answer.body as Report;
-    const db = await openTestDb(gateway, { readonly: true });
+    const db = await openTestDb(kit.gateway, { readonly: true });
     try {
       const rows = await db
         .selectFrom('recorded_notifications as n')
@@ -348,26 +342,30 @@ describe('BI reports', () => {
     }
     // The deposit is in the entity list and in the wallet list.
     const entity = json<ReportPage>(
-      await call(gateway, 'GET', '/reporting/api/accounts/1001/reports?q=Synth', { token: claire }),
+      await call(kit.gateway, 'GET', '/reporting/api/accounts/1001/reports?q=Synth', { token: kit.claire }),
     );
     expect(entity.items.map((item) => item.id)).toEqual([report.id]);
     const wallet = json<ReportPage>(
-      await call(gateway, 'GET', '/reporting/api/reports/wallet?accountId=1001&q=Synth', { token: paul }),
+      await call(kit.gateway, 'GET', '/reporting/api/reports/wallet?accountId=1001&q=Synth', {
+        token: kit.paul,
+      }),
     );
     expect(wallet.items.map((item) => item.id)).toEqual([report.id]);
-    expect((await call(gateway, 'GET', '/reporting/api/reports/wallet', { token: claire })).status).toBe(403);
+    expect(
+      (await call(kit.gateway, 'GET', '/reporting/api/reports/wallet', { token: kit.claire })).status,
+    ).toBe(403);
   });
 
   it('refuses a deposit without CORAP001 or with a missing field, and an executable', async () => {
     const fields = { accountId: '1001', kind: 'financial', title: 'X', period: '2026-10' };
     const file = new Blob([pdfBytes('X', [])]);
     expect(
-      (await upload(claire, 1001, '', file, 'x.pdf', fields, '/reporting/api/reports/files')).status,
+      (await upload(kit.claire, 1001, '', file, 'x.pdf', fields, '/reporting/api/reports/files')).status,
     ).toBe(403);
     expect(
       (
         await upload(
-          paul,
+          kit.paul,
           1001,
           '',
           file,
@@ -378,9 +376,9 @@ describe('BI reports', () => {
       ).status,
     ).toBe(422);
     const exe = new Blob([new Uint8Array(Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'))]);
-    expect((await upload(paul, 1001, '', exe, 'x.pdf', fields, '/reporting/api/reports/files')).status).toBe(
-      415,
-    );
+    expect(
+      (await upload(kit.paul, 1001, '', exe, 'x.pdf', fields, '/reporting/api/reports/files')).status,
+    ).toBe(415);
   });
 });
 

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collaboratorToken, login, startGateway, openTestDb } from '../../test/helpers.ts';
+import { gatewaySuite } from '../../test/gateway-suite.ts';
 import type { Started } from '../../test/helpers.ts';
 import { REPO_ROOT } from '../options.ts';
 import { makePdf } from './pdf.ts';
@@ -22,10 +23,7 @@ const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
 ]);
 const DEPOSIT = '/reporting/api/reports/files';
-
-let gateway: Started;
-let claire: string;
-let paul: string;
+const kit = gatewaySuite(['claire', 'paul'], { timeoutMs: 60_000 });
 
 async function send(
   token: string,
@@ -36,7 +34,7 @@ async function send(
   const {
     path = '/account/api/accounts/1001/documents?kind=accounting',
     fields = {},
-    target = gateway,
+    target = kit.gateway,
   } = options;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -75,7 +73,9 @@ const CONTENT_TYPES =
   '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
 
 async function fileOf(token: string, path: string) {
-  const response = await fetch(`${gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${kit.gateway.url}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   await response.arrayBuffer();
   return {
     type: response.headers.get('content-type'),
@@ -83,56 +83,47 @@ async function fileOf(token: string, path: string) {
   };
 }
 
-const tempFiles = (target: Started = gateway) => readdirSync(join(target.dataDir, 'files', '.tmp'));
-
-beforeAll(async () => {
-  gateway = await startGateway();
-  claire = await login(gateway, 'claire.solo@demo.test');
-  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
-}, 60_000);
-
-afterAll(async () => {
-  await gateway.dispose();
-});
+const tempFiles = (target: Started = kit.gateway) => readdirSync(join(target.dataDir, 'files', '.tmp'));
 
 describe('uploaded names (item 3)', () => {
   it('refuses an extension outside the manifest’s list, whatever the bytes, on both upload paths', async () => {
     for (const name of ['Facture-mai.bat', 'notice.html', 'image.svg', 'Facture.pdf.exe', 'sans-extension']) {
-      const answer = await send(claire, PDF, name);
+      const answer = await send(kit.claire, PDF, name);
       expect({ name, status: answer.status, error: answer.body['error'] }).toEqual({
         name,
         status: 415,
         error: 'unsupported_media_type',
       });
-      expect((await deposit(paul, PDF, name)).status).toBe(415);
+      expect((await deposit(kit.paul, PDF, name)).status).toBe(415);
     }
     expect(tempFiles()).toEqual([]);
   });
 
   it('strips format and control characters, so a right-to-left override hides no extension', async () => {
     // Shown as "Facturetab.pdf" by a bidi-aware screen; really a .bat once the override goes.
-    expect((await send(claire, PDF, 'Facture\u202Efdp.bat')).status).toBe(415);
-    const answer = await send(claire, PDF, 'Re\u200Bçu\u2066 mai\u0085\uFEFF.pdf');
+    expect((await send(kit.claire, PDF, 'Facture\u202Efdp.bat')).status).toBe(415);
+    const answer = await send(kit.claire, PDF, 'Re\u200Bçu\u2066 mai\u0085\uFEFF.pdf');
     expect(answer.status).toBe(201);
     expect(answer.body['name']).toBe('Reçu mai.pdf');
     expect(safeDisplayName('a\u202Eb\u200Fc\u061Cd\u00ADe\u2028f.pdf')).toBe('abcdef.pdf');
   });
 
   it('offers a file under the extension of its sniffed type (a PDF as .pdf)', async () => {
-    const answer = await send(claire, PDF, 'scan.png');
+    const answer = await send(kit.claire, PDF, 'scan.png');
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ name: 'scan.pdf', mimeType: 'application/pdf' });
-    const file = await fileOf(claire, `/account/api/documents/${String(answer.body['id'])}/file`);
+    const file = await fileOf(kit.claire, `/account/api/documents/${String(answer.body['id'])}/file`);
     expect(file.type).toBe('application/pdf');
     expect(file.disposition).toMatch(/^attachment; filename="scan\.pdf"; /);
     // An extension of the same type stays as typed.
     expect(
-      (await send(claire, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), 'photo.JPEG')).body,
+      (await send(kit.claire, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), 'photo.JPEG'))
+        .body,
     ).toMatchObject({ name: 'photo.JPEG', mimeType: 'image/jpeg' });
   });
 
   it('keeps the extension of a long name', async () => {
-    const answer = await send(claire, PDF, `${'é'.repeat(300)}.pdf`);
+    const answer = await send(kit.claire, PDF, `${'é'.repeat(300)}.pdf`);
     expect(answer.status).toBe(201);
     const name = String(answer.body['name']);
     expect(name.endsWith('é.pdf')).toBe(true);
@@ -140,10 +131,10 @@ describe('uploaded names (item 3)', () => {
   });
 
   it('offers a BI report’s file with the extension of its type', async () => {
-    const answer = await deposit(paul, PNG, 'graphique.png', 'Graphique T3');
+    const answer = await deposit(kit.paul, PNG, 'graphique.png', 'Graphique T3');
     expect(answer.status).toBe(201);
     const report = answer.body as Report;
-    const file = await fileOf(paul, `/reporting/api/reports/${String(report.id)}/file`);
+    const file = await fileOf(kit.paul, `/reporting/api/reports/${String(report.id)}/file`);
     expect(file.type).toBe('image/png');
     expect(file.disposition).toMatch(/^attachment; filename="Graphique T3\.png"; /);
   });
@@ -152,7 +143,7 @@ describe('uploaded names (item 3)', () => {
 describe('office documents (item 3)', () => {
   it('takes a .docx whose central directory holds [Content_Types].xml', async () => {
     const docx = await zipOf({ '[Content_Types].xml': CONTENT_TYPES, 'word/document.xml': '<w:document/>' });
-    const answer = await send(claire, docx, 'Contrat.docx');
+    const answer = await send(kit.claire, docx, 'Contrat.docx');
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
       name: 'Contrat.docx',
@@ -170,13 +161,13 @@ describe('office documents (item 3)', () => {
       [nested, 'b.xlsx'],
       [mention, 'c.docx'],
     ] as const) {
-      const answer = await send(claire, bytes, name);
+      const answer = await send(kit.claire, bytes, name);
       expect({ name, status: answer.status }).toEqual({ name, status: 415 });
     }
-    expect((await deposit(paul, plain, 'rapport.xlsx')).status).toBe(415);
+    expect((await deposit(kit.paul, plain, 'rapport.xlsx')).status).toBe(415);
     // The end of a real package, cut: no central directory any more.
     const docx = await zipOf({ '[Content_Types].xml': CONTENT_TYPES });
-    expect((await send(claire, docx.subarray(0, docx.length - 30), 'cut.docx')).status).toBe(415);
+    expect((await send(kit.claire, docx.subarray(0, docx.length - 30), 'cut.docx')).status).toBe(415);
     expect(tempFiles()).toEqual([]);
   });
 });
@@ -191,7 +182,7 @@ async function slowUpload(
   fields: Readonly<Record<string, string>>,
   meanwhile: () => unknown,
   file: Uint8Array = PDF,
-  target: Started = gateway,
+  target: Started = kit.gateway,
 ): Promise<{ status: number; body: string }> {
   const boundary = `----slow${String(Date.now())}`;
   const head = [
@@ -229,7 +220,7 @@ async function slowUpload(
 
 /** Replaces the membership's codes by `codes` (apply), then puts the old ones back (restore). */
 async function withCodes(email: string, accountId: number, codes: readonly string[]) {
-  const db = await openTestDb(gateway);
+  const db = await openTestDb(kit.gateway);
   const userId = db.selectFrom('users').select('id').where('email', '=', email);
   const before = (
     await db
@@ -257,7 +248,7 @@ async function withCodes(email: string, accountId: number, codes: readonly strin
 }
 
 /** Runs `work` on the target's database, read only, through the documents store as the gateway does. */
-async function onStore<T>(work: (documents: DocumentsStore) => Promise<T>, target: Started = gateway) {
+async function onStore<T>(work: (documents: DocumentsStore) => Promise<T>, target: Started = kit.gateway) {
   const db = await openTestDb(target, { readonly: true });
   try {
     return await work(createDocumentsStore(db, createFileStore(join(target.dataDir, 'files'))));
@@ -267,7 +258,7 @@ async function onStore<T>(work: (documents: DocumentsStore) => Promise<T>, targe
 }
 
 /** The rows of a table (of one entity's only, if given). */
-const countRows = (table: 'documents' | 'bi_reports', target: Started = gateway, accountId?: number) =>
+const countRows = (table: 'documents' | 'bi_reports', target: Started = kit.gateway, accountId?: number) =>
   onStore(async ({ db }) => {
     let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));
     if (accountId !== undefined) query = query.where('account_id', '=', accountId);
@@ -284,7 +275,7 @@ describe('the right checked again when the file is complete (item 18)', () => {
     const codes = await withCodes('claire.solo@demo.test', 1001, []);
     try {
       const answer = await slowUpload(
-        claire,
+        kit.claire,
         '/account/api/accounts/1001/documents?kind=accounting',
         {},
         codes.apply,
@@ -297,8 +288,14 @@ describe('the right checked again when the file is complete (item 18)', () => {
     expect(tempFiles()).toEqual([]);
     // With the code back, the same upload lands.
     expect(
-      (await slowUpload(claire, '/account/api/accounts/1001/documents?kind=accounting', {}, () => undefined))
-        .status,
+      (
+        await slowUpload(
+          kit.claire,
+          '/account/api/accounts/1001/documents?kind=accounting',
+          {},
+          () => undefined,
+        )
+      ).status,
     ).toBe(201);
   });
 
@@ -307,7 +304,7 @@ describe('the right checked again when the file is complete (item 18)', () => {
     const codes = await withCodes('paul.collab@demo.test', 1001, ['CORAPP001']);
     try {
       const answer = await slowUpload(
-        paul,
+        kit.paul,
         DEPOSIT,
         { accountId: '1001', kind: 'financial', title: 'Lent', period: '2026-10' },
         codes.apply,

@@ -2,20 +2,12 @@
 // (without it 403, with it the call works), the escalation rules with nothing changed, optimistic
 // concurrency on rights, and the delegation log with its notification.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  collaboratorToken,
-  json,
-  login,
-  type Started,
-  startGateway,
-  openTestDb,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, json, login } from '../../test/helpers.ts';
+import { gatewaySuite } from '../../test/gateway-suite.ts';
 import { codesOfScope } from '../permissions.ts';
 import { readFileSync } from 'node:fs';
 import { REPO_ROOT } from '../options.ts';
-import type { Db } from '../db/connection.ts';
 
 type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
 type User = {
@@ -37,45 +29,33 @@ type Delegation = {
 };
 
 const manifest: unknown = JSON.parse(readFileSync(join(REPO_ROOT, 'portal.config.json'), 'utf8'));
+// Each remove and rights case makes its victims join by creating a password: more than the per-address limit.
+const kit = gatewaySuite(['paul', 'lea', 'marc', 'claire'], {
+  gateway: { limits: { newPasswordPerAddress: { max: 100, windowMs: 60_000 } } },
+  db: true,
+  timeoutMs: 60_000,
+});
 const CUSTOMER_CODES = codesOfScope(manifest, 'customer');
 const COLLABORATOR_CODES = codesOfScope(manifest, 'collaborator');
 const PASSWORD = 'Une phrase de passe 2026';
 
-let gateway: Started;
-let db: Db;
-let paul: string;
-let lea: string;
-let marc: string;
-let claire: string;
 const idOf = async (email: string) =>
-  (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id ?? 0;
+  (await kit.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id ?? 0;
 const membershipsOf = (userId: number) =>
-  db.selectFrom('memberships').selectAll().where('user_id', '=', userId).orderBy('account_id').execute();
+  kit.db.selectFrom('memberships').selectAll().where('user_id', '=', userId).orderBy('account_id').execute();
 
-beforeAll(async () => {
-  // Each remove and rights case makes its victims join by creating a password: more than the per-address limit.
-  gateway = await startGateway({ limits: { newPasswordPerAddress: { max: 100, windowMs: 60_000 } } });
-  db = await openTestDb(gateway);
-  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
-  lea = await collaboratorToken(gateway, 'lea.collab@demo.test');
-  marc = await login(gateway, 'marc.multi@demo.test');
-  claire = await login(gateway, 'claire.solo@demo.test');
-}, 60_000);
-afterAll(async () => {
-  await db.destroy();
-  await gateway.dispose();
-});
-
-const usersOf = async (accountId: number, token = paul) =>
+const usersOf = async (accountId: number, token = kit.paul) =>
   json<Page<User>>(
-    await call(gateway, 'GET', `/account/api/accounts/${String(accountId)}/users?pageSize=100`, { token }),
+    await call(kit.gateway, 'GET', `/account/api/accounts/${String(accountId)}/users?pageSize=100`, {
+      token,
+    }),
   ).items;
 const userOf = async (accountId: number, email: string) =>
   (await usersOf(accountId)).find((user) => user.email === email);
 const logOf = async (accountId: number, query = '') =>
   json<Page<Delegation>>(
-    await call(gateway, 'GET', `/account/api/accounts/${String(accountId)}/delegations?${query}`, {
-      token: paul,
+    await call(kit.gateway, 'GET', `/account/api/accounts/${String(accountId)}/delegations?${query}`, {
+      token: kit.paul,
     }),
   );
 const saveRights = (
@@ -85,7 +65,7 @@ const saveRights = (
   permissions: string[],
   isSignatory = user.isSignatory,
 ) =>
-  call(gateway, 'PUT', `/account/api/accounts/${String(accountId)}/users/${String(user.userId)}/rights`, {
+  call(kit.gateway, 'PUT', `/account/api/accounts/${String(accountId)}/users/${String(user.userId)}/rights`, {
     token,
     body: { permissions, isSignatory, version: user.version },
   });
@@ -93,13 +73,13 @@ const saveRights = (
 /** Sets a persona's codes on an entity (and globally for a collaborator) straight in the database. */
 async function setCodes(email: string, accountId: number, codes: readonly string[]): Promise<void> {
   const id = await idOf(email);
-  await db
+  await kit.db
     .updateTable('memberships')
     .set({ permissions: JSON.stringify(codes) })
     .where('user_id', '=', id)
     .where('account_id', '=', accountId)
     .execute();
-  await db
+  await kit.db
     .updateTable('users')
     .set({ global_permissions: JSON.stringify(codes) })
     .where('id', '=', id)
@@ -110,27 +90,27 @@ async function setCodes(email: string, accountId: number, codes: readonly string
 describe('invitation', () => {
   it('invites a new customer: the createPassword link in the inbox sets a password and the person signs in', async () => {
     const email = 'invited.person@demo.test';
-    const added = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: claire,
+    const added = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+      token: kit.claire,
       body: { email, firstName: 'Ines', lastName: 'Invitee', permissions: ['CLGED0002'] },
     });
     expect(added.status).toBe(201);
     expect(json<User>(added).status).toBe('invited');
     expect(await userOf(1001, email)).toMatchObject({ status: 'invited', userId: null });
     const inbox = json<{ messages: { link: string; subject: string }[] }>(
-      await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+      await call(kit.gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
     );
     const link = new URL(inbox.messages[0]?.link ?? '');
     expect(link.pathname).toBe('/createPassword');
     const token = link.searchParams.get('token') ?? '';
     expect(
       (
-        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+        await call(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
           body: { token, password: PASSWORD },
         })
       ).status,
     ).toBe(204);
-    await login(gateway, email, PASSWORD);
+    await login(kit.gateway, email, PASSWORD);
     const after = await userOf(1001, email);
     expect(after?.status).toBe('active');
     expect(after?.lastSignInAt).not.toBeNull();
@@ -147,7 +127,7 @@ describe('rights', () => {
   it('saves rights with the version, logs the change and records a Delegation-AddDelegation notification', async () => {
     const julie = await userOf(1002, 'julie.bernard@demo.test');
     if (!julie) throw new Error('Julie is seeded on 1002');
-    const saved = await saveRights(paul, 1002, julie, [
+    const saved = await saveRights(kit.paul, 1002, julie, [
       ...julie.permissions.filter((c) => c !== 'CLBANK001'),
       'CLKPI0001',
     ]);
@@ -161,7 +141,7 @@ describe('rights', () => {
       granted: ['CLKPI0001'],
       revoked: ['CLBANK001'],
     });
-    const notification = await db
+    const notification = await kit.db
       .selectFrom('recorded_notifications')
       .select(['type', 'account_id'])
       .where('user_id', '=', julie.userId)
@@ -175,8 +155,8 @@ describe('rights', () => {
   it('answers 409 stale_version to the second of two edits from the same version, keeping the first', async () => {
     const sophie = await userOf(1001, 'sophie.martin@demo.test');
     if (!sophie) throw new Error('Sophie is seeded on 1001');
-    expect((await saveRights(claire, 1001, sophie, ['CLBANK001'])).status).toBe(200);
-    const second = await saveRights(claire, 1001, sophie, ['CLKPI0001', 'CLGED0002']);
+    expect((await saveRights(kit.claire, 1001, sophie, ['CLBANK001'])).status).toBe(200);
+    const second = await saveRights(kit.claire, 1001, sophie, ['CLKPI0001', 'CLGED0002']);
     expect(second.status).toBe(409);
     expect(json<{ error: string }>(second).error).toBe('stale_version');
     expect((await userOf(1001, 'sophie.martin@demo.test'))?.permissions).toEqual(['CLBANK001']);
@@ -189,13 +169,13 @@ describe('rights', () => {
       const hugo = await userOf(1002, 'hugo.roux@demo.test');
       if (!hugo) throw new Error('Hugo is seeded on 1002');
       const logBefore = (await logOf(1002)).totalItems;
-      expect((await saveRights(marc, 1002, hugo, [...hugo.permissions, 'CLBANK001'])).status).toBe(403);
+      expect((await saveRights(kit.marc, 1002, hugo, [...hugo.permissions, 'CLBANK001'])).status).toBe(403);
       expect(await userOf(1002, 'hugo.roux@demo.test')).toEqual(hugo);
       expect((await logOf(1002)).totalItems).toBe(logBefore);
       // Nor take one away that they do not hold.
       const julie = await userOf(1002, 'julie.bernard@demo.test');
       if (!julie) throw new Error('Julie is seeded on 1002');
-      expect((await saveRights(marc, 1002, julie, [])).status).toBe(403);
+      expect((await saveRights(kit.marc, 1002, julie, [])).status).toBe(403);
     });
 
     it("nobody edits another tenant's user: not on an entity they are not attached to, not a user of another entity", async () => {
@@ -203,9 +183,9 @@ describe('rights', () => {
       const before = await membershipsOf(sam);
       const forged = { userId: sam, version: 1, isSignatory: false, permissions: [] } as unknown as User;
       // Claire is not attached to 1002, where Sam is.
-      expect((await saveRights(claire, 1002, forged, ['CLBANK001'])).status).toBe(403);
+      expect((await saveRights(kit.claire, 1002, forged, ['CLBANK001'])).status).toBe(403);
       // Sam is not on 1001, where Claire manages rights.
-      expect((await saveRights(claire, 1001, forged, ['CLBANK001'])).status).toBe(404);
+      expect((await saveRights(kit.claire, 1001, forged, ['CLBANK001'])).status).toBe(404);
       expect(await membershipsOf(sam)).toEqual(before);
     });
 
@@ -213,7 +193,7 @@ describe('rights', () => {
       const self = await userOf(1001, 'claire.solo@demo.test');
       if (!self) throw new Error('Claire is on 1001');
       const answer = await saveRights(
-        claire,
+        kit.claire,
         1001,
         self,
         self.permissions.filter((code) => code !== 'CLUSER004' && code !== 'CLADMI001'),
@@ -223,23 +203,26 @@ describe('rights', () => {
       expect((await userOf(1001, 'claire.solo@demo.test'))?.permissions).toEqual(self.permissions);
       expect(
         (
-          await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(self.userId)}`, {
-            token: claire,
+          await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(self.userId)}`, {
+            token: kit.claire,
           })
         ).status,
       ).toBe(409);
       const paulId = await idOf('paul.collab@demo.test');
       expect(
         (
-          await call(gateway, 'PUT', `/wallet/api/collaborators/${String(paulId)}/admin`, {
-            token: paul,
+          await call(kit.gateway, 'PUT', `/wallet/api/collaborators/${String(paulId)}/admin`, {
+            token: kit.paul,
             body: { isAdmin: false },
           })
         ).status,
       ).toBe(409);
       expect(
-        (await call(gateway, 'DELETE', `/wallet/api/admin-collaborators/${String(paulId)}`, { token: paul }))
-          .status,
+        (
+          await call(kit.gateway, 'DELETE', `/wallet/api/admin-collaborators/${String(paulId)}`, {
+            token: kit.paul,
+          })
+        ).status,
       ).toBe(409);
     });
   });
@@ -262,7 +245,8 @@ describe('delegation history', () => {
     expect(none.totalItems).toBe(0);
     for (const bad of ['from=2026-02-30', 'to=2026-13-01', 'from=yesterday'])
       expect(
-        (await call(gateway, 'GET', `/account/api/accounts/1002/delegations?${bad}`, { token: paul })).status,
+        (await call(kit.gateway, 'GET', `/account/api/accounts/1002/delegations?${bad}`, { token: kit.paul }))
+          .status,
         bad,
       ).toBe(400);
   });
@@ -282,19 +266,19 @@ describe('each SPEC 6 code of the people screens', () => {
   let counter = 0;
   const fresh = (token: string, accountId: number) => {
     counter += 1;
-    return call(gateway, 'POST', `/account/api/accounts/${String(accountId)}/users`, {
+    return call(kit.gateway, 'POST', `/account/api/accounts/${String(accountId)}/users`, {
       token,
       body: { email: `code.case${String(counter)}@demo.test`, firstName: 'Case', lastName: String(counter) },
     });
   };
   /** A customer invited by Paul who joined (by creating their password), for the remove and rights cases. */
   const victim = async (accountId: number) => {
-    const { email } = json<User>(await fresh(paul, accountId));
+    const { email } = json<User>(await fresh(kit.paul, accountId));
     const inbox = json<{ messages: { link: string }[] }>(
-      await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+      await call(kit.gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
     );
     const token = new URL(inbox.messages.at(-1)?.link ?? '').searchParams.get('token') ?? '';
-    await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+    await call(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
       body: { token, password: PASSWORD },
     });
     const joined = await userOf(accountId, email);
@@ -307,7 +291,7 @@ describe('each SPEC 6 code of the people screens', () => {
       alternatives: ['CLADMI001'],
       persona: 'marc',
       ok: 200,
-      run: (t) => call(gateway, 'GET', '/account/api/accounts/1002/users', { token: t }),
+      run: (t) => call(kit.gateway, 'GET', '/account/api/accounts/1002/users', { token: t }),
     },
     { code: 'CLUSER002', alternatives: ['CLADMI001'], persona: 'marc', ok: 201, run: (t) => fresh(t, 1002) },
     {
@@ -316,9 +300,14 @@ describe('each SPEC 6 code of the people screens', () => {
       persona: 'marc',
       ok: 204,
       run: async (t) =>
-        call(gateway, 'DELETE', `/account/api/accounts/1002/users/${String((await victim(1002)).userId)}`, {
-          token: t,
-        }),
+        call(
+          kit.gateway,
+          'DELETE',
+          `/account/api/accounts/1002/users/${String((await victim(1002)).userId)}`,
+          {
+            token: t,
+          },
+        ),
     },
     {
       code: 'CLUSER004',
@@ -338,7 +327,7 @@ describe('each SPEC 6 code of the people screens', () => {
       code: 'COUSER001',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(gateway, 'GET', '/account/api/accounts/1001/users', { token: t }),
+      run: (t) => call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: t }),
     },
     { code: 'COADMI006', persona: 'lea', ok: 201, run: (t) => fresh(t, 1001) },
     {
@@ -346,9 +335,14 @@ describe('each SPEC 6 code of the people screens', () => {
       persona: 'lea',
       ok: 204,
       run: async (t) =>
-        call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String((await victim(1001)).userId)}`, {
-          token: t,
-        }),
+        call(
+          kit.gateway,
+          'DELETE',
+          `/account/api/accounts/1001/users/${String((await victim(1001)).userId)}`,
+          {
+            token: t,
+          },
+        ),
     },
     {
       code: 'COADMI005',
@@ -360,20 +354,20 @@ describe('each SPEC 6 code of the people screens', () => {
       code: 'COUSER002',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: t }),
+      run: (t) => call(kit.gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: t }),
     },
     {
       code: 'COUSER002',
       label: 'the firm’s collaborators',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(gateway, 'GET', '/wallet/api/collaborators', { token: t }),
+      run: (t) => call(kit.gateway, 'GET', '/wallet/api/collaborators', { token: t }),
     },
     {
       code: 'COGES001',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(gateway, 'GET', '/account/api/accounts/1001/delegations', { token: t }),
+      run: (t) => call(kit.gateway, 'GET', '/account/api/accounts/1001/delegations', { token: t }),
     },
     {
       code: 'COADMI004',
@@ -381,7 +375,7 @@ describe('each SPEC 6 code of the people screens', () => {
       ok: 204,
       run: async (t) =>
         call(
-          gateway,
+          kit.gateway,
           'PUT',
           `/wallet/api/accounts/1001/collaborators/${String(await idOf('paul.collab@demo.test'))}`,
           {
@@ -396,7 +390,7 @@ describe('each SPEC 6 code of the people screens', () => {
       ok: 204,
       run: async (t) =>
         call(
-          gateway,
+          kit.gateway,
           'PUT',
           `/wallet/api/collaborators/${String(await idOf('lea.collab@demo.test'))}/admin`,
           {
@@ -409,7 +403,7 @@ describe('each SPEC 6 code of the people screens', () => {
       code: 'COADMI001',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(gateway, 'GET', '/wallet/api/admin-collaborators', { token: t }),
+      run: (t) => call(kit.gateway, 'GET', '/wallet/api/admin-collaborators', { token: t }),
     },
     {
       code: 'COADMI002',
@@ -417,7 +411,7 @@ describe('each SPEC 6 code of the people screens', () => {
       ok: 204,
       run: async (t) =>
         call(
-          gateway,
+          kit.gateway,
           'DELETE',
           `/wallet/api/admin-collaborators/${String(await idOf('paul.collab@demo.test'))}`,
           {
@@ -430,7 +424,7 @@ describe('each SPEC 6 code of the people screens', () => {
       persona: 'lea',
       ok: 201,
       run: (t) =>
-        call(gateway, 'POST', '/entitycreator/api/entities', {
+        call(kit.gateway, 'POST', '/entitycreator/api/entities', {
           token: t,
           body: { accountNumber: 'N-2001', name: 'Nouvelle SAS', legalForm: 'SAS', fiscalYearEnd: '12-31' },
         }),
@@ -442,7 +436,7 @@ describe('each SPEC 6 code of the people screens', () => {
       const email = testCase.persona === 'marc' ? 'marc.multi@demo.test' : 'lea.collab@demo.test';
       const accountId = testCase.persona === 'marc' ? 1002 : 1001;
       const all = testCase.persona === 'marc' ? CUSTOMER_CODES : COLLABORATOR_CODES;
-      const token = testCase.persona === 'marc' ? marc : lea;
+      const token = testCase.persona === 'marc' ? kit.marc : kit.lea;
       const without = new Set([testCase.code, ...(testCase.alternatives ?? [])]);
       await setCodes(
         email,
@@ -457,11 +451,11 @@ describe('each SPEC 6 code of the people screens', () => {
 
   it('the created entity appears in its creator’s wallet', async () => {
     const page = json<Page<{ accountNumber: string }>>(
-      await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=100', { token: lea }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/currentuser?pageSize=100', { token: kit.lea }),
     );
     expect(page.items.map((entity) => entity.accountNumber)).toContain('N-2001');
-    const again = await call(gateway, 'POST', '/entitycreator/api/entities', {
-      token: lea,
+    const again = await call(kit.gateway, 'POST', '/entitycreator/api/entities', {
+      token: kit.lea,
       body: { accountNumber: 'n-2001', name: 'Doublon', legalForm: 'SAS', fiscalYearEnd: '12-31' },
     });
     expect(again.status).toBe(409);
@@ -469,8 +463,8 @@ describe('each SPEC 6 code of the people screens', () => {
 
   it('creations at once each get their own company file, and a number sent twice at once is taken once', async () => {
     const create = (accountNumber: string) =>
-      call(gateway, 'POST', '/entitycreator/api/entities', {
-        token: lea,
+      call(kit.gateway, 'POST', '/entitycreator/api/entities', {
+        token: kit.lea,
         body: { accountNumber, name: `Lot ${accountNumber}`, legalForm: 'SARL', fiscalYearEnd: '06-30' },
       });
     const distinct = await Promise.all(

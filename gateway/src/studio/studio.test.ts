@@ -2,17 +2,10 @@
 // rolls back, everyone else is refused (403), and a manifest the portal would refuse is refused (422).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../../kernel/schemas/portal-config.ts';
-import {
-  call,
-  collaboratorToken,
-  json,
-  login,
-  type Started,
-  startGateway,
-  openTestDb,
-} from '../../test/helpers.ts';
+import { call, json, openTestDb } from '../../test/helpers.ts';
+import { gatewaySuite } from '../../test/gateway-suite.ts';
 import { REPO_ROOT } from '../options.ts';
 import { manifestEtag } from './manifest-etag.ts';
 import { createStudioStore } from './studio-store.ts';
@@ -24,19 +17,7 @@ const builtEtag = manifestEtag(JSON.stringify(built));
 type Published = { version: number | null; etag: string | null; manifest: PortalConfig | null };
 type Versions = { items: { id: number; author: string; comment: string; published: boolean }[] };
 
-let gateway: Started;
-let olivia: string;
-let paul: string;
-let claire: string;
-beforeAll(async () => {
-  gateway = await startGateway();
-  olivia = await collaboratorToken(gateway, 'olivia.owner@demo.test');
-  paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
-  claire = await login(gateway, 'claire.solo@demo.test');
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const kit = gatewaySuite(['olivia', 'paul', 'claire']);
 
 function withBankFirst(config: PortalConfig): PortalConfig {
   return {
@@ -49,7 +30,7 @@ function withBankFirst(config: PortalConfig): PortalConfig {
 
 const published = async (known?: string) =>
   json<Published>(
-    await call(gateway, 'GET', `/studio/api/manifest/published${known ? `?known=${known}` : ''}`),
+    await call(kit.gateway, 'GET', `/studio/api/manifest/published${known ? `?known=${known}` : ''}`),
   );
 
 describe('the published manifest', () => {
@@ -62,10 +43,10 @@ describe('the published manifest', () => {
   });
 
   it('answers 304 to a browser that revalidates what it holds', async () => {
-    const answer = await call(gateway, 'GET', '/studio/api/manifest/published');
+    const answer = await call(kit.gateway, 'GET', '/studio/api/manifest/published');
     const etag = answer.headers.get('etag') ?? '';
     expect(answer.headers.get('cache-control')).toBe('no-cache');
-    const again = await call(gateway, 'GET', '/studio/api/manifest/published', {
+    const again = await call(kit.gateway, 'GET', '/studio/api/manifest/published', {
       headers: { 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
@@ -74,34 +55,36 @@ describe('the published manifest', () => {
 
 describe('who may write', () => {
   it('marks Olivia, and only her, as a product owner in contact/me', async () => {
-    const me = json<{ studioEditor?: boolean }>(await call(gateway, 'GET', '/contact/me', { token: olivia }));
+    const me = json<{ studioEditor?: boolean }>(
+      await call(kit.gateway, 'GET', '/contact/me', { token: kit.olivia }),
+    );
     expect(me.studioEditor).toBe(true);
     const paulMe = json<{ studioEditor?: boolean }>(
-      await call(gateway, 'GET', '/contact/me', { token: paul }),
+      await call(kit.gateway, 'GET', '/contact/me', { token: kit.paul }),
     );
     expect(paulMe.studioEditor).toBeUndefined();
   });
 
   it.each([
-    ['Paul (every collaborator code)', () => paul],
-    ['Claire (a customer)', () => claire],
+    ['Paul (every collaborator code)', () => kit.paul],
+    ['Claire (a customer)', () => kit.claire],
   ])('refuses %s with 403 on every studio write and read', async (_who, token) => {
     const body = { manifest: built, comment: 'x', baseVersion: 1 };
     expect(
-      (await call(gateway, 'POST', '/studio/api/manifest/versions', { token: token(), body })).status,
+      (await call(kit.gateway, 'POST', '/studio/api/manifest/versions', { token: token(), body })).status,
     ).toBe(403);
-    expect((await call(gateway, 'PUT', '/studio/api/manifest/draft', { token: token(), body })).status).toBe(
-      403,
-    );
+    expect(
+      (await call(kit.gateway, 'PUT', '/studio/api/manifest/draft', { token: token(), body })).status,
+    ).toBe(403);
     expect(
       (
-        await call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
+        await call(kit.gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
           token: token(),
           body: { baseVersion: 1 },
         })
       ).status,
     ).toBe(403);
-    expect((await call(gateway, 'GET', '/studio/api/manifest/versions', { token: token() })).status).toBe(
+    expect((await call(kit.gateway, 'GET', '/studio/api/manifest/versions', { token: token() })).status).toBe(
       403,
     );
     expect((await published()).version).toBe(1);
@@ -111,7 +94,9 @@ describe('who may write', () => {
     type Personas = {
       items: { email: string; entities: { accountId: number; context: Record<string, unknown> }[] }[];
     };
-    const answer = json<Personas>(await call(gateway, 'GET', '/studio/api/personas', { token: olivia }));
+    const answer = json<Personas>(
+      await call(kit.gateway, 'GET', '/studio/api/personas', { token: kit.olivia }),
+    );
     const marc = answer.items.find((persona) => persona.email === 'marc.multi@demo.test');
     expect(marc?.entities.find((entity) => entity.accountId === 1002)?.context).toMatchObject({
       isCustomer: true,
@@ -125,19 +110,19 @@ describe('who may write', () => {
       ?.context['entity'];
     expect(paulCodes).toContain('COBANK001');
     expect(paulCodes).not.toContain('ALL_COLLABORATOR_CODES');
-    expect((await call(gateway, 'GET', '/studio/api/personas', { token: claire })).status).toBe(403);
+    expect((await call(kit.gateway, 'GET', '/studio/api/personas', { token: kit.claire })).status).toBe(403);
   });
 
   it('refuses everyone without a token (401)', async () => {
-    expect((await call(gateway, 'GET', '/studio/api/manifest/versions')).status).toBe(401);
+    expect((await call(kit.gateway, 'GET', '/studio/api/manifest/versions')).status).toBe(401);
   });
 });
 
 describe('publishing', () => {
   it('refuses a manifest the portal would refuse with 422, each problem at its pointer', async () => {
     const broken = { ...built, sidebar: [{ ...built.sidebar[0], route: 'no.such.route' }] };
-    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
-      token: olivia,
+    const answer = await call(kit.gateway, 'POST', '/studio/api/manifest/versions', {
+      token: kit.olivia,
       body: { manifest: broken, comment: 'broken', baseVersion: 1 },
     });
     expect(answer.status).toBe(422);
@@ -147,8 +132,8 @@ describe('publishing', () => {
       pointer: '/sidebar/0/route',
       message: expect.stringContaining('no.such.route') as string,
     });
-    const schemaBroken = await call(gateway, 'POST', '/studio/api/manifest/versions', {
-      token: olivia,
+    const schemaBroken = await call(kit.gateway, 'POST', '/studio/api/manifest/versions', {
+      token: kit.olivia,
       body: { manifest: { ...built, sidebar: 'not a list' }, comment: 'broken', baseVersion: 1 },
     });
     expect(schemaBroken.status).toBe(422);
@@ -157,8 +142,8 @@ describe('publishing', () => {
   });
 
   const refused = async (manifest: PortalConfig) => {
-    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
-      token: olivia,
+    const answer = await call(kit.gateway, 'POST', '/studio/api/manifest/versions', {
+      token: kit.olivia,
       body: { manifest, comment: 'refused', baseVersion: 1 },
     });
     expect(answer.status).toBe(422);
@@ -225,21 +210,21 @@ describe('publishing', () => {
     const draft = withBankFirst(built);
     expect(
       (
-        await call(gateway, 'PUT', '/studio/api/manifest/draft', {
-          token: olivia,
+        await call(kit.gateway, 'PUT', '/studio/api/manifest/draft', {
+          token: kit.olivia,
           body: { manifest: draft, baseVersion: 1 },
         })
       ).status,
     ).toBe(200);
     const saved = json<Published & { baseVersion: number | null }>(
-      await call(gateway, 'GET', '/studio/api/manifest/draft', { token: olivia }),
+      await call(kit.gateway, 'GET', '/studio/api/manifest/draft', { token: kit.olivia }),
     );
     expect(saved.manifest?.sidebar).toEqual(draft.sidebar);
     // The draft remembers the version it was made from, so publishing it later says so.
     expect(saved.baseVersion).toBe(1);
 
-    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
-      token: olivia,
+    const answer = await call(kit.gateway, 'POST', '/studio/api/manifest/versions', {
+      token: kit.olivia,
       body: { manifest: draft, comment: 'Bank first', baseVersion: 1 },
     });
     expect(answer.status).toBe(201);
@@ -250,11 +235,12 @@ describe('publishing', () => {
     expect(now.manifest?.sidebar.find((item) => item.id === 'bank')?.order).toBe(1);
     // Publishing consumed the draft.
     expect(
-      json<Published>(await call(gateway, 'GET', '/studio/api/manifest/draft', { token: olivia })).manifest,
+      json<Published>(await call(kit.gateway, 'GET', '/studio/api/manifest/draft', { token: kit.olivia }))
+        .manifest,
     ).toBeNull();
 
     const versions = json<Versions>(
-      await call(gateway, 'GET', '/studio/api/manifest/versions', { token: olivia }),
+      await call(kit.gateway, 'GET', '/studio/api/manifest/versions', { token: kit.olivia }),
     );
     expect(versions.items.map((v) => [v.id, v.author, v.comment, v.published])).toEqual([
       [2, 'olivia.owner@demo.test', 'Bank first', true],
@@ -263,8 +249,8 @@ describe('publishing', () => {
 
     expect(
       (
-        await call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
-          token: olivia,
+        await call(kit.gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
+          token: kit.olivia,
           body: { baseVersion: 2 },
         })
       ).status,
@@ -274,8 +260,8 @@ describe('publishing', () => {
     expect(back.manifest).toBeNull();
     expect(
       (
-        await call(gateway, 'POST', '/studio/api/manifest/versions/99/publish', {
-          token: olivia,
+        await call(kit.gateway, 'POST', '/studio/api/manifest/versions/99/publish', {
+          token: kit.olivia,
           body: { baseVersion: 1 },
         })
       ).status,
@@ -288,7 +274,7 @@ describe('two editors at once (issue 27, item 17)', () => {
   let second: string;
   beforeAll(async () => {
     // A second product owner, marked as the seed marks Olivia.
-    const db = await openTestDb(gateway);
+    const db = await openTestDb(kit.gateway);
     const { id } = await db
       .selectFrom('users')
       .select('id')
@@ -296,18 +282,18 @@ describe('two editors at once (issue 27, item 17)', () => {
       .executeTakeFirstOrThrow();
     await createStudioStore(db).markEditor(id);
     await db.destroy();
-    second = paul;
+    second = kit.paul;
   });
 
   const publish = (token: string, manifest: PortalConfig, comment: string, baseVersion: number) =>
-    call(gateway, 'POST', '/studio/api/manifest/versions', {
+    call(kit.gateway, 'POST', '/studio/api/manifest/versions', {
       token,
       body: { manifest, comment, baseVersion },
     });
 
   it('refuses the second of two publications made from the same version (409), and loses nothing of the first', async () => {
     const base = (await published()).version ?? 0;
-    const first = await publish(olivia, withBankFirst(built), 'Bank first (Olivia)', base);
+    const first = await publish(kit.olivia, withBankFirst(built), 'Bank first (Olivia)', base);
     expect(first.status).toBe(201);
     const { id: olivias } = json<{ id: number }>(first);
 
@@ -325,7 +311,7 @@ describe('two editors at once (issue 27, item 17)', () => {
     expect(now.manifest?.sidebar.find((item) => item.id === 'bank')?.order).toBe(1);
     expect(now.manifest?.sidebar.every((item) => item.when !== false)).toBe(true);
     const versions = json<Versions>(
-      await call(gateway, 'GET', '/studio/api/manifest/versions', { token: olivia }),
+      await call(kit.gateway, 'GET', '/studio/api/manifest/versions', { token: kit.olivia }),
     );
     expect(versions.items.map((version) => version.comment)).not.toContain('Everything hidden (Paul)');
 
@@ -342,8 +328,8 @@ describe('two editors at once (issue 27, item 17)', () => {
   it('refuses a rollback made from a version that is no longer published (409)', async () => {
     const current = (await published()).version ?? 0;
     const rollback = (token: string, baseVersion: number) =>
-      call(gateway, 'POST', '/studio/api/manifest/versions/1/publish', { token, body: { baseVersion } });
-    const newer = await publish(olivia, withBankFirst(built), 'Olivia again', current);
+      call(kit.gateway, 'POST', '/studio/api/manifest/versions/1/publish', { token, body: { baseVersion } });
+    const newer = await publish(kit.olivia, withBankFirst(built), 'Olivia again', current);
     expect(newer.status).toBe(201);
     const { id } = json<{ id: number }>(newer);
     const stale = await rollback(second, current);
@@ -355,8 +341,8 @@ describe('two editors at once (issue 27, item 17)', () => {
   });
 
   it('refuses a publication without the version it is based on (422)', async () => {
-    const answer = await call(gateway, 'POST', '/studio/api/manifest/versions', {
-      token: olivia,
+    const answer = await call(kit.gateway, 'POST', '/studio/api/manifest/versions', {
+      token: kit.olivia,
       body: { manifest: built, comment: 'no base' },
     });
     expect(answer.status).toBe(422);
