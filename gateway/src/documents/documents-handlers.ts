@@ -9,6 +9,7 @@ import yazl from 'yazl';
 import { DOCUMENT_KIND_CODES, REPORT_KIND_CODES } from '../../../kernel/contract/documents-routes.ts';
 import { routes } from '../../../kernel/contract/api.ts';
 import { HttpError, forbidden, notFound } from '../http/http-error.ts';
+import { pageInfo } from '../http/paging.ts';
 import type { Handlers } from '../http/route-table.ts';
 import {
   currentUser,
@@ -25,6 +26,7 @@ import type {
   DocumentRow,
   DocumentsQueries,
   DocumentsStore,
+  ReportFilters,
   ReportKind,
   ReportRow,
 } from './documents-store.ts';
@@ -97,17 +99,6 @@ function toReport(row: ReportRow) {
   };
 }
 
-const pageOf = (page: number, pageSize: number, total: number) => {
-  const totalPage = Math.max(1, Math.ceil(total / pageSize));
-  if (page > totalPage)
-    throw new HttpError(
-      400,
-      'bad_request',
-      `Page ${String(page)} is past the last page (${String(totalPage)}).`,
-    );
-  return totalPage;
-};
-
 export function documentsHandlers(
   deps: Deps,
   documents: DocumentsStore,
@@ -134,6 +125,33 @@ export function documentsHandlers(
     for (const rights of rightsSets)
       for (const kind of reportKinds(rights)) readable.set(kind, [...(readable.get(kind) ?? []), rights]);
     return readable;
+  }
+
+  type ReportsQuery = Omit<ReportFilters, 'userId' | 'accountId' | 'readableWith'> & {
+    page: number;
+    pageSize: number;
+  };
+
+  /** A page of reports of one entity (or of all the user's), readable under these memberships' rights. */
+  async function reportsAnswer(
+    userId: number,
+    accountId: number | undefined,
+    rightsSets: readonly string[],
+    query: ReportsQuery,
+  ) {
+    const { kind, period, q, sort, order, page, pageSize } = query;
+    const filters = {
+      userId,
+      accountId,
+      readableWith: readableWith(rightsSets),
+      kind,
+      period,
+      q,
+      sort,
+      order,
+    };
+    const { rows, total } = await documents.reportsPage(filters, page, pageSize);
+    return { items: rows.map(toReport), ...pageInfo(total, page, pageSize) };
   }
 
   async function requireDocument(userId: number, id: number): Promise<DocumentRow> {
@@ -258,9 +276,7 @@ export function documentsHandlers(
         .replace(/[^a-z0-9-]/g, '');
       return {
         items: rows.map(toDocument),
-        currentPage: query.page,
-        totalPage: pageOf(query.page, query.pageSize, total),
-        totalItems: total,
+        ...pageInfo(total, query.page, query.pageSize),
         periods: await documents.periods(params.id, query.kind),
         mailDropAddress: `${query.kind === 'social-management' ? 'social' : 'pieces'}+${number}@depot.demo.test`,
       };
@@ -362,26 +378,7 @@ export function documentsHandlers(
       const user = await currentUser(deps, session);
       const membership = await requireMembership(deps, user.id, params.id);
       requireAnyPermission(deps, membership, routes.entityReports.requiresAnyOf);
-      const { rows, total } = await documents.reportsPage(
-        {
-          userId: user.id,
-          accountId: params.id,
-          readableWith: readableWith([membership.permissions]),
-          kind: query.kind,
-          period: query.period,
-          q: query.q,
-          sort: query.sort,
-          order: query.order,
-        },
-        query.page,
-        query.pageSize,
-      );
-      return {
-        items: rows.map(toReport),
-        currentPage: query.page,
-        totalPage: pageOf(query.page, query.pageSize, total),
-        totalItems: total,
-      };
+      return reportsAnswer(user.id, params.id, [membership.permissions], query);
     },
 
     walletReports: async ({ session, query }) => {
@@ -397,26 +394,7 @@ export function documentsHandlers(
         (allowed.length === 0 && !routes.walletReports.requiresAnyOf.some((code) => global.includes(code)))
       )
         throw forbidden();
-      const { rows, total } = await documents.reportsPage(
-        {
-          userId: user.id,
-          accountId: query.accountId,
-          readableWith: readableWith(allowed),
-          kind: query.kind,
-          period: query.period,
-          q: query.q,
-          sort: query.sort,
-          order: query.order,
-        },
-        query.page,
-        query.pageSize,
-      );
-      return {
-        items: rows.map(toReport),
-        currentPage: query.page,
-        totalPage: pageOf(query.page, query.pageSize, total),
-        totalItems: total,
-      };
+      return reportsAnswer(user.id, query.accountId, allowed, query);
     },
 
     depositReportFile: async ({ session, request }) => {

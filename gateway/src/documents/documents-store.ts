@@ -24,7 +24,7 @@ type DocumentFilters = {
   order: 'asc' | 'desc';
 };
 
-type ReportFilters = {
+export type ReportFilters = {
   userId: number;
   /** One entity's reports; without it, those of every entity of the user. */
   accountId?: number | undefined;

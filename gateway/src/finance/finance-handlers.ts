@@ -2,7 +2,8 @@
 // key figures, each behind the membership and the codes of its contract route.
 import { Readable } from 'node:stream';
 import { routes } from '../../../kernel/contract/api.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
+import { notFound } from '../http/http-error.ts';
+import { pageInfo } from '../http/paging.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { currentUser, requireAnyPermission, requireMembership } from '../kernel/deps.ts';
 import type { Deps } from '../kernel/deps.ts';
@@ -115,13 +116,7 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
         page,
         pageSize,
       );
-      const totalPage = Math.max(1, Math.ceil(totalItems / pageSize));
-      if (page > totalPage)
-        throw new HttpError(
-          400,
-          'bad_request',
-          `Page ${String(page)} is past the last page (${String(totalPage)}).`,
-        );
+      const paging = pageInfo(totalItems, page, pageSize);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -130,9 +125,7 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
           label: row.label,
           amount: euros(row.amount_cents),
         })),
-        currentPage: page,
-        totalPage,
-        totalItems,
+        ...paging,
         totalAmount: euros(totalCents),
       };
     },

@@ -9,6 +9,7 @@ import {
 import { routes } from '../../../kernel/contract/api.ts';
 import { OFFERS } from '../../seed/demo-data.ts';
 import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
+import { pageInfo } from '../http/paging.ts';
 import type { Handlers } from '../http/route-table.ts';
 import type { UserRow } from '../db/store.ts';
 import { currentUser, entityPermissions, requireAnyPermission, requireMembership } from '../kernel/deps.ts';
@@ -40,17 +41,6 @@ type PortfolioRoutes =
 
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
   values.find((candidate) => candidate === value) ?? fallback;
-
-function pageInfo(total: number, page: number, pageSize: number) {
-  const totalPage = Math.max(1, Math.ceil(total / pageSize));
-  if (page > totalPage)
-    throw new HttpError(
-      400,
-      'bad_request',
-      `Page ${String(page)} is past the last page (${String(totalPage)}).`,
-    );
-  return { currentPage: page, totalPage, totalItems: total };
-}
 
 const offerName = (code: string) => OFFERS.find((offer) => offer.offerCode === code)?.name ?? code;
 
