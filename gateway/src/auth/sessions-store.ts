@@ -3,7 +3,7 @@
 // is live and whether a token was retired: a sign-out on one instance refuses the token on every other
 // at once. Portable SQL (SQLite and PostgreSQL).
 import type { Selectable } from 'kysely';
-import { type Db, inTransaction } from '../db/connection.ts';
+import { type Db, transactionalStore } from '../db/connection.ts';
 import type { Tables } from '../db/tables.ts';
 
 export type SessionRow = Pick<Selectable<Tables['sessions']>, 'sid' | 'user_id' | 'ends_at' | 'grant_id'>;
@@ -18,6 +18,23 @@ type Retirement = {
 };
 
 const SESSION_COLUMNS = ['sid', 'user_id', 'ends_at', 'grant_id'] as const;
+
+/** Ends the live sessions of a user or of an OIDC grant; answers the sids ended now. */
+async function endLiveSessions(
+  db: Db,
+  column: 'user_id' | 'grant_id',
+  value: number | string,
+  nowS: number,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ ended_at: nowS })
+    .where(column, '=', value)
+    .where('ended_at', 'is', null)
+    .returning('sid')
+    .execute();
+  return rows.map((row) => row.sid);
+}
 
 function operations(db: Db) {
   return {
@@ -64,28 +81,12 @@ function operations(db: Db) {
     },
 
     /** Ends every live session of a user; answers the sids ended now. */
-    async endUserSessions(userId: number, nowS: number): Promise<string[]> {
-      const rows = await db
-        .updateTable('sessions')
-        .set({ ended_at: nowS })
-        .where('user_id', '=', userId)
-        .where('ended_at', 'is', null)
-        .returning('sid')
-        .execute();
-      return rows.map((row) => row.sid);
-    },
+    endUserSessions: (userId: number, nowS: number): Promise<string[]> =>
+      endLiveSessions(db, 'user_id', userId, nowS),
 
     /** Ends every live session on an OIDC grant; answers the sids ended now. */
-    async endGrantSessions(grantId: string, nowS: number): Promise<string[]> {
-      const rows = await db
-        .updateTable('sessions')
-        .set({ ended_at: nowS })
-        .where('grant_id', '=', grantId)
-        .where('ended_at', 'is', null)
-        .returning('sid')
-        .execute();
-      return rows.map((row) => row.sid);
-    },
+    endGrantSessions: (grantId: string, nowS: number): Promise<string[]> =>
+      endLiveSessions(db, 'grant_id', grantId, nowS),
 
     async purgeSessions(nowS: number): Promise<void> {
       await db.deleteFrom('sessions').where('ends_at', '<=', nowS).execute();
@@ -163,15 +164,8 @@ function operations(db: Db) {
   };
 }
 
-type SessionOperations = ReturnType<typeof operations>;
-
 export function createSessionsStore(db: Db) {
-  return {
-    ...operations(db),
-    /** Runs `work` in one transaction with a copy of the store bound to it (every query through it). */
-    transaction: <T>(work: (store: SessionOperations) => Promise<T>): Promise<T> =>
-      inTransaction(db, (trx) => work(operations(trx))),
-  };
+  return transactionalStore(db, operations);
 }
 
 export type SessionsStore = ReturnType<typeof createSessionsStore>;

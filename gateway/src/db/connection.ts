@@ -38,3 +38,22 @@ export function dialectOf(db: Db): DialectName {
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
+
+/** A store's operations over the database, and `transaction`, which hands `work` the same operations bound to one. */
+export type TransactionalStore<O> = O & {
+  transaction: <T>(work: (operations: O) => Promise<T>) => Promise<T>;
+};
+
+/**
+ * A store made of `operations` over `db`, with `transaction(work)`: `work` gets the same operations bound to
+ * one transaction (or to the caller's, inTransaction), and every query of it must go through them.
+ */
+export function transactionalStore<O extends object>(
+  db: Db,
+  operations: (db: Db) => O,
+): TransactionalStore<O> {
+  return {
+    ...operations(db),
+    transaction: (work) => inTransaction(db, (trx) => work(operations(trx))),
+  };
+}

@@ -3,7 +3,8 @@
 // database: a seed stamp follows the main seed's `seededAt`, so a reset wipes what users uploaded too.
 import { sql } from 'kysely';
 import type { Expression, Selectable, SqlBool } from 'kysely';
-import { dialectOf, inTransaction } from '../db/connection.ts';
+import { dialectOf, inTransaction, transactionalStore } from '../db/connection.ts';
+import { entityColumn } from '../db/lookups.ts';
 import type { Db } from '../db/connection.ts';
 import type { Tables } from '../db/tables.ts';
 import type { FileStore } from './file-store.ts';
@@ -252,14 +253,8 @@ function documentsQueries(db: Db, files: FileStore) {
     },
 
     /** The entity's number (the mail drop address and the ZIP's name are made from it). */
-    async accountNumber(accountId: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('entities')
-        .select('account_number')
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return row?.account_number;
-    },
+    accountNumber: (accountId: number): Promise<string | undefined> =>
+      entityColumn(db, accountId, 'account_number'),
 
     /** The user's rights on the entity as stored (`memberships.permissions`), or undefined if not a member. */
     async membershipRights(userId: number, accountId: number): Promise<string | undefined> {
@@ -465,16 +460,8 @@ export type DocumentsQueries = ReturnType<typeof documentsQueries>;
 export type ReportRow = NonNullable<Awaited<ReturnType<DocumentsQueries['report']>>>;
 
 export function createDocumentsStore(db: Db, files: FileStore) {
-  return {
-    ...documentsQueries(db, files),
-    /**
-     * Runs `work` in a transaction with the store bound to it: every query of `work` must go through the
-     * store it is given (or that store's `db`), never this one.
-     */
-    transaction<T>(work: (store: DocumentsQueries) => Promise<T>): Promise<T> {
-      return inTransaction(db, (trx) => work(documentsQueries(trx, files)));
-    },
-  };
+  // In a transaction, every query of `work` must go through the store it is given (or that store's `db`).
+  return transactionalStore(db, (over) => documentsQueries(over, files));
 }
 
 export type DocumentsStore = ReturnType<typeof createDocumentsStore>;

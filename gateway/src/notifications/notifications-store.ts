@@ -3,7 +3,8 @@
 // read a row depends on the codes the person holds now, expanded by the permission catalogue, so the
 // store returns each candidate with what decides it (its readers, the person's membership there) and the
 // centre keeps the visible ones: the same code on SQLite and PostgreSQL, no JSON functions in the SQL.
-import { inTransaction, type Db } from '../db/connection.ts';
+import { transactionalStore, type Db } from '../db/connection.ts';
+import { entityColumn } from '../db/lookups.ts';
 
 /** A person an event may reach, with their codes on the entity (none for a delegation's subject). */
 type Recipient = { id: number; email: string; favorite_entities: string; permissions: string };
@@ -191,14 +192,8 @@ function notificationQueries(db: Db) {
         .execute();
     },
 
-    async entityExists(accountId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('entities')
-        .select('account_id')
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    entityExists: async (accountId: number): Promise<boolean> =>
+      (await entityColumn(db, accountId, 'account_id')) !== undefined,
 
     async purgeOlderThan(at: string): Promise<void> {
       await db.deleteFrom('recorded_notifications').where('created_at', '<', at).execute();
@@ -206,16 +201,8 @@ function notificationQueries(db: Db) {
   };
 }
 
-type NotificationQueries = ReturnType<typeof notificationQueries>;
-
 export function createNotificationsStore(db: Db) {
-  return {
-    ...notificationQueries(db),
-    /** `work` with the queries bound to one transaction (on SQLite every query must go through it). */
-    transaction<T>(work: (queries: NotificationQueries) => Promise<T>): Promise<T> {
-      return inTransaction(db, (trx) => work(notificationQueries(trx)));
-    },
-  };
+  return transactionalStore(db, notificationQueries);
 }
 
 export type NotificationsStore = ReturnType<typeof createNotificationsStore>;

@@ -72,32 +72,27 @@ export function dbAdapter(db: Db): new (model: string) => OidcAdapter {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('oidc_store')
-        .select(['payload', 'expires_at'])
-        .where('model', '=', this.model)
-        .where('id', '=', storedId(id))
-        .executeTakeFirst();
-      const payload = live(row);
+      const payload = await this.findLiveBy('id', storedId(id));
       return payload && BEARER_MODELS.has(this.model) ? { ...payload, jti: id } : payload;
     }
 
-    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('oidc_store')
-        .select(['payload', 'expires_at'])
-        .where('model', '=', this.model)
-        .where('uid', '=', uid)
-        .executeTakeFirst();
-      return live(row);
+    findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return this.findLiveBy('uid', uid);
     }
 
-    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return this.findLiveBy('user_code', userCode);
+    }
+
+    private async findLiveBy(
+      column: 'id' | 'uid' | 'user_code',
+      value: string,
+    ): Promise<AdapterPayload | undefined> {
       const row = await db
         .selectFrom('oidc_store')
         .select(['payload', 'expires_at'])
         .where('model', '=', this.model)
-        .where('user_code', '=', userCode)
+        .where(column, '=', value)
         .executeTakeFirst();
       return live(row);
     }

@@ -7,7 +7,8 @@
 // Portable: the same queries run on SQLite and PostgreSQL. Codes are matched in the stored JSON text
 // (`"CODE"` with LIKE) rather than with SQLite's json_each; names and e-mails compare through lower().
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { dialectOf, inTransaction, type Db } from '../db/connection.ts';
+import { dialectOf, transactionalStore, type Db } from '../db/connection.ts';
+import { entityColumn, hasUserMark } from '../db/lookups.ts';
 import { DEFAULT_INBOX_RETENTION, type InboxRetention } from '../db/inbox.ts';
 import { createStore } from '../db/store.ts';
 
@@ -603,14 +604,7 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
         .execute();
     },
 
-    async isAdmin(userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('admin_collaborators')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    isAdmin: (userId: number): Promise<boolean> => hasUserMark(db, 'admin_collaborators', userId),
 
     admins: () =>
       db
@@ -636,14 +630,7 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
 
     // --- Entities -------------------------------------------------------------------------------------------
 
-    async entityName(accountId: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('entities')
-        .select('name')
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return row?.name;
-    },
+    entityName: (accountId: number): Promise<string | undefined> => entityColumn(db, accountId, 'name'),
 
     async accountNumberTaken(accountNumber: string): Promise<boolean> {
       const row = await db
@@ -753,12 +740,7 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
 export type PeopleOperations = ReturnType<typeof peopleOperations>;
 
 export function createPeopleStore(db: Db, options: PeopleStoreOptions = {}) {
-  return {
-    ...peopleOperations(db, options),
-    /** Runs `work` in one transaction, with the operations bound to it (or in the caller's transaction). */
-    transaction: <T>(work: (people: PeopleOperations) => Promise<T>): Promise<T> =>
-      inTransaction(db, (trx) => work(peopleOperations(trx, options))),
-  };
+  return transactionalStore(db, (over) => peopleOperations(over, options));
 }
 
 export type PeopleStore = ReturnType<typeof createPeopleStore>;

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
 import { dialectOf, inTransaction } from '../db/connection.ts';
+import { entityColumn } from '../db/lookups.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
@@ -267,14 +268,7 @@ function portfolioQueries(db: Db) {
     },
 
     /** The entity's name, or undefined when there is no such entity. */
-    async entityName(accountId: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('entities')
-        .select('name')
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return row?.name;
-    },
+    entityName: (accountId: number): Promise<string | undefined> => entityColumn(db, accountId, 'name'),
 
     companySheet(accountId: number) {
       return db

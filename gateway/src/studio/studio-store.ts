@@ -3,7 +3,8 @@
 // trips on them. The manifest the gateway starts with is version 1 (author `build`) when none exists.
 import { sql, type Selectable } from 'kysely';
 import personas from '../../seed/personas.json' with { type: 'json' };
-import { dialectOf, inTransaction, type Db } from '../db/connection.ts';
+import { dialectOf, inTransaction, transactionalStore, type Db } from '../db/connection.ts';
+import { hasUserMark } from '../db/lookups.ts';
 import type { Tables } from '../db/tables.ts';
 import { manifestEtag } from './manifest-etag.ts';
 
@@ -65,14 +66,7 @@ function studioQueries(db: Db) {
         .set((eb) => ({ user_id: eb.ref('user_id') }))
         .execute();
     },
-    async isEditor(userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('studio_editors')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    isEditor: (userId: number): Promise<boolean> => hasUserMark(db, 'studio_editors', userId),
     async editorCount(): Promise<number> {
       const row = await db
         .selectFrom('studio_editors')
@@ -118,9 +112,7 @@ async function publishWith(
 }
 
 export function createStudioStore(db: Db) {
-  const q = studioQueries(db);
-  const transaction = <T>(work: (tx: StudioQueries) => Promise<T>) =>
-    inTransaction(db, (trx) => work(studioQueries(trx)));
+  const { transaction, ...q } = transactionalStore(db, studioQueries);
 
   /**
    * After each shared seed (a fresh database or a reset) the marks go, since they named users that are
