@@ -12,15 +12,13 @@
 // (sqlite,postgres), BENCH_DURATION_S (per call, default 5), BENCH_WARMUP_S (per call, default 1),
 // BENCH_CONNECTIONS (default 100).
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { collaboratorToken, login } from '../gateway/test/helpers.ts';
 import { BULK_FIRST_ID } from '../gateway/src/kernel/bulk-seed.ts';
 import { bulkWord } from '../gateway/src/portfolio/portfolio-seed.ts';
-import { waitForHealth } from './wait-for-health.ts';
+import { startChildGateway } from './child-gateway.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
@@ -92,14 +90,10 @@ function percentile(values: number[], share: number): number {
 
 /** Starts a gateway that seeds `folders` folders and what goes with them; answers once it listens. */
 async function startGateway(folders: number, databaseUrl: string | undefined) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-scale-'));
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-    env: {
-      ...process.env,
-      GATEWAY_PORT: String(PORT),
-      GATEWAY_DATA_DIR: dataDir,
-      GATEWAY_DEMO: 'on',
+  const gateway = await startChildGateway(
+    PORT,
+    {
       GATEWAY_LOG_LEVEL: 'warn',
       GATEWAY_SEED_FOLDERS: String(folders),
       GATEWAY_SEED_DOCUMENTS: String(folders * 10),
@@ -107,26 +101,10 @@ async function startGateway(folders: number, databaseUrl: string | undefined) {
       GATEWAY_SEED_NOTIFICATIONS: String(folders),
       ...(databaseUrl === undefined ? {} : { GATEWAY_DATABASE_URL: databaseUrl }),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${String(PORT)}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the gateway stopped (${String(code)})`))),
+    SEED_TIMEOUT_MS,
   );
-  await Promise.race([waitForHealth(url, SEED_TIMEOUT_MS), exited]);
   const seedSeconds = (Date.now() - started) / 1000;
-  return {
-    url,
-    seedSeconds,
-    pid: child.pid,
-    stop: async () => {
-      child.removeAllListeners('exit');
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await gone;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...gateway, seedSeconds };
 }
 
 /**

@@ -3,12 +3,9 @@
 // event loop), or targets GATEWAY_URL when set. The child seeds 5,000 extra folders for Paul
 // (GATEWAY_SEED_FOLDERS) so the folder search is measured at the size issue 13 asks for.
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { collaboratorToken } from '../gateway/test/helpers.ts';
-import { waitForHealth } from './wait-for-health.ts';
+import { type ChildGateway, startChildGateway } from './child-gateway.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 100);
 const DURATION_S = Number(process.env['BENCH_DURATION_S'] ?? 5);
@@ -33,32 +30,6 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function startChild(): Promise<{ url: string; stop: () => void; pid?: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-    env: {
-      ...process.env,
-      GATEWAY_PORT: String(PORT),
-      GATEWAY_DATA_DIR: dataDir,
-      // The personas sign in below: only demo mode seeds them.
-      GATEWAY_DEMO: 'on',
-      GATEWAY_LOG_LEVEL: 'warn',
-      GATEWAY_SEED_FOLDERS: '5000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${String(PORT)}`;
-  await waitForHealth(url);
-  return {
-    url,
-    ...(child.pid === undefined ? {} : { pid: child.pid }),
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** The value below which `share` of the values fall (ms, rounded), NaN for none. */
@@ -98,9 +69,9 @@ async function seedDocuments(url: string, token: string): Promise<void> {
 
 /** The hot calls of one gateway at its usual size (the plain bench). */
 async function hotCalls(): Promise<void> {
-  const target: { url: string; stop: () => void; pid?: number } = process.env['GATEWAY_URL']
-    ? { url: process.env['GATEWAY_URL'], stop: () => undefined }
-    : await startChild();
+  const target: ChildGateway = process.env['GATEWAY_URL']
+    ? { url: process.env['GATEWAY_URL'], stop: () => Promise.resolve() }
+    : await startChildGateway(PORT, { GATEWAY_LOG_LEVEL: 'warn', GATEWAY_SEED_FOLDERS: '5000' });
   try {
     const login = await fetch(`${target.url}/authentication/api/login`, {
       method: 'POST',
@@ -215,7 +186,7 @@ async function hotCalls(): Promise<void> {
       )} ms after connect)`,
     );
   } finally {
-    target.stop();
+    await target.stop();
   }
 }
 

@@ -4,12 +4,8 @@
 // the good login's latency and what the burst was answered. Addresses are told apart by X-Forwarded-For,
 // which the gateway trusts only from the proxies of GATEWAY_TRUST_PROXY (this bench, on 127.0.0.1, plays one).
 //   npx tsx bench/login-burst.ts
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { waitForHealth } from './wait-for-health.ts';
+import { startChildGateway } from './child-gateway.ts';
 
 const BURST = Number(process.env['BENCH_BURST'] ?? 200);
 const PORT = 4300 + Math.floor(Math.random() * 200);
@@ -32,21 +28,11 @@ async function login(
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'gateway-burst-'));
-const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-  env: {
-    ...process.env,
-    GATEWAY_PORT: String(PORT),
-    GATEWAY_DATA_DIR: dataDir,
-    // The personas sign in below: only demo mode seeds them.
-    GATEWAY_DEMO: 'on',
-    GATEWAY_LOG_LEVEL: 'error',
-    GATEWAY_TRUST_PROXY: '127.0.0.1',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const gateway = await startChildGateway(PORT, {
+  GATEWAY_LOG_LEVEL: 'error',
+  GATEWAY_TRUST_PROXY: '127.0.0.1',
 });
 try {
-  await waitForHealth(url);
   // The first sign-in of a seeded persona may re-hash its password: warm up first.
   await login('claire.solo@demo.test', 'Demo-2026!', '198.51.100.10');
   const alone: number[] = [];
@@ -73,6 +59,5 @@ try {
     `the burst was answered:                ${[...byStatus].map(([status, count]) => `${String(count)} × ${String(status)}`).join(', ')}`,
   );
 } finally {
-  child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await gateway.stop();
 }

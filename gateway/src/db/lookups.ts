@@ -1,7 +1,7 @@
 // Lookups by primary key that several domains' stores make: one query each, here, rather than a copy of
 // it in every store (db imports no domain folder; the stores import this).
 import type { Selectable } from 'kysely';
-import type { Db } from './connection.ts';
+import { dialectOf, type Db } from './connection.ts';
 import type { Tables } from './tables.ts';
 
 /** One column of the entity `accountId`, or undefined when there is no such entity. */
@@ -27,4 +27,18 @@ export async function hasUserMark(
 ): Promise<boolean> {
   const row = await db.selectFrom(table).select('user_id').where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Makes the other writes on the entity that lock it wait for this transaction: PostgreSQL locks the
+ * entity's row (SELECT … FOR UPDATE); SQLite needs nothing, its one connection runs one transaction at a time.
+ */
+export async function lockEntityRow(db: Db, accountId: number): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await db
+    .selectFrom('entities')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .execute();
 }

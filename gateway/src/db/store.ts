@@ -27,7 +27,6 @@ type EntityUserRow = Pick<
   'id' | 'first_name' | 'last_name' | 'email' | 'is_customer'
 > &
   Pick<Selectable<Tables['memberships']>, 'is_signatory' | 'permissions'>;
-type ModRequestRow = Selectable<Tables['mod_requests']>;
 
 // LIKE patterns built from user text: escape the wildcards so "%" and "_" are searched literally.
 function likePattern(search: string): string {
@@ -340,28 +339,6 @@ function sharedOperations(db: Db, inboxRetention: InboxRetention) {
         ?.account_id,
   };
 
-  const modRequests = {
-    insert: (request: {
-      accountId: number;
-      offerCode: string;
-      comment: string;
-      requestedBy: number;
-      createdAt: string;
-    }): Promise<ModRequestRow> =>
-      db
-        .insertInto('mod_requests')
-        .values({
-          account_id: request.accountId,
-          offer_code: request.offerCode,
-          status: 'pending',
-          comment: request.comment,
-          requested_by: request.requestedBy,
-          created_at: request.createdAt,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-  };
-
   const slots = {
     all: () => db.selectFrom('slots').selectAll().orderBy('starts_at').orderBy('slot_id').execute(),
     byId: (slotId: number) =>
@@ -470,7 +447,6 @@ function sharedOperations(db: Db, inboxRetention: InboxRetention) {
     notificationSettings,
     homeLayouts,
     reports,
-    modRequests,
     slots,
     bookings,
     resetTokens,

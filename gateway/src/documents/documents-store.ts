@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Expression, Selectable, SqlBool } from 'kysely';
 import { dialectOf, inTransaction, transactionalStore } from '../db/connection.ts';
-import { entityColumn } from '../db/lookups.ts';
+import { entityColumn, lockEntityRow } from '../db/lookups.ts';
 import type { Db } from '../db/connection.ts';
 import type { Tables } from '../db/tables.ts';
 import type { FileStore } from './file-store.ts';
@@ -273,15 +273,7 @@ function documentsQueries(db: Db, files: FileStore) {
      * (not run yet: no PostgreSQL in the tests so far); SQLite: nothing to do, a transaction has the one
      * connection to itself.
      */
-    async lockEntity(accountId: number): Promise<void> {
-      if (dialect === 'sqlite') return;
-      await db
-        .selectFrom('entities')
-        .select('account_id')
-        .where('account_id', '=', accountId)
-        .forUpdate()
-        .execute();
-    },
+    lockEntity: (accountId: number): Promise<void> => lockEntityRow(db, accountId),
 
     /** Bytes the entity holds: its documents and its reports' files (the entity quota counts them). */
     async usedBytes(accountId: number): Promise<number> {

@@ -8,7 +8,7 @@
 // (`"CODE"` with LIKE) rather than with SQLite's json_each; names and e-mails compare through lower().
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { dialectOf, transactionalStore, type Db } from '../db/connection.ts';
-import { entityColumn, hasUserMark } from '../db/lookups.ts';
+import { entityColumn, hasUserMark, lockEntityRow } from '../db/lookups.ts';
 import { DEFAULT_INBOX_RETENTION, type InboxRetention } from '../db/inbox.ts';
 import { createStore } from '../db/store.ts';
 
@@ -235,15 +235,7 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
      * version, the last administrator) see what they committed. PostgreSQL locks the entity's row; SQLite
      * needs nothing: its one connection runs one transaction at a time.
      */
-    async lockEntity(accountId: number): Promise<void> {
-      if (dialectOf(db) === 'sqlite') return;
-      await db
-        .selectFrom('entities')
-        .select('account_id')
-        .where('account_id', '=', accountId)
-        .forUpdate()
-        .execute();
-    },
+    lockEntity: (accountId: number): Promise<void> => lockEntityRow(db, accountId),
 
     // --- An entity's people ---------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import {
   SUBSCRIPTION_STATUSES,
   MANDATE_STATUSES,
 } from '../../../kernel/contract/portfolio-routes.ts';
-import { routes } from '../../../kernel/contract/api.ts';
+import { routes, type SessionClaims } from '../../../kernel/contract/api.ts';
 import { OFFERS } from '../../seed/demo-data.ts';
 import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
 import { pageInfo } from '../http/paging.ts';
@@ -144,6 +144,30 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     if (user.is_customer === 1) throw forbidden();
   }
 
+  /** The calling collaborator and their entities where one of `codes` is held (entitiesWith). */
+  async function collaboratorWith(session: SessionClaims, codes: readonly string[]) {
+    const user = await currentUser(deps, session);
+    requireCollaborator(user);
+    return { user, rights: await entitiesWith(user, codes) };
+  }
+
+  /**
+   * The calling collaborator and the row they act on, of an entity where they hold one of `codes`.
+   * Membership first: an id of another tenant's row answers like one that does not exist to them.
+   */
+  async function collaboratorActingOn<Row extends { account_id: number }>(
+    session: SessionClaims,
+    load: () => Promise<Row | undefined>,
+    codes: readonly string[],
+  ) {
+    const user = await currentUser(deps, session);
+    requireCollaborator(user);
+    const row = await load();
+    if (!row) throw forbidden();
+    await requireEntityCode(user.id, row.account_id, codes);
+    return { user, row };
+  }
+
   async function sheetOf(accountId: number) {
     const row = await portfolio.companySheet(accountId);
     const name = await portfolio.entityName(accountId);
@@ -276,20 +300,17 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     },
 
     walletModRequests: async ({ session, query }) => {
-      const user = await currentUser(deps, session);
-      requireCollaborator(user);
-      const rights = await entitiesWith(user, routes.walletModRequests.requiresAnyOf);
+      const { user, rights } = await collaboratorWith(session, routes.walletModRequests.requiresAnyOf);
       const { rows, total } = await portfolio.modRequests(entityListQuery<ModSort>(user.id, rights, query));
       return { items: rows.map(toModRequest), ...pageInfo(total, query.page, query.pageSize) };
     },
 
     decideModRequest: async ({ session, params, body }) => {
-      const user = await currentUser(deps, session);
-      requireCollaborator(user);
-      const request = await portfolio.modRequest(params.id);
-      // Membership first: an id of another tenant's request answers like one that does not exist to them.
-      if (!request) throw forbidden();
-      await requireEntityCode(user.id, request.account_id, routes.decideModRequest.requiresAnyOf);
+      const { user, row: request } = await collaboratorActingOn(
+        session,
+        () => portfolio.modRequest(params.id),
+        routes.decideModRequest.requiresAnyOf,
+      );
       const reason = (body.reason ?? '').trim();
       if (body.decision === 'refused' && reason === '')
         throw new HttpError(422, 'invalid_body', 'A refusal needs a reason.');
@@ -324,19 +345,17 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     },
 
     walletMandates: async ({ session, query }) => {
-      const user = await currentUser(deps, session);
-      requireCollaborator(user);
-      const rights = await entitiesWith(user, routes.walletMandates.requiresAnyOf);
+      const { user, rights } = await collaboratorWith(session, routes.walletMandates.requiresAnyOf);
       const { rows, total } = await portfolio.mandates(entityListQuery<MandateSort>(user.id, rights, query));
       return { items: rows.map(toMandate), ...pageInfo(total, query.page, query.pageSize) };
     },
 
     setMandateStatus: async ({ session, params, body }) => {
-      const user = await currentUser(deps, session);
-      requireCollaborator(user);
-      const mandate = await portfolio.mandate(params.id);
-      if (!mandate) throw forbidden();
-      await requireEntityCode(user.id, mandate.account_id, routes.setMandateStatus.requiresAnyOf);
+      const { user, row: mandate } = await collaboratorActingOn(
+        session,
+        () => portfolio.mandate(params.id),
+        routes.setMandateStatus.requiresAnyOf,
+      );
       if (!(await portfolio.setMandateStatus(params.id, body.status, body.version)))
         throw conflict('The mandate was changed by someone else since it was loaded.');
       // After the change is written (one conditional UPDATE): never a notification of a change not made.
