@@ -24,61 +24,33 @@ type Action =
  * removeAdministrator: Claire, the entity's only administrator and a signatory; grantUnheld: granting
  * CLEMB001, which no customer of 1001 holds. `remover` is a customer holding only CLUSER003 there.
  */
+/** The entity's administrator: every action but removing the only administrator and granting a code not held. */
+const ADMINISTRATOR: Record<Action, number> = {
+  invite: 201,
+  attach: 201,
+  removeMember: 204,
+  removeHolder: 204,
+  removeAdministrator: 409,
+  editRights: 200,
+  grantUnheld: 403,
+};
+const REFUSED_EVERYTHING: Record<Action, number> = {
+  invite: 403,
+  attach: 403,
+  removeMember: 403,
+  removeHolder: 403,
+  removeAdministrator: 403,
+  editRights: 403,
+  grantUnheld: 403,
+};
 const EXPECTED: Record<Persona, Record<Action, number>> = {
-  claire: {
-    invite: 201,
-    attach: 201,
-    removeMember: 204,
-    removeHolder: 204,
-    removeAdministrator: 409,
-    editRights: 200,
-    grantUnheld: 403,
-  },
-  marc: {
-    invite: 403,
-    attach: 403,
-    removeMember: 403,
-    removeHolder: 403,
-    removeAdministrator: 403,
-    editRights: 403,
-    grantUnheld: 403,
-  },
-  sam: {
-    invite: 403,
-    attach: 403,
-    removeMember: 403,
-    removeHolder: 403,
-    removeAdministrator: 403,
-    editRights: 403,
-    grantUnheld: 403,
-  },
-  nina: {
-    invite: 403,
-    attach: 403,
-    removeMember: 403,
-    removeHolder: 403,
-    removeAdministrator: 403,
-    editRights: 403,
-    grantUnheld: 403,
-  },
-  paul: {
-    invite: 201,
-    attach: 201,
-    removeMember: 204,
-    removeHolder: 204,
-    removeAdministrator: 409,
-    editRights: 200,
-    grantUnheld: 200,
-  },
-  lea: {
-    invite: 403,
-    attach: 403,
-    removeMember: 403,
-    removeHolder: 403,
-    removeAdministrator: 403,
-    editRights: 403,
-    grantUnheld: 403,
-  },
+  claire: ADMINISTRATOR,
+  marc: REFUSED_EVERYTHING,
+  sam: REFUSED_EVERYTHING,
+  nina: REFUSED_EVERYTHING,
+  // Unlike Claire, Paul (a collaborator) may grant CLEMB001.
+  paul: { ...ADMINISTRATOR, grantUnheld: 200 },
+  lea: REFUSED_EVERYTHING,
   remover: {
     invite: 403,
     attach: 403,

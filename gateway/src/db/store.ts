@@ -43,6 +43,17 @@ function likeWithoutCase(column: 'e.name' | 'e.account_number', pattern: string)
 }
 
 /** The shared store's operations over `db`, or over a transaction of it (`inTransaction` below). */
+/** A member of an entity as the lists show them: the user's identity and the membership's rights. */
+export const MEMBER_COLUMNS = [
+  'u.id',
+  'u.first_name',
+  'u.last_name',
+  'u.email',
+  'u.is_customer',
+  'm.is_signatory',
+  'm.permissions',
+] as const;
+
 function sharedOperations(db: Db, inboxRetention: InboxRetention) {
   const entityOfMember = () =>
     db
@@ -166,15 +177,7 @@ function sharedOperations(db: Db, inboxRetention: InboxRetention) {
       db
         .selectFrom('memberships as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select([
-          'u.id',
-          'u.first_name',
-          'u.last_name',
-          'u.email',
-          'u.is_customer',
-          'm.is_signatory',
-          'm.permissions',
-        ])
+        .select(MEMBER_COLUMNS)
         .where('m.account_id', '=', accountId)
         .orderBy('u.last_name')
         .orderBy('u.first_name')

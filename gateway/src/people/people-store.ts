@@ -10,7 +10,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { dialectOf, transactionalStore, type Db } from '../db/connection.ts';
 import { entityColumn, hasUserMark, lockEntityRow } from '../db/lookups.ts';
 import { DEFAULT_INBOX_RETENTION, type InboxRetention } from '../db/inbox.ts';
-import { createStore } from '../db/store.ts';
+import { createStore, MEMBER_COLUMNS } from '../db/store.ts';
 
 const PEOPLE_TABLES = [
   'rights_versions',
@@ -82,13 +82,7 @@ function peopleQuery(db: Db) {
     .leftJoin('invitations as i', 'i.user_id', 'u.id')
     .leftJoin('last_sign_ins as s', 's.user_id', 'u.id')
     .select((eb) => [
-      'u.id',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.is_customer',
-      'm.is_signatory',
-      'm.permissions',
+      ...MEMBER_COLUMNS,
       eb.fn.coalesce('v.version', eb.lit(1)).as('version'),
       // Invited until the first sign-in after the invitation (to the second: sign-ins are recorded so).
       eb
