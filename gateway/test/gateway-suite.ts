@@ -16,10 +16,10 @@ const PERSONAS = {
   olivia: { email: 'olivia.owner@demo.test', collaborator: true },
 } as const;
 
-export type Persona = keyof typeof PERSONAS;
+type Persona = keyof typeof PERSONAS;
 
 /** A session token of a persona, signed in the way that persona signs in. */
-export function signIn(gateway: { url: string }, persona: Persona): Promise<string> {
+function signIn(gateway: { url: string }, persona: Persona): Promise<string> {
   const { email, collaborator } = PERSONAS[persona];
   return collaborator ? collaboratorToken(gateway, email) : login(gateway, email);
 }
