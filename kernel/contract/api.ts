@@ -560,6 +560,8 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
+/** The routes the portal may call: all but the gateway's test and demo tools (`auth: 'admin'`). */
+export type PortalRoutes = { [K in RouteId as Routes[K]['auth'] extends 'admin' ? never : K]: Routes[K] };
 
 type SchemaType<R, K extends 'params' | 'query' | 'body'> =
   R extends Record<K, infer S extends JSONSchema> ? FromSchema<S> : undefined;
@@ -567,6 +569,13 @@ type SchemaType<R, K extends 'params' | 'query' | 'body'> =
 export type ApiParams<K extends RouteId> = SchemaType<Routes[K], 'params'>;
 export type ApiQuery<K extends RouteId> = SchemaType<Routes[K], 'query'>;
 export type ApiBody<K extends RouteId> = SchemaType<Routes[K], 'body'>;
+// What a caller sends: a property with a default may be left out (the parsed input above has it).
+type InputType<R, K extends 'query' | 'body'> =
+  R extends Record<K, infer S extends JSONSchema>
+    ? FromSchema<S, { keepDefaultedPropertiesOptional: true }>
+    : undefined;
+export type ApiQueryInput<K extends RouteId> = InputType<Routes[K], 'query'>;
+export type ApiBodyInput<K extends RouteId> = InputType<Routes[K], 'body'>;
 export type ApiResponse<K extends RouteId> = Routes[K]['response'] extends infer S extends JSONSchema
   ? FromSchema<S>
   : undefined;

@@ -34,8 +34,15 @@ export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';
 export { pluginTranslation } from './translation.ts';
 export type { TranslationKey, TypedPluginTranslate } from './translation.ts';
-export { gatewayApi, service } from './gateway.ts';
-export type { GatewayBody, GatewayQuery, GatewayResponse, ServiceName } from './gateway.ts';
+export { contractEndpoint, contractPath, contractRequest, gatewayApi, service } from './gateway.ts';
+export type {
+  ContractAnswer,
+  ContractRouteId,
+  GatewayBody,
+  GatewayQuery,
+  GatewayResponse,
+  ServiceName,
+} from './gateway.ts';
 export { DownloadError, useGatewayDownload } from './download.ts';
 /** The password rule and strength levels the gateway applies to a new password. */
 export { PASSWORD_MIN_LENGTH, passwordProblem, passwordStrength } from './password-rule.ts';
