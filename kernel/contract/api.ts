@@ -13,6 +13,7 @@ import { peopleRoutes } from './people-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { studioRoutes } from './studio-routes.ts';
 import type { RouteDefinition } from './route-definition.ts';
+import { closedObject, entityInParams } from './schema-parts.ts';
 import * as s from './schemas.ts';
 
 const loginBody = {
@@ -27,7 +28,6 @@ const accountIdParams = {
   properties: { accountId: s.idParams.properties.id },
 } as const;
 
-const entityInParams = { in: 'params', name: 'id' } as const;
 const entityInQuery = { in: 'query', name: 'accountId' } as const;
 const entityInBody = { in: 'body', name: 'accountId' } as const;
 
@@ -68,12 +68,7 @@ export const routes = {
     tag: 'system',
     summary: 'Liveness probe.',
     status: 200,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['ok'],
-      properties: { ok: { type: 'boolean', const: true } },
-    },
+    response: closedObject(['ok'], { ok: { type: 'boolean', const: true } }),
   },
   userOrigin: {
     method: 'GET',
@@ -501,12 +496,7 @@ export const routes = {
       'Adds a fault rule for requests whose path matches pathPattern (regex) and method: latency, status, or a dropped connection, for count requests and/or until untilMs (epoch ms).',
     status: 201,
     body: s.faultSchema,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id'],
-      properties: { id: { type: 'integer' } },
-    },
+    response: closedObject(['id'], { id: { type: 'integer' } }),
   },
   adminClearFaults: {
     method: 'DELETE',

@@ -1,16 +1,14 @@
 // The bank and key-figure calls of the contract (issue 14): schemas and routes, spread into `routes`.
 import type { RouteDefinition } from './route-definition.ts';
 import { idParams } from './schemas.ts';
+import { closedObject, int } from './schema-parts.ts';
 
 const money = { type: 'number', description: 'Euros, two decimals; negative for a debit.' } as const;
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-const int = { type: 'integer' } as const;
 
-const bankAccountSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'bankName', 'ibanMasked', 'balance', 'balanceDate', 'currency'],
-  properties: {
+const bankAccountSchema = closedObject(
+  ['id', 'bankName', 'ibanMasked', 'balance', 'balanceDate', 'currency'],
+  {
     id: int,
     bankName: { type: 'string' },
     /** Only the country code and the last four characters: the full IBAN never leaves the gateway. */
@@ -19,26 +17,22 @@ const bankAccountSchema = {
     balanceDate: day,
     currency: { type: 'string' },
   },
-} as const;
+);
 
-const bankSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['accountId', 'accounts', 'total', 'currency'],
-  properties: {
-    accountId: int,
-    accounts: { type: 'array', items: bankAccountSchema },
-    total: money,
-    currency: { type: 'string' },
-  },
-} as const;
+const bankSchema = closedObject(['accountId', 'accounts', 'total', 'currency'], {
+  accountId: int,
+  accounts: { type: 'array', items: bankAccountSchema },
+  total: money,
+  currency: { type: 'string' },
+});
 
-const transactionSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'bankAccountId', 'date', 'label', 'amount'],
-  properties: { id: int, bankAccountId: int, date: day, label: { type: 'string' }, amount: money },
-} as const;
+const transactionSchema = closedObject(['id', 'bankAccountId', 'date', 'label', 'amount'], {
+  id: int,
+  bankAccountId: int,
+  date: day,
+  label: { type: 'string' },
+  amount: money,
+});
 
 const transactionFilters = {
   bankAccountId: { type: 'integer', minimum: 1, maximum: 2147483647 },
@@ -51,11 +45,9 @@ const transactionFilters = {
   order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
 } as const;
 
-const transactionPageSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['items', 'currentPage', 'totalPage', 'totalItems', 'totalAmount'],
-  properties: {
+const transactionPageSchema = closedObject(
+  ['items', 'currentPage', 'totalPage', 'totalItems', 'totalAmount'],
+  {
     items: { type: 'array', items: transactionSchema },
     currentPage: int,
     totalPage: int,
@@ -63,22 +55,11 @@ const transactionPageSchema = {
     /** The sum of every transaction the filters select, not only this page's. */
     totalAmount: money,
   },
-} as const;
+);
 
-const figures = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'revenue',
-    'grossMargin',
-    'ebitda',
-    'netResult',
-    'cash',
-    'receivablesDays',
-    'payablesDays',
-    'headcount',
-  ],
-  properties: {
+const figures = closedObject(
+  ['revenue', 'grossMargin', 'ebitda', 'netResult', 'cash', 'receivablesDays', 'payablesDays', 'headcount'],
+  {
     revenue: money,
     grossMargin: money,
     ebitda: money,
@@ -88,46 +69,41 @@ const figures = {
     payablesDays: int,
     headcount: int,
   },
-} as const;
+);
 
-const keyFiguresSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['year', 'availableYears', 'current', 'previous', 'months'],
-  properties: {
-    year: int,
-    availableYears: { type: 'array', items: int },
-    /** The fiscal year so far (to the last closed month when it is the current one). */
-    current: figures,
-    /** The previous fiscal year over the same months; null when there is none. */
-    previous: { anyOf: [figures, { type: 'null' }] },
-    months: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: [
-          'month',
-          'revenue',
-          'grossMargin',
-          'cash',
-          'previousRevenue',
-          'previousGrossMargin',
-          'previousCash',
-        ],
-        properties: {
-          month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-          revenue: money,
-          grossMargin: money,
-          cash: money,
-          previousRevenue: { type: ['number', 'null'] },
-          previousGrossMargin: { type: ['number', 'null'] },
-          previousCash: { type: ['number', 'null'] },
-        },
+const keyFiguresSchema = closedObject(['year', 'availableYears', 'current', 'previous', 'months'], {
+  year: int,
+  availableYears: { type: 'array', items: int },
+  /** The fiscal year so far (to the last closed month when it is the current one). */
+  current: figures,
+  /** The previous fiscal year over the same months; null when there is none. */
+  previous: { anyOf: [figures, { type: 'null' }] },
+  months: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'month',
+        'revenue',
+        'grossMargin',
+        'cash',
+        'previousRevenue',
+        'previousGrossMargin',
+        'previousCash',
+      ],
+      properties: {
+        month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+        revenue: money,
+        grossMargin: money,
+        cash: money,
+        previousRevenue: { type: ['number', 'null'] },
+        previousGrossMargin: { type: ['number', 'null'] },
+        previousCash: { type: ['number', 'null'] },
       },
     },
   },
-} as const;
+});
 
 export const financeRoutes = {
   bank: {

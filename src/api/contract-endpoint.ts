@@ -12,13 +12,18 @@ import type {
   ApiResponse,
   PortalRoutes,
 } from '../../kernel/contract/api.ts';
-import { routeCalls } from '../../kernel/contract/generated/route-calls.ts';
+import calls from '../../kernel/contract/generated/route-calls.json';
 import type { GatewayBaseQuery } from './base-query.ts';
 import { service, UNPREFIXED_CALLS } from './service-path.ts';
 import type { ServiceName } from './service-path.ts';
 
 /** A route of the contract the portal may call (the gateway's test and demo tools are not among them). */
 export type ContractRouteId = keyof PortalRoutes;
+
+// Generated from the contract (npm run generate:schema; npm run check fails when it is stale); the type
+// checker fails here when a route the portal may call is missing from it.
+const routeCalls: Readonly<Record<ContractRouteId, { readonly method: string; readonly path: string }>> =
+  calls;
 
 /** What a route answers; `void` for a route that answers no body (204). */
 export type ContractAnswer<K extends ContractRouteId> = [ApiResponse<K>] extends [undefined]
@@ -98,19 +103,19 @@ type Mapping<K extends ContractRouteId, Arg, Answer> = {
   readonly transformResponse?: (answer: ContractAnswer<K>) => Answer;
 };
 
+type Kind = 'query' | 'mutation';
+type DefinitionOf<Which extends Kind, Arg, Answer, Tags extends string> = Which extends 'query'
+  ? QueryDefinition<Arg, GatewayBaseQuery, Tags, Answer, 'gatewayApi'>
+  : MutationDefinition<Arg, GatewayBaseQuery, Tags, Answer, 'gatewayApi'>;
+
 // The argument and answer are inferred from `request` and `transformResponse` only (void and the contract's
 // answer without them), not from the tags or the logging, which read them.
-type QueryOptions<K extends ContractRouteId, Arg, Answer, Tags extends string> = Mapping<K, Arg, Answer> &
-  DistributiveOmit<
-    QueryDefinition<NoInfer<Arg>, GatewayBaseQuery, Tags, NoInfer<Answer>, 'gatewayApi'>,
-    Built
-  >;
-
-type MutationOptions<K extends ContractRouteId, Arg, Answer, Tags extends string> = Mapping<K, Arg, Answer> &
-  DistributiveOmit<
-    MutationDefinition<NoInfer<Arg>, GatewayBaseQuery, Tags, NoInfer<Answer>, 'gatewayApi'>,
-    Built
-  >;
+type Options<Which extends Kind, K extends ContractRouteId, Arg, Answer, Tags extends string> = Mapping<
+  K,
+  Arg,
+  Answer
+> &
+  DistributiveOmit<DefinitionOf<Which, NoInfer<Arg>, NoInfer<Answer>, Tags>, Built>;
 
 // The type itself, which the type checker does not infer through: the definitions' place in
 // `injectEndpoints` (any argument) must not decide the argument of an endpoint.
@@ -129,34 +134,23 @@ type Builder<Tags extends string> = EndpointBuilder<GatewayBaseQuery, Tags, 'gat
  */
 export function contractEndpoint<K extends ContractRouteId>(id: K) {
   // The request and the answer's reading that RTK Query calls, from what the endpoint states.
-  const built = ({ request, transformResponse, ...options }: Mapping<K, never, unknown>) => ({
-    ...options,
-    query: (arg: never) =>
-      contractRequest(id, request === undefined ? ({} as ContractRequest<K>) : request(arg)),
-    ...(transformResponse === undefined
-      ? {}
-      : { transformResponse: (answer: unknown) => transformResponse(answer as ContractAnswer<K>) }),
-  });
-  return {
-    query<Arg = void, Answer = ContractAnswer<K>, Tags extends string = never>(
-      build: Builder<Tags>,
-      options: QueryOptions<K, Arg, Answer, Tags>,
-    ): QueryDefinition<Settled<Arg>, GatewayBaseQuery, Tags, Settled<Answer>, 'gatewayApi'> {
-      return build.query(
-        built(options as Mapping<K, never, unknown>) as Parameters<
-          typeof build.query<Settled<Answer>, Settled<Arg>>
-        >[0],
-      );
-    },
-    mutation<Arg = void, Answer = ContractAnswer<K>, Tags extends string = never>(
-      build: Builder<Tags>,
-      options: MutationOptions<K, Arg, Answer, Tags>,
-    ): MutationDefinition<Settled<Arg>, GatewayBaseQuery, Tags, Settled<Answer>, 'gatewayApi'> {
-      return build.mutation(
-        built(options as Mapping<K, never, unknown>) as Parameters<
-          typeof build.mutation<Settled<Answer>, Settled<Arg>>
-        >[0],
-      );
-    },
+  const built = (options: object) => {
+    const { request, transformResponse, ...rest } = options as Mapping<K, never, unknown>;
+    return {
+      ...rest,
+      query: (arg: never) =>
+        contractRequest(id, request === undefined ? ({} as ContractRequest<K>) : request(arg)),
+      ...(transformResponse === undefined
+        ? {}
+        : { transformResponse: (answer: unknown) => transformResponse(answer as ContractAnswer<K>) }),
+    };
   };
+  const endpoint =
+    <Which extends Kind>(which: Which) =>
+    <Arg = void, Answer = ContractAnswer<K>, Tags extends string = never>(
+      build: Builder<Tags>,
+      options: Options<Which, K, Arg, Answer, Tags>,
+    ) =>
+      build[which](built(options) as never) as DefinitionOf<Which, Settled<Arg>, Settled<Answer>, Tags>;
+  return { query: endpoint('query'), mutation: endpoint('mutation') };
 }
