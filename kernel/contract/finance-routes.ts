@@ -1,7 +1,7 @@
 // The bank and key-figure calls of the contract (issue 14): schemas and routes, spread into `routes`.
 import type { RouteDefinition } from './route-definition.ts';
 import { idParams } from './schemas.ts';
-import { closedObject, int } from './schema-parts.ts';
+import { closedObject, entityInParams, int, page, pageSize } from './schema-parts.ts';
 
 const money = { type: 'number', description: 'Euros, two decimals; negative for a debit.' } as const;
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
@@ -105,50 +105,44 @@ const keyFiguresSchema = closedObject(['year', 'availableYears', 'current', 'pre
   },
 });
 
+/** What every call here shares: a read of one entity, the `:id` of its path. */
+const entityRead = {
+  method: 'GET',
+  auth: 'bearer',
+  status: 200,
+  params: idParams,
+  entityId: entityInParams,
+} as const;
+const bankRead = { ...entityRead, tag: 'bank', requiresAnyOf: ['CLBANK001', 'COBANK001'] } as const;
+
 export const financeRoutes = {
   bank: {
-    method: 'GET',
+    ...bankRead,
     path: '/account/api/accounts/:id/bank',
-    auth: 'bearer',
-    tag: 'bank',
     summary: 'Bank accounts of the entity (masked IBAN, balance and its date) and their total.',
-    status: 200,
-    params: idParams,
     response: bankSchema,
-    entityId: { in: 'params', name: 'id' },
-    requiresAnyOf: ['CLBANK001', 'COBANK001'],
   },
   bankTransactions: {
-    method: 'GET',
+    ...bankRead,
     path: '/account/api/accounts/:id/bank/transactions',
-    auth: 'bearer',
-    tag: 'bank',
     summary:
       'Transactions of one or every account of the entity, filtered by dates, label and amount, sorted and paged; totalAmount sums the whole selection. A page past the end answers 400.',
-    status: 200,
-    params: idParams,
     query: {
       type: 'object',
       additionalProperties: false,
       properties: {
         ...transactionFilters,
-        page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-        pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+        page,
+        pageSize: { ...pageSize, default: 25 },
       },
     },
     response: transactionPageSchema,
-    entityId: { in: 'params', name: 'id' },
-    requiresAnyOf: ['CLBANK001', 'COBANK001'],
   },
   bankTransactionsCsv: {
-    method: 'GET',
+    ...bankRead,
     path: '/account/api/accounts/:id/bank/transactions.csv',
-    auth: 'bearer',
-    tag: 'bank',
     summary:
       'The filtered transactions as CSV, streamed: UTF-8 with a BOM; fr-FR uses semicolons and decimal commas, en commas and points.',
-    status: 200,
-    params: idParams,
     query: {
       type: 'object',
       additionalProperties: false,
@@ -159,26 +153,20 @@ export const financeRoutes = {
     },
     response: { type: 'string', description: 'text/csv' },
     produces: 'text/csv; charset=utf-8',
-    entityId: { in: 'params', name: 'id' },
-    requiresAnyOf: ['CLBANK001', 'COBANK001'],
     action: 'bank.export',
   },
   keyFigures: {
-    method: 'GET',
+    ...entityRead,
     path: '/registry/api/accounts/:id/key-figures',
-    auth: 'bearer',
     tag: 'indicators',
     summary:
       'Key figures of a fiscal year (default: the latest) against the previous one, and its months with the same months of the previous year.',
-    status: 200,
-    params: idParams,
     query: {
       type: 'object',
       additionalProperties: false,
       properties: { year: { type: 'integer', minimum: 2000, maximum: 2100 } },
     },
     response: keyFiguresSchema,
-    entityId: { in: 'params', name: 'id' },
     requiresAnyOf: ['CLKPI0001', 'COKPI0001'],
   },
 } as const satisfies Record<string, RouteDefinition>;

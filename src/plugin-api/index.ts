@@ -4,7 +4,8 @@
  * `@portal/plugin-api/testing`. The home grid is the engine's: a route's `homeGrid` draws it.
  * Plugins never import a file of src/ (lint enforces it).
  */
-export { definePage, definePlugin, defineWidget, urlOption } from './define.ts';
+// The define functions and their types (define.ts names them).
+export * from './define.ts';
 export type {
   LazyComponent,
   PageDefinition,
