@@ -287,11 +287,8 @@ export const faultSchema = {
 } as const;
 
 // Params and query strings are coerced (strings to integers) by the validator; bodies are not.
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
+const databaseId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+export const idParams = { type: 'object', required: ['id'], properties: { id: databaseId } } as const;
 
 export const pageQuery = {
   type: 'object',
@@ -306,5 +303,5 @@ export const pageQuery = {
 export const accountIdQuery = {
   type: 'object',
   required: ['accountId'],
-  properties: { accountId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  properties: { accountId: databaseId },
 } as const;

@@ -52,29 +52,29 @@ function logFailure(what: string) {
   };
 }
 
+/** A call whose argument is its JSON body, sent with these options of the base query. */
+const sendBody = <Body>(extraOptions: GatewayExtraOptions) => ({
+  request: (body: Body) => ({ body }),
+  extraOptions,
+});
+
 /** The calls of the session itself (SPEC 7): sign-in and out, the user context, the terms, the entities. */
 export const sessionApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    login: contractEndpoint('login').mutation(build, {
-      request: (body: LoginRequest) => ({ body }),
-      extraOptions: anonymous,
-    }),
-    createNewPassword: contractEndpoint('createNewPassword').mutation(build, {
-      request: (body: CreateNewPasswordRequest) => ({ body }),
-      extraOptions: anonymous,
-    }),
-    resetPassword: contractEndpoint('resetPassword').mutation(build, {
-      request: (body: ResetPasswordRequest) => ({ body }),
-      extraOptions: anonymous,
-    }),
-    logout: contractEndpoint('logout').mutation(build, {
-      request: (body: LogoutRequest) => ({ body }),
-      extraOptions: signingOut,
-    }),
-    tokenExchange: contractEndpoint('tokenExchange').mutation(build, {
-      request: (body: TokenExchangeRequest) => ({ body }),
-      extraOptions: anonymous,
-    }),
+    login: contractEndpoint('login').mutation(build, sendBody<LoginRequest>(anonymous)),
+    createNewPassword: contractEndpoint('createNewPassword').mutation(
+      build,
+      sendBody<CreateNewPasswordRequest>(anonymous),
+    ),
+    resetPassword: contractEndpoint('resetPassword').mutation(
+      build,
+      sendBody<ResetPasswordRequest>(anonymous),
+    ),
+    logout: contractEndpoint('logout').mutation(build, sendBody<LogoutRequest>(signingOut)),
+    tokenExchange: contractEndpoint('tokenExchange').mutation(
+      build,
+      sendBody<TokenExchangeRequest>(anonymous),
+    ),
     getUserInformation: contractEndpoint('userInformation').query(build, {
       transformResponse: (answer: UserInformation): UserInformation => ({
         ...answer,
