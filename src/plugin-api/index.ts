@@ -6,17 +6,6 @@
  */
 // The define functions and their types (define.ts names them).
 export * from './define.ts';
-export type {
-  LazyComponent,
-  PageDefinition,
-  PluginDefinition,
-  PluginLocales,
-  WidgetDefinition,
-  WidgetOptions,
-  WidgetOptionsSchema,
-  WidgetProps,
-  WidgetSize,
-} from './define.ts';
 export {
   useAction,
   useConstant,
