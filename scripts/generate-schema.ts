@@ -11,6 +11,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { format, resolveConfig } from 'prettier';
+import { routeCallsSource } from '../kernel/contract/route-calls-source.ts';
 import { portalConfigSchema } from '../kernel/schemas/portal-config.schema.ts';
 import { createPluginRegistry } from '../src/runtime/registry.ts';
 import {
@@ -76,6 +78,12 @@ async function main(): Promise<void> {
   writeIfChanged(join(outDir, 'plugin-catalogue.json'), JSON.stringify(catalogue, null, 2) + '\n');
   writeIfChanged(join(outDir, 'validate-widget-options.js'), widgetOptionsValidatorSource(catalogue));
   writeIfChanged(join(outDir, 'validate-widget-options.d.ts'), WIDGET_OPTIONS_VALIDATOR_TYPES);
+  const routeCalls = join(root, 'kernel', 'contract', 'generated', 'route-calls.json');
+  if (!checkOnly) mkdirSync(dirname(routeCalls), { recursive: true });
+  writeIfChanged(
+    routeCalls,
+    await format(routeCallsSource(), { ...(await resolveConfig(routeCalls)), filepath: routeCalls }),
+  );
 }
 
 await main();

@@ -3,6 +3,7 @@
 // be set then, hence no bearer and a text/plain body read as JSON), with fetch otherwise. An admin call
 // counts what was collected, for tests and `npm run analytics:report`. Spread into `routes`.
 import type { RouteDefinition } from './route-definition.ts';
+import { closedObject } from './schema-parts.ts';
 
 /** An ISO 8601 time as Date.toISOString writes it (ajv here has no formats). */
 const isoTime = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$', maxLength: 40 } as const;
@@ -25,18 +26,13 @@ const propertiesSchema = {
   additionalProperties: propertyValue,
 } as const;
 
-const analyticsEventSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['event', 'time'],
-  properties: {
-    /** The manifest's tracking event name ('Feature Consulted', 'Widget Interacted With', ...). */
-    event: { type: 'string', minLength: 1, maxLength: 100, pattern: PRINTABLE },
-    /** When it happened in the browser. */
-    time: isoTime,
-    properties: propertiesSchema,
-  },
-} as const;
+const analyticsEventSchema = closedObject(['event', 'time'], {
+  /** The manifest's tracking event name ('Feature Consulted', 'Widget Interacted With', ...). */
+  event: { type: 'string', minLength: 1, maxLength: 100, pattern: PRINTABLE },
+  /** When it happened in the browser. */
+  time: isoTime,
+  properties: propertiesSchema,
+});
 
 export const analyticsRoutes = {
   collectAnalytics: {
@@ -48,16 +44,11 @@ export const analyticsRoutes = {
       "Stores a batch of analytics events (at most 20, body at most 16 KiB, names at most 100 characters, at most 10 properties per event of at most 200 characters, no control characters) under the project key of the portal (VITE_ANALYTICS_KEY, never blank), which must be the gateway's (GATEWAY_ANALYTICS_KEY; 401 otherwise, and always when the gateway has none). The user is the one of `token`, the person's session token, when it is valid (their id and SPEC 5 properties, from the gateway's records: userType Client or Collaborateur, email when not blank); otherwise the events are anonymous: a user is never taken from the body. Accepts application/json or text/plain (what navigator.sendBeacon sends), both JSON. The token is in the body, not a bearer header: a beacon cannot carry one; the portal sends nothing before the person accepted analytics. At most 60 batches a minute per client address (429). Events are kept GATEWAY_ANALYTICS_RETENTION_DAYS days (90 by default).",
     status: 204,
     errors: [401, 429],
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['apiKey', 'events'],
-      properties: {
-        apiKey: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-        token: { type: 'string', minLength: 1, maxLength: 4096 },
-        events: { type: 'array', minItems: 1, maxItems: ANALYTICS_MAX_EVENTS, items: analyticsEventSchema },
-      },
-    },
+    body: closedObject(['apiKey', 'events'], {
+      apiKey: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+      token: { type: 'string', minLength: 1, maxLength: 4096 },
+      events: { type: 'array', minItems: 1, maxItems: ANALYTICS_MAX_EVENTS, items: analyticsEventSchema },
+    }),
     response: null,
   },
   adminAnalyticsCounts: {
@@ -73,36 +64,31 @@ export const analyticsRoutes = {
       additionalProperties: false,
       properties: { since: isoTime },
     },
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['counts', 'latest'],
-      properties: {
-        counts: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['event', 'count'],
-            properties: { event: { type: 'string' }, count: { type: 'integer' } },
-          },
+    response: closedObject(['counts', 'latest'], {
+      counts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['event', 'count'],
+          properties: { event: { type: 'string' }, count: { type: 'integer' } },
         },
-        latest: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['event', 'userId', 'properties', 'userProperties', 'receivedAt'],
-            properties: {
-              event: { type: 'string' },
-              userId: { type: ['string', 'null'] },
-              properties: { type: 'object', additionalProperties: propertyValue },
-              userProperties: { type: 'object', additionalProperties: propertyValue },
-              receivedAt: { type: 'string' },
-            },
+      },
+      latest: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['event', 'userId', 'properties', 'userProperties', 'receivedAt'],
+          properties: {
+            event: { type: 'string' },
+            userId: { type: ['string', 'null'] },
+            properties: { type: 'object', additionalProperties: propertyValue },
+            userProperties: { type: 'object', additionalProperties: propertyValue },
+            receivedAt: { type: 'string' },
           },
         },
       },
-    },
+    }),
   },
 } as const satisfies Record<string, RouteDefinition>;

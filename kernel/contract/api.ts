@@ -13,6 +13,7 @@ import { peopleRoutes } from './people-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { studioRoutes } from './studio-routes.ts';
 import type { RouteDefinition } from './route-definition.ts';
+import { closedObject, entityInParams } from './schema-parts.ts';
 import * as s from './schemas.ts';
 
 const loginBody = {
@@ -27,7 +28,6 @@ const accountIdParams = {
   properties: { accountId: s.idParams.properties.id },
 } as const;
 
-const entityInParams = { in: 'params', name: 'id' } as const;
 const entityInQuery = { in: 'query', name: 'accountId' } as const;
 const entityInBody = { in: 'body', name: 'accountId' } as const;
 
@@ -68,12 +68,7 @@ export const routes = {
     tag: 'system',
     summary: 'Liveness probe.',
     status: 200,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['ok'],
-      properties: { ok: { type: 'boolean', const: true } },
-    },
+    response: closedObject(['ok'], { ok: { type: 'boolean', const: true } }),
   },
   userOrigin: {
     method: 'GET',
@@ -501,12 +496,7 @@ export const routes = {
       'Adds a fault rule for requests whose path matches pathPattern (regex) and method: latency, status, or a dropped connection, for count requests and/or until untilMs (epoch ms).',
     status: 201,
     body: s.faultSchema,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id'],
-      properties: { id: { type: 'integer' } },
-    },
+    response: closedObject(['id'], { id: { type: 'integer' } }),
   },
   adminClearFaults: {
     method: 'DELETE',
@@ -560,6 +550,8 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
+/** The routes the portal may call: all but the gateway's test and demo tools (`auth: 'admin'`). */
+export type PortalRoutes = { [K in RouteId as Routes[K]['auth'] extends 'admin' ? never : K]: Routes[K] };
 
 type SchemaType<R, K extends 'params' | 'query' | 'body'> =
   R extends Record<K, infer S extends JSONSchema> ? FromSchema<S> : undefined;
@@ -567,6 +559,13 @@ type SchemaType<R, K extends 'params' | 'query' | 'body'> =
 export type ApiParams<K extends RouteId> = SchemaType<Routes[K], 'params'>;
 export type ApiQuery<K extends RouteId> = SchemaType<Routes[K], 'query'>;
 export type ApiBody<K extends RouteId> = SchemaType<Routes[K], 'body'>;
+// What a caller sends: a property with a default may be left out (the parsed input above has it).
+type InputType<R, K extends 'query' | 'body'> =
+  R extends Record<K, infer S extends JSONSchema>
+    ? FromSchema<S, { keepDefaultedPropertiesOptional: true }>
+    : undefined;
+export type ApiQueryInput<K extends RouteId> = InputType<Routes[K], 'query'>;
+export type ApiBodyInput<K extends RouteId> = InputType<Routes[K], 'body'>;
 export type ApiResponse<K extends RouteId> = Routes[K]['response'] extends infer S extends JSONSchema
   ? FromSchema<S>
   : undefined;

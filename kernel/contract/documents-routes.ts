@@ -2,6 +2,7 @@
 // codes of each document kind and report kind, spread into `routes`.
 import type { RouteDefinition } from './route-definition.ts';
 import { DOCUMENT_KINDS, idParams } from './schemas.ts';
+import { closedObject, entityInParams, int, str } from './schema-parts.ts';
 
 /**
  * SPEC 6 codes per document kind. A file's kind decides who may read or add it, so every id-based call
@@ -37,17 +38,13 @@ const STORED_FILE_TYPES = [
 
 export type StoredFileType = (typeof STORED_FILE_TYPES)[number];
 
-const int = { type: 'integer' } as const;
-const str = { type: 'string' } as const;
 const month = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' } as const;
 const kind = { type: 'string', enum: DOCUMENT_KINDS } as const;
 const order = { type: 'string', enum: ['asc', 'desc'], default: 'desc' } as const;
 
-const documentSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'accountId', 'kind', 'name', 'period', 'mimeType', 'size', 'uploadedBy', 'createdAt'],
-  properties: {
+const documentSchema = closedObject(
+  ['id', 'accountId', 'kind', 'name', 'period', 'mimeType', 'size', 'uploadedBy', 'createdAt'],
+  {
     id: int,
     accountId: int,
     kind,
@@ -61,13 +58,11 @@ const documentSchema = {
     uploadedBy: str,
     createdAt: { type: 'string', format: 'date-time' },
   },
-} as const;
+);
 
-const documentPageSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['items', 'currentPage', 'totalPage', 'totalItems', 'periods', 'mailDropAddress'],
-  properties: {
+const documentPageSchema = closedObject(
+  ['items', 'currentPage', 'totalPage', 'totalItems', 'periods', 'mailDropAddress'],
+  {
     items: { type: 'array', items: documentSchema },
     currentPage: int,
     totalPage: int,
@@ -77,7 +72,7 @@ const documentPageSchema = {
     /** The entity's e-mail drop address for this kind: a mail sent there is filed as a document. */
     mailDropAddress: str,
   },
-} as const;
+);
 
 const kindQuery = {
   type: 'object',
@@ -85,11 +80,9 @@ const kindQuery = {
   properties: { kind },
 } as const;
 
-const reportSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'accountId', 'accountName', 'title', 'kind', 'period', 'createdAt', 'hasFile', 'size'],
-  properties: {
+const reportSchema = closedObject(
+  ['id', 'accountId', 'accountName', 'title', 'kind', 'period', 'createdAt', 'hasFile', 'size'],
+  {
     id: int,
     accountId: int,
     accountName: str,
@@ -101,7 +94,7 @@ const reportSchema = {
     hasFile: { type: 'boolean' },
     size: { type: ['integer', 'null'] },
   },
-} as const;
+);
 
 const reportListQuery = {
   page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
@@ -113,17 +106,12 @@ const reportListQuery = {
   order,
 } as const;
 
-const reportPageSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['items', 'currentPage', 'totalPage', 'totalItems'],
-  properties: {
-    items: { type: 'array', items: reportSchema },
-    currentPage: int,
-    totalPage: int,
-    totalItems: int,
-  },
-} as const;
+const reportPageSchema = closedObject(['items', 'currentPage', 'totalPage', 'totalItems'], {
+  items: { type: 'array', items: reportSchema },
+  currentPage: int,
+  totalPage: int,
+  totalItems: int,
+});
 
 const fileQuery = {
   type: 'object',
@@ -135,8 +123,6 @@ const fileQuery = {
 } as const;
 
 const allDocumentCodes = [...new Set(Object.values(DOCUMENT_KIND_CODES).flat())];
-
-const entityInParams = { in: 'params', name: 'id' } as const;
 
 export const documentsRoutes = {
   documentPage: {
@@ -150,24 +136,19 @@ export const documentsRoutes = {
       'Documents of one kind of the entity, filtered by period and name, sorted and paged. 403 without a code of that kind (DOCUMENT_KIND_CODES).',
     status: 200,
     params: idParams,
-    query: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['kind'],
-      properties: {
-        kind,
-        period: month,
-        q: { type: 'string', maxLength: 100 },
-        sort: {
-          type: 'string',
-          enum: ['name', 'kind', 'period', 'createdAt', 'size', 'uploadedBy'],
-          default: 'createdAt',
-        },
-        order,
-        page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-        pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    query: closedObject(['kind'], {
+      kind,
+      period: month,
+      q: { type: 'string', maxLength: 100 },
+      sort: {
+        type: 'string',
+        enum: ['name', 'kind', 'period', 'createdAt', 'size', 'uploadedBy'],
+        default: 'createdAt',
       },
-    },
+      order,
+      page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    }),
     response: documentPageSchema,
     requiresAnyOf: allDocumentCodes,
   },
@@ -199,12 +180,9 @@ export const documentsRoutes = {
       'The chosen documents (ids, comma-separated, at most 200) as one ZIP, streamed. Any id of another entity or of a kind the caller may not read → 403 and nothing is sent.',
     status: 200,
     params: idParams,
-    query: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['ids'],
-      properties: { ids: { type: 'string', pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,199}$' } },
-    },
+    query: closedObject(['ids'], {
+      ids: { type: 'string', pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,199}$' },
+    }),
     response: { type: 'string', description: 'application/zip' },
     produces: 'application/zip',
     requiresAnyOf: allDocumentCodes,

@@ -1,16 +1,14 @@
 // The bank and key-figure calls of the contract (issue 14): schemas and routes, spread into `routes`.
 import type { RouteDefinition } from './route-definition.ts';
 import { idParams } from './schemas.ts';
+import { closedObject, entityInParams, int, page, pageSize } from './schema-parts.ts';
 
 const money = { type: 'number', description: 'Euros, two decimals; negative for a debit.' } as const;
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-const int = { type: 'integer' } as const;
 
-const bankAccountSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'bankName', 'ibanMasked', 'balance', 'balanceDate', 'currency'],
-  properties: {
+const bankAccountSchema = closedObject(
+  ['id', 'bankName', 'ibanMasked', 'balance', 'balanceDate', 'currency'],
+  {
     id: int,
     bankName: { type: 'string' },
     /** Only the country code and the last four characters: the full IBAN never leaves the gateway. */
@@ -19,26 +17,22 @@ const bankAccountSchema = {
     balanceDate: day,
     currency: { type: 'string' },
   },
-} as const;
+);
 
-const bankSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['accountId', 'accounts', 'total', 'currency'],
-  properties: {
-    accountId: int,
-    accounts: { type: 'array', items: bankAccountSchema },
-    total: money,
-    currency: { type: 'string' },
-  },
-} as const;
+const bankSchema = closedObject(['accountId', 'accounts', 'total', 'currency'], {
+  accountId: int,
+  accounts: { type: 'array', items: bankAccountSchema },
+  total: money,
+  currency: { type: 'string' },
+});
 
-const transactionSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'bankAccountId', 'date', 'label', 'amount'],
-  properties: { id: int, bankAccountId: int, date: day, label: { type: 'string' }, amount: money },
-} as const;
+const transactionSchema = closedObject(['id', 'bankAccountId', 'date', 'label', 'amount'], {
+  id: int,
+  bankAccountId: int,
+  date: day,
+  label: { type: 'string' },
+  amount: money,
+});
 
 const transactionFilters = {
   bankAccountId: { type: 'integer', minimum: 1, maximum: 2147483647 },
@@ -51,11 +45,9 @@ const transactionFilters = {
   order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
 } as const;
 
-const transactionPageSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['items', 'currentPage', 'totalPage', 'totalItems', 'totalAmount'],
-  properties: {
+const transactionPageSchema = closedObject(
+  ['items', 'currentPage', 'totalPage', 'totalItems', 'totalAmount'],
+  {
     items: { type: 'array', items: transactionSchema },
     currentPage: int,
     totalPage: int,
@@ -63,22 +55,11 @@ const transactionPageSchema = {
     /** The sum of every transaction the filters select, not only this page's. */
     totalAmount: money,
   },
-} as const;
+);
 
-const figures = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'revenue',
-    'grossMargin',
-    'ebitda',
-    'netResult',
-    'cash',
-    'receivablesDays',
-    'payablesDays',
-    'headcount',
-  ],
-  properties: {
+const figures = closedObject(
+  ['revenue', 'grossMargin', 'ebitda', 'netResult', 'cash', 'receivablesDays', 'payablesDays', 'headcount'],
+  {
     revenue: money,
     grossMargin: money,
     ebitda: money,
@@ -88,91 +69,80 @@ const figures = {
     payablesDays: int,
     headcount: int,
   },
-} as const;
+);
 
-const keyFiguresSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['year', 'availableYears', 'current', 'previous', 'months'],
-  properties: {
-    year: int,
-    availableYears: { type: 'array', items: int },
-    /** The fiscal year so far (to the last closed month when it is the current one). */
-    current: figures,
-    /** The previous fiscal year over the same months; null when there is none. */
-    previous: { anyOf: [figures, { type: 'null' }] },
-    months: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: [
-          'month',
-          'revenue',
-          'grossMargin',
-          'cash',
-          'previousRevenue',
-          'previousGrossMargin',
-          'previousCash',
-        ],
-        properties: {
-          month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-          revenue: money,
-          grossMargin: money,
-          cash: money,
-          previousRevenue: { type: ['number', 'null'] },
-          previousGrossMargin: { type: ['number', 'null'] },
-          previousCash: { type: ['number', 'null'] },
-        },
+const keyFiguresSchema = closedObject(['year', 'availableYears', 'current', 'previous', 'months'], {
+  year: int,
+  availableYears: { type: 'array', items: int },
+  /** The fiscal year so far (to the last closed month when it is the current one). */
+  current: figures,
+  /** The previous fiscal year over the same months; null when there is none. */
+  previous: { anyOf: [figures, { type: 'null' }] },
+  months: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'month',
+        'revenue',
+        'grossMargin',
+        'cash',
+        'previousRevenue',
+        'previousGrossMargin',
+        'previousCash',
+      ],
+      properties: {
+        month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+        revenue: money,
+        grossMargin: money,
+        cash: money,
+        previousRevenue: { type: ['number', 'null'] },
+        previousGrossMargin: { type: ['number', 'null'] },
+        previousCash: { type: ['number', 'null'] },
       },
     },
   },
+});
+
+/** What every call here shares: a read of one entity, the `:id` of its path. */
+const entityRead = {
+  method: 'GET',
+  auth: 'bearer',
+  status: 200,
+  params: idParams,
+  entityId: entityInParams,
 } as const;
+const bankRead = { ...entityRead, tag: 'bank', requiresAnyOf: ['CLBANK001', 'COBANK001'] } as const;
 
 export const financeRoutes = {
   bank: {
-    method: 'GET',
+    ...bankRead,
     path: '/account/api/accounts/:id/bank',
-    auth: 'bearer',
-    tag: 'bank',
     summary: 'Bank accounts of the entity (masked IBAN, balance and its date) and their total.',
-    status: 200,
-    params: idParams,
     response: bankSchema,
-    entityId: { in: 'params', name: 'id' },
-    requiresAnyOf: ['CLBANK001', 'COBANK001'],
   },
   bankTransactions: {
-    method: 'GET',
+    ...bankRead,
     path: '/account/api/accounts/:id/bank/transactions',
-    auth: 'bearer',
-    tag: 'bank',
     summary:
       'Transactions of one or every account of the entity, filtered by dates, label and amount, sorted and paged; totalAmount sums the whole selection. A page past the end answers 400.',
-    status: 200,
-    params: idParams,
     query: {
       type: 'object',
       additionalProperties: false,
       properties: {
         ...transactionFilters,
-        page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-        pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+        page,
+        pageSize: { ...pageSize, default: 25 },
       },
     },
     response: transactionPageSchema,
-    entityId: { in: 'params', name: 'id' },
-    requiresAnyOf: ['CLBANK001', 'COBANK001'],
   },
   bankTransactionsCsv: {
-    method: 'GET',
+    ...bankRead,
     path: '/account/api/accounts/:id/bank/transactions.csv',
-    auth: 'bearer',
-    tag: 'bank',
     summary:
       'The filtered transactions as CSV, streamed: UTF-8 with a BOM; fr-FR uses semicolons and decimal commas, en commas and points.',
-    status: 200,
-    params: idParams,
     query: {
       type: 'object',
       additionalProperties: false,
@@ -183,26 +153,20 @@ export const financeRoutes = {
     },
     response: { type: 'string', description: 'text/csv' },
     produces: 'text/csv; charset=utf-8',
-    entityId: { in: 'params', name: 'id' },
-    requiresAnyOf: ['CLBANK001', 'COBANK001'],
     action: 'bank.export',
   },
   keyFigures: {
-    method: 'GET',
+    ...entityRead,
     path: '/registry/api/accounts/:id/key-figures',
-    auth: 'bearer',
     tag: 'indicators',
     summary:
       'Key figures of a fiscal year (default: the latest) against the previous one, and its months with the same months of the previous year.',
-    status: 200,
-    params: idParams,
     query: {
       type: 'object',
       additionalProperties: false,
       properties: { year: { type: 'integer', minimum: 2000, maximum: 2100 } },
     },
     response: keyFiguresSchema,
-    entityId: { in: 'params', name: 'id' },
     requiresAnyOf: ['CLKPI0001', 'COKPI0001'],
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -3,16 +3,13 @@
 // so tests and demos can make one happen. Spread into `routes`.
 import type { RouteDefinition } from './route-definition.ts';
 import { NOTIFICATION_EVENT_TYPES, idParams } from './schemas.ts';
+import { closedObject, int, str } from './schema-parts.ts';
 
-const int = { type: 'integer' } as const;
-const str = { type: 'string' } as const;
 const eventType = { type: 'string', enum: NOTIFICATION_EVENT_TYPES } as const;
 
-const notificationSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'type', 'accountId', 'accountName', 'subjectId', 'data', 'createdAt', 'read'],
-  properties: {
+const notificationSchema = closedObject(
+  ['id', 'type', 'accountId', 'accountName', 'subjectId', 'data', 'createdAt', 'read'],
+  {
     id: int,
     type: eventType,
     accountId: int,
@@ -23,14 +20,12 @@ const notificationSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     read: { type: 'boolean' },
   },
-} as const;
+);
 
-const notificationListSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['items', 'unreadCount'],
-  properties: { items: { type: 'array', items: notificationSchema }, unreadCount: int },
-} as const;
+const notificationListSchema = closedObject(['items', 'unreadCount'], {
+  items: { type: 'array', items: notificationSchema },
+  unreadCount: int,
+});
 
 export const notificationRoutes = {
   notifications: {
@@ -93,17 +88,12 @@ export const notificationRoutes = {
     summary:
       "Raises a domain event as a screen would (no actor): the entity's customers who hold a code of the route that reads that type (without a subject to narrow it: every kind of the type) are notified by their settings.",
     status: 204,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type', 'accountId'],
-      properties: {
-        type: eventType,
-        accountId: int,
-        subjectId: int,
-        data: { type: 'object', additionalProperties: { type: ['string', 'number'] }, maxProperties: 10 },
-      },
-    },
+    body: closedObject(['type', 'accountId'], {
+      type: eventType,
+      accountId: int,
+      subjectId: int,
+      data: { type: 'object', additionalProperties: { type: ['string', 'number'] }, maxProperties: 10 },
+    }),
     response: null,
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -4,37 +4,27 @@
 // rights carry a version per user and entity (a stale write → 409 `stale_version`, nothing written).
 import type { RouteDefinition } from './route-definition.ts';
 import { idParams, versionInput } from './schemas.ts';
+import {
+  bool,
+  closedObject,
+  dateTime,
+  entityInParams,
+  int,
+  listOf,
+  nullableDateTime,
+  nullableStr,
+  order,
+  page,
+  pageOf,
+  pageSize,
+  search,
+  str,
+  strings,
+} from './schema-parts.ts';
 
-const str = { type: 'string' } as const;
-const int = { type: 'integer' } as const;
-const bool = { type: 'boolean' } as const;
-const strings = { type: 'array', items: str } as const;
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
-const nullableStr = { type: ['string', 'null'] } as const;
-const order = { type: 'string', enum: ['asc', 'desc'], default: 'asc' } as const;
-const search = { type: 'string', maxLength: 100, default: '' } as const;
-const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
-const pageSize = { type: 'integer', minimum: 1, maximum: 100, default: 20 } as const;
 const id = idParams.properties.id;
 /** A day, YYYY-MM-DD (an impossible one, such as 2026-02-30, is a 400 from the handler). */
 const day = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } as const;
-
-const pageOf = <T extends object>(items: T) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required: ['items', 'currentPage', 'totalPage', 'totalItems'],
-    properties: { items: { type: 'array', items }, currentPage: int, totalPage: int, totalItems: int },
-  }) as const;
-
-const list = <T extends object>(items: T) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required: ['items'],
-    properties: { items: { type: 'array', items } },
-  }) as const;
 
 /** Invited: not yet a user of the entity (the invitation waits for its answer), or joined and never signed in since; active otherwise. */
 export const USER_STATUSES = ['invited', 'active'] as const;
@@ -84,11 +74,9 @@ const listedUserSchema = {
 } as const;
 
 /** The same for every address, known or not: what the inviter sent, never an id or an account's state. */
-const invitationSentSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'firstName', 'lastName', 'isSignatory', 'permissions', 'status', 'expiresAt'],
-  properties: {
+const invitationSentSchema = closedObject(
+  ['email', 'firstName', 'lastName', 'isSignatory', 'permissions', 'status', 'expiresAt'],
+  {
     email: str,
     firstName: str,
     lastName: str,
@@ -97,12 +85,10 @@ const invitationSentSchema = {
     status: { type: 'string', enum: ['invited'] },
     expiresAt: dateTime,
   },
-} as const;
+);
 
-const myInvitationSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
+const myInvitationSchema = closedObject(
+  [
     'invitationId',
     'accountId',
     'accountName',
@@ -112,7 +98,7 @@ const myInvitationSchema = {
     'invitedAt',
     'expiresAt',
   ],
-  properties: {
+  {
     invitationId: int,
     accountId: int,
     accountName: str,
@@ -122,15 +108,15 @@ const myInvitationSchema = {
     invitedAt: dateTime,
     expiresAt: dateTime,
   },
-} as const;
+);
 
-const walletUserSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [...userRequired, 'accountId', 'accountName', 'callerPermissions'],
+const walletUserSchema = closedObject([...userRequired, 'accountId', 'accountName', 'callerPermissions'], {
   /** callerPermissions: the caller's own codes on that folder, so the portal offers the actions they allow. */
-  properties: { ...userColumns, accountId: int, accountName: str, callerPermissions: strings },
-} as const;
+  ...userColumns,
+  accountId: int,
+  accountName: str,
+  callerPermissions: strings,
+});
 
 const customerCodes = {
   type: 'array',
@@ -150,57 +136,42 @@ const addEntityUserSchema = {
   },
 } as const;
 
-const collaboratorSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId', 'firstName', 'lastName', 'role'],
+const collaboratorSchema = closedObject(['userId', 'firstName', 'lastName', 'role'], {
   /** email and officeMobile only for holders of CLUSER001, COUSER001 or CLADMI001 on the entity. */
-  properties: {
-    userId: int,
-    firstName: str,
-    lastName: str,
-    role: { type: ['string', 'null'], enum: [...COLLABORATOR_ROLES, null] },
-    email: str,
-    officeMobile: str,
-  },
-} as const;
 
-const walletCollaboratorSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId', 'firstName', 'lastName', 'isAdmin', 'folders'],
+  userId: int,
+  firstName: str,
+  lastName: str,
+  role: { type: ['string', 'null'], enum: [...COLLABORATOR_ROLES, null] },
+  email: str,
+  officeMobile: str,
+});
+
+const walletCollaboratorSchema = closedObject(['userId', 'firstName', 'lastName', 'isAdmin', 'folders'], {
   /** email and officeMobile by the rule of the per-entity list, asked on the folders shared with the caller. */
-  properties: {
-    userId: int,
-    firstName: str,
-    lastName: str,
-    email: str,
-    officeMobile: str,
-    isAdmin: bool,
-    folders: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['accountId', 'name', 'role'],
-        properties: { accountId: int, name: str, role: nullableStr },
-      },
+
+  userId: int,
+  firstName: str,
+  lastName: str,
+  email: str,
+  officeMobile: str,
+  isAdmin: bool,
+  folders: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['accountId', 'name', 'role'],
+      properties: { accountId: int, name: str, role: nullableStr },
     },
   },
-} as const;
+});
 
-const person = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId', 'name'],
-  properties: { userId: int, name: str },
-} as const;
+const person = closedObject(['userId', 'name'], { userId: int, name: str });
 
-const delegationSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'accountId', 'at', 'actor', 'target', 'action', 'granted', 'revoked'],
-  properties: {
+const delegationSchema = closedObject(
+  ['id', 'accountId', 'at', 'actor', 'target', 'action', 'granted', 'revoked'],
+  {
     id: int,
     accountId: { type: ['integer', 'null'] },
     at: dateTime,
@@ -210,14 +181,15 @@ const delegationSchema = {
     granted: strings,
     revoked: strings,
   },
-} as const;
+);
 
-const adminSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId', 'firstName', 'lastName', 'email', 'grantedAt'],
-  properties: { userId: int, firstName: str, lastName: str, email: str, grantedAt: nullableDateTime },
-} as const;
+const adminSchema = closedObject(['userId', 'firstName', 'lastName', 'email', 'grantedAt'], {
+  userId: int,
+  firstName: str,
+  lastName: str,
+  email: str,
+  grantedAt: nullableDateTime,
+});
 
 const entityUserParams = {
   type: 'object',
@@ -230,7 +202,6 @@ const invitationParams = {
   required: ['invitationId'],
   properties: { invitationId: id },
 } as const;
-const entityInParams = { in: 'params', name: 'id' } as const;
 
 /** SPEC 6: CLADMI001 (client super admin) manages the users and rights of every entity where it is held. */
 const VIEW_USERS = ['CLUSER001', 'COUSER001', 'CLADMI001'] as const;
@@ -325,7 +296,7 @@ export const peopleRoutes = {
     summary:
       "The caller's invitations to entities that wait for their answer (not expired), newest first, with the entity, who invited and the rights offered.",
     status: 200,
-    response: list(myInvitationSchema),
+    response: listOf(myInvitationSchema),
   },
   acceptInvitation: {
     method: 'POST',
@@ -362,7 +333,7 @@ export const peopleRoutes = {
       'Collaborators of the firm assigned to the entity with their role: names for every customer member (collaborators need COUSER002); e-mail and phone only for holders of CLUSER001, COUSER001 or CLADMI001.',
     status: 200,
     params: idParams,
-    response: list(collaboratorSchema),
+    response: listOf(collaboratorSchema),
   },
   assignCollaborator: {
     method: 'PUT',
@@ -480,7 +451,7 @@ export const peopleRoutes = {
     tag: 'people',
     summary: "The firm's administrator collaborators.",
     status: 200,
-    response: list(adminSchema),
+    response: listOf(adminSchema),
   },
   deleteAdminCollaborator: {
     method: 'DELETE',
@@ -519,12 +490,11 @@ export const peopleRoutes = {
         fiscalYearEnd: { type: 'string', pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' },
       },
     },
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['accountId', 'accountNumber', 'name'],
-      properties: { accountId: int, accountNumber: str, name: str },
-    },
+    response: closedObject(['accountId', 'accountNumber', 'name'], {
+      accountId: int,
+      accountNumber: str,
+      name: str,
+    }),
     action: 'entities.create',
     concurrency: 'the company number is unique: the second → 409',
   },

@@ -4,24 +4,20 @@
 // lacks them is simply not listed, and a caller who holds them nowhere gets 403.
 import type { RouteDefinition } from './route-definition.ts';
 import { idParams, versionInput } from './schemas.ts';
-
-const str = { type: 'string' } as const;
-const int = { type: 'integer' } as const;
-const bool = { type: 'boolean' } as const;
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
-const order = { type: 'string', enum: ['asc', 'desc'], default: 'asc' } as const;
-const search = { type: 'string', maxLength: 100, default: '' } as const;
-const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
-const pageSize = { type: 'integer', minimum: 1, maximum: 100, default: 20 } as const;
-
-const pageOf = <T extends object>(items: T) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required: ['items', 'currentPage', 'totalPage', 'totalItems'],
-    properties: { items: { type: 'array', items }, currentPage: int, totalPage: int, totalItems: int },
-  }) as const;
+import {
+  bool,
+  closedObject,
+  dateTime,
+  entityInParams,
+  int,
+  nullableDateTime,
+  order,
+  page,
+  pageOf,
+  pageSize,
+  search,
+  str,
+} from './schema-parts.ts';
 
 /**
  * The query of a wallet list over the caller's folders: search on the folder, an optional status filter,
@@ -48,35 +44,33 @@ const statusListQuery = <
     },
   }) as const;
 
-const folderRowSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['accountId', 'accountNumber', 'name', 'isFavorite'],
-  properties: { accountId: int, accountNumber: str, name: str, isFavorite: bool },
-} as const;
+const folderRowSchema = closedObject(['accountId', 'accountNumber', 'name', 'isFavorite'], {
+  accountId: int,
+  accountNumber: str,
+  name: str,
+  isFavorite: bool,
+});
 
-const entityInParams = { in: 'params', name: 'id' } as const;
 const accountIdParams = {
   type: 'object',
   required: ['accountId'],
   properties: { accountId: idParams.properties.id },
 } as const;
 
-const entityRowSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['accountId', 'accountNumber', 'name', 'isFavorite', 'isSignatory'],
-  properties: { accountId: int, accountNumber: str, name: str, isFavorite: bool, isSignatory: bool },
-} as const;
+const entityRowSchema = closedObject(['accountId', 'accountNumber', 'name', 'isFavorite', 'isSignatory'], {
+  accountId: int,
+  accountNumber: str,
+  name: str,
+  isFavorite: bool,
+  isSignatory: bool,
+});
 
 export const MOD_REQUEST_STATUSES = ['pending', 'validated', 'refused'] as const;
 export const MANDATE_STATUSES = ['draft', 'pending', 'active', 'suspended', 'revoked'] as const;
 export const SUBSCRIPTION_STATUSES = ['validated', 'pending', 'refused', 'cancelled'] as const;
 
-const modRequestRowSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
+const modRequestRowSchema = closedObject(
+  [
     'id',
     'accountId',
     'accountNumber',
@@ -90,7 +84,7 @@ const modRequestRowSchema = {
     'decidedAt',
     'reason',
   ],
-  properties: {
+  {
     id: int,
     accountId: int,
     accountNumber: str,
@@ -106,23 +100,11 @@ const modRequestRowSchema = {
     /** The reason given with a refusal (or a validation); empty when none. */
     reason: str,
   },
-} as const;
+);
 
-const mandateRowSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'accountId',
-    'accountNumber',
-    'accountName',
-    'type',
-    'status',
-    'startsOn',
-    'endsOn',
-    'version',
-  ],
-  properties: {
+const mandateRowSchema = closedObject(
+  ['id', 'accountId', 'accountNumber', 'accountName', 'type', 'status', 'startsOn', 'endsOn', 'version'],
+  {
     id: int,
     accountId: int,
     accountNumber: str,
@@ -134,13 +116,11 @@ const mandateRowSchema = {
     /** Optimistic concurrency: send it back with a status change. */
     version: int,
   },
-} as const;
+);
 
-const subscriptionRowSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['accountId', 'accountNumber', 'accountName', 'offerCode', 'offerName', 'status'],
-  properties: {
+const subscriptionRowSchema = closedObject(
+  ['accountId', 'accountNumber', 'accountName', 'offerCode', 'offerName', 'status'],
+  {
     accountId: int,
     accountNumber: str,
     accountName: str,
@@ -148,13 +128,11 @@ const subscriptionRowSchema = {
     offerName: str,
     status: { type: 'string', enum: SUBSCRIPTION_STATUSES },
   },
-} as const;
+);
 
-const entityOfferSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['offerCode', 'name', 'description', 'monthlyPrice', 'subscriptionStatus', 'pendingRequest'],
-  properties: {
+const entityOfferSchema = closedObject(
+  ['offerCode', 'name', 'description', 'monthlyPrice', 'subscriptionStatus', 'pendingRequest'],
+  {
     offerCode: str,
     name: str,
     description: str,
@@ -163,19 +141,14 @@ const entityOfferSchema = {
     /** A MOD request for this offer waits for a collaborator. */
     pendingRequest: bool,
   },
-} as const;
+);
 
-const contactSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'role', 'email', 'phone'],
-  properties: {
-    name: { type: 'string', maxLength: 120 },
-    role: { type: 'string', maxLength: 120 },
-    email: { type: 'string', maxLength: 254 },
-    phone: { type: 'string', maxLength: 30 },
-  },
-} as const;
+const contactSchema = closedObject(['name', 'role', 'email', 'phone'], {
+  name: { type: 'string', maxLength: 120 },
+  role: { type: 'string', maxLength: 120 },
+  email: { type: 'string', maxLength: 254 },
+  phone: { type: 'string', maxLength: 30 },
+});
 
 const sheetFields = {
   legalName: { type: 'string', maxLength: 200 },
@@ -203,25 +176,20 @@ const sheetRequired = [
   'contacts',
 ] as const;
 
-const companySheetSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['accountId', 'version', 'updatedAt', ...sheetRequired],
-  properties: { accountId: int, version: int, updatedAt: nullableDateTime, ...sheetFields },
-} as const;
+const companySheetSchema = closedObject(['accountId', 'version', 'updatedAt', ...sheetRequired], {
+  accountId: int,
+  version: int,
+  updatedAt: nullableDateTime,
+  ...sheetFields,
+});
 
-const modRequestCreatedSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'accountId', 'offerCode', 'status', 'createdAt'],
-  properties: {
-    id: int,
-    accountId: int,
-    offerCode: str,
-    status: { type: 'string', enum: MOD_REQUEST_STATUSES },
-    createdAt: dateTime,
-  },
-} as const;
+const modRequestCreatedSchema = closedObject(['id', 'accountId', 'offerCode', 'status', 'createdAt'], {
+  id: int,
+  accountId: int,
+  offerCode: str,
+  status: { type: 'string', enum: MOD_REQUEST_STATUSES },
+  createdAt: dateTime,
+});
 
 export const portfolioRoutes = {
   walletFolders: {
@@ -277,12 +245,7 @@ export const portfolioRoutes = {
       additionalProperties: false,
       properties: { favorite: bool },
     },
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['accountId', 'isFavorite'],
-      properties: { accountId: int, isFavorite: bool },
-    },
+    response: closedObject(['accountId', 'isFavorite'], { accountId: int, isFavorite: bool }),
     concurrency: 'last writer wins (one statement per toggle)',
   },
   companySheet: {
@@ -308,12 +271,7 @@ export const portfolioRoutes = {
       'Replaces the company sheet. Invalid fields → 422 naming them; a version other than the stored one → 409 (someone saved in between).',
     status: 200,
     params: idParams,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['version', ...sheetRequired],
-      properties: { version: versionInput, ...sheetFields },
-    },
+    body: closedObject(['version', ...sheetRequired], { version: versionInput, ...sheetFields }),
     response: companySheetSchema,
     requiresAnyOf: ['COINFO002'],
     action: 'companySheet.edit',
@@ -328,12 +286,7 @@ export const portfolioRoutes = {
     summary: "The catalogue's offers as seen by the entity: its subscription status and any pending request.",
     status: 200,
     params: idParams,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['items'],
-      properties: { items: { type: 'array', items: entityOfferSchema } },
-    },
+    response: closedObject(['items'], { items: { type: 'array', items: entityOfferSchema } }),
     requiresAnyOf: ['CLOFF001', 'COOFF003'],
   },
   requestOffer: {
@@ -346,15 +299,10 @@ export const portfolioRoutes = {
       'Asks for an offer for the entity (a customer) or activates it (a collaborator): creates a pending MOD request. Unknown offer → 422; already subscribed or already pending → 409.',
     status: 201,
     params: idParams,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['offerCode'],
-      properties: {
-        offerCode: { type: 'string', minLength: 1, maxLength: 50 },
-        comment: { type: 'string', maxLength: 2000 },
-      },
-    },
+    body: closedObject(['offerCode'], {
+      offerCode: { type: 'string', minLength: 1, maxLength: 50 },
+      comment: { type: 'string', maxLength: 2000 },
+    }),
     response: modRequestCreatedSchema,
     requiresAnyOf: ['CLOFF001', 'COOFF001'],
     action: 'offers.request',
@@ -388,15 +336,10 @@ export const portfolioRoutes = {
       "Validates or refuses a pending MOD request (a refusal needs a reason, 422 otherwise). Validating sets the entity's subscription to that offer to validated. Already decided → 409.",
     status: 200,
     params: idParams,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['decision'],
-      properties: {
-        decision: { type: 'string', enum: ['validated', 'refused'] },
-        reason: { type: 'string', maxLength: 500 },
-      },
-    },
+    body: closedObject(['decision'], {
+      decision: { type: 'string', enum: ['validated', 'refused'] },
+      reason: { type: 'string', maxLength: 500 },
+    }),
     response: modRequestRowSchema,
     requiresAnyOf: ['COOFF002'],
     action: 'modRequests.decide',
@@ -410,12 +353,7 @@ export const portfolioRoutes = {
     summary:
       'Subscriptions of every entity where the caller holds CLOFF001 or COOFF002, by entity then offer.',
     status: 200,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['items'],
-      properties: { items: { type: 'array', items: subscriptionRowSchema } },
-    },
+    response: closedObject(['items'], { items: { type: 'array', items: subscriptionRowSchema } }),
     requiresAnyOf: ['CLOFF001', 'COOFF002'],
   },
   walletMandates: {
@@ -446,12 +384,10 @@ export const portfolioRoutes = {
       'Changes the status of a mandate and publishes Mandate-MandateStatusChanged. A stale version → 409, nothing written.',
     status: 200,
     params: idParams,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['status', 'version'],
-      properties: { status: { type: 'string', enum: MANDATE_STATUSES }, version: versionInput },
-    },
+    body: closedObject(['status', 'version'], {
+      status: { type: 'string', enum: MANDATE_STATUSES },
+      version: versionInput,
+    }),
     response: mandateRowSchema,
     requiresAnyOf: ['COMAND001'],
     action: 'mandates.changeStatus',

@@ -4,33 +4,27 @@
 // the manifest being published (issue 27).
 import type { RouteDefinition } from './route-definition.ts';
 import { idParams } from './schemas.ts';
+import { closedObject } from './schema-parts.ts';
 
 const manifestObject = {
   type: 'object',
   description: 'A portal manifest (portal.config.json); checked with its schema and lint when published.',
 } as const;
 
-const versionSummary = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'author', 'createdAt', 'comment', 'etag', 'published'],
-  properties: {
-    id: { type: 'integer' },
-    /** The e-mail of who published it (`build` for the manifest the gateway started with). */
-    author: { type: 'string' },
-    createdAt: { type: 'string', format: 'date-time' },
-    comment: { type: 'string' },
-    etag: { type: 'string' },
-    published: { type: 'boolean' },
-  },
-} as const;
+const versionSummary = closedObject(['id', 'author', 'createdAt', 'comment', 'etag', 'published'], {
+  id: { type: 'integer' },
+  /** The e-mail of who published it (`build` for the manifest the gateway started with). */
+  author: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+  comment: { type: 'string' },
+  etag: { type: 'string' },
+  published: { type: 'boolean' },
+});
 
-const publication = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'etag'],
-  properties: { id: { type: 'integer' }, etag: { type: 'string' } },
-} as const;
+const publication = closedObject(['id', 'etag'], {
+  id: { type: 'integer' },
+  etag: { type: 'string' },
+});
 
 /**
  * The version a write was made from: the published one when the editor started (issue 27, item 17). When
@@ -42,10 +36,8 @@ const baseVersion = { type: 'integer', minimum: 1, maximum: 2147483647 } as cons
 const codes = { type: 'array', items: { type: 'string' } } as const;
 
 /** A person on one entity as the studio previews them (kernel/conditions/preview-context.ts). */
-const previewContext = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
+const previewContext = closedObject(
+  [
     'isCustomer',
     'isStudioEditor',
     'entityCount',
@@ -56,7 +48,7 @@ const previewContext = {
     'reports',
     'offers',
   ],
-  properties: {
+  {
     isCustomer: { type: 'boolean' },
     isStudioEditor: { type: 'boolean' },
     entityCount: { type: 'integer' },
@@ -67,7 +59,7 @@ const previewContext = {
     reports: { type: 'integer' },
     offers: codes,
   },
-} as const;
+);
 
 export const studioRoutes = {
   publishedManifest: {
@@ -83,16 +75,11 @@ export const studioRoutes = {
       additionalProperties: false,
       properties: { known: { type: 'string', maxLength: 100 } },
     },
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['version', 'etag', 'manifest'],
-      properties: {
-        version: { type: ['integer', 'null'] },
-        etag: { type: ['string', 'null'] },
-        manifest: { anyOf: [manifestObject, { type: 'null' }] },
-      },
-    },
+    response: closedObject(['version', 'etag', 'manifest'], {
+      version: { type: ['integer', 'null'] },
+      etag: { type: ['string', 'null'] },
+      manifest: { anyOf: [manifestObject, { type: 'null' }] },
+    }),
   },
   manifestVersions: {
     method: 'GET',
@@ -102,12 +89,7 @@ export const studioRoutes = {
     tag: 'studio',
     summary: 'Every manifest version, newest first, and which one is published (studio editors only).',
     status: 200,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['items'],
-      properties: { items: { type: 'array', items: versionSummary } },
-    },
+    response: closedObject(['items'], { items: { type: 'array', items: versionSummary } }),
   },
   manifestVersion: {
     method: 'GET',
@@ -118,12 +100,7 @@ export const studioRoutes = {
     summary: 'One manifest version with its manifest (studio editors only).',
     status: 200,
     params: idParams,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['version', 'manifest'],
-      properties: { version: versionSummary, manifest: manifestObject },
-    },
+    response: closedObject(['version', 'manifest'], { version: versionSummary, manifest: manifestObject }),
   },
   manifestDraft: {
     method: 'GET',
@@ -133,17 +110,12 @@ export const studioRoutes = {
     tag: 'studio',
     summary: "The caller's own draft (each editor has one), or null.",
     status: 200,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['manifest', 'updatedAt', 'baseVersion'],
-      properties: {
-        manifest: { anyOf: [manifestObject, { type: 'null' }] },
-        updatedAt: { type: ['string', 'null'] },
-        /** The version the draft was made from (null for a draft saved before versions were recorded). */
-        baseVersion: { type: ['integer', 'null'] },
-      },
-    },
+    response: closedObject(['manifest', 'updatedAt', 'baseVersion'], {
+      manifest: { anyOf: [manifestObject, { type: 'null' }] },
+      updatedAt: { type: ['string', 'null'] },
+      /** The version the draft was made from (null for a draft saved before versions were recorded). */
+      baseVersion: { type: ['integer', 'null'] },
+    }),
   },
   saveManifestDraft: {
     method: 'PUT',
@@ -154,18 +126,8 @@ export const studioRoutes = {
     summary:
       "Saves the caller's draft as it is (a draft may be unfinished; publishing checks it), with the version it was made from. Studio editors only.",
     status: 200,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['manifest', 'baseVersion'],
-      properties: { manifest: manifestObject, baseVersion },
-    },
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['updatedAt'],
-      properties: { updatedAt: { type: 'string' } },
-    },
+    body: closedObject(['manifest', 'baseVersion'], { manifest: manifestObject, baseVersion }),
+    response: closedObject(['updatedAt'], { updatedAt: { type: 'string' } }),
     concurrency: 'Last write wins: a draft belongs to one editor.',
   },
   publishManifest: {
@@ -178,12 +140,11 @@ export const studioRoutes = {
       "Checks the manifest with the schema and lint of the portal, the plugins' pages and widget sizes, and each widget placement's options against the widget's schema (422 invalid_manifest with `problems`, each a JSON pointer and a message), stores it as a new version and publishes it; the caller must be a studio editor (a mark kept by the gateway, 403 otherwise). `baseVersion` is the version the manifest was made from: another one published since → 409 stale_version with `publishedVersion`, nothing stored. The next page load of every user takes it.",
     status: 201,
     errors: [409],
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['manifest', 'comment', 'baseVersion'],
-      properties: { manifest: manifestObject, comment: { type: 'string', maxLength: 500 }, baseVersion },
-    },
+    body: closedObject(['manifest', 'comment', 'baseVersion'], {
+      manifest: manifestObject,
+      comment: { type: 'string', maxLength: 500 },
+      baseVersion,
+    }),
     response: publication,
     concurrency:
       'Optimistic: the base version must be the published one, else 409 stale_version and nothing stored; every version is kept.',
@@ -199,12 +160,7 @@ export const studioRoutes = {
     status: 200,
     errors: [409],
     params: idParams,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['baseVersion'],
-      properties: { baseVersion },
-    },
+    body: closedObject(['baseVersion'], { baseVersion }),
     response: publication,
     concurrency: 'Optimistic, as a publication: the base version must be the published one, else 409.',
   },
@@ -217,39 +173,34 @@ export const studioRoutes = {
     summary:
       "The seeded demo personas, one preview context per entity they belong to (codes expanded with the published manifest's catalogue): whom the studio previews as (studio editors only).",
     status: 200,
-    response: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['items'],
-      properties: {
+    response: closedObject(['items'], {
+      items: {
+        type: 'array',
         items: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['email', 'name', 'isCustomer', 'entities'],
-            properties: {
-              email: { type: 'string' },
-              name: { type: 'string' },
-              isCustomer: { type: 'boolean' },
-              entities: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  additionalProperties: false,
-                  required: ['accountId', 'name', 'context'],
-                  properties: {
-                    accountId: { type: 'integer' },
-                    name: { type: 'string' },
-                    context: previewContext,
-                  },
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'name', 'isCustomer', 'entities'],
+          properties: {
+            email: { type: 'string' },
+            name: { type: 'string' },
+            isCustomer: { type: 'boolean' },
+            entities: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['accountId', 'name', 'context'],
+                properties: {
+                  accountId: { type: 'integer' },
+                  name: { type: 'string' },
+                  context: previewContext,
                 },
               },
             },
           },
         },
       },
-    },
+    }),
   },
   adminPlaceManifest: {
     method: 'PUT',
@@ -259,12 +210,7 @@ export const studioRoutes = {
     summary:
       'Stores a manifest as a new published version WITHOUT checking it (author admin): how tests put a broken manifest in the store, which the browser must refuse.',
     status: 201,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['manifest'],
-      properties: { manifest: manifestObject },
-    },
+    body: closedObject(['manifest'], { manifest: manifestObject }),
     response: publication,
   },
 } as const satisfies Record<string, RouteDefinition>;

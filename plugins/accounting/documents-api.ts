@@ -1,4 +1,4 @@
-import { gatewayApi, service } from '@portal/plugin-api';
+import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
 import type { GatewayResponse } from '@portal/plugin-api';
 
 type DocumentList = GatewayResponse<'documents'>;
@@ -6,11 +6,8 @@ export type AccountingDocument = DocumentList['items'][number];
 
 const documentsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    accountingDocuments: build.query<DocumentList, number>({
-      query: (accountId) => ({
-        url: service('accountingIntegration', `accounts/${accountId}/documents`),
-        params: { kind: 'accounting' },
-      }),
+    accountingDocuments: contractEndpoint('documents').query(build, {
+      request: (accountId: number) => ({ params: { id: accountId }, query: { kind: 'accounting' } }),
     }),
   }),
 });

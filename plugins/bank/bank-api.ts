@@ -1,4 +1,4 @@
-import { gatewayApi, service } from '@portal/plugin-api';
+import { contractEndpoint, contractPath, gatewayApi } from '@portal/plugin-api';
 import type { GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 type Bank = GatewayResponse<'bank'>;
@@ -7,20 +7,18 @@ type TransactionPage = GatewayResponse<'bankTransactions'>;
 export type Transaction = TransactionPage['items'][number];
 type TransactionQuery = GatewayQuery<'bankTransactions'> & { accountId: number };
 
-const entityPath = (accountId: number, rest: string) =>
-  service('account', `accounts/${String(accountId)}/${rest}`);
-
 /** The path of the CSV export, for the download helper. */
-export const transactionsCsvPath = (accountId: number) => entityPath(accountId, 'bank/transactions.csv');
+export const transactionsCsvPath = (accountId: number) =>
+  contractPath('bankTransactionsCsv', { params: { id: accountId } });
 
 const bankApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Bank'] }).injectEndpoints({
   endpoints: (build) => ({
-    bank: build.query<Bank, number>({
-      query: (accountId) => entityPath(accountId, 'bank'),
+    bank: contractEndpoint('bank').query(build, {
+      request: (accountId: number) => ({ params: { id: accountId } }),
       providesTags: (_result, _error, accountId) => [{ type: 'Bank', id: accountId }],
     }),
-    bankTransactions: build.query<TransactionPage, TransactionQuery>({
-      query: ({ accountId, ...params }) => ({ url: entityPath(accountId, 'bank/transactions'), params }),
+    bankTransactions: contractEndpoint('bankTransactions').query(build, {
+      request: ({ accountId, ...query }: TransactionQuery) => ({ params: { id: accountId }, query }),
       providesTags: (_result, _error, { accountId }) => [{ type: 'Bank', id: accountId }],
     }),
   }),

@@ -1,22 +1,20 @@
-import { gatewayApi, service } from '@portal/plugin-api';
+import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody, GatewayResponse } from '@portal/plugin-api';
 
 export type CompanySheet = GatewayResponse<'companySheet'>;
 export type CompanySheetFields = Omit<GatewayBody<'saveCompanySheet'>, 'version'>;
 
-const sheetPath = (accountId: number) => service('connect', `accounts/${String(accountId)}/company-sheet`);
-
 const companySheetApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['CompanySheet'] }).injectEndpoints({
   endpoints: (build) => ({
-    companySheet: build.query<CompanySheet, number>({
-      query: sheetPath,
+    companySheet: contractEndpoint('companySheet').query(build, {
+      request: (accountId: number) => ({ params: { id: accountId } }),
       providesTags: (_result, _error, accountId) => [{ type: 'CompanySheet', id: accountId }],
     }),
-    saveCompanySheet: build.mutation<
-      CompanySheet,
-      { accountId: number; body: GatewayBody<'saveCompanySheet'> }
-    >({
-      query: ({ accountId, body }) => ({ url: sheetPath(accountId), method: 'PUT', body }),
+    saveCompanySheet: contractEndpoint('saveCompanySheet').mutation(build, {
+      request: ({ accountId, body }: { accountId: number; body: GatewayBody<'saveCompanySheet'> }) => ({
+        params: { id: accountId },
+        body,
+      }),
       invalidatesTags: (_result, _error, { accountId }) => [{ type: 'CompanySheet', id: accountId }],
     }),
   }),

@@ -1,4 +1,4 @@
-import { gatewayApi, service } from '@portal/plugin-api';
+import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
 import type { GatewayResponse } from '@portal/plugin-api';
 
 type KeyFigures = GatewayResponse<'keyFigures'>;
@@ -7,10 +7,10 @@ export type MonthFigures = KeyFigures['months'][number];
 
 export const indicatorsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['KeyFigures'] }).injectEndpoints({
   endpoints: (build) => ({
-    keyFigures: build.query<KeyFigures, { accountId: number; year?: number }>({
-      query: ({ accountId, year }) => ({
-        url: service('registry', `accounts/${String(accountId)}/key-figures`),
-        ...(year === undefined ? {} : { params: { year } }),
+    keyFigures: contractEndpoint('keyFigures').query(build, {
+      request: ({ accountId, year }: { accountId: number; year?: number }) => ({
+        params: { id: accountId },
+        ...(year === undefined ? {} : { query: { year } }),
       }),
       providesTags: (_result, _error, { accountId }) => [{ type: 'KeyFigures', id: accountId }],
     }),

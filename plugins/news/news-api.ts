@@ -1,4 +1,4 @@
-import { gatewayApi, service } from '@portal/plugin-api';
+import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
 import type { GatewayResponse } from '@portal/plugin-api';
 
 type NewsList = GatewayResponse<'news'>;
@@ -6,7 +6,7 @@ export type NewsItem = NewsList['items'][number];
 
 const newsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    news: build.query<NewsList, void>({ query: () => service('contact', 'news') }),
+    news: contractEndpoint('news').query(build, {}),
   }),
 });
 

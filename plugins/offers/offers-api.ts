@@ -1,4 +1,4 @@
-import { gatewayApi, service } from '@portal/plugin-api';
+import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody, GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 export type Offer = GatewayResponse<'offers'>['items'][number];
@@ -10,34 +10,29 @@ export type FolderChoice = GatewayResponse<'walletFolders'>['items'][number];
 
 const offersApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Offers', 'ModRequests'] }).injectEndpoints({
   endpoints: (build) => ({
-    offerCatalogue: build.query<GatewayResponse<'offers'>, void>({ query: () => service('offer', 'offers') }),
+    offerCatalogue: contractEndpoint('offers').query(build, {}),
     // The folders to activate an offer for: the wallet's folder search, five at a time.
-    offerFolderChoices: build.query<GatewayResponse<'walletFolders'>, string>({
-      query: (q) => ({ url: service('wallet', 'portfolio/folders'), params: { q, pageSize: 5 } }),
+    offerFolderChoices: contractEndpoint('walletFolders').query(build, {
+      request: (q: string) => ({ query: { q, pageSize: 5 } }),
     }),
-    entityOffers: build.query<GatewayResponse<'entityOffers'>, number>({
-      query: (accountId) => service('offer', `accounts/${String(accountId)}/offers`),
+    entityOffers: contractEndpoint('entityOffers').query(build, {
+      request: (accountId: number) => ({ params: { id: accountId } }),
       providesTags: (_result, _error, accountId) => [{ type: 'Offers', id: accountId }],
     }),
-    requestOffer: build.mutation<
-      GatewayResponse<'requestOffer'>,
-      { accountId: number } & GatewayBody<'requestOffer'>
-    >({
-      query: ({ accountId, ...body }) => ({
-        url: service('offer', `accounts/${String(accountId)}/offer-requests`),
-        method: 'POST',
+    requestOffer: contractEndpoint('requestOffer').mutation(build, {
+      request: ({ accountId, ...body }: { accountId: number } & GatewayBody<'requestOffer'>) => ({
+        params: { id: accountId },
         body,
       }),
       invalidatesTags: (_result, _error, { accountId }) => [{ type: 'Offers', id: accountId }, 'ModRequests'],
     }),
-    walletModRequests: build.query<ModRequestPage, GatewayQuery<'walletModRequests'>>({
-      query: (params) => ({ url: service('offer', 'portfolio/mod-requests'), params }),
+    walletModRequests: contractEndpoint('walletModRequests').query(build, {
+      request: (query: GatewayQuery<'walletModRequests'>) => ({ query }),
       providesTags: ['ModRequests'],
     }),
-    decideModRequest: build.mutation<ModRequest, { id: number } & GatewayBody<'decideModRequest'>>({
-      query: ({ id, ...body }) => ({
-        url: service('offer', `mod-requests/${String(id)}/decision`),
-        method: 'POST',
+    decideModRequest: contractEndpoint('decideModRequest').mutation(build, {
+      request: ({ id, ...body }: { id: number } & GatewayBody<'decideModRequest'>) => ({
+        params: { id },
         body,
       }),
       // A validation changes the entity's subscriptions, which its summary (and so its home) reads.
@@ -50,8 +45,7 @@ const offersApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Offers', 'ModRequ
               { type: 'Entity', id: result.accountId },
             ],
     }),
-    walletSubscriptions: build.query<GatewayResponse<'walletSubscriptions'>, void>({
-      query: () => service('offer', 'portfolio/subscriptions'),
+    walletSubscriptions: contractEndpoint('walletSubscriptions').query(build, {
       providesTags: ['ModRequests'],
     }),
   }),

@@ -1,4 +1,4 @@
-import { gatewayApi, service } from '@portal/plugin-api';
+import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody, GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 export type EntityUser = GatewayResponse<'saveEntityUserRights'>;
@@ -9,102 +9,88 @@ type EntityCollaborator = GatewayResponse<'entityCollaborators'>['items'][number
 export type WalletCollaborator = GatewayResponse<'walletCollaborators'>['items'][number];
 export type NewEntity = GatewayBody<'createEntity'>;
 
-const usersPath = (accountId: number) => service('account', `accounts/${String(accountId)}/users`);
 const TAGS = ['People', 'Delegations', 'Collaborators', 'Admins'] as const;
 
 // Every people write changes who holds what: the lists and the delegation log are asked again.
 const peopleApi = gatewayApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    entityUsers: build.query<
-      GatewayResponse<'entityUsers'>,
-      { accountId: number } & Partial<GatewayQuery<'entityUsers'>>
-    >({
-      query: ({ accountId, ...params }) => ({ url: usersPath(accountId), params }),
+    entityUsers: contractEndpoint('entityUsers').query(build, {
+      request: ({ accountId, ...query }: { accountId: number } & Partial<GatewayQuery<'entityUsers'>>) => ({
+        params: { id: accountId },
+        query,
+      }),
       providesTags: ['People'],
     }),
-    walletUsers: build.query<GatewayResponse<'walletUsers'>, Partial<GatewayQuery<'walletUsers'>>>({
-      query: (params) => ({ url: service('wallet', 'users'), params }),
+    walletUsers: contractEndpoint('walletUsers').query(build, {
+      request: (query: Partial<GatewayQuery<'walletUsers'>>) => ({ query }),
       providesTags: ['People'],
     }),
-    addEntityUser: build.mutation<
-      GatewayResponse<'addEntityUser'>,
-      { accountId: number; body: GatewayBody<'addEntityUser'> }
-    >({
-      query: ({ accountId, body }) => ({ url: usersPath(accountId), method: 'POST', body }),
-      invalidatesTags: ['People', 'Delegations'],
-    }),
-    saveRights: build.mutation<
-      EntityUser,
-      { accountId: number; userId: number; body: GatewayBody<'saveEntityUserRights'> }
-    >({
-      query: ({ accountId, userId, body }) => ({
-        url: `${usersPath(accountId)}/${String(userId)}/rights`,
-        method: 'PUT',
+    addEntityUser: contractEndpoint('addEntityUser').mutation(build, {
+      request: ({ accountId, body }: { accountId: number; body: GatewayBody<'addEntityUser'> }) => ({
+        params: { id: accountId },
         body,
       }),
       invalidatesTags: ['People', 'Delegations'],
     }),
-    removeEntityUser: build.mutation<void, { accountId: number; userId: number }>({
-      query: ({ accountId, userId }) => ({
-        url: `${usersPath(accountId)}/${String(userId)}`,
-        method: 'DELETE',
+    saveRights: contractEndpoint('saveEntityUserRights').mutation(build, {
+      request: ({
+        accountId,
+        userId,
+        body,
+      }: {
+        accountId: number;
+        userId: number;
+        body: GatewayBody<'saveEntityUserRights'>;
+      }) => ({ params: { id: accountId, userId }, body }),
+      invalidatesTags: ['People', 'Delegations'],
+    }),
+    removeEntityUser: contractEndpoint('removeEntityUser').mutation(build, {
+      request: ({ accountId, userId }: { accountId: number; userId: number }) => ({
+        params: { id: accountId, userId },
       }),
       invalidatesTags: ['People', 'Delegations'],
     }),
-    delegations: build.query<
-      GatewayResponse<'delegations'>,
-      { accountId: number } & Partial<GatewayQuery<'delegations'>>
-    >({
-      query: ({ accountId, ...params }) => ({
-        url: service('account', `accounts/${String(accountId)}/delegations`),
-        params,
+    delegations: contractEndpoint('delegations').query(build, {
+      request: ({ accountId, ...query }: { accountId: number } & Partial<GatewayQuery<'delegations'>>) => ({
+        params: { id: accountId },
+        query,
       }),
       providesTags: ['Delegations'],
     }),
-    entityCollaborators: build.query<GatewayResponse<'entityCollaborators'>, number>({
-      query: (accountId) => service('wallet', `accounts/${String(accountId)}/collaborators`),
+    entityCollaborators: contractEndpoint('entityCollaborators').query(build, {
+      request: (accountId: number) => ({ params: { id: accountId } }),
       providesTags: ['Collaborators'],
     }),
-    walletCollaborators: build.query<
-      GatewayResponse<'walletCollaborators'>,
-      Partial<GatewayQuery<'walletCollaborators'>>
-    >({
-      query: (params) => ({ url: service('wallet', 'collaborators'), params }),
+    walletCollaborators: contractEndpoint('walletCollaborators').query(build, {
+      request: (query: Partial<GatewayQuery<'walletCollaborators'>>) => ({ query }),
       providesTags: ['Collaborators'],
     }),
-    setCollaboratorAdmin: build.mutation<void, { userId: number; isAdmin: boolean }>({
-      query: ({ userId, isAdmin }) => ({
-        url: service('wallet', `collaborators/${String(userId)}/admin`),
-        method: 'PUT',
+    setCollaboratorAdmin: contractEndpoint('setCollaboratorAdmin').mutation(build, {
+      request: ({ userId, isAdmin }: { userId: number; isAdmin: boolean }) => ({
+        params: { userId },
         body: { isAdmin },
       }),
       invalidatesTags: ['Collaborators', 'Admins'],
     }),
-    adminCollaborators: build.query<GatewayResponse<'adminCollaborators'>, void>({
-      query: () => service('wallet', 'admin-collaborators'),
-      providesTags: ['Admins'],
-    }),
-    deleteAdminCollaborator: build.mutation<void, number>({
-      query: (userId) => ({
-        url: service('wallet', `admin-collaborators/${String(userId)}`),
-        method: 'DELETE',
-      }),
+    adminCollaborators: contractEndpoint('adminCollaborators').query(build, { providesTags: ['Admins'] }),
+    deleteAdminCollaborator: contractEndpoint('deleteAdminCollaborator').mutation(build, {
+      request: (userId: number) => ({ params: { userId } }),
       invalidatesTags: ['Collaborators', 'Admins'],
     }),
-    assignCollaborator: build.mutation<void, { accountId: number; userId: number; role: string }>({
-      query: ({ accountId, userId, role }) => ({
-        url: service('wallet', `accounts/${String(accountId)}/collaborators/${String(userId)}`),
-        method: 'PUT',
-        body: { role },
+    assignCollaborator: contractEndpoint('assignCollaborator').mutation(build, {
+      request: ({ accountId, userId, role }: { accountId: number; userId: number; role: string }) => ({
+        params: { id: accountId, userId },
+        // The page's select offers COLLABORATOR_ROLES only; another string is the gateway's to refuse (422).
+        body: { role: role as Role },
       }),
       invalidatesTags: ['Collaborators', 'Delegations'],
     }),
-    myFolders: build.query<GatewayResponse<'accountsCurrentUser'>, void>({
-      query: () => ({ url: service('account', 'accounts/currentuser'), params: { pageSize: 100 } }),
+    myFolders: contractEndpoint('accountsCurrentUser').query(build, {
+      request: () => ({ query: { pageSize: 100 } }),
       providesTags: ['Collaborators'],
     }),
-    createEntity: build.mutation<GatewayResponse<'createEntity'>, NewEntity>({
-      query: (body) => ({ url: service('entitycreator', 'entities'), method: 'POST', body }),
+    createEntity: contractEndpoint('createEntity').mutation(build, {
+      request: (body: NewEntity) => ({ body }),
       // The new entity joins the wallet's lists, which other plugins cache under their own tags.
       invalidatesTags: ['Collaborators'],
     }),

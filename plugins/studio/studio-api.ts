@@ -1,38 +1,27 @@
-import { gatewayApi, service } from '@portal/plugin-api';
-import type { GatewayBody, GatewayResponse } from '@portal/plugin-api';
+import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
+import type { GatewayBody } from '@portal/plugin-api';
 
 const studioApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['ManifestVersions'] }).injectEndpoints({
   endpoints: (build) => ({
-    manifestVersions: build.query<GatewayResponse<'manifestVersions'>, void>({
-      query: () => service('studio', 'manifest/versions'),
+    manifestVersions: contractEndpoint('manifestVersions').query(build, {
       providesTags: ['ManifestVersions'],
     }),
-    manifestVersion: build.query<GatewayResponse<'manifestVersion'>, number>({
-      query: (id) => service('studio', `manifest/versions/${String(id)}`),
+    manifestVersion: contractEndpoint('manifestVersion').query(build, {
+      request: (id: number) => ({ params: { id } }),
     }),
-    studioPersonas: build.query<GatewayResponse<'studioPersonas'>, void>({
-      query: () => service('studio', 'personas'),
+    studioPersonas: contractEndpoint('studioPersonas').query(build, {}),
+    manifestDraft: contractEndpoint('manifestDraft').query(build, {}),
+    saveManifestDraft: contractEndpoint('saveManifestDraft').mutation(build, {
+      request: (body: GatewayBody<'saveManifestDraft'>) => ({ body }),
     }),
-    manifestDraft: build.query<GatewayResponse<'manifestDraft'>, void>({
-      query: () => service('studio', 'manifest/draft'),
-    }),
-    saveManifestDraft: build.mutation<GatewayResponse<'saveManifestDraft'>, GatewayBody<'saveManifestDraft'>>(
-      {
-        query: (body) => ({ url: service('studio', 'manifest/draft'), method: 'PUT', body }),
-      },
-    ),
     // Refused or not, the list is asked again: after a 409 it names the version published meanwhile.
-    publishManifest: build.mutation<GatewayResponse<'publishManifest'>, GatewayBody<'publishManifest'>>({
-      query: (body) => ({ url: service('studio', 'manifest/versions'), method: 'POST', body }),
+    publishManifest: contractEndpoint('publishManifest').mutation(build, {
+      request: (body: GatewayBody<'publishManifest'>) => ({ body }),
       invalidatesTags: ['ManifestVersions'],
     }),
-    publishManifestVersion: build.mutation<
-      GatewayResponse<'publishManifestVersion'>,
-      { id: number } & GatewayBody<'publishManifestVersion'>
-    >({
-      query: ({ id, baseVersion }) => ({
-        url: service('studio', `manifest/versions/${String(id)}/publish`),
-        method: 'POST',
+    publishManifestVersion: contractEndpoint('publishManifestVersion').mutation(build, {
+      request: ({ id, baseVersion }: { id: number } & GatewayBody<'publishManifestVersion'>) => ({
+        params: { id },
         body: { baseVersion },
       }),
       invalidatesTags: ['ManifestVersions'],

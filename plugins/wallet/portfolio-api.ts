@@ -1,4 +1,4 @@
-import { gatewayApi, service } from '@portal/plugin-api';
+import { contractEndpoint, contractRequest, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody, GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 type FolderPage = GatewayResponse<'walletFolders'>;
@@ -14,47 +14,40 @@ const walletApi = gatewayApi
   .enhanceEndpoints({ addTagTypes: ['Folders', 'Mandates', 'Invitations'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      walletFolders: build.query<FolderPage, GatewayQuery<'walletFolders'>>({
-        query: (params) => ({ url: service('wallet', 'portfolio/folders'), params }),
+      walletFolders: contractEndpoint('walletFolders').query(build, {
+        request: (query: GatewayQuery<'walletFolders'>) => ({ query }),
         providesTags: ['Folders'],
       }),
-      myEntities: build.query<EntityPage, GatewayQuery<'myEntities'>>({
-        query: (params) => ({ url: service('account', 'portfolio/entities'), params }),
+      myEntities: contractEndpoint('myEntities').query(build, {
+        request: (query: GatewayQuery<'myEntities'>) => ({ query }),
         providesTags: ['Folders'],
       }),
-      setFavorite: build.mutation<
-        GatewayResponse<'setFavorite'>,
-        { accountId: number } & GatewayBody<'setFavorite'>
-      >({
-        query: ({ accountId, favorite }) => ({
-          url: service('wallet', `portfolio/favorites/${String(accountId)}`),
-          method: 'PUT',
+      setFavorite: contractEndpoint('setFavorite').mutation(build, {
+        request: ({ accountId, favorite }: { accountId: number } & GatewayBody<'setFavorite'>) => ({
+          params: { accountId },
           body: { favorite },
         }),
         // Favourites come first: the order of every list of folders may change.
         invalidatesTags: ['Folders'],
       }),
-      walletMandates: build.query<MandatePage, GatewayQuery<'walletMandates'>>({
-        query: (params) => ({ url: service('wallet', 'portfolio/mandates'), params }),
+      walletMandates: contractEndpoint('walletMandates').query(build, {
+        request: (query: GatewayQuery<'walletMandates'>) => ({ query }),
         providesTags: ['Mandates'],
       }),
-      myInvitations: build.query<GatewayResponse<'myInvitations'>, void>({
-        query: () => service('account', 'invitations'),
-        providesTags: ['Invitations'],
-      }),
+      myInvitations: contractEndpoint('myInvitations').query(build, { providesTags: ['Invitations'] }),
       answerInvitation: build.mutation<void, { invitationId: number; answer: 'accept' | 'decline' }>({
-        query: ({ invitationId, answer }) => ({
-          url: service('account', `invitations/${String(invitationId)}/${answer}`),
-          method: 'POST',
-        }),
+        // Two routes of the contract, one per answer.
+        query: ({ invitationId, answer }) =>
+          answer === 'accept'
+            ? contractRequest('acceptInvitation', { params: { invitationId } })
+            : contractRequest('declineInvitation', { params: { invitationId } }),
         // Accepted, the entity joins the person's lists and their count (the user context).
         invalidatesTags: (_result, _error, { answer }) =>
           answer === 'accept' ? ['Invitations', 'Folders', 'Entities', 'Contact'] : ['Invitations'],
       }),
-      setMandateStatus: build.mutation<Mandate, { id: number } & GatewayBody<'setMandateStatus'>>({
-        query: ({ id, ...body }) => ({
-          url: service('wallet', `mandates/${String(id)}/status`),
-          method: 'PUT',
+      setMandateStatus: contractEndpoint('setMandateStatus').mutation(build, {
+        request: ({ id, ...body }: { id: number } & GatewayBody<'setMandateStatus'>) => ({
+          params: { id },
           body,
         }),
         invalidatesTags: ['Mandates'],

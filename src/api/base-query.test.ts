@@ -15,7 +15,7 @@ import {
 import type { GatewayClient } from './base-query.ts';
 import { makeStore } from '../runtime/store.ts';
 import { gatewayApi } from './gateway-api.ts';
-import { postRefreshToken, specApi } from './spec-endpoints.ts';
+import { postRefreshToken, sessionApi } from './session-endpoints.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -147,7 +147,7 @@ describe('clients', () => {
     const token = tokenExpiringIn(3600, NOW);
     tokenStore.set(token);
     route('GET', `${GATEWAY}contact/me`, () => json(contact));
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(result.data).toEqual(contact);
     expect(seen).toEqual([
       {
@@ -179,7 +179,7 @@ describe('clients', () => {
 
   it('sends no Authorization header without a token', async () => {
     route('GET', `${GATEWAY}contact/me`, () => json(contact));
-    await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(seen[0]?.authorization).toBeNull();
     expect(seen[0]?.contentType).toBe('application/json');
   });
@@ -187,7 +187,7 @@ describe('clients', () => {
   it('answers a clear error when the store has no gateway client', async () => {
     gatewayClient = undefined;
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR' });
     expect(seen).toEqual([]);
     expect(consoleError).toHaveBeenCalledWith('Failed to load the user context', { status: 'CUSTOM_ERROR' });
@@ -200,7 +200,7 @@ describe('refresh before a request', () => {
     const old = tokenExpiringIn(4 * 60, NOW);
     tokenStore.set(old);
     route('GET', `${GATEWAY}contact/me`, () => json(contact));
-    await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(seen.map((s) => [s.method, s.url, s.authorization, s.body])).toEqual([
       ['POST', REFRESH_URL, `Bearer ${old}`, ''],
       ['GET', `${GATEWAY}contact/me`, `Bearer ${FRESH}`, ''],
@@ -211,7 +211,7 @@ describe('refresh before a request', () => {
   it('does not refresh a token that expires after the buffer', async () => {
     tokenStore.set(tokenExpiringIn(5 * 60 + 1, NOW));
     route('GET', `${GATEWAY}contact/me`, () => json(contact));
-    await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(requestsTo(REFRESH_URL)).toHaveLength(0);
   });
 
@@ -232,7 +232,7 @@ describe('refresh before a request', () => {
     const store = makeReduxStore();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        store.dispatch(specApi.endpoints.getEntitySummary.initiate(i + 1)),
+        store.dispatch(sessionApi.endpoints.getEntitySummary.initiate(i + 1)),
       ),
     );
     expect(results.every((r) => r.data !== undefined)).toBe(true);
@@ -257,7 +257,7 @@ describe('refresh before a request', () => {
       tokenStore.set(old);
       route('POST', REFRESH_URL, failure);
       route('GET', `${GATEWAY}contact/me`, () => json(contact));
-      const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+      const result = await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
       expect(result.data).toEqual(contact);
       expect(tokenStore.get()).toBe(old);
       expect(requestsTo(`${GATEWAY}contact/me`)[0]?.authorization).toBe(`Bearer ${old}`);
@@ -273,7 +273,7 @@ describe('refresh before a request', () => {
     tokenStore.set(old);
     route('POST', REFRESH_URL, () => json({ token: 'not.a-token' }));
     route('GET', `${GATEWAY}contact/me`, () => json(contact));
-    await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(refresher.lastError()).toBeInstanceOf(InvalidTokenError);
     expect(tokenStore.get()).toBe(old);
     expect(requestsTo(`${GATEWAY}contact/me`)[0]?.authorization).toBe(`Bearer ${old}`);
@@ -284,7 +284,7 @@ describe('refresh before a request', () => {
     tokenStore.set(old);
     const logoutUrl = `${GATEWAY}authentication/api/logout`;
     route('POST', logoutUrl, () => new Response(null, { status: 204 }));
-    await makeReduxStore().dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: 'g' }));
+    await makeReduxStore().dispatch(sessionApi.endpoints.logout.initiate({ gigyaUserId: 'g' }));
     expect(seen.map((s) => [s.method, s.url, s.authorization])).toEqual([
       ['POST', logoutUrl, `Bearer ${old}`],
     ]);
@@ -299,7 +299,7 @@ describe('401', () => {
     const handler = vi.fn();
     const unregister = registerUnauthorizedHandler(handler);
     const store = makeReduxStore();
-    const result = await store.dispatch(specApi.endpoints.getContactMe.initiate());
+    const result = await store.dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(result.data).toBeUndefined();
     expect(result.error).toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledExactlyOnceWith({
@@ -311,7 +311,7 @@ describe('401', () => {
 
     unregister();
     tokenStore.set(tokenExpiringIn(3000, NOW));
-    await store.dispatch(specApi.endpoints.getContactMe.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(sessionApi.endpoints.getContactMe.initiate(undefined, { forceRefetch: true }));
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -327,7 +327,7 @@ describe('401', () => {
     const store = makeReduxStore();
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        store.dispatch(specApi.endpoints.getEntitySummary.initiate(i + 1)),
+        store.dispatch(sessionApi.endpoints.getEntitySummary.initiate(i + 1)),
       ),
     );
     expect(handler).toHaveBeenCalledTimes(1);
@@ -340,8 +340,8 @@ describe('401', () => {
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
     const store = makeReduxStore();
-    await store.dispatch(specApi.endpoints.getContactMe.initiate());
-    await store.dispatch(specApi.endpoints.getContactMe.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(sessionApi.endpoints.getContactMe.initiate());
+    await store.dispatch(sessionApi.endpoints.getContactMe.initiate(undefined, { forceRefetch: true }));
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
@@ -354,9 +354,9 @@ describe('401', () => {
     });
     registerUnauthorizedHandler(handler);
     const store = makeReduxStore();
-    await store.dispatch(specApi.endpoints.getContactMe.initiate());
+    await store.dispatch(sessionApi.endpoints.getContactMe.initiate());
     tokenStore.set(token);
-    await store.dispatch(specApi.endpoints.getContactMe.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(sessionApi.endpoints.getContactMe.initiate(undefined, { forceRefetch: true }));
     expect(handler).toHaveBeenCalledTimes(2);
     expect(tokenStore.get()).toBeNull();
   });
@@ -375,7 +375,7 @@ describe('401', () => {
     });
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(result.data).toEqual(contact);
     expect(requestsTo(`${GATEWAY}contact/me`).map((s) => s.authorization)).toEqual([
       `Bearer ${old}`,
@@ -404,7 +404,7 @@ describe('401', () => {
     });
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(result.data).toEqual(contact);
     expect(requestsTo(`${GATEWAY}contact/me`).map((s) => s.authorization)).toEqual([
       `Bearer ${old}`,
@@ -422,7 +422,7 @@ describe('401', () => {
     });
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
-    await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(requestsTo(`${GATEWAY}contact/me`)).toHaveLength(2);
     expect(requestsTo(REFRESH_URL)).toHaveLength(1);
     expect(handler).toHaveBeenCalledTimes(1);
@@ -437,7 +437,7 @@ describe('401', () => {
     });
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
-    const result = await makeReduxStore().dispatch(specApi.endpoints.acceptTerms.initiate({ termsId: 3 }));
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.acceptTerms.initiate({ termsId: 3 }));
     expect(result.error).toMatchObject({ status: 401 });
     expect(requestsTo(`${GATEWAY}contact/api/contacts/currentuser/terms`)).toHaveLength(1);
     expect(handler).not.toHaveBeenCalled();
@@ -449,7 +449,7 @@ describe('401', () => {
     route('PATCH', `${GATEWAY}contact/api/contacts/currentuser/terms`, () => json({}, 401));
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
-    await makeReduxStore().dispatch(specApi.endpoints.acceptTerms.initiate({ termsId: 3 }));
+    await makeReduxStore().dispatch(sessionApi.endpoints.acceptTerms.initiate({ termsId: 3 }));
     expect(requestsTo(`${GATEWAY}contact/api/contacts/currentuser/terms`)).toHaveLength(1);
     expect(handler).toHaveBeenCalledTimes(1);
   });
@@ -462,7 +462,7 @@ describe('401', () => {
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
     const result = await makeReduxStore().dispatch(
-      specApi.endpoints.login.initiate({ email: 'a@b.c', password: 'wrong' }),
+      sessionApi.endpoints.login.initiate({ email: 'a@b.c', password: 'wrong' }),
     );
     expect(result.error).toMatchObject({ status: 401 });
     expect(seen).toHaveLength(1);
@@ -476,7 +476,7 @@ describe('401', () => {
     route('POST', `${GATEWAY}authentication/api/logout`, () => json({}, 401));
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);
-    await makeReduxStore().dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: 'g' }));
+    await makeReduxStore().dispatch(sessionApi.endpoints.logout.initiate({ gigyaUserId: 'g' }));
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -486,7 +486,7 @@ describe('401', () => {
     registerUnauthorizedHandler(() => {
       throw new Error('handler bug');
     });
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getContactMe.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getContactMe.initiate());
     expect(result.error).toMatchObject({ status: 401 });
     expect(logs).toContainEqual({ level: 'error', message: 'A store listener failed' });
   });
@@ -496,7 +496,7 @@ describe('network errors and 5xx', () => {
   it('a 5xx comes back as an RTK error and is logged at warn', async () => {
     tokenStore.set(tokenExpiringIn(3600, NOW));
     route('GET', `${GATEWAY}contact/api/terms/latest`, () => json({ error: 'boom', message: '' }, 502));
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getLatestTerms.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getLatestTerms.initiate());
     expect(result.error).toMatchObject({ status: 502 });
     expect(logs).toContainEqual({ level: 'warn', message: 'Gateway request failed' });
   });
@@ -506,7 +506,7 @@ describe('network errors and 5xx', () => {
     route('GET', `${GATEWAY}contact/api/terms/latest`, () => {
       throw new TypeError('Failed to fetch');
     });
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getLatestTerms.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getLatestTerms.initiate());
     expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
     expect(logs).toContainEqual({ level: 'warn', message: 'Gateway request failed' });
   });
@@ -529,7 +529,7 @@ describe('429 Too Many Requests', () => {
       calls += 1;
       return calls === 1 ? tooMany('2') : json({ isCurrent: true, terms: { termsId: 1 } });
     });
-    const pending = makeReduxStore().dispatch(specApi.endpoints.getLatestTerms.initiate());
+    const pending = makeReduxStore().dispatch(sessionApi.endpoints.getLatestTerms.initiate());
     await vi.advanceTimersByTimeAsync(1_999);
     expect(calls).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -545,7 +545,7 @@ describe('429 Too Many Requests', () => {
       calls += 1;
       return tooMany('3600');
     });
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getLatestTerms.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getLatestTerms.initiate());
     expect(result.error).toMatchObject({ status: 429 });
     expect(calls).toBe(1);
   });

@@ -1,8 +1,5 @@
-import type { ApiResponse } from '../../kernel/contract/api.ts';
+import { contractEndpoint } from './contract-endpoint.ts';
 import { gatewayApi } from './gateway-api.ts';
-import { service } from './service-path.ts';
-
-type SavedHomeLayout = ApiResponse<'homeLayout'>;
 
 /**
  * A read of the engine a route of an entity starts early, with the entity's own calls while the page's
@@ -17,8 +14,8 @@ export type PagePrefetch = 'homeLayout';
  */
 export const homeLayoutReadApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    homeLayout: build.query<SavedHomeLayout, number>({
-      query: (accountId) => service('contact', `contacts/currentuser/home-layouts/${accountId}`),
+    homeLayout: contractEndpoint('homeLayout').query(build, {
+      request: (accountId: number) => ({ params: { accountId } }),
       providesTags: (_result, _error, accountId) => [{ type: 'HomeLayout', id: accountId }],
     }),
   }),

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { gatewayApi } from './gateway-api.ts';
-import { specApi } from './spec-endpoints.ts';
+import { sessionApi } from './session-endpoints.ts';
 import type { StartedGatewayClient } from './start-gateway-client.ts';
 import { makeStore } from '../runtime/store.ts';
 import { startGatewayClient } from './start-gateway-client.ts';
@@ -45,7 +45,7 @@ it('wires the manifest session settings: storage kind, key and refresh buffer', 
   expect(sessionStorage.getItem('token')).not.toBeNull();
 
   const store = makeStore({ extra: { gateway: client.gateway } });
-  await store.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate());
+  await store.dispatch(sessionApi.endpoints.getCurrentUserPermissions.initiate());
 
   expect(urls).toEqual([
     'POST https://gateway.test/authentication/api/refreshToken',

@@ -5,7 +5,7 @@ import type { StorageKind, TokenStore } from '../session/token-storage.ts';
 import { createTokenStore } from '../session/token-storage.ts';
 import { createGatewayClient } from './base-query.ts';
 import type { GatewayClient } from './base-query.ts';
-import { postRefreshToken } from './spec-endpoints.ts';
+import { postRefreshToken } from './session-endpoints.ts';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 

@@ -42,19 +42,13 @@ export type UserInformation = {
 
 export type Permissions = ApiResponse<'currentUserPermissions'>;
 
-export type Terms = ApiResponse<'termsLatest'>;
-
-export type TermsContent = ApiResponse<'termsLatestContent'>;
-
-export type TermsLanguage = TermsContent['language'];
+export type TermsLanguage = ApiResponse<'termsLatestContent'>['language'];
 
 export type TermsAcceptance = ApiResponse<'termsState'>;
 
 export type EntitySummary = ApiResponse<'accountSummary'>;
 
 export type EntityPage = ApiResponse<'accountsCurrentUser'>;
-
-export type BiReportPage = ApiResponse<'reportsCurrentUser'>;
 
 /** 'COLLAB' leads to the collaborator login; any other answer (the contract says 'CLIENT') to the client login. */
 export type UserOrigin = string;

@@ -6,7 +6,7 @@
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
-import { specApi } from '../api/spec-endpoints.ts';
+import { sessionApi } from '../api/session-endpoints.ts';
 import { prefetchHomeLayout } from '../api/home-layout.ts';
 import type { PagePrefetch } from '../api/home-layout.ts';
 import type { EntitySummary } from '../api/types.ts';
@@ -72,12 +72,12 @@ function selectEntity(
   return async (dispatch, getState) => {
     if (!Number.isSafeInteger(entityId)) throw new Error(`Not an entity id: ${String(entityId)}`);
     const [permissions, entity, reports] = await Promise.all([
-      call(dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: entityId }))),
-      call(dispatch(specApi.endpoints.getEntitySummary.initiate(entityId))),
+      call(dispatch(sessionApi.endpoints.getCurrentUserPermissions.initiate({ accountId: entityId }))),
+      call(dispatch(sessionApi.endpoints.getEntitySummary.initiate(entityId))),
       optional(
         logger,
         'the report count',
-        dispatch(specApi.endpoints.getReportsCount.initiate({ accountId: entityId })),
+        dispatch(sessionApi.endpoints.getReportsCount.initiate({ accountId: entityId })),
       ),
     ]);
     const selected = entitySelected({
@@ -116,9 +116,9 @@ function prefetchEntityPage(
       (!session.user.isCustomer || session.user.hasAcceptedTerms);
     if (!ready || !Number.isSafeInteger(entityId) || session.selectedEntity?.accountId === entityId)
       return null;
-    dispatch(specApi.util.prefetch('getCurrentUserPermissions', { accountId: entityId }, {}));
-    dispatch(specApi.util.prefetch('getEntitySummary', entityId, {}));
-    dispatch(specApi.util.prefetch('getReportsCount', { accountId: entityId }, {}));
+    dispatch(sessionApi.util.prefetch('getCurrentUserPermissions', { accountId: entityId }, {}));
+    dispatch(sessionApi.util.prefetch('getEntitySummary', entityId, {}));
+    dispatch(sessionApi.util.prefetch('getReportsCount', { accountId: entityId }, {}));
     // The layout's read is in the entry (tiny): imported lazily, it would wait for the home page's chunk.
     if (!reads.includes('homeLayout')) return null;
     return Promise.resolve(dispatch(prefetchHomeLayout(entityId)));
@@ -127,7 +127,7 @@ function prefetchEntityPage(
 
 function acceptTerms(termsId: number): SessionThunk<void> {
   return async (dispatch) => {
-    await call(dispatch(specApi.endpoints.acceptTerms.initiate({ termsId })));
+    await call(dispatch(sessionApi.endpoints.acceptTerms.initiate({ termsId })));
     dispatch(termsAccepted());
   };
 }
@@ -137,7 +137,7 @@ function checkTerms(): SessionThunk<TermsCheckResult> {
     const { user, pendingTermsId } = getState().session;
     if (user === null || !user.isCustomer || user.hasAcceptedTerms) return { state: 'current' };
     if (pendingTermsId !== null) return { state: 'required', termsId: pendingTermsId };
-    const answer = await call(dispatch(specApi.endpoints.getTermsAcceptance.initiate()));
+    const answer = await call(dispatch(sessionApi.endpoints.getTermsAcceptance.initiate()));
     if (answer.isCurrent) {
       dispatch(termsAccepted());
       return { state: 'current' };
@@ -150,7 +150,7 @@ function listEntities(args: { search?: string; pageSize: number }): SessionThunk
   return async (dispatch) => {
     const page = await call(
       dispatch(
-        specApi.endpoints.getCurrentUserEntities.initiate({
+        sessionApi.endpoints.getCurrentUserEntities.initiate({
           pageSize: args.pageSize,
           ...(args.search === undefined ? {} : { search: args.search }),
         }),
@@ -165,7 +165,7 @@ function chooseLoginPage(logger: Logger): SessionThunk<LoginChoice> {
     const origin = await optional(
       logger,
       'the user origin',
-      dispatch(specApi.endpoints.getUserOrigin.initiate()),
+      dispatch(sessionApi.endpoints.getUserOrigin.initiate()),
     );
     return loginChoiceOf(origin);
   };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoAccountError } from './identity-errors.ts';
 import { createGatewayClient, unauthorizedResponse } from '../api/base-query.ts';
-import { specApi } from '../api/spec-endpoints.ts';
+import { sessionApi } from '../api/session-endpoints.ts';
 import { makeStore } from '../runtime/store.ts';
 import type { AppStore } from '../runtime/store.ts';
 import { createLogger } from '../logging/logger.ts';
@@ -924,7 +924,7 @@ describe('401 handler and expiry', () => {
         seen.push(context.url);
       },
     });
-    await store.dispatch(specApi.endpoints.getEntitySummary.initiate(1002));
+    await store.dispatch(sessionApi.endpoints.getEntitySummary.initiate(1002));
     expect(seen).toEqual(['connect/api/accounts/1002/summary']);
     expect(store.getState().session.status).toBe('anonymous');
     expect(store.getState().session.expiredNotice).toBe(true);

@@ -1,4 +1,4 @@
-import { specApi } from '../api/spec-endpoints.ts';
+import { sessionApi } from '../api/session-endpoints.ts';
 import { browserStorage, createSafeStorage } from '../session/safe-storage.ts';
 import { collaboratorIdentitySettings } from './collaborator-settings.ts';
 import { lazyCollaboratorIdentity } from './identity-steps.ts';
@@ -92,7 +92,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   }
 
   async function exchange(accessToken: string): Promise<string> {
-    const answer = await call(store.dispatch(specApi.endpoints.tokenExchange.initiate({ accessToken })));
+    const answer = await call(store.dispatch(sessionApi.endpoints.tokenExchange.initiate({ accessToken })));
     return answer.token;
   }
 
@@ -162,7 +162,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async signInCustomer({ email, password }, redirect = null) {
       interactionFlag.set('login');
       try {
-        const answer = await call(store.dispatch(specApi.endpoints.login.initiate({ email, password })));
+        const answer = await call(store.dispatch(sessionApi.endpoints.login.initiate({ email, password })));
         await startWithToken(answer.token, 'customer');
         return { ok: true, to: actions.destinationAfterSignIn(redirect) };
       } catch (error) {

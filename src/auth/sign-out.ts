@@ -1,7 +1,7 @@
 // SPEC 4 'Sign-out', in its order: the user leaves, the providers and the logout call, then the token and
 // the entity; the identity provider's sign-out last, because it leaves the page.
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
-import { specApi } from '../api/spec-endpoints.ts';
+import { sessionApi } from '../api/session-endpoints.ts';
 import type { Logger } from '../logging/logger.ts';
 import { signOutStarted } from '../runtime/session-slice.ts';
 import type { CurrentUser } from '../runtime/session-slice.ts';
@@ -53,7 +53,7 @@ export function createSignOut(deps: SignOutDeps): () => Promise<SignOutOutcome> 
     if (tokenStore.get() !== null) {
       try {
         await call(
-          store.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: user?.gigyaUserId ?? '' })),
+          store.dispatch(sessionApi.endpoints.logout.initiate({ gigyaUserId: user?.gigyaUserId ?? '' })),
         );
       } catch (error) {
         logger.warn('The logout call failed', { status: httpStatus(error) });

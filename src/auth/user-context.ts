@@ -4,7 +4,7 @@
  * so it reaches the gateway through the store's own client.
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { specApi } from '../api/spec-endpoints.ts';
+import { sessionApi } from '../api/session-endpoints.ts';
 import type { Contact, EntityPage, Permissions, TermsAcceptance, UserInformation } from '../api/types.ts';
 import type { Logger } from '../logging/logger.ts';
 import { sessionStarted } from '../runtime/session-slice.ts';
@@ -91,23 +91,27 @@ export function loadUserContext(
     const askTerms = () =>
       contextCall<TermsAcceptance>(
         'the terms acceptance',
-        dispatch(specApi.endpoints.getTermsAcceptance.initiate()),
+        dispatch(sessionApi.endpoints.getTermsAcceptance.initiate()),
       );
     const unreachable = { value: false };
     // A 401 on any of these calls rejects the token: no session is started (SessionRejectedError).
     const [information, contactMe, permissions, entities, earlyTerms] = await Promise.all([
       contextCall<UserInformation>(
         'the user information',
-        dispatch(specApi.endpoints.getUserInformation.initiate()),
+        dispatch(sessionApi.endpoints.getUserInformation.initiate()),
       ),
-      contextCall<Contact>('the contact', dispatch(specApi.endpoints.getContactMe.initiate()), unreachable),
+      contextCall<Contact>(
+        'the contact',
+        dispatch(sessionApi.endpoints.getContactMe.initiate()),
+        unreachable,
+      ),
       contextCall<Permissions>(
         'the permissions',
-        dispatch(specApi.endpoints.getCurrentUserPermissions.initiate(undefined)),
+        dispatch(sessionApi.endpoints.getCurrentUserPermissions.initiate(undefined)),
       ),
       contextCall<EntityPage>(
         'the entities',
-        dispatch(specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: args.entitiesPageSize })),
+        dispatch(sessionApi.endpoints.getCurrentUserEntities.initiate({ pageSize: args.entitiesPageSize })),
       ),
       kind === 'customer' ? askTerms() : Promise.resolve(null),
     ]);

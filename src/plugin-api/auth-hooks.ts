@@ -8,7 +8,7 @@ import {
   useGetLatestTermsContentQuery,
   useGetLatestTermsQuery,
   useResetPasswordMutation,
-} from '../api/spec-endpoints.ts';
+} from '../api/session-endpoints.ts';
 import { useRuntime } from '../runtime/runtime.tsx';
 
 /**

@@ -54,6 +54,22 @@ export async function gatewayUrl(
   return { url, token: await config.refresher.ensureFreshToken() };
 }
 
+/** The file at a gateway path, fetched with the person's session; a DownloadError when it does not come. */
+export async function fetchGatewayFile(
+  config: GatewayClientConfig | null,
+  path: string,
+  query: DownloadQuery,
+): Promise<Blob> {
+  const { url, token } = await gatewayUrl(config, path, query);
+  const response = await fetch(
+    url,
+    token === null ? {} : { headers: { Authorization: `Bearer ${token}` } },
+  ).catch(() => null);
+  if (response === null) throw new DownloadError(0);
+  if (!response.ok) throw new DownloadError(response.status);
+  return response.blob();
+}
+
 /**
  * Downloads a file the gateway makes (a CSV export, a document) with the person's session, and hands it
  * to the browser under `fileName`. A link cannot carry the bearer token, so the file is fetched first.
@@ -70,14 +86,7 @@ export function useGatewayDownload(): (
   const dispatch = useAppDispatch();
   return useCallback(
     async (path, query, fileName) => {
-      const { url, token } = await gatewayUrl(dispatch(readGatewayConfig()), path, query);
-      const response = await fetch(
-        url,
-        token === null ? {} : { headers: { Authorization: `Bearer ${token}` } },
-      ).catch(() => null);
-      if (response === null) throw new DownloadError(0);
-      if (!response.ok) throw new DownloadError(response.status);
-      const blob = await response.blob();
+      const blob = await fetchGatewayFile(dispatch(readGatewayConfig()), path, query);
       const href = URL.createObjectURL(blob);
       const anchor = document.createElement('a');
       anchor.href = href;

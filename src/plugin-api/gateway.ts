@@ -10,20 +10,32 @@ import type { ApiBody, ApiQuery, ApiResponse, RouteId } from '../../kernel/contr
  *
  * @example
  * const newsApi = gatewayApi.injectEndpoints({
- *   endpoints: (build) => ({
- *     news: build.query<GatewayResponse<'news'>, void>({ query: () => service('contact', 'news') }),
- *   }),
+ *   endpoints: (build) => ({ news: contractEndpoint('news').query(build, {}) }),
  * });
  * export const { useNewsQuery } = newsApi;
  */
 export { gatewayApi } from '../api/gateway-api.ts';
 
 /**
+ * An endpoint built from a route of the gateway contract: its method, path, parameter, query, body and
+ * answer types come from the route id; the endpoint states how its argument maps to them, and its tags.
+ * `contractPath` is the address of a route for the download and upload helpers.
+ *
+ * @example
+ * bank: contractEndpoint('bank').query(build, {
+ *   request: (accountId: number) => ({ params: { id: accountId } }),
+ *   providesTags: ['Bank'],
+ * }),
+ */
+export { contractEndpoint, contractPath, contractRequest } from '../api/contract-endpoint.ts';
+export type { ContractAnswer, ContractRouteId } from '../api/contract-endpoint.ts';
+
+/**
  * The path of a call under a SPEC 7 service prefix of the manifest (`gateway.services`); never type a
  * prefix such as `account/api` in a plugin.
  *
  * @example
- * build.query<GatewayResponse<'bank'>, number>({ query: (id) => service('account', `accounts/${String(id)}/bank`) })
+ * const url = service('account', 'accounts/currentuser');
  */
 export { service } from '../api/service-path.ts';
 export type { ServiceName } from '../api/service-path.ts';

@@ -4,18 +4,8 @@
  * `@portal/plugin-api/testing`. The home grid is the engine's: a route's `homeGrid` draws it.
  * Plugins never import a file of src/ (lint enforces it).
  */
-export { definePage, definePlugin, defineWidget, urlOption } from './define.ts';
-export type {
-  LazyComponent,
-  PageDefinition,
-  PluginDefinition,
-  PluginLocales,
-  WidgetDefinition,
-  WidgetOptions,
-  WidgetOptionsSchema,
-  WidgetProps,
-  WidgetSize,
-} from './define.ts';
+// The define functions and their types (define.ts names them).
+export * from './define.ts';
 export {
   useAction,
   useConstant,
@@ -34,8 +24,15 @@ export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../runtime/tracker.ts';
 export { pluginTranslation } from './translation.ts';
 export type { TranslationKey, TypedPluginTranslate } from './translation.ts';
-export { gatewayApi, service } from './gateway.ts';
-export type { GatewayBody, GatewayQuery, GatewayResponse, ServiceName } from './gateway.ts';
+export { contractEndpoint, contractPath, contractRequest, gatewayApi, service } from './gateway.ts';
+export type {
+  ContractAnswer,
+  ContractRouteId,
+  GatewayBody,
+  GatewayQuery,
+  GatewayResponse,
+  ServiceName,
+} from './gateway.ts';
 export { DownloadError, useGatewayDownload } from './download.ts';
 /** The password rule and strength levels the gateway applies to a new password. */
 export { PASSWORD_MIN_LENGTH, passwordProblem, passwordStrength } from './password-rule.ts';

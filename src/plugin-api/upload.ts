@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { readGatewayConfig } from '../api/base-query.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { useAppDispatch } from '../runtime/hooks.ts';
-import { DownloadError, gatewayUrl } from './download.ts';
+import { DownloadError, fetchGatewayFile, gatewayUrl } from './download.ts';
 import type { DownloadQuery } from './download.ts';
 
 export type UploadOptions = {
@@ -101,14 +101,7 @@ export function useGatewayOpen(): (path: string, query: DownloadQuery) => Promis
     async (path, query) => {
       const tab = window.open('', '_blank');
       try {
-        const { url, token } = await gatewayUrl(dispatch(readGatewayConfig()), path, query);
-        const response = await fetch(
-          url,
-          token === null ? {} : { headers: { Authorization: `Bearer ${token}` } },
-        ).catch(() => null);
-        if (response === null) throw new DownloadError(0);
-        if (!response.ok) throw new DownloadError(response.status);
-        const href = URL.createObjectURL(await response.blob());
+        const href = URL.createObjectURL(await fetchGatewayFile(dispatch(readGatewayConfig()), path, query));
         if (tab === null) window.location.assign(href);
         else tab.location.href = href;
         // The tab has loaded the file long before this; the object URL can then go.

@@ -4,20 +4,14 @@ import type { GatewayExtra } from './base-query.ts';
 import type { GatewayExtraOptions } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { permissionCodes } from './permission-codes.ts';
-import { resolveServicePath, service, UNPREFIXED_CALLS } from './service-path.ts';
+import { contractEndpoint, contractPath } from './contract-endpoint.ts';
+import { resolveServicePath } from './service-path.ts';
 import type {
-  BiReportPage,
   Contact,
   CreateNewPasswordRequest,
-  EntitySummary,
   LoginRequest,
   LogoutRequest,
-  EntityPage,
-  Permissions,
   ResetPasswordRequest,
-  Terms,
-  TermsAcceptance,
-  TermsContent,
   TermsLanguage,
   TokenExchangeRequest,
   TokenResponse,
@@ -58,103 +52,77 @@ function logFailure(what: string) {
   };
 }
 
-export const specApi = gatewayApi.injectEndpoints({
+/** A call whose argument is its JSON body, sent with these options of the base query. */
+const sendBody = <Body>(extraOptions: GatewayExtraOptions) => ({
+  request: (body: Body) => ({ body }),
+  extraOptions,
+});
+
+/** The calls of the session itself (SPEC 7): sign-in and out, the user context, the terms, the entities. */
+export const sessionApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<TokenResponse, LoginRequest>({
-      query: (body) => ({ url: service('authentication', 'login'), method: 'POST', body }),
-      extraOptions: anonymous,
-    }),
-    createNewPassword: build.mutation<void, CreateNewPasswordRequest>({
-      query: (body) => ({ url: service('authentication', 'createNewPassword'), method: 'POST', body }),
-      extraOptions: anonymous,
-    }),
-    resetPassword: build.mutation<void, ResetPasswordRequest>({
-      query: (body) => ({ url: service('authentication', 'resetPassword'), method: 'POST', body }),
-      extraOptions: anonymous,
-    }),
-    logout: build.mutation<void, LogoutRequest>({
-      query: (body) => ({ url: service('authentication', 'logout'), method: 'POST', body }),
-      extraOptions: signingOut,
-    }),
-    tokenExchange: build.mutation<TokenResponse, TokenExchangeRequest>({
-      query: (body) => ({ url: service('authentication', 'token-exchange'), method: 'POST', body }),
-      extraOptions: anonymous,
-    }),
-    getUserInformation: build.query<UserInformation, void>({
-      query: () => service('connect', 'get-user-information'),
-      transformResponse: (answer: UserInformation) => ({
+    login: contractEndpoint('login').mutation(build, sendBody<LoginRequest>(anonymous)),
+    createNewPassword: contractEndpoint('createNewPassword').mutation(
+      build,
+      sendBody<CreateNewPasswordRequest>(anonymous),
+    ),
+    resetPassword: contractEndpoint('resetPassword').mutation(
+      build,
+      sendBody<ResetPasswordRequest>(anonymous),
+    ),
+    logout: contractEndpoint('logout').mutation(build, sendBody<LogoutRequest>(signingOut)),
+    tokenExchange: contractEndpoint('tokenExchange').mutation(
+      build,
+      sendBody<TokenExchangeRequest>(anonymous),
+    ),
+    getUserInformation: contractEndpoint('userInformation').query(build, {
+      transformResponse: (answer: UserInformation): UserInformation => ({
         ...answer,
         permissions: permissionCodes(answer.permissions),
       }),
       providesTags: ['Contact', 'Permissions'],
       onQueryStarted: logFailure('the user context'),
     }),
-    getContactMe: build.query<Contact, void>({
-      query: () => UNPREFIXED_CALLS.contactMe,
+    getContactMe: contractEndpoint('contactMe').query(build, {
+      // The wider type of a production backend (types.ts).
+      transformResponse: (answer: Contact): Contact => answer,
       providesTags: ['Contact'],
       onQueryStarted: logFailure('the user context'),
     }),
-    getCurrentUserPermissions: build.query<Permissions, PermissionsArgs>({
-      query: (args) => ({
-        url: service('authorization', 'authorization/currentuser'),
-        ...(args?.accountId === undefined ? {} : { params: { accountId: args.accountId } }),
-      }),
-      transformResponse: (answer: Permissions) => ({
-        ...answer,
-        permissions: permissionCodes(answer.permissions),
-      }),
+    getCurrentUserPermissions: contractEndpoint('currentUserPermissions').query(build, {
+      request: (args: PermissionsArgs) =>
+        args?.accountId === undefined ? {} : { query: { accountId: args.accountId } },
+      transformResponse: (answer) => ({ ...answer, permissions: permissionCodes(answer.permissions) }),
       providesTags: (_result, _error, args) => [{ type: 'Permissions', id: args?.accountId ?? 'GLOBAL' }],
       onQueryStarted: logFailure('permissions'),
     }),
-    getLatestTerms: build.query<Terms, void>({
-      query: () => service('contact', 'terms/latest'),
+    getLatestTerms: contractEndpoint('termsLatest').query(build, { providesTags: ['Terms'] }),
+    getLatestTermsContent: contractEndpoint('termsLatestContent').query(build, {
+      request: (args: TermsContentArgs) => ({ query: { language: args?.language ?? 'fr' } }),
       providesTags: ['Terms'],
     }),
-    getLatestTermsContent: build.query<TermsContent, TermsContentArgs>({
-      query: (args) => ({
-        url: service('contact', 'terms/latest/content'),
-        params: { language: args?.language ?? 'fr' },
-      }),
-      providesTags: ['Terms'],
-    }),
-    getTermsAcceptance: build.query<TermsAcceptance, void>({
-      query: () => service('contact', 'contacts/currentuser/terms'),
-      providesTags: ['Terms'],
-    }),
-    acceptTerms: build.mutation<void, { termsId: number }>({
-      query: ({ termsId }) => ({
-        url: service('contact', 'contacts/currentuser/terms'),
-        method: 'PATCH',
-        params: { termsId },
-      }),
+    getTermsAcceptance: contractEndpoint('termsState').query(build, { providesTags: ['Terms'] }),
+    acceptTerms: contractEndpoint('acceptTerms').mutation(build, {
+      request: (query: { termsId: number }) => ({ query }),
       invalidatesTags: ['Terms'],
     }),
-    getReportsCount: build.query<BiReportPage, ReportsArgs>({
-      query: ({ accountId, page, pageSize }) => ({
-        url: service('reporting', 'reports/currentuser'),
-        params: { accountId, page, pageSize },
-      }),
+    getReportsCount: contractEndpoint('reportsCurrentUser').query(build, {
+      request: (query: ReportsArgs) => ({ query }),
       providesTags: (_result, _error, { accountId }) => [{ type: 'Reports', id: accountId }],
     }),
-    getEntitySummary: build.query<EntitySummary, number>({
-      query: (id) => service('connect', `accounts/${encodeURIComponent(String(id))}/summary`),
+    getEntitySummary: contractEndpoint('accountSummary').query(build, {
+      request: (id: number) => ({ params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Entity', id }],
       onQueryStarted: logFailure('the entity'),
     }),
-    getCurrentUserEntities: build.query<EntityPage, EntitiesArgs>({
-      query: (args) => ({
-        url: service('account', 'accounts/currentuser'),
-        params: {
-          pageSize: args.pageSize,
-          page: args.page,
-          search: args.search,
-        },
-      }),
+    getCurrentUserEntities: contractEndpoint('accountsCurrentUser').query(build, {
+      request: ({ pageSize, page, search }: EntitiesArgs) => ({ query: { pageSize, page, search } }),
       providesTags: ['Entities'],
       onQueryStarted: logFailure('entities'),
     }),
-    getUserOrigin: build.query<UserOrigin, void>({
-      query: () => UNPREFIXED_CALLS.userOrigin,
+    getUserOrigin: contractEndpoint('userOrigin').query(build, {
+      // Any answer is read (types.ts): 'COLLAB' leads to the collaborator login, anything else to the client's.
+      transformResponse: (answer: UserOrigin): UserOrigin => answer,
       extraOptions: anonymous,
       onQueryStarted: logFailure('the user origin'),
     }),
@@ -167,7 +135,7 @@ export const {
 
   useGetLatestTermsContentQuery,
   useGetLatestTermsQuery,
-} = specApi;
+} = sessionApi;
 
 export class HttpStatusError extends Error {
   override readonly name = 'HttpStatusError';
@@ -188,7 +156,7 @@ export async function postRefreshToken(
   fetchFn: typeof fetch = (...args) => fetch(...args),
   signal?: AbortSignal,
 ): Promise<string> {
-  const path = resolveServicePath(service('authentication', 'refreshToken'), services);
+  const path = resolveServicePath(contractPath('refreshToken', {}), services);
   const url = `${baseUrl.replace(/\/+$/, '')}/${path}`;
   const response = await fetchFn(url, {
     method: 'POST',

@@ -6,7 +6,7 @@ import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { createGatewayClient } from './base-query.ts';
 import type { GatewayClient } from './base-query.ts';
 import { makeStore } from '../runtime/store.ts';
-import { HttpStatusError, postRefreshToken, specApi } from './spec-endpoints.ts';
+import { HttpStatusError, postRefreshToken, sessionApi } from './session-endpoints.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 
 const GATEWAY = 'https://gateway.test/';
@@ -70,73 +70,73 @@ describe('SPEC section 7 paths', () => {
   it.each([
     [
       'getUserInformation',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getUserInformation.initiate()),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getUserInformation.initiate()),
       'GET',
       '/connect/api/get-user-information',
     ],
     [
       'getContactMe',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getContactMe.initiate()),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getContactMe.initiate()),
       'GET',
       '/contact/me',
     ],
     [
       'global permissions',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate()),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getCurrentUserPermissions.initiate()),
       'GET',
       '/authorization/api/authorization/currentuser',
     ],
     [
       'entity permissions',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 7 })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 7 })),
       'GET',
       '/authorization/api/authorization/currentuser?accountId=7',
     ],
     [
       'getLatestTerms',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTerms.initiate()),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getLatestTerms.initiate()),
       'GET',
       '/contact/api/terms/latest',
     ],
     [
       'terms content (default fr)',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTermsContent.initiate()),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getLatestTermsContent.initiate()),
       'GET',
       '/contact/api/terms/latest/content?language=fr',
     ],
     [
       'terms content (en)',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getLatestTermsContent.initiate({ language: 'en' })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getLatestTermsContent.initiate({ language: 'en' })),
       'GET',
       '/contact/api/terms/latest/content?language=en',
     ],
     [
       'getTermsAcceptance',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getTermsAcceptance.initiate()),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getTermsAcceptance.initiate()),
       'GET',
       '/contact/api/contacts/currentuser/terms',
     ],
     [
       'acceptTerms',
-      (s: AppStore) => s.dispatch(specApi.endpoints.acceptTerms.initiate({ termsId: 4 })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.acceptTerms.initiate({ termsId: 4 })),
       'PATCH',
       '/contact/api/contacts/currentuser/terms?termsId=4',
     ],
     [
       'getReportsCount',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getReportsCount.initiate({ accountId: 9 })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getReportsCount.initiate({ accountId: 9 })),
       'GET',
       '/reporting/api/reports/currentuser?accountId=9',
     ],
     [
       'getEntitySummary',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getEntitySummary.initiate(12)),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getEntitySummary.initiate(12)),
       'GET',
       '/connect/api/accounts/12/summary',
     ],
     [
       'entities (page size 2)',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 2 })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 2 })),
       'GET',
       '/account/api/accounts/currentuser?pageSize=2',
     ],
@@ -144,14 +144,14 @@ describe('SPEC section 7 paths', () => {
       'entities (search)',
       (s: AppStore) =>
         s.dispatch(
-          specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 20, page: 2, search: 'acme' }),
+          sessionApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 20, page: 2, search: 'acme' }),
         ),
       'GET',
       '/account/api/accounts/currentuser?pageSize=20&page=2&search=acme',
     ],
     [
       'logout',
-      (s: AppStore) => s.dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: 'g-1' })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.logout.initiate({ gigyaUserId: 'g-1' })),
       'POST',
       '/authentication/api/logout',
     ],
@@ -163,26 +163,26 @@ describe('SPEC section 7 paths', () => {
   it.each([
     [
       'login',
-      (s: AppStore) => s.dispatch(specApi.endpoints.login.initiate({ email: 'a@b.c', password: 'p' })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.login.initiate({ email: 'a@b.c', password: 'p' })),
       '/authentication/api/login',
       { email: 'a@b.c', password: 'p' },
     ],
     [
       'createNewPassword',
       (s: AppStore) =>
-        s.dispatch(specApi.endpoints.createNewPassword.initiate({ token: 't', password: 'p' })),
+        s.dispatch(sessionApi.endpoints.createNewPassword.initiate({ token: 't', password: 'p' })),
       '/authentication/api/createNewPassword',
       { token: 't', password: 'p' },
     ],
     [
       'resetPassword',
-      (s: AppStore) => s.dispatch(specApi.endpoints.resetPassword.initiate({ email: 'a@b.c' })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.resetPassword.initiate({ email: 'a@b.c' })),
       '/authentication/api/resetPassword',
       { email: 'a@b.c' },
     ],
     [
       'tokenExchange',
-      (s: AppStore) => s.dispatch(specApi.endpoints.tokenExchange.initiate({ accessToken: 'at' })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.tokenExchange.initiate({ accessToken: 'at' })),
       '/authentication/api/token-exchange',
       { accessToken: 'at' },
     ],
@@ -193,13 +193,13 @@ describe('SPEC section 7 paths', () => {
   });
 
   it('logout posts gigyaUserId', async () => {
-    await makeReduxStore().dispatch(specApi.endpoints.logout.initiate({ gigyaUserId: 'g-1' }));
+    await makeReduxStore().dispatch(sessionApi.endpoints.logout.initiate({ gigyaUserId: 'g-1' }));
     expect(await requests.at(-1)?.json()).toEqual({ gigyaUserId: 'g-1' });
   });
 
   it('getUserOrigin reads the JSON string answer', async () => {
     answer = () => json('COLLAB');
-    const result = await makeReduxStore().dispatch(specApi.endpoints.getUserOrigin.initiate());
+    const result = await makeReduxStore().dispatch(sessionApi.endpoints.getUserOrigin.initiate());
     expect(result.data).toBe('COLLAB');
     expect(last()).toEqual({ method: 'GET', path: '/userorigin', auth: null });
   });
@@ -207,18 +207,18 @@ describe('SPEC section 7 paths', () => {
 
 describe('failures that are logged and yield no data', () => {
   it.each([
-    ['the user context', (s: AppStore) => s.dispatch(specApi.endpoints.getUserInformation.initiate())],
-    ['the user context', (s: AppStore) => s.dispatch(specApi.endpoints.getContactMe.initiate())],
+    ['the user context', (s: AppStore) => s.dispatch(sessionApi.endpoints.getUserInformation.initiate())],
+    ['the user context', (s: AppStore) => s.dispatch(sessionApi.endpoints.getContactMe.initiate())],
     [
       'permissions',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 1 })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getCurrentUserPermissions.initiate({ accountId: 1 })),
     ],
-    ['the entity', (s: AppStore) => s.dispatch(specApi.endpoints.getEntitySummary.initiate(1))],
+    ['the entity', (s: AppStore) => s.dispatch(sessionApi.endpoints.getEntitySummary.initiate(1))],
     [
       'entities',
-      (s: AppStore) => s.dispatch(specApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 2 })),
+      (s: AppStore) => s.dispatch(sessionApi.endpoints.getCurrentUserEntities.initiate({ pageSize: 2 })),
     ],
-    ['the user origin', (s: AppStore) => s.dispatch(specApi.endpoints.getUserOrigin.initiate())],
+    ['the user origin', (s: AppStore) => s.dispatch(sessionApi.endpoints.getUserOrigin.initiate())],
   ] as const)('failing to load %s', async (what, initiate) => {
     answer = () => json({ error: 'boom', message: '' }, 500);
     const result = await initiate(makeReduxStore());
@@ -228,7 +228,7 @@ describe('failures that are logged and yield no data', () => {
 
   it('a failing terms call is not logged as a user-context failure', async () => {
     answer = () => json({}, 500);
-    await makeReduxStore().dispatch(specApi.endpoints.getLatestTerms.initiate());
+    await makeReduxStore().dispatch(sessionApi.endpoints.getLatestTerms.initiate());
     expect(logs.filter((l) => l.level === 'error')).toEqual([]);
   });
 });
