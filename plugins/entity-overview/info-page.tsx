@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useAction, useSelectedEntity } from '@portal/plugin-api';
-import { formatDay, PageTitle } from '@portal/ui';
+import { formatDay, PageTitle, QueryState } from '@portal/ui';
 import { useCompanySheetQuery, useSaveCompanySheetMutation } from './company-sheet-api.ts';
 import type { CompanySheet, CompanySheetFields } from './company-sheet-api.ts';
 import { validateSheet } from './sheet-validation.ts';
@@ -63,15 +63,11 @@ export default function InfoPage() {
     return (
       <Stack gap="md">
         <PageTitle>{t('info.title')}</PageTitle>
-        {sheet.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('info.loadError')}>
-            <Button size="xs" variant="light" onClick={() => void sheet.refetch()}>
-              {t('info.retry')}
-            </Button>
-          </Alert>
-        ) : (
-          <Skeleton height={320} radius="md" aria-hidden="true" />
-        )}
+        <QueryState
+          result={{ ...sheet, isLoading: !sheet.isError }}
+          error={{ title: t('info.loadError'), retryLabel: t('info.retry') }}
+          placeholder={<Skeleton height={320} radius="md" aria-hidden="true" />}
+        />
       </Stack>
     );
   }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { ConfirmAction, formatDay, PageTitle } from '@portal/ui';
+import { ConfirmAction, formatDay, PageTitle, QueryState } from '@portal/ui';
 import { CreateEntityWizard } from './create-entity-wizard.tsx';
 import { Notice } from './notice.tsx';
 import {
@@ -36,57 +36,54 @@ function Admins() {
       <Title order={2} size="h4">
         {t('admin.admins')}
       </Title>
-      {admins.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('admin.loadError')}>
-          <Button size="xs" variant="light" onClick={() => void admins.refetch()}>
-            {t('admin.retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      {admins.data !== undefined && items.length === 0 ? <Text c="dimmed">{t('admin.noAdmins')}</Text> : null}
-      {items.length > 0 ? (
-        <Table striped verticalSpacing="xs">
-          <caption style={hidden}>{t('admin.adminsCaption')}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.name')}</Table.Th>
-              <Table.Th>{t('users.email')}</Table.Th>
-              <Table.Th>{t('admin.grantedAt')}</Table.Th>
-              {canDelete ? <Table.Th>{t('users.actions')}</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((admin) => {
-              const name = `${admin.firstName} ${admin.lastName}`;
-              return (
-                <Table.Tr key={admin.userId}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>{admin.email}</Table.Td>
-                  <Table.Td>
-                    {admin.grantedAt === null ? '—' : formatDay(admin.grantedAt.slice(0, 10), language)}
-                  </Table.Td>
-                  {canDelete ? (
+      <QueryState result={admins} error={{ title: t('admin.loadError'), retryLabel: t('admin.retry') }}>
+        {admins.data !== undefined && items.length === 0 ? (
+          <Text c="dimmed">{t('admin.noAdmins')}</Text>
+        ) : null}
+        {items.length > 0 ? (
+          <Table striped verticalSpacing="xs">
+            <caption style={hidden}>{t('admin.adminsCaption')}</caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('users.name')}</Table.Th>
+                <Table.Th>{t('users.email')}</Table.Th>
+                <Table.Th>{t('admin.grantedAt')}</Table.Th>
+                {canDelete ? <Table.Th>{t('users.actions')}</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((admin) => {
+                const name = `${admin.firstName} ${admin.lastName}`;
+                return (
+                  <Table.Tr key={admin.userId}>
+                    <Table.Td>{name}</Table.Td>
+                    <Table.Td>{admin.email}</Table.Td>
                     <Table.Td>
-                      {admin.userId === user?.id ? null : (
-                        <ConfirmAction
-                          label={t('admin.delete')}
-                          ariaLabel={t('admin.deleteFor', { name })}
-                          title={t('admin.deleteTitle')}
-                          message={t('admin.deleteMessage', { name, email: admin.email })}
-                          confirmLabel={t('admin.deleteConfirm', { name })}
-                          errorMessage={t('admin.deleteFailed')}
-                          buttonProps={{ color: 'var(--mantine-color-red-9)' }}
-                          onConfirm={() => remove(admin.userId).unwrap()}
-                        />
-                      )}
+                      {admin.grantedAt === null ? '—' : formatDay(admin.grantedAt.slice(0, 10), language)}
                     </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      ) : null}
+                    {canDelete ? (
+                      <Table.Td>
+                        {admin.userId === user?.id ? null : (
+                          <ConfirmAction
+                            label={t('admin.delete')}
+                            ariaLabel={t('admin.deleteFor', { name })}
+                            title={t('admin.deleteTitle')}
+                            message={t('admin.deleteMessage', { name, email: admin.email })}
+                            confirmLabel={t('admin.deleteConfirm', { name })}
+                            errorMessage={t('admin.deleteFailed')}
+                            buttonProps={{ color: 'var(--mantine-color-red-9)' }}
+                            onConfirm={() => remove(admin.userId).unwrap()}
+                          />
+                        )}
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+      </QueryState>
     </Stack>
   );
 }
