@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useAction, useGatewayDownload, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import {
   DataTable,
+  DateRangeFilter,
+  FilterSelect,
   formatDay,
   formatMoney,
   PageTitle,
@@ -186,17 +188,15 @@ export default function BankPage() {
           searchLabel={t('filters.search')}
           toolbar={
             <>
-              <NativeSelect
+              <FilterSelect
+                table={table}
+                filter="account"
                 label={t('filters.account')}
-                value={bankAccountId === undefined ? '' : String(bankAccountId)}
-                onChange={(event) => table.setFilter('account', event.currentTarget.value)}
-                data={[
-                  { value: '', label: t('filters.allAccounts') },
-                  ...accounts.map((account) => ({
-                    value: String(account.id),
-                    label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
-                  })),
-                ]}
+                allLabel={t('filters.allAccounts')}
+                options={accounts.map((account) => ({
+                  value: String(account.id),
+                  label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
+                }))}
               />
               <NativeSelect
                 label={t('filters.period')}
@@ -205,20 +205,7 @@ export default function BankPage() {
                 data={PERIODS.map((value) => ({ value, label: t(`periods.${value}`) }))}
               />
               {period === 'custom' ? (
-                <>
-                  <TextInput
-                    type="date"
-                    label={t('filters.from')}
-                    value={filters['from'] ?? ''}
-                    onChange={(event) => table.setFilter('from', event.currentTarget.value)}
-                  />
-                  <TextInput
-                    type="date"
-                    label={t('filters.to')}
-                    value={filters['to'] ?? ''}
-                    onChange={(event) => table.setFilter('to', event.currentTarget.value)}
-                  />
-                </>
+                <DateRangeFilter table={table} labels={{ from: t('filters.from'), to: t('filters.to') }} />
               ) : null}
               <AmountFilter
                 label={t('filters.min')}

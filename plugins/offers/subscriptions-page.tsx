@@ -1,5 +1,5 @@
 import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { PageTitle, QueryState } from '@portal/ui';
+import { HiddenCaption, PageTitle, QueryState } from '@portal/ui';
 import { useWalletSubscriptionsQuery } from './offers-api.ts';
 import { useT } from './translation.ts';
 
@@ -25,17 +25,7 @@ export default function SubscriptionsPage() {
         {items.length > 0 ? (
           <Table.ScrollContainer minWidth={480}>
             <Table striped>
-              <caption
-                style={{
-                  position: 'absolute',
-                  width: 1,
-                  height: 1,
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                }}
-              >
-                {t('subscriptions.caption')}
-              </caption>
+              <HiddenCaption>{t('subscriptions.caption')}</HiddenCaption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('subscriptions.entity')}</Table.Th>

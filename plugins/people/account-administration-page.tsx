@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { ConfirmAction, formatDay, PageTitle, QueryState } from '@portal/ui';
+import { ConfirmAction, formatDay, HiddenCaption, PageTitle, QueryState } from '@portal/ui';
 import { CreateEntityWizard } from './create-entity-wizard.tsx';
 import { Notice } from './notice.tsx';
 import {
@@ -15,14 +15,6 @@ import {
 } from './people-api.ts';
 import { useT } from './translation.ts';
 import { WalletUsers } from './wallet-users-page.tsx';
-
-const hidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;
 
 function Admins() {
   const { t, language } = useT();
@@ -42,7 +34,7 @@ function Admins() {
         ) : null}
         {items.length > 0 ? (
           <Table striped verticalSpacing="xs">
-            <caption style={hidden}>{t('admin.adminsCaption')}</caption>
+            <HiddenCaption>{t('admin.adminsCaption')}</HiddenCaption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('users.name')}</Table.Th>

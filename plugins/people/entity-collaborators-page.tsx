@@ -1,6 +1,6 @@
 import { Anchor, Stack, Table } from '@mantine/core';
 import { useSelectedEntity } from '@portal/plugin-api';
-import { PageTitle, QueryState } from '@portal/ui';
+import { HiddenCaption, PageTitle, QueryState } from '@portal/ui';
 import { useEntityCollaboratorsQuery } from './people-api.ts';
 import { useT } from './translation.ts';
 
@@ -22,17 +22,7 @@ export default function EntityCollaboratorsPage() {
         {items.length > 0 ? (
           <Table.ScrollContainer minWidth={480}>
             <Table striped verticalSpacing="xs">
-              <caption
-                style={{
-                  position: 'absolute',
-                  width: 1,
-                  height: 1,
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                }}
-              >
-                {t('collaborators.caption')}
-              </caption>
+              <HiddenCaption>{t('collaborators.caption')}</HiddenCaption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('collaborators.name')}</Table.Th>

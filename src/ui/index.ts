@@ -8,6 +8,7 @@ export type { ConfirmActionProps } from './confirm-action.tsx';
 export { DataTable } from './data-table.tsx';
 export type { DataColumn, DataPage, DataResult, DataTableProps, DataTableSelection } from './data-table.tsx';
 export { ErrorCard } from './error-card.tsx';
+export { HiddenCaption, visuallyHidden } from './visually-hidden.tsx';
 export { checkFile, FileUpload } from './file-upload.tsx';
 export type { FileUploadProps, UploadFile, UploadRules } from './file-upload.tsx';
 export { formatChange, formatDay, formatFileSize, formatMoney, formatMonth, formatNumber } from './format.ts';
@@ -19,5 +20,7 @@ export { Placeholders, QueryError, QueryState, widgetQueryState } from './query-
 export type { QueryErrorProps, QueryResult, QueryStateProps, WidgetQueryState } from './query-state.tsx';
 export type { LoadingIndicatorProps } from './loading-indicator.tsx';
 export { PageTitle } from './page-title.tsx';
+export { allowedFilter, DateRangeFilter, FilterSelect } from './table-filters.tsx';
+export type { FilterSelectProps } from './table-filters.tsx';
 export { useTableState } from './table-state.ts';
 export type { SortOrder, TableQuery, TableState, TableStateOptions } from './table-state.ts';
