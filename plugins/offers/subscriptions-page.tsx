@@ -1,5 +1,5 @@
 import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { HiddenCaption, PageTitle, QueryState } from '@portal/ui';
+import { PageTitle, PlainTable, QueryState } from '@portal/ui';
 import { useWalletSubscriptionsQuery } from './offers-api.ts';
 import { useT } from './translation.ts';
 
@@ -23,36 +23,28 @@ export default function SubscriptionsPage() {
         empty={items.length === 0 && t('subscriptions.empty')}
       >
         {items.length > 0 ? (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
-              <HiddenCaption>{t('subscriptions.caption')}</HiddenCaption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('subscriptions.entity')}</Table.Th>
-                  <Table.Th>{t('subscriptions.offer')}</Table.Th>
-                  <Table.Th>{t('subscriptions.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((row) => (
-                  <Table.Tr key={`${String(row.accountId)}-${row.offerCode}`}>
-                    <Table.Td>
-                      {row.accountName}{' '}
-                      <Text span size="xs" c="dimmed">
-                        {row.accountNumber}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{row.offerName}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="filled" color={COLORS[row.status]}>
-                        {t(`subscriptions.statuses.${row.status}`)}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PlainTable
+            caption={t('subscriptions.caption')}
+            headers={[t('subscriptions.entity'), t('subscriptions.offer'), t('subscriptions.status')]}
+            minWidth={480}
+          >
+            {items.map((row) => (
+              <Table.Tr key={`${String(row.accountId)}-${row.offerCode}`}>
+                <Table.Td>
+                  {row.accountName}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {row.accountNumber}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.offerName}</Table.Td>
+                <Table.Td>
+                  <Badge variant="filled" color={COLORS[row.status]}>
+                    {t(`subscriptions.statuses.${row.status}`)}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </PlainTable>
         ) : null}
       </QueryState>
     </Stack>

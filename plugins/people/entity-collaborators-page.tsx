@@ -1,6 +1,6 @@
 import { Anchor, Stack, Table } from '@mantine/core';
 import { useSelectedEntity } from '@portal/plugin-api';
-import { HiddenCaption, PageTitle, QueryState } from '@portal/ui';
+import { PageTitle, PlainTable, QueryState } from '@portal/ui';
 import { useEntityCollaboratorsQuery } from './people-api.ts';
 import { useT } from './translation.ts';
 
@@ -20,46 +20,43 @@ export default function EntityCollaboratorsPage() {
         empty={items.length === 0 && t('collaborators.empty')}
       >
         {items.length > 0 ? (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped verticalSpacing="xs">
-              <HiddenCaption>{t('collaborators.caption')}</HiddenCaption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('collaborators.name')}</Table.Th>
-                  <Table.Th>{t('collaborators.role')}</Table.Th>
-                  {withContact ? <Table.Th>{t('collaborators.contact')}</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.userId}>
-                    <Table.Td>
-                      {item.firstName} {item.lastName}
-                    </Table.Td>
-                    <Table.Td>
-                      {item.role === null ? t('collaborators.noRole') : t(`collaborators.roles.${item.role}`)}
-                    </Table.Td>
-                    {withContact ? (
-                      <Table.Td>
-                        <Stack gap={0}>
-                          {item.email === undefined ? null : (
-                            <Anchor href={`mailto:${item.email}`} size="sm">
-                              {item.email}
-                            </Anchor>
-                          )}
-                          {item.officeMobile === undefined || item.officeMobile === '' ? null : (
-                            <Anchor href={`tel:${item.officeMobile.replace(/\s/g, '')}`} size="sm">
-                              {item.officeMobile}
-                            </Anchor>
-                          )}
-                        </Stack>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PlainTable
+            caption={t('collaborators.caption')}
+            headers={[
+              t('collaborators.name'),
+              t('collaborators.role'),
+              withContact && t('collaborators.contact'),
+            ]}
+            minWidth={480}
+            compact
+          >
+            {items.map((item) => (
+              <Table.Tr key={item.userId}>
+                <Table.Td>
+                  {item.firstName} {item.lastName}
+                </Table.Td>
+                <Table.Td>
+                  {item.role === null ? t('collaborators.noRole') : t(`collaborators.roles.${item.role}`)}
+                </Table.Td>
+                {withContact ? (
+                  <Table.Td>
+                    <Stack gap={0}>
+                      {item.email === undefined ? null : (
+                        <Anchor href={`mailto:${item.email}`} size="sm">
+                          {item.email}
+                        </Anchor>
+                      )}
+                      {item.officeMobile === undefined || item.officeMobile === '' ? null : (
+                        <Anchor href={`tel:${item.officeMobile.replace(/\s/g, '')}`} size="sm">
+                          {item.officeMobile}
+                        </Anchor>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </PlainTable>
         ) : null}
       </QueryState>
     </Stack>

@@ -20,6 +20,8 @@ export { Placeholders, QueryError, QueryState, widgetQueryState } from './query-
 export type { QueryErrorProps, QueryResult, QueryStateProps, WidgetQueryState } from './query-state.tsx';
 export type { LoadingIndicatorProps } from './loading-indicator.tsx';
 export { PageTitle } from './page-title.tsx';
+export { PlainTable } from './plain-table.tsx';
+export type { PlainTableProps } from './plain-table.tsx';
 export { allowedFilter, DateRangeFilter, FilterSelect } from './table-filters.tsx';
 export type { FilterSelectProps } from './table-filters.tsx';
 export { useTableState } from './table-state.ts';
