@@ -12,10 +12,10 @@ export const TEXT_FIELDS = [
   'fiscalYearEnd',
 ] as const;
 export const CONTACT_FIELDS = ['name', 'role', 'email', 'phone'] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+type TextField = (typeof TEXT_FIELDS)[number];
+type ContactField = (typeof CONTACT_FIELDS)[number];
 
-export type Outcome = 'saved' | 'stale' | 'invalid' | 'failed' | null;
+type Outcome = 'saved' | 'stale' | 'invalid' | 'failed' | null;
 
 /** The company sheet page's state: what the person typed, what is wrong with it, what saving came to. */
 export type SheetState = {
