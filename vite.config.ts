@@ -160,12 +160,13 @@ export default defineConfig(({ mode }) => ({
             },
             { name: 'home-strings', test: HOME_STRINGS, priority: 2, includeDependenciesRecursively: false },
             // What the pages share of the plugin API, and what the sign-in pages share, one file each.
-            // Not the studio's entry: it carries the manifest validator, for the studio page alone.
+            // Not the studio's entry: it carries the manifest validator, for the studio page alone. With
+            // it the parts of @portal/ui the home widgets share (link, query states), not a chunk each.
             {
               name: 'plugin-api',
               test: (id: string) =>
                 !LATER_PAGES_ONLY.test(id) &&
-                /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/]page-title)/.test(
+                /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/](page-title|link-widget|query-state))/.test(
                   id,
                 ),
               priority: 1,
