@@ -74,6 +74,10 @@ const HOME_STRINGS = new RegExp(
 const LATER_PAGES_ONLY =
   /[\\/]src[\\/]plugin-api[\\/](upload|download|applications|permission-catalogue)\.ts$/;
 
+// The parts of @portal/ui that several home widgets share (the link widget, a widget's query state): with
+// the portal's first modules, not one small chunk each on the entity home.
+const HOME_WIDGET_PARTS = /[\\/]src[\\/]ui[\\/](link-widget|widget-query-state)\.tsx$/;
+
 const portal = portalChunks(
   manifest.app.defaultLocale,
   { library: PORTAL_LIBRARIES, barrels: barrelFiles },
@@ -154,19 +158,19 @@ export default defineConfig(({ mode }) => ({
               test: (id: string) =>
                 PORTAL_LIBRARIES.test(id) ||
                 FIRST_RENDER_MANTINE.test(id) ||
-                (!id.includes('node_modules') && !LATER_PAGES_ONLY.test(id) && portal.isPortalModule(id)),
+                (!id.includes('node_modules') && !LATER_PAGES_ONLY.test(id) && portal.isPortalModule(id)) ||
+                HOME_WIDGET_PARTS.test(id),
               priority: 2,
               includeDependenciesRecursively: false,
             },
             { name: 'home-strings', test: HOME_STRINGS, priority: 2, includeDependenciesRecursively: false },
             // What the pages share of the plugin API, and what the sign-in pages share, one file each.
-            // Not the studio's entry: it carries the manifest validator, for the studio page alone. With
-            // it the parts of @portal/ui the home widgets share (link, query states), not a chunk each.
+            // Not the studio's entry: it carries the manifest validator, for the studio page alone.
             {
               name: 'plugin-api',
               test: (id: string) =>
                 !LATER_PAGES_ONLY.test(id) &&
-                /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/](page-title|link-widget|query-state))/.test(
+                /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/]page-title)/.test(
                   id,
                 ),
               priority: 1,

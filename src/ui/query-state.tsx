@@ -1,7 +1,6 @@
 import { Alert, Button, Skeleton, Text } from '@mantine/core';
 import type { MantineColor, SkeletonProps } from '@mantine/core';
-import type { ReactElement, ReactNode } from 'react';
-import { LoadingIndicator } from './loading-indicator.tsx';
+import type { ReactNode } from 'react';
 
 /** What the block reads of a query: RTK Query's result hooks give exactly this shape. */
 export type QueryResult = {
@@ -83,33 +82,4 @@ export function QueryState({ result, error, placeholder, empty, children }: Quer
       ) : null}
     </>
   );
-}
-
-export type WidgetQueryState = {
-  isError: boolean;
-  isLoading: boolean;
-  /** True when the answer holds nothing to show. */
-  isEmpty?: boolean;
-  /** The translated texts: what failed, what is loading, and (with isEmpty) that there is nothing. */
-  texts: { error: string; loading: string; empty?: string };
-};
-
-/**
- * What a home widget shows instead of its content while its query has not answered usefully: a line of
- * error, a small loader, or the empty text; null once there is content to show.
- *
- * @example
- * const waiting = widgetQueryState({ isError, isLoading, texts: { error: t('x.error'), loading: t('x.loading') } });
- * if (waiting !== null) return waiting;
- */
-export function widgetQueryState({
-  isError,
-  isLoading,
-  isEmpty = false,
-  texts,
-}: WidgetQueryState): ReactElement | null {
-  if (isError) return <Text c="red">{texts.error}</Text>;
-  if (isLoading) return <LoadingIndicator size="sm" label={texts.loading} />;
-  if (isEmpty) return <Text c="dimmed">{texts.empty}</Text>;
-  return null;
 }
