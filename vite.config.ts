@@ -74,6 +74,10 @@ const HOME_STRINGS = new RegExp(
 const LATER_PAGES_ONLY =
   /[\\/]src[\\/]plugin-api[\\/](upload|download|applications|permission-catalogue)\.ts$/;
 
+// The parts of @portal/ui that several home widgets share (the link widget, a widget's query state): with
+// the portal's first modules, not one small chunk each on the entity home.
+const HOME_WIDGET_PARTS = /[\\/]src[\\/]ui[\\/](link-widget|widget-query-state)\.tsx$/;
+
 const portal = portalChunks(
   manifest.app.defaultLocale,
   { library: PORTAL_LIBRARIES, barrels: barrelFiles },
@@ -154,7 +158,8 @@ export default defineConfig(({ mode }) => ({
               test: (id: string) =>
                 PORTAL_LIBRARIES.test(id) ||
                 FIRST_RENDER_MANTINE.test(id) ||
-                (!id.includes('node_modules') && !LATER_PAGES_ONLY.test(id) && portal.isPortalModule(id)),
+                (!id.includes('node_modules') && !LATER_PAGES_ONLY.test(id) && portal.isPortalModule(id)) ||
+                HOME_WIDGET_PARTS.test(id),
               priority: 2,
               includeDependenciesRecursively: false,
             },

@@ -1,8 +1,7 @@
-import { Anchor, Stack, Text } from '@mantine/core';
-import { LoadingIndicator } from '@portal/ui';
+import { Text } from '@mantine/core';
+import { LinkWidget, widgetQueryState } from '@portal/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
 import { latestDocuments, useAccountingDocumentsQuery } from './documents-api.ts';
@@ -15,14 +14,18 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
   const { t, language } = useT();
   const accountId = useSelectedEntity()?.entity.accountId;
   const { currentData, isFetching, isError } = useAccountingDocumentsQuery(accountId ?? skipToken);
-  const allHref = useRouteHref('entity.accounting');
+  const to = useRouteHref('entity.accounting');
   const track = useTrack();
-  if (isError) return <Text c="red">{t('documents.error')}</Text>;
-  if (currentData === undefined || isFetching)
-    return <LoadingIndicator size="sm" label={t('documents.loading')} />;
+  const waiting = widgetQueryState({
+    isError,
+    isLoading: currentData === undefined || isFetching,
+    texts: { error: t('documents.error'), loading: t('documents.loading') },
+  });
+  if (waiting !== null || currentData === undefined) return waiting;
   const documents = latestDocuments(currentData.items, SHOWN);
+  const onOpen = () => track('widgetInteracted', { widget: widgetId, action: 'open-documents' });
   return (
-    <Stack gap="sm">
+    <LinkWidget link={to === undefined ? undefined : { to, label: t('documents.all'), onOpen }}>
       {documents.length === 0 ? (
         <Text c="dimmed">{t('documents.empty')}</Text>
       ) : (
@@ -47,16 +50,7 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
           </tbody>
         </table>
       )}
-      {allHref !== undefined && (
-        <Anchor
-          component={Link}
-          to={allHref}
-          onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open-documents' })}
-        >
-          {t('documents.all')}
-        </Anchor>
-      )}
-    </Stack>
+    </LinkWidget>
   );
 }
 

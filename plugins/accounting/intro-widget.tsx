@@ -1,27 +1,19 @@
-import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { useRouteHref, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
+import { LinkWidget } from '@portal/ui';
 import { useT } from './translation.ts';
 
 function AccountingIntro({ widgetId }: WidgetProps) {
   const { t } = useT();
-  const accountingHref = useRouteHref('entity.accounting');
+  const to = useRouteHref('entity.accounting');
   const track = useTrack();
+  const onOpen = () => track('widgetInteracted', { widget: widgetId, action: 'open-accounting' });
   return (
-    <Stack gap="sm">
-      <Text size="sm">{t('intro.presentation')}</Text>
-      {accountingHref !== undefined && (
-        <Anchor
-          component={Link}
-          to={accountingHref}
-          onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open-accounting' })}
-        >
-          {t('intro.link')}
-        </Anchor>
-      )}
-    </Stack>
+    <LinkWidget
+      text={t('intro.presentation')}
+      link={to === undefined ? undefined : { to, label: t('intro.link'), onOpen }}
+    />
   );
 }
 

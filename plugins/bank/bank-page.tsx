@@ -1,18 +1,17 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useGatewayDownload, useSelectedEntity, useTrack } from '@portal/plugin-api';
-import { DataTable, formatDay, formatMoney, PageTitle, useTableState } from '@portal/ui';
+import {
+  DataTable,
+  DateRangeFilter,
+  FilterSelect,
+  formatDay,
+  formatMoney,
+  PageTitle,
+  Placeholders,
+  QueryState,
+  useTableState,
+} from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { transactionsCsvPath, useBankQuery, useBankTransactionsQuery } from './bank-api.ts';
 import type { BankAccount, Transaction } from './bank-api.ts';
@@ -134,25 +133,21 @@ export default function BankPage() {
         <Text component="h2" id="bank-accounts" fw={700} size="lg" mb="sm">
           {t('accounts.title')}
         </Text>
-        {bank.isError ? (
-          <Alert
-            color="orange"
-            variant="light"
-            role="alert"
-            mb="sm"
-            title={bank.data ? t('accounts.stale') : t('accounts.error')}
-          >
-            <Button size="xs" variant="light" onClick={() => void bank.refetch()}>
-              {t('retry')}
-            </Button>
-          </Alert>
-        ) : null}
+        <QueryState
+          result={bank}
+          error={{
+            title: bank.data ? t('accounts.stale') : t('accounts.error'),
+            retryLabel: t('retry'),
+            color: 'orange',
+            mb: 'sm',
+          }}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {bank.data === undefined && bank.isLoading
-            ? [0, 1, 2].map((key) => <Skeleton key={key} height={104} radius="md" />)
-            : accounts.map((account) => (
-                <AccountCard key={account.id} account={account} language={language} />
-              ))}
+          {bank.data === undefined && bank.isLoading ? (
+            <Placeholders count={3} height={104} />
+          ) : (
+            accounts.map((account) => <AccountCard key={account.id} account={account} language={language} />)
+          )}
           {bank.data ? (
             <Paper withBorder p="md" radius="md" bg="var(--mantine-color-gray-0)">
               <Text fw={600}>{t('accounts.total')}</Text>
@@ -193,17 +188,15 @@ export default function BankPage() {
           searchLabel={t('filters.search')}
           toolbar={
             <>
-              <NativeSelect
+              <FilterSelect
+                table={table}
+                filter="account"
                 label={t('filters.account')}
-                value={bankAccountId === undefined ? '' : String(bankAccountId)}
-                onChange={(event) => table.setFilter('account', event.currentTarget.value)}
-                data={[
-                  { value: '', label: t('filters.allAccounts') },
-                  ...accounts.map((account) => ({
-                    value: String(account.id),
-                    label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
-                  })),
-                ]}
+                allLabel={t('filters.allAccounts')}
+                options={accounts.map((account) => ({
+                  value: String(account.id),
+                  label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
+                }))}
               />
               <NativeSelect
                 label={t('filters.period')}
@@ -212,20 +205,7 @@ export default function BankPage() {
                 data={PERIODS.map((value) => ({ value, label: t(`periods.${value}`) }))}
               />
               {period === 'custom' ? (
-                <>
-                  <TextInput
-                    type="date"
-                    label={t('filters.from')}
-                    value={filters['from'] ?? ''}
-                    onChange={(event) => table.setFilter('from', event.currentTarget.value)}
-                  />
-                  <TextInput
-                    type="date"
-                    label={t('filters.to')}
-                    value={filters['to'] ?? ''}
-                    onChange={(event) => table.setFilter('to', event.currentTarget.value)}
-                  />
-                </>
+                <DateRangeFilter table={table} labels={{ from: t('filters.from'), to: t('filters.to') }} />
               ) : null}
               <AmountFilter
                 label={t('filters.min')}

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { LoadingIndicator } from '@portal/ui';
+import { widgetQueryState } from '@portal/ui';
 import { memo, useState } from 'react';
 import { useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
@@ -41,9 +41,14 @@ function BookingWidget({ widgetId }: WidgetProps) {
     }
   };
 
-  if (slots.isLoading || bookings.isLoading)
-    return <LoadingIndicator size="sm" label={t('booking.loading')} />;
-  if (slots.isError) return <Text c="red">{t('booking.error')}</Text>;
+  const loading = slots.isLoading || bookings.isLoading;
+  const waiting = widgetQueryState({
+    // The loader wins while the person's bookings are still on their way.
+    isError: slots.isError && !loading,
+    isLoading: loading,
+    texts: { error: t('booking.error'), loading: t('booking.loading') },
+  });
+  if (waiting !== null) return waiting;
   const available = (slots.data?.items ?? []).filter((slot) => slot.available).slice(0, SHOWN_SLOTS);
   const mine = bookings.data?.items ?? [];
 

@@ -1,16 +1,8 @@
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useCallback, useId, useState } from 'react';
+import { visuallyHidden } from '@portal/ui';
 import type { ChartData } from './chart-data.ts';
 import { LineChart } from './line-chart.tsx';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export type ChartPanelProps = {
   title: string;

@@ -1,8 +1,16 @@
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSelectedEntity } from '@portal/plugin-api';
-import { formatChange, formatMoney, formatMonth, formatNumber, PageTitle } from '@portal/ui';
+import {
+  formatChange,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  PageTitle,
+  Placeholders,
+  QueryState,
+} from '@portal/ui';
 import { ChartPanel } from './chart-panel.tsx';
 import { change, chartData } from './chart-data.ts';
 import type { ChartKind } from './chart-data.ts';
@@ -80,32 +88,25 @@ export default function IndicatorsPage() {
         </Group>
       ) : null}
 
-      {figures.isError && !notFound ? (
-        <Alert
-          color="orange"
-          variant="light"
-          role="alert"
-          title={data === undefined ? t('errors.load') : t('errors.stale')}
-        >
-          <Button size="xs" variant="light" onClick={() => void figures.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : null}
-
-      {empty ? (
-        <Text c="dimmed" role="status">
-          {t('empty')}
-        </Text>
-      ) : null}
-
-      {data === undefined && figures.isLoading ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          {FIGURES.map((key) => (
-            <Skeleton key={key} height={110} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : null}
+      <QueryState
+        result={{ ...figures, isError: figures.isError && !notFound }}
+        error={{
+          title: data === undefined ? t('errors.load') : t('errors.stale'),
+          retryLabel: t('retry'),
+          color: 'orange',
+        }}
+        placeholder={
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <Placeholders count={FIGURES.length} height={110} />
+          </SimpleGrid>
+        }
+      >
+        {empty ? (
+          <Text c="dimmed" role="status">
+            {t('empty')}
+          </Text>
+        ) : null}
+      </QueryState>
 
       {data !== undefined && data.months.length > 0 ? (
         <>

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text, Typography } from '@mantine/core';
-import { LoadingIndicator } from '@portal/ui';
+import { widgetQueryState } from '@portal/ui';
 import { memo, useMemo } from 'react';
 import { useTrack } from '@portal/plugin-api';
 import type { WidgetOptions, WidgetProps } from '@portal/plugin-api';
@@ -65,10 +65,13 @@ function RssWidget({ widgetId, options }: WidgetProps<WidgetOptions<typeof newsO
   // The feed shows when its summaries can be sanitised: nothing moves in the card afterwards.
   const needsSanitizer = items.some(hasSummary);
   const sanitize = useNewsSanitizer(needsSanitizer);
-  if (isLoading || (needsSanitizer && sanitize === undefined))
-    return <LoadingIndicator size="sm" label={t('rss.loading')} />;
-  if (isError) return <Text c="red">{t('rss.error')}</Text>;
-  if (items.length === 0) return <Text c="dimmed">{t('rss.empty')}</Text>;
+  const waiting = widgetQueryState({
+    isError,
+    isLoading: isLoading || (needsSanitizer && sanitize === undefined),
+    isEmpty: items.length === 0,
+    texts: { error: t('rss.error'), loading: t('rss.loading'), empty: t('rss.empty') },
+  });
+  if (waiting !== null) return waiting;
   return (
     <Stack component="ul" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.map((item) => (

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useAction, useConstant } from '@portal/plugin-api';
+import { useAction, useOfferPrice } from '@portal/plugin-api';
 import { formatMoney, PageTitle } from '@portal/ui';
 import {
   statusOf,
@@ -11,7 +11,6 @@ import {
 } from './offers-api.ts';
 import type { FolderChoice, Offer } from './offers-api.ts';
 import { OfferGrid, OutcomeAlert } from './offer-grid.tsx';
-import { offerPrice } from './price.ts';
 import { useT } from './translation.ts';
 
 type Outcome = { kind: 'created' | 'duplicate' | 'failed'; offer: string; folder: string };
@@ -26,7 +25,7 @@ function ActivateDialog({
   onDone: (outcome: Outcome) => void;
 }) {
   const { t, language } = useT();
-  const pricing = useConstant('smartOffer');
+  const { price } = useOfferPrice();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const choices = useOfferFolderChoicesQuery(debounced);
@@ -76,7 +75,7 @@ function ActivateDialog({
           <Text fw={600} role="status">
             {t('catalog.priceFor', {
               folder: chosen.name,
-              price: formatMoney(offerPrice(offer, pricing, chosen.accountNumber), language),
+              price: formatMoney(price(chosen.accountNumber, offer), language),
             })}
           </Text>
         )}
@@ -104,7 +103,7 @@ function ActivateDialog({
 /** The firm's offers with description and price; a collaborator with COOFF001 activates one for a folder. */
 export default function CatalogPage() {
   const { t, language } = useT();
-  const pricing = useConstant('smartOffer');
+  const { price, smartOfferCode } = useOfferPrice();
   const canActivate = useAction('offers.request');
   const catalogue = useOfferCatalogueQuery();
   const [activating, setActivating] = useState<Offer | null>(null);
@@ -130,9 +129,9 @@ export default function CatalogPage() {
               </Text>
               <Text size="sm">{offer.description}</Text>
               <Text fw={600}>
-                {offer.offerCode === pricing.offerCode
+                {offer.offerCode === smartOfferCode
                   ? t('catalog.fromPrice', {
-                      price: formatMoney(offerPrice(offer, pricing, undefined), language),
+                      price: formatMoney(price(undefined, offer), language),
                     })
                   : t('catalog.price', { price: formatMoney(offer.monthlyPrice, language) })}
               </Text>

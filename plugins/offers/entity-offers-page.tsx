@@ -1,11 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useAction, useConstant, useSelectedEntity } from '@portal/plugin-api';
+import { useAction, useOfferPrice, useSelectedEntity } from '@portal/plugin-api';
 import { formatMoney, PageTitle } from '@portal/ui';
 import { statusOf, useEntityOffersQuery, useRequestOfferMutation } from './offers-api.ts';
 import type { EntityOffer } from './offers-api.ts';
 import { OfferGrid, OutcomeAlert } from './offer-grid.tsx';
-import { offerPrice } from './price.ts';
 import { useT } from './translation.ts';
 
 const COLORS = { validated: 'teal.9', pending: 'indigo.9', refused: 'gray.7', cancelled: 'gray.7' } as const;
@@ -15,7 +14,7 @@ export default function EntityOffersPage() {
   const { t, language } = useT();
   const selected = useSelectedEntity();
   const accountId = selected?.entity.accountId ?? 0;
-  const pricing = useConstant('smartOffer');
+  const { price } = useOfferPrice();
   const canRequest = useAction('offers.request');
   const offers = useEntityOffersQuery(accountId, { skip: accountId === 0 });
   const [requestOffer, request] = useRequestOfferMutation();
@@ -88,7 +87,7 @@ export default function EntityOffersPage() {
             <Text size="sm">{offer.description}</Text>
             <Text size="sm" fw={600}>
               {t('catalog.price', {
-                price: formatMoney(offerPrice(offer, pricing, selected?.entity.accountNumber), language),
+                price: formatMoney(price(selected?.entity.accountNumber, offer), language),
               })}
             </Text>
           </Stack>

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import { DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
+import { allowedFilter, DataTable, FilterSelect, formatDay, PageTitle, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
 import type { ModRequest, ModRequestStatus } from './offers-api.ts';
@@ -27,8 +16,6 @@ const COLORS: Record<ModRequestStatus, string> = {
   validated: 'teal.9',
   refused: 'gray.7',
 };
-const isStatus = (value: string | undefined): value is ModRequestStatus =>
-  STATUSES.some((status) => status === value);
 
 type Outcome = { kind: 'validated' | 'refused' | 'stale' | 'failed'; folder: string; offer: string };
 
@@ -48,10 +35,10 @@ export default function ModRequestsPage() {
   const { t, language } = useT();
   const canDecide = useAction('modRequests.decide');
   const table = useTableState({ defaultSort: 'createdAt', defaultOrder: 'desc', filterKeys: ['status'] });
-  const status = table.query.filters['status'];
+  const status = allowedFilter(table, 'status', STATUSES);
   const requests = useWalletModRequestsQuery({
     q: table.query.search,
-    ...(isStatus(status) ? { status } : {}),
+    ...(status === undefined ? {} : { status }),
     sort: SORTS.find((key) => key === table.query.sort) ?? 'createdAt',
     order: table.query.order,
     page: table.query.page,
@@ -182,14 +169,12 @@ export default function ModRequestsPage() {
         emptyMessage={t('modRequests.empty')}
         searchLabel={t('modRequests.search')}
         toolbar={
-          <NativeSelect
+          <FilterSelect
+            table={table}
+            filter="status"
             label={t('modRequests.filter')}
-            value={isStatus(status) ? status : ''}
-            onChange={(event) => table.setFilter('status', event.currentTarget.value)}
-            data={[
-              { value: '', label: t('modRequests.allStatuses') },
-              ...STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) })),
-            ]}
+            allLabel={t('modRequests.allStatuses')}
+            options={STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) }))}
           />
         }
       />

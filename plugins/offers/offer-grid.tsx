@@ -1,4 +1,5 @@
-import { Alert, Button, Paper, SimpleGrid, Skeleton } from '@mantine/core';
+import { Alert, Paper, SimpleGrid } from '@mantine/core';
+import { Placeholders, QueryError } from '@portal/ui';
 import type { ReactNode } from 'react';
 import { useT } from './translation.ts';
 
@@ -51,11 +52,7 @@ export function OfferGrid<Item extends { offerCode: string }>(props: OfferGridPr
   return (
     <>
       {isError ? (
-        <Alert color="red" variant="light" role="alert" title={props.errorTitle}>
-          <Button size="xs" variant="light" onClick={() => void props.result.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <QueryError title={props.errorTitle} retryLabel={t('retry')} onRetry={props.result.refetch} />
       ) : null}
       <SimpleGrid
         cols={{ base: 1, sm: 2 }}
@@ -65,21 +62,15 @@ export function OfferGrid<Item extends { offerCode: string }>(props: OfferGridPr
         m={0}
         style={{ listStyle: 'none' }}
       >
-        {data === undefined && isLoading
-          ? [0, 1, 2, 3].map((key) => (
-              <Skeleton
-                key={key}
-                height={props.skeletonHeight}
-                radius="md"
-                component="li"
-                aria-hidden="true"
-              />
-            ))
-          : (data?.items ?? []).map((item) => (
-              <Paper key={item.offerCode} withBorder radius="md" p="md" component="li">
-                {props.renderCard(item)}
-              </Paper>
-            ))}
+        {data === undefined && isLoading ? (
+          <Placeholders count={4} height={props.skeletonHeight} component="li" />
+        ) : (
+          (data?.items ?? []).map((item) => (
+            <Paper key={item.offerCode} withBorder radius="md" p="md" component="li">
+              {props.renderCard(item)}
+            </Paper>
+          ))
+        )}
       </SimpleGrid>
     </>
   );

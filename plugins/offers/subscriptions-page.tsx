@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { PageTitle } from '@portal/ui';
+import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { PageTitle, PlainTable, QueryState } from '@portal/ui';
 import { useWalletSubscriptionsQuery } from './offers-api.ts';
 import { useT } from './translation.ts';
 
@@ -16,57 +16,37 @@ export default function SubscriptionsPage() {
   return (
     <Stack gap="md">
       <PageTitle>{t('subscriptions.title')}</PageTitle>
-      {subscriptions.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('subscriptions.error')}>
-          <Button size="xs" variant="light" onClick={() => void subscriptions.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      {subscriptions.data === undefined && subscriptions.isLoading ? (
-        <Skeleton height={160} radius="md" aria-hidden="true" />
-      ) : null}
-      {subscriptions.data !== undefined && items.length === 0 ? (
-        <Text c="dimmed" role="status">
-          {t('subscriptions.empty')}
-        </Text>
-      ) : null}
-      {items.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <caption
-              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-            >
-              {t('subscriptions.caption')}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('subscriptions.entity')}</Table.Th>
-                <Table.Th>{t('subscriptions.offer')}</Table.Th>
-                <Table.Th>{t('subscriptions.status')}</Table.Th>
+      <QueryState
+        result={subscriptions}
+        error={{ title: t('subscriptions.error'), retryLabel: t('retry') }}
+        placeholder={<Skeleton height={160} radius="md" aria-hidden="true" />}
+        empty={items.length === 0 && t('subscriptions.empty')}
+      >
+        {items.length > 0 ? (
+          <PlainTable
+            caption={t('subscriptions.caption')}
+            headers={[t('subscriptions.entity'), t('subscriptions.offer'), t('subscriptions.status')]}
+            minWidth={480}
+          >
+            {items.map((row) => (
+              <Table.Tr key={`${String(row.accountId)}-${row.offerCode}`}>
+                <Table.Td>
+                  {row.accountName}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {row.accountNumber}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.offerName}</Table.Td>
+                <Table.Td>
+                  <Badge variant="filled" color={COLORS[row.status]}>
+                    {t(`subscriptions.statuses.${row.status}`)}
+                  </Badge>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((row) => (
-                <Table.Tr key={`${String(row.accountId)}-${row.offerCode}`}>
-                  <Table.Td>
-                    {row.accountName}{' '}
-                    <Text span size="xs" c="dimmed">
-                      {row.accountNumber}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{row.offerName}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="filled" color={COLORS[row.status]}>
-                      {t(`subscriptions.statuses.${row.status}`)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+            ))}
+          </PlainTable>
+        ) : null}
+      </QueryState>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { ConfirmAction, formatDay, PageTitle } from '@portal/ui';
+import { ConfirmAction, formatDay, PageTitle, PlainTable, QueryState } from '@portal/ui';
 import { CreateEntityWizard } from './create-entity-wizard.tsx';
 import { Notice } from './notice.tsx';
 import {
@@ -16,14 +16,6 @@ import {
 import { useT } from './translation.ts';
 import { WalletUsers } from './wallet-users-page.tsx';
 
-const hidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;
-
 function Admins() {
   const { t, language } = useT();
   const canDelete = useAction('admins.delete');
@@ -36,26 +28,21 @@ function Admins() {
       <Title order={2} size="h4">
         {t('admin.admins')}
       </Title>
-      {admins.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('admin.loadError')}>
-          <Button size="xs" variant="light" onClick={() => void admins.refetch()}>
-            {t('admin.retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      {admins.data !== undefined && items.length === 0 ? <Text c="dimmed">{t('admin.noAdmins')}</Text> : null}
-      {items.length > 0 ? (
-        <Table striped verticalSpacing="xs">
-          <caption style={hidden}>{t('admin.adminsCaption')}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.name')}</Table.Th>
-              <Table.Th>{t('users.email')}</Table.Th>
-              <Table.Th>{t('admin.grantedAt')}</Table.Th>
-              {canDelete ? <Table.Th>{t('users.actions')}</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+      <QueryState result={admins} error={{ title: t('admin.loadError'), retryLabel: t('admin.retry') }}>
+        {admins.data !== undefined && items.length === 0 ? (
+          <Text c="dimmed">{t('admin.noAdmins')}</Text>
+        ) : null}
+        {items.length > 0 ? (
+          <PlainTable
+            caption={t('admin.adminsCaption')}
+            headers={[
+              t('users.name'),
+              t('users.email'),
+              t('admin.grantedAt'),
+              canDelete && t('users.actions'),
+            ]}
+            compact
+          >
             {items.map((admin) => {
               const name = `${admin.firstName} ${admin.lastName}`;
               return (
@@ -84,9 +71,9 @@ function Admins() {
                 </Table.Tr>
               );
             })}
-          </Table.Tbody>
-        </Table>
-      ) : null}
+          </PlainTable>
+        ) : null}
+      </QueryState>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import { DataTable, PageTitle, useTableState } from '@portal/ui';
+import { DataTable, DateRangeFilter, FilterSelect, PageTitle, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { useDelegationsQuery, useEntityUsersQuery } from './people-api.ts';
 import type { Delegation } from './people-api.ts';
@@ -73,29 +73,19 @@ export default function DelegationsPage() {
         emptyMessage={t('delegations.empty')}
         toolbar={
           <>
-            <NativeSelect
+            <FilterSelect
+              table={table}
+              filter="person"
               label={t('delegations.person')}
-              value={filters['person'] ?? ''}
-              onChange={(event) => table.setFilter('person', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('delegations.everyone') },
-                ...(users.data?.items ?? []).map((user) => ({
-                  value: String(user.userId),
-                  label: `${user.firstName} ${user.lastName}`,
-                })),
-              ]}
+              allLabel={t('delegations.everyone')}
+              options={(users.data?.items ?? []).map((user) => ({
+                value: String(user.userId),
+                label: `${user.firstName} ${user.lastName}`,
+              }))}
             />
-            <TextInput
-              type="date"
-              label={t('delegations.from')}
-              value={from ?? ''}
-              onChange={(event) => table.setFilter('from', event.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label={t('delegations.to')}
-              value={to ?? ''}
-              onChange={(event) => table.setFilter('to', event.currentTarget.value)}
+            <DateRangeFilter
+              table={table}
+              labels={{ from: t('delegations.from'), to: t('delegations.to') }}
             />
           </>
         }

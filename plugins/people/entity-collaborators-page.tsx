@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table } from '@mantine/core';
 import { useSelectedEntity } from '@portal/plugin-api';
-import { PageTitle } from '@portal/ui';
+import { PageTitle, PlainTable, QueryState } from '@portal/ui';
 import { useEntityCollaboratorsQuery } from './people-api.ts';
 import { useT } from './translation.ts';
 
@@ -14,64 +14,51 @@ export default function EntityCollaboratorsPage() {
   return (
     <Stack gap="md">
       <PageTitle>{t('collaborators.title')}</PageTitle>
-      {collaborators.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('collaborators.loadError')}>
-          <Button size="xs" variant="light" onClick={() => void collaborators.refetch()}>
-            {t('collaborators.retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      {collaborators.data !== undefined && items.length === 0 ? (
-        <Text c="dimmed" role="status">
-          {t('collaborators.empty')}
-        </Text>
-      ) : null}
-      {items.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped verticalSpacing="xs">
-            <caption
-              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-            >
-              {t('collaborators.caption')}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('collaborators.name')}</Table.Th>
-                <Table.Th>{t('collaborators.role')}</Table.Th>
-                {withContact ? <Table.Th>{t('collaborators.contact')}</Table.Th> : null}
+      <QueryState
+        result={collaborators}
+        error={{ title: t('collaborators.loadError'), retryLabel: t('collaborators.retry') }}
+        empty={items.length === 0 && t('collaborators.empty')}
+      >
+        {items.length > 0 ? (
+          <PlainTable
+            caption={t('collaborators.caption')}
+            headers={[
+              t('collaborators.name'),
+              t('collaborators.role'),
+              withContact && t('collaborators.contact'),
+            ]}
+            minWidth={480}
+            compact
+          >
+            {items.map((item) => (
+              <Table.Tr key={item.userId}>
+                <Table.Td>
+                  {item.firstName} {item.lastName}
+                </Table.Td>
+                <Table.Td>
+                  {item.role === null ? t('collaborators.noRole') : t(`collaborators.roles.${item.role}`)}
+                </Table.Td>
+                {withContact ? (
+                  <Table.Td>
+                    <Stack gap={0}>
+                      {item.email === undefined ? null : (
+                        <Anchor href={`mailto:${item.email}`} size="sm">
+                          {item.email}
+                        </Anchor>
+                      )}
+                      {item.officeMobile === undefined || item.officeMobile === '' ? null : (
+                        <Anchor href={`tel:${item.officeMobile.replace(/\s/g, '')}`} size="sm">
+                          {item.officeMobile}
+                        </Anchor>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.userId}>
-                  <Table.Td>
-                    {item.firstName} {item.lastName}
-                  </Table.Td>
-                  <Table.Td>
-                    {item.role === null ? t('collaborators.noRole') : t(`collaborators.roles.${item.role}`)}
-                  </Table.Td>
-                  {withContact ? (
-                    <Table.Td>
-                      <Stack gap={0}>
-                        {item.email === undefined ? null : (
-                          <Anchor href={`mailto:${item.email}`} size="sm">
-                            {item.email}
-                          </Anchor>
-                        )}
-                        {item.officeMobile === undefined || item.officeMobile === '' ? null : (
-                          <Anchor href={`tel:${item.officeMobile.replace(/\s/g, '')}`} size="sm">
-                            {item.officeMobile}
-                          </Anchor>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+            ))}
+          </PlainTable>
+        ) : null}
+      </QueryState>
     </Stack>
   );
 }

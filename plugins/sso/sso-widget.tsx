@@ -1,26 +1,17 @@
-import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTrack } from '@portal/plugin-api';
 import type { WidgetOptions, WidgetProps } from '@portal/plugin-api';
+import { LinkWidget } from '@portal/ui';
 import type { ssoOptions } from './options.ts';
 import { useT } from './translation.ts';
 
-/** Where customers learn to link their accounts for single sign-on comes from the manifest (`options.url`). */
+/** The page comes from the manifest (`options.url`); the text and link label are translated. */
 function SsoWidget({ widgetId, options }: WidgetProps<WidgetOptions<typeof ssoOptions>>) {
   const { t } = useT();
   const track = useTrack();
+  const onOpen = () => track('widgetInteracted', { widget: widgetId, action: 'open-sso-help' });
   return (
-    <Stack gap="sm">
-      <Text size="sm">{t('sso.explanation')}</Text>
-      <Anchor
-        href={options.url}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={() => track('widgetInteracted', { widget: widgetId, action: 'open-sso-help' })}
-      >
-        {t('sso.link')}
-      </Anchor>
-    </Stack>
+    <LinkWidget text={t('sso.explanation')} link={{ href: options.url, label: t('sso.link'), onOpen }} />
   );
 }
 

@@ -1,56 +1,42 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useMemo, useReducer, useState } from 'react';
 import {
   describeChange,
   diffManifests,
   itemsOf,
-  listKeyId,
   listsOf,
-  listTitle,
   useManifestLabel,
   useStudioSetup,
   validateManifest,
 } from '@portal/plugin-api/studio';
 import type { ListItem, StudioCondition, StudioConfig, StudioTranslate } from '@portal/plugin-api/studio';
 import { PageTitle } from '@portal/ui';
-import { ConditionEditor } from './condition-editor.tsx';
-import { addWidget, moveItem, removeWidget, setItemWhen, setWidgetSize } from './model.ts';
-import { OrderedList } from './ordered-list.tsx';
+import { JsonTab } from './json-tab.tsx';
+import { ListsTab } from './lists-tab.tsx';
 import { PreviewPanel } from './preview-panel.tsx';
+import { PublishTab } from './publish-tab.tsx';
 import {
   publishedSince,
   useManifestDraftQuery,
   useManifestVersionQuery,
   useManifestVersionsQuery,
   usePublishManifestMutation,
-  usePublishManifestVersionMutation,
   useSaveManifestDraftMutation,
 } from './studio-api.ts';
+import { initialStudioState, studioReducer } from './studio-state.ts';
+import type { StudioState } from './studio-state.ts';
 import { useT } from './translation.ts';
+import { VersionsTable } from './versions-table.tsx';
 
-/** The studio: lists to reorder, rules to edit, a preview as a persona, the diff, publication and versions. */
-export default function StudioPage() {
-  const { t, language } = useT();
-  const label = useManifestLabel();
-  const { config: running, known, flags } = useStudioSetup();
+/**
+ * The manifests the studio starts from: the published version as the gateway has it now (this page load
+ * may run on an older one: what a change starts from, what the diff compares with, and the base a
+ * publication names, item 17) and the author's saved draft.
+ */
+function useStudioManifests(draftSetAside: boolean) {
+  const { config: running } = useStudioSetup();
   const draftQuery = useManifestDraftQuery();
   const versions = useManifestVersionsQuery();
-  // The published version as the gateway has it now (this page load may run on an older one): what a
-  // change starts from, what the diff compares with, and the base a publication names (item 17).
   const latestId = versions.data?.items.find((version) => version.published)?.id;
   const latestQuery = useManifestVersionQuery(latestId ?? 0, { skip: latestId === undefined });
   // While a newer one loads, the one before it (its id and manifest go together either way).
@@ -62,27 +48,7 @@ export default function StudioPage() {
         : { id: latestData.version.id, manifest: latestData.manifest as unknown as StudioConfig },
     [latestData],
   );
-  const loadFailed = versions.isError || latestQuery.isError;
-  const published = latest?.manifest ?? running;
-  const [saveDraft, saving] = useSaveManifestDraftMutation();
-  const [publish, publishing] = usePublishManifestMutation();
-  const [republish] = usePublishManifestVersionMutation();
-  // This session's changes and the version they were made from (null: unknown, so not publishable).
-  const [work, setWork] = useState<{ base: number | null; manifest: StudioConfig } | null>(null);
   // The saved draft is set aside once published or replaced by the latest version.
-  const [draftSetAside, setDraftSetAside] = useState(false);
-  // A publication the gateway refused because another version was published since its base.
-  const [conflict, setConflict] = useState<{ since: number; base: number | null } | null>(null);
-  const [listIndex, setListIndex] = useState(0);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [json, setJson] = useState<string | null>(null);
-  const [widgetToAdd, setWidgetToAdd] = useState<string | null>(null);
-  // Rules hidden in this session, so showing an item again gives it back its rule.
-  const [hiddenRules] = useState(() => new Map<string, StudioCondition | undefined>());
-
-  // Until this session edits, the author's saved draft (if any), else the latest published version.
   const savedDraft = draftSetAside ? undefined : draftQuery.data;
   const saved = useMemo(
     () =>
@@ -91,6 +57,20 @@ export default function StudioPage() {
         : { manifest: savedDraft.manifest as unknown as StudioConfig, base: savedDraft.baseVersion },
     [savedDraft],
   );
+  const loadFailed = versions.isError || latestQuery.isError;
+  // Nothing published (a store emptied by hand) leaves nothing to start from: shown, not publishable.
+  const nothingPublished = versions.isSuccess && latestId === undefined;
+  const ready = (latest !== undefined || loadFailed || nothingPublished) && !draftQuery.isLoading;
+  const published = latest?.manifest ?? running;
+  return { versions, latestId, latest, saved, loadFailed, ready, published };
+}
+
+/** Where this session stands: the manifest shown, the version it starts from, and a conflict to say. */
+function currentOf(
+  { work, conflict }: Pick<StudioState, 'work' | 'conflict'>,
+  { saved, latest, published }: Pick<ReturnType<typeof useStudioManifests>, 'saved' | 'latest' | 'published'>,
+) {
+  // Until this session edits, the author's saved draft (if any), else the latest published version.
   const current = work?.manifest ?? saved?.manifest ?? published;
   const base = work !== null ? work.base : saved !== undefined ? saved.base : (latest?.id ?? null);
   // A saved draft made from a version since replaced would undo it: said before any publication.
@@ -99,48 +79,64 @@ export default function StudioPage() {
     (work === null && saved !== undefined && latest !== undefined && saved.base !== latest.id
       ? { since: latest.id, base: saved.base }
       : null);
-  // Nothing published (a store emptied by hand) leaves nothing to start from: shown, not publishable.
-  const nothingPublished = versions.isSuccess && latestId === undefined;
-  const ready = (latest !== undefined || loadFailed || nothingPublished) && !draftQuery.isLoading;
+  return { current, base, shownConflict };
+}
+
+/** The studio: lists to reorder, rules to edit, a preview as a persona, the diff, publication and versions. */
+export default function StudioPage() {
+  const { t } = useT();
+  const label = useManifestLabel();
+  const { known, flags } = useStudioSetup();
+  const [state, dispatch] = useReducer(studioReducer, initialStudioState);
+  const manifests = useStudioManifests(state.draftSetAside);
+  const { versions, latestId, published, saved, latest } = manifests;
+  const { work, conflict } = state;
+  const { current, base, shownConflict } = useMemo(
+    () => currentOf({ work, conflict }, { saved, latest, published }),
+    [work, conflict, saved, latest, published],
+  );
+  const [saveDraft, saving] = useSaveManifestDraftMutation();
+  const [publish, publishing] = usePublishManifestMutation();
+  // Rules hidden in this session, so showing an item again gives it back its rule.
+  const [hiddenRules] = useState(() => new Map<string, StudioCondition | undefined>());
+
   const lists = listsOf(current);
-  const key = lists[listIndex] ?? lists[0] ?? { kind: 'sidebar' };
+  const key = lists[state.listIndex] ?? lists[0] ?? { kind: 'sidebar' };
   const items = itemsOf(current, key);
   const validation = useMemo(() => validateManifest(current, known), [current, known]);
   const problems = validation.ok ? [] : validation.problems;
   const changes = useMemo(() => diffManifests(published, current), [published, current]);
-  // The engine's list titles and diff words take keys built at run time (lists.*, diff.*).
+  // The engine's diff words take keys built at run time (diff.*).
   const words = t as unknown as StudioTranslate;
   const nameOf = (item: ListItem) => (item.isWidget ? item.label : label(item.label));
-  const edit = (next: StudioConfig) => {
-    setWork({ base, manifest: next });
-    setMessage(null);
-  };
+  const edit = (next: StudioConfig) => dispatch({ type: 'edited', base, manifest: next });
+  const tell = (message: StudioState['message']) => dispatch({ type: 'told', message });
   const reloadLatest = () => {
-    setWork(null);
-    setDraftSetAside(true);
-    setConflict(null);
-    setMessage(null);
+    dispatch({ type: 'latestReloaded' });
     void versions.refetch();
   };
-  const selectedItem = selected === null ? undefined : items[selected];
 
   const onPublish = async () => {
     if (base === null) return;
-    const answer = await publish({ manifest: current, comment, baseVersion: base });
+    const answer = await publish({ manifest: current, comment: state.comment, baseVersion: base });
     if ('error' in answer) {
       const since = publishedSince(answer.error);
-      if (since !== undefined) setConflict({ since, base });
-      setMessage(since === undefined ? { ok: false, text: t('publish.failed') } : null);
+      dispatch({
+        type: 'publishRefused',
+        conflict: since === undefined ? null : { since, base },
+        message: since === undefined ? { ok: false, text: t('publish.failed') } : null,
+      });
       return;
     }
-    setMessage({ ok: true, text: t('publish.done', { version: answer.data.id }) });
-    setComment('');
-    // The gateway consumed the draft; this page's manifest is now the published one.
-    setDraftSetAside(true);
-    setWork({ base: answer.data.id, manifest: current });
+    const message = { ok: true, text: t('publish.done', { version: answer.data.id }) };
+    dispatch({ type: 'published', version: answer.data.id, manifest: current, message });
   };
+  const onSaveDraft = () =>
+    void saveDraft({ manifest: current, baseVersion: base ?? 0 }).then((answer) =>
+      tell('error' in answer ? { ok: false, text: t('draft.failed') } : { ok: true, text: t('draft.saved') }),
+    );
 
-  if (!ready)
+  if (!manifests.ready)
     return (
       <Stack>
         <PageTitle>{t('title')}</PageTitle>
@@ -156,7 +152,7 @@ export default function StudioPage() {
     <Stack>
       <PageTitle>{t('title')}</PageTitle>
       <Text>{t('intro')}</Text>
-      {loadFailed ? <Alert color="red">{t('versions.failed')}</Alert> : null}
+      {manifests.loadFailed ? <Alert color="red">{t('versions.failed')}</Alert> : null}
       {shownConflict === null ? null : (
         <Alert color="orange" role="alert" title={t('conflict.title')}>
           <Stack gap="xs" align="flex-start">
@@ -180,105 +176,19 @@ export default function StudioPage() {
         </Tabs.List>
 
         <Tabs.Panel value="lists" pt="md">
-          <Stack>
-            <Select
-              label={t('lists.choose')}
-              allowDeselect={false}
-              data={lists.map((candidate, index) => ({
-                value: String(index),
-                label: listTitle(words, candidate, current),
-              }))}
-              value={String(listIndex)}
-              onChange={(value) => {
-                setListIndex(Number(value ?? 0));
-                setSelected(null);
-              }}
-              w={360}
-            />
-            <OrderedList
-              title={listTitle(words, key, current)}
-              items={items}
-              nameOf={nameOf}
-              selected={selected}
-              problems={problems}
-              sizesOf={(item) => (item.isWidget ? known.widgets.get(item.label)?.sizes : undefined)}
-              onMove={(from, to) => {
-                edit(moveItem(current, key, from, to));
-                setSelected(null);
-              }}
-              onVisible={(position, visible) => {
-                const item = items[position];
-                if (item === undefined) return;
-                const id = `${listKeyId(key)}/${item.key}`;
-                if (!visible) hiddenRules.set(id, item.when);
-                edit(setItemWhen(current, key, position, visible ? hiddenRules.get(id) : false));
-              }}
-              onSelect={setSelected}
-              onSize={(position, size) => {
-                if (key.kind === 'widgets') edit(setWidgetSize(current, key.set, position, size));
-              }}
-              onRemove={
-                key.kind === 'widgets'
-                  ? (position) => {
-                      edit(removeWidget(current, key.set, position));
-                    }
-                  : undefined
-              }
-              footer={
-                key.kind === 'widgets' ? (
-                  <Group align="flex-end">
-                    <Select
-                      label={t('lists.addWidget')}
-                      data={[...known.widgets.keys()]}
-                      value={widgetToAdd}
-                      onChange={setWidgetToAdd}
-                      searchable
-                      w={300}
-                    />
-                    <Button
-                      disabled={widgetToAdd === null}
-                      onClick={() => {
-                        const size = known.widgets.get(widgetToAdd ?? '')?.sizes[0] ?? 2;
-                        if (widgetToAdd !== null && (size === 1 || size === 2 || size === 3 || size === 4))
-                          edit(addWidget(current, key.set, widgetToAdd, size));
-                      }}
-                    >
-                      {t('lists.add')}
-                    </Button>
-                  </Group>
-                ) : null
-              }
-            />
-            {selectedItem === undefined || selected === null ? null : (
-              <Paper withBorder p="sm">
-                <Title order={3}>{t('condition.title', { name: nameOf(selectedItem) })}</Title>
-                <Group my="xs">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      edit(setItemWhen(current, key, selected, undefined));
-                    }}
-                  >
-                    {t('condition.none')}
-                  </Button>
-                </Group>
-                <ConditionEditor
-                  value={selectedItem.when ?? true}
-                  config={current}
-                  path={t('condition.root')}
-                  onChange={(when) => {
-                    edit(setItemWhen(current, key, selected, when));
-                  }}
-                />
-              </Paper>
-            )}
-            <Text role="status" c={problems.length === 0 ? 'dark' : 'red.9'} fw={600}>
-              {problems.length === 0
-                ? t('validation.ok')
-                : t('validation.problems', { count: problems.length })}
-            </Text>
-          </Stack>
+          <ListsTab
+            current={current}
+            lists={lists}
+            listKey={key}
+            items={items}
+            problems={problems}
+            known={known}
+            state={state}
+            dispatch={dispatch}
+            edit={edit}
+            nameOf={nameOf}
+            hiddenRules={hiddenRules}
+          />
         </Tabs.Panel>
 
         <Tabs.Panel value="preview" pt="md">
@@ -286,165 +196,32 @@ export default function StudioPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="publish" pt="md">
-          <Stack>
-            <Title order={3}>{t('diff.title')}</Title>
-            {changes.length === 0 ? (
-              <Text>{t('diff.none')}</Text>
-            ) : (
-              <ul aria-label={t('diff.title')}>
-                {changes.map((change, index) => (
-                  <li key={index}>{describeChange(words, change, current, label)}</li>
-                ))}
-              </ul>
-            )}
-            {problems.length === 0 ? null : (
-              <Alert color="red" title={t('validation.problems', { count: problems.length })}>
-                <ul>
-                  {problems.map((problem) => (
-                    <li key={`${problem.pointer} ${problem.message}`}>
-                      {t('list.problem', { pointer: problem.pointer, message: problem.message })}
-                    </li>
-                  ))}
-                </ul>
-              </Alert>
-            )}
-            <TextInput
-              label={t('publish.comment')}
-              value={comment}
-              onChange={(event) => {
-                setComment(event.currentTarget.value);
-              }}
-              maxLength={500}
-            />
-            <Group>
-              <Button
-                onClick={() => void onPublish()}
-                loading={publishing.isLoading}
-                disabled={changes.length === 0 || problems.length > 0 || base === null}
-              >
-                {t('publish.action')}
-              </Button>
-              <Button
-                variant="default"
-                loading={saving.isLoading}
-                disabled={base === null}
-                onClick={() =>
-                  void saveDraft({ manifest: current, baseVersion: base ?? 0 }).then((answer) => {
-                    setMessage(
-                      'error' in answer
-                        ? { ok: false, text: t('draft.failed') }
-                        : { ok: true, text: t('draft.saved') },
-                    );
-                  })
-                }
-              >
-                {t('draft.save')}
-              </Button>
-            </Group>
-            {message === null ? null : (
-              <Alert color={message.ok ? 'green' : 'red'} role={message.ok ? 'status' : 'alert'}>
-                {message.text}
-              </Alert>
-            )}
-            <Title order={3}>{t('versions.title')}</Title>
-            <Table aria-label={t('versions.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('versions.id')}</Table.Th>
-                  <Table.Th>{t('versions.author')}</Table.Th>
-                  <Table.Th>{t('versions.date')}</Table.Th>
-                  <Table.Th>{t('versions.comment')}</Table.Th>
-                  <Table.Th>{t('versions.state')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(versions.data?.items ?? []).map((version) => (
-                  <Table.Tr key={version.id}>
-                    <Table.Td>{version.id}</Table.Td>
-                    <Table.Td>{version.author}</Table.Td>
-                    <Table.Td>
-                      {new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(
-                        new Date(version.createdAt),
-                      )}
-                    </Table.Td>
-                    <Table.Td>{version.comment}</Table.Td>
-                    <Table.Td>
-                      {version.published ? (
-                        t('versions.published')
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          disabled={latestId === undefined}
-                          onClick={() =>
-                            // Made from the published version this list shows: 409 if it changed since.
-                            void republish({ id: version.id, baseVersion: latestId ?? 0 }).then((answer) => {
-                              const since = 'error' in answer ? publishedSince(answer.error) : undefined;
-                              setMessage(
-                                !('error' in answer)
-                                  ? { ok: true, text: t('versions.restored', { version: version.id }) }
-                                  : since === undefined
-                                    ? { ok: false, text: t('publish.failed') }
-                                    : { ok: false, text: t('versions.stale', { version: since }) },
-                              );
-                            })
-                          }
-                        >
-                          {t('versions.restore', { version: version.id })}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Stack>
+          <PublishTab
+            changes={changes.map((change) => describeChange(words, change, current, label))}
+            problems={problems}
+            canPublish={base !== null}
+            comment={state.comment}
+            onComment={(comment) => dispatch({ type: 'commented', comment })}
+            onPublish={() => void onPublish()}
+            onSaveDraft={onSaveDraft}
+            publishing={publishing.isLoading}
+            saving={saving.isLoading}
+            message={state.message}
+            versions={
+              <VersionsTable versions={versions.data?.items ?? []} latestId={latestId} onMessage={tell} />
+            }
+          />
         </Tabs.Panel>
 
         <Tabs.Panel value="json" pt="md">
-          <Stack>
-            <Text>{t('json.intro')}</Text>
-            <Textarea
-              label={t('json.label')}
-              autosize
-              minRows={10}
-              maxRows={30}
-              styles={{ input: { fontFamily: 'monospace' } }}
-              value={json ?? JSON.stringify(current, null, 2)}
-              onChange={(event) => {
-                setJson(event.currentTarget.value);
-              }}
-            />
-            <Group>
-              <Button
-                onClick={() => {
-                  try {
-                    const parsed: unknown = JSON.parse(json ?? JSON.stringify(current));
-                    const result = validateManifest(parsed, known);
-                    // Only a manifest that passes replaces the draft; the problems say what to fix.
-                    if (result.ok) {
-                      edit(result.config);
-                      setJson(null);
-                    } else {
-                      setMessage({
-                        ok: false,
-                        text: result.problems
-                          .slice(0, 5)
-                          .map((problem) =>
-                            t('list.problem', { pointer: problem.pointer, message: problem.message }),
-                          )
-                          .join('\n'),
-                      });
-                    }
-                  } catch {
-                    setMessage({ ok: false, text: t('json.notJson') });
-                  }
-                }}
-              >
-                {t('json.apply')}
-              </Button>
-            </Group>
-          </Stack>
+          <JsonTab
+            current={current}
+            json={state.json}
+            known={known}
+            onType={(json) => dispatch({ type: 'jsonTyped', json })}
+            onApply={edit}
+            onMessage={tell}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

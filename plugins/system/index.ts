@@ -4,13 +4,18 @@ import { definePage, definePlugin } from '@portal/plugin-api';
 export default definePlugin({
   id: 'system',
   pages: [
-    definePage({ name: 'maintenance', component: () => import('./maintenance-page.tsx') }),
-    definePage({ name: 'forbidden', component: () => import('./forbidden-page.tsx') }),
-    definePage({ name: 'not-found', component: () => import('./not-found-page.tsx') }),
-    definePage({ name: 'server-error', component: () => import('./server-error-page.tsx') }),
-    definePage({
-      name: 'feature-not-available',
-      component: () => import('./feature-not-available-page.tsx'),
-    }),
+    definePage({ name: 'maintenance', component: () => page('MaintenancePage') }),
+    definePage({ name: 'forbidden', component: () => page('ForbiddenPage') }),
+    definePage({ name: 'not-found', component: () => page('NotFoundPage') }),
+    definePage({ name: 'server-error', component: () => page('ServerErrorPage') }),
+    definePage({ name: 'feature-not-available', component: () => page('FeatureNotAvailablePage') }),
   ],
 });
+
+/** The pages share one small module: loading it once serves every error page. */
+async function page(
+  name: 'MaintenancePage' | 'ForbiddenPage' | 'NotFoundPage' | 'ServerErrorPage' | 'FeatureNotAvailablePage',
+) {
+  const pages = await import('./error-pages.tsx');
+  return { default: pages[name] };
+}

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConstant, useRouteHref } from '@portal/plugin-api';
-import { PageTitle } from '@portal/ui';
+import { PageTitle, Placeholders, QueryState } from '@portal/ui';
 import { FavoriteButton } from './favorite-button.tsx';
 import { PendingInvitations } from './pending-invitations.tsx';
 import { useMyEntitiesQuery } from './portfolio-api.ts';
@@ -53,20 +53,16 @@ export default function EntitiesPage() {
     <Stack gap="md">
       <PageTitle>{t('entities.title')}</PageTitle>
       <PendingInvitations />
-      {entities.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('entities.error')}>
-          <Button size="xs" variant="light" onClick={() => void entities.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      {entities.data === undefined && entities.isLoading ? (
-        <Stack gap="sm" aria-hidden="true">
-          {Array.from({ length: pageSize }, (_, index) => (
-            <Skeleton key={index} height={72} radius="md" />
-          ))}
-        </Stack>
-      ) : (
+      <QueryState
+        result={entities}
+        error={{ title: t('entities.error'), retryLabel: t('retry') }}
+        placeholder={
+          <Stack gap="sm" aria-hidden="true">
+            <Placeholders count={pageSize} height={72} />
+          </Stack>
+        }
+        empty={items.length === 0 && t('entities.empty')}
+      >
         <Stack
           component="ul"
           gap="sm"
@@ -80,12 +76,7 @@ export default function EntitiesPage() {
             <EntityCard key={entity.accountId} entity={entity} />
           ))}
         </Stack>
-      )}
-      {entities.data !== undefined && items.length === 0 ? (
-        <Text c="dimmed" role="status">
-          {t('entities.empty')}
-        </Text>
-      ) : null}
+      </QueryState>
       {entities.data !== undefined ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed" role="status">

@@ -1,15 +1,13 @@
 import { Alert, Anchor, Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useFlag } from '@portal/plugin-api';
-import { DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
+import { allowedFilter, DataTable, FilterSelect, formatDay, PageTitle, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { useSetMandateStatusMutation, useWalletMandatesQuery } from './portfolio-api.ts';
 import type { Mandate, MandateStatus } from './portfolio-api.ts';
 import { useT } from './translation.ts';
 
 const STATUSES: readonly MandateStatus[] = ['draft', 'pending', 'active', 'suspended', 'revoked'];
-const isStatus = (value: string | undefined): value is MandateStatus =>
-  STATUSES.some((status) => status === value);
 const PAGE_SIZE = 20;
 const SORTS = ['startsOn', 'accountName', 'status'] as const;
 
@@ -22,11 +20,11 @@ export default function MandatesPage() {
   const toolOn = useFlag('mandateRedirectionTool');
   const toolUrl = useConstant('mandateToolUrl');
   const table = useTableState({ defaultSort: 'startsOn', defaultOrder: 'desc', filterKeys: ['status'] });
-  const status = table.query.filters['status'];
+  const status = allowedFilter(table, 'status', STATUSES);
   const sort = SORTS.find((key) => key === table.query.sort) ?? 'startsOn';
   const mandates = useWalletMandatesQuery({
     q: table.query.search,
-    ...(isStatus(status) ? { status } : {}),
+    ...(status === undefined ? {} : { status }),
     sort,
     order: table.query.order,
     page: table.query.page,
@@ -75,8 +73,8 @@ export default function MandatesPage() {
             aria-label={t('mandates.changeStatus', { type: row.type, name: row.accountName })}
             value={row.status}
             onChange={(event) => {
-              const next = event.currentTarget.value;
-              if (isStatus(next)) void change(row, next);
+              const next = STATUSES.find((value) => value === event.currentTarget.value);
+              if (next !== undefined) void change(row, next);
             }}
             data={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
           />
@@ -130,14 +128,12 @@ export default function MandatesPage() {
         emptyMessage={t('mandates.empty')}
         searchLabel={t('mandates.search')}
         toolbar={
-          <NativeSelect
+          <FilterSelect
+            table={table}
+            filter="status"
             label={t('mandates.filter')}
-            value={isStatus(status) ? status : ''}
-            onChange={(event) => table.setFilter('status', event.currentTarget.value)}
-            data={[
-              { value: '', label: t('mandates.allStatuses') },
-              ...STATUSES.map((value) => ({ value, label: statusLabel(value) })),
-            ]}
+            allLabel={t('mandates.allStatuses')}
+            options={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
           />
         }
       />

@@ -41,6 +41,8 @@ export type { DownloadQuery } from './download.ts';
 export { useGatewayOpen, useGatewayUpload } from './upload.ts';
 export type { UploadOptions } from './upload.ts';
 export { useRouteMeta } from './route-meta.ts';
+/** SPEC 9's price rule, fed by the manifest's `constants.smartOffer`. */
+export { useOfferPrice } from './price.ts';
 export {
   safeRedirectPath,
   useAuthRouting,

@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from './table-state.ts';
+import { HiddenCaption } from './visually-hidden.tsx';
 
 /** One page of a server-side list; the shape of SPEC 3's page response. */
 export type DataPage<Row> = {
@@ -240,11 +241,7 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
       {isError && data === undefined ? null : (
         <Table.ScrollContainer minWidth={560}>
           <Table striped highlightOnHover aria-busy={isLoading || isFetching} verticalSpacing="xs">
-            <caption
-              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-            >
-              {caption}
-            </caption>
+            <HiddenCaption>{caption}</HiddenCaption>
             <Table.Thead>{header}</Table.Thead>
             <Table.Tbody style={isFetching ? { opacity: 0.6 } : undefined}>{body}</Table.Tbody>
           </Table>

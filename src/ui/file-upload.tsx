@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from './format.ts';
+import { visuallyHidden } from './visually-hidden.tsx';
 
 /** What may be sent: the manifest's `constants.documents`, checked here before a byte leaves. */
 export type UploadRules = {
@@ -52,15 +53,6 @@ type Item = {
   wait?: number;
   controller: AbortController;
 };
-
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const extensionOf = (name: string) => /\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '';
 
@@ -209,7 +201,7 @@ export function FileUpload({ label, rules, upload, onUploaded, single = false }:
           multiple={!single}
           accept={rules.allowedExtensions.join(',')}
           tabIndex={-1}
-          style={HIDDEN}
+          style={visuallyHidden}
           onChange={(event) => {
             add([...(event.currentTarget.files ?? [])]);
             event.currentTarget.value = '';

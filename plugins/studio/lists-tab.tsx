@@ -1,0 +1,130 @@
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import type { Dispatch } from 'react';
+import { listKeyId, listTitle } from '@portal/plugin-api/studio';
+import type {
+  KnownPlugins,
+  ListItem,
+  ListKey,
+  ManifestProblem,
+  StudioCondition,
+  StudioConfig,
+  StudioTranslate,
+} from '@portal/plugin-api/studio';
+import { ConditionEditor } from './condition-editor.tsx';
+import { addWidget, moveItem, removeWidget, setItemWhen, setWidgetSize } from './model.ts';
+import { OrderedList } from './ordered-list.tsx';
+import type { StudioAction, StudioState } from './studio-state.ts';
+import { useT } from './translation.ts';
+
+export type ListsTabProps = {
+  current: StudioConfig;
+  lists: readonly ListKey[];
+  listKey: ListKey;
+  items: readonly ListItem[];
+  problems: readonly ManifestProblem[];
+  known: KnownPlugins;
+  state: Pick<StudioState, 'listIndex' | 'selected' | 'widgetToAdd'>;
+  dispatch: Dispatch<StudioAction>;
+  edit: (next: StudioConfig) => void;
+  nameOf: (item: ListItem) => string;
+  /** Rules hidden in this session, so showing an item again gives it back its rule. */
+  hiddenRules: Map<string, StudioCondition | undefined>;
+};
+
+/** The studio's first tab: a list of the manifest to reorder, show, hide, size, and the rule of an item. */
+export function ListsTab(props: ListsTabProps) {
+  const { current, listKey: key, items, problems, known, state, dispatch, edit, nameOf, hiddenRules } = props;
+  const { t } = useT();
+  // The engine's list titles take keys built at run time (lists.*).
+  const words = t as unknown as StudioTranslate;
+  const { selected, widgetToAdd } = state;
+  const selectedItem = selected === null ? undefined : items[selected];
+  return (
+    <Stack>
+      <Select
+        label={t('lists.choose')}
+        allowDeselect={false}
+        data={props.lists.map((candidate, index) => ({
+          value: String(index),
+          label: listTitle(words, candidate, current),
+        }))}
+        value={String(state.listIndex)}
+        onChange={(value) => dispatch({ type: 'listChosen', index: Number(value ?? 0) })}
+        w={360}
+      />
+      <OrderedList
+        title={listTitle(words, key, current)}
+        items={items}
+        nameOf={nameOf}
+        selected={selected}
+        problems={problems}
+        sizesOf={(item) => (item.isWidget ? known.widgets.get(item.label)?.sizes : undefined)}
+        onMove={(from, to) => {
+          edit(moveItem(current, key, from, to));
+          dispatch({ type: 'selected', index: null });
+        }}
+        onVisible={(position, visible) => {
+          const item = items[position];
+          if (item === undefined) return;
+          const id = `${listKeyId(key)}/${item.key}`;
+          if (!visible) hiddenRules.set(id, item.when);
+          edit(setItemWhen(current, key, position, visible ? hiddenRules.get(id) : false));
+        }}
+        onSelect={(index) => dispatch({ type: 'selected', index })}
+        onSize={(position, size) => {
+          if (key.kind === 'widgets') edit(setWidgetSize(current, key.set, position, size));
+        }}
+        onRemove={
+          key.kind === 'widgets' ? (position) => edit(removeWidget(current, key.set, position)) : undefined
+        }
+        footer={
+          key.kind === 'widgets' ? (
+            <Group align="flex-end">
+              <Select
+                label={t('lists.addWidget')}
+                data={[...known.widgets.keys()]}
+                value={widgetToAdd}
+                onChange={(widget) => dispatch({ type: 'widgetChosen', widget })}
+                searchable
+                w={300}
+              />
+              <Button
+                disabled={widgetToAdd === null}
+                onClick={() => {
+                  const size = known.widgets.get(widgetToAdd ?? '')?.sizes[0] ?? 2;
+                  if (widgetToAdd !== null && (size === 1 || size === 2 || size === 3 || size === 4))
+                    edit(addWidget(current, key.set, widgetToAdd, size));
+                }}
+              >
+                {t('lists.add')}
+              </Button>
+            </Group>
+          ) : null
+        }
+      />
+      {selectedItem === undefined || selected === null ? null : (
+        <Paper withBorder p="sm">
+          <Title order={3}>{t('condition.title', { name: nameOf(selectedItem) })}</Title>
+          <Group my="xs">
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => edit(setItemWhen(current, key, selected, undefined))}
+            >
+              {t('condition.none')}
+            </Button>
+          </Group>
+          <ConditionEditor
+            value={selectedItem.when ?? true}
+            config={current}
+            path={t('condition.root')}
+            onChange={(when) => edit(setItemWhen(current, key, selected, when))}
+          />
+        </Paper>
+      )}
+      <Text role="status" c={problems.length === 0 ? 'dark' : 'red.9'} fw={600}>
+        {problems.length === 0 ? t('validation.ok') : t('validation.problems', { count: problems.length })}
+      </Text>
+    </Stack>
+  );
+}
