@@ -9,6 +9,7 @@ import { createSelectedEntityStore } from '../session/selected-entity-storage.ts
 import { createTokenStore } from '../session/token-storage.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
+import { claireContact as claire } from '../testing/current-users.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { passThroughPath } from './application-prefix.ts';
 import type { CollaboratorIdentity } from './collaborator-identity.ts';
@@ -29,19 +30,6 @@ const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 /** `delayMs`: the answer comes that much later (a slower service). */
 type Reply = { status: number; body?: unknown; delayMs?: number };
 
-const claire = {
-  firstName: 'Claire',
-  lastName: 'Solo',
-  id: 11,
-  email: 'claire.solo@demo.test',
-  officeMobile: '',
-  isCustomer: true,
-  oldId: 0,
-  persona: 'Client',
-  gigyaUserId: 'gigya-11',
-  occupation: '',
-  entities: [],
-};
 const paul = { ...claire, firstName: 'Paul', id: 15, email: 'paul.collab@demo.test', isCustomer: false };
 const entity1001 = {
   accountId: 1001,
