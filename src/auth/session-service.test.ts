@@ -90,26 +90,27 @@ function fakeGateway(overrides: Record<string, Reply> = {}, user = claire, terms
   return { fetchFn, calls, bodies };
 }
 
+/** What both redirect sign-ins fake alike: leaving for the provider, coming back with a token, signing out. */
+function fakeRedirectSignIn(accessToken: string, redirect: string) {
+  return {
+    startSignIn: vi.fn<SingleSignOn['startSignIn']>(() => Promise.resolve()),
+    completeSignIn: vi.fn<SingleSignOn['completeSignIn']>(() => Promise.resolve({ accessToken, redirect })),
+    signOut: vi.fn<SingleSignOn['signOut']>(() => Promise.resolve()),
+  };
+}
+
 function fakeIdentity() {
   return {
-    startSignIn: vi.fn<CollaboratorIdentity['startSignIn']>(() => Promise.resolve()),
-    completeSignIn: vi.fn<CollaboratorIdentity['completeSignIn']>(() =>
-      Promise.resolve({ accessToken: 'oidc-access', redirect: '/portefeuille/mandats' }),
-    ),
+    ...fakeRedirectSignIn('oidc-access', '/portefeuille/mandats'),
     acquireTokenSilent: vi.fn<CollaboratorIdentity['acquireTokenSilent']>(() => Promise.resolve(null)),
-    signOut: vi.fn<CollaboratorIdentity['signOut']>(() => Promise.resolve()),
     dispose: vi.fn<CollaboratorIdentity['dispose']>(),
   };
 }
 
 function fakeSingleSignOn(signedIn = true) {
   return {
-    startSignIn: vi.fn<SingleSignOn['startSignIn']>(() => Promise.resolve()),
-    completeSignIn: vi.fn<SingleSignOn['completeSignIn']>(() =>
-      Promise.resolve({ accessToken: 'sso-access', redirect: '/dossier/1001/banque' }),
-    ),
+    ...fakeRedirectSignIn('sso-access', '/dossier/1001/banque'),
     isSignedIn: vi.fn<SingleSignOn['isSignedIn']>(() => Promise.resolve(signedIn)),
-    signOut: vi.fn<SingleSignOn['signOut']>(() => Promise.resolve()),
   };
 }
 
