@@ -255,13 +255,25 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['gateway/**', 'scripts/**', 'bench/**', 'tests/e2e/**', '*.config.{js,mjs,ts}'],
+    files: [
+      'gateway/**',
+      'scripts/**',
+      'bench/**',
+      'tests/e2e/**',
+      '*.config.{js,mjs,ts}',
+      'playwright.shared.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
 
-  // Plain JS/MJS (this file, scripts) and playwright.config.ts (not in any tsconfig): no type-aware rules.
+  // Plain JS/MJS (this file, scripts) and the Playwright configs (not in any tsconfig): no type-aware rules.
   {
-    files: ['**/*.{js,mjs,cjs}', 'playwright.config.ts', 'playwright.instances.config.ts'],
+    files: [
+      '**/*.{js,mjs,cjs}',
+      'playwright.config.ts',
+      'playwright.instances.config.ts',
+      'playwright.shared.ts',
+    ],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
