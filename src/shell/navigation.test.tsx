@@ -1,11 +1,9 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
-import { asPersona } from '../testing/persona-fixtures.ts';
-import type { PersonaName } from '../testing/persona-fixtures.ts';
+import { asPersona, openAsPersona } from '../testing/persona-fixtures.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
-import type { RenderPortalOptions, RenderedPortal } from '../testing/render-portal.tsx';
+import type { RenderedPortal } from '../testing/render-portal.tsx';
 
 const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
 configure({ asyncUtilTimeout: 5000 });
@@ -16,17 +14,6 @@ function names(navigation: HTMLElement): string[] {
   return within(navigation)
     .getAllByRole('link')
     .map((link) => link.textContent);
-}
-
-/** The portal as a persona sees it at `path` (with `entityId` selected), the real shell around stub pages. */
-function renderAs(
-  name: PersonaName,
-  path: string,
-  entityId?: number,
-  extra: Partial<RenderPortalOptions> & { config?: PortalConfig } = {},
-): Promise<RenderedPortal> {
-  const { config = loadRealManifest(), ...options } = extra;
-  return renderPortal({ ...asPersona(config, name, entityId), plugins, path, ...options });
 }
 
 /** Opens Marc's user menu from the header. */
@@ -51,7 +38,7 @@ describe('an altered manifest drives the navigation with no code change', () => 
     if (collaborators === undefined) throw new Error('manifest changed');
     collaborators.when = { not: { fact: 'user.isAuthenticated' } };
 
-    await renderAs('marc', '/dossier/1002/accueil', 1002, { config });
+    await openAsPersona('marc', '/dossier/1002/accueil', { entityId: 1002, manifest: config });
     expect(names(await screen.findByRole('navigation', { name: "Navigation de l'entité" }))).toEqual([
       'Accueil',
       'Rapports BI',
@@ -60,7 +47,7 @@ describe('an altered manifest drives the navigation with no code change', () => 
       'Mon entreprise',
     ]);
     cleanup();
-    await renderAs('marc', '/portefeuille/mes-entites', undefined, { config });
+    await openAsPersona('marc', '/portefeuille/mes-entites', { manifest: config });
     expect(names(await screen.findByRole('navigation', { name: 'Onglets du portefeuille' }))).toEqual([
       'Mes entités',
       'Utilisateurs',
@@ -70,7 +57,7 @@ describe('an altered manifest drives the navigation with no code change', () => 
 
 describe('header', () => {
   it("shows the user's name and switches language, remembered", async () => {
-    const portal = await renderAs('marc', '/portefeuille/mes-entites');
+    const portal = await openAsPersona('marc', '/portefeuille/mes-entites');
     await openMarcMenu(portal);
     await portal.user.click(await screen.findByRole('menuitem', { name: 'English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'My entities' })).toBeInTheDocument();
@@ -80,7 +67,7 @@ describe('header', () => {
   });
 
   it('notification settings open only when their flag is on', async () => {
-    const on = await renderAs('marc', '/portefeuille/mes-entites');
+    const on = await openAsPersona('marc', '/portefeuille/mes-entites');
     await openMarcMenu(on);
     await on.user.click(await screen.findByRole('menuitem', { name: 'Paramètres de notifications' }));
     const drawer = await screen.findByRole('dialog', { name: 'Paramètres de notifications' });
@@ -89,7 +76,7 @@ describe('header', () => {
       await within(drawer).findByText('Impossible de charger vos paramètres de notifications.'),
     ).toBeInTheDocument();
     cleanup();
-    const off = await renderAs('marc', '/portefeuille/mes-entites', undefined, {
+    const off = await openAsPersona('marc', '/portefeuille/mes-entites', {
       flags: { notificationSettingsDrawer: false },
     });
     await openMarcMenu(off);
@@ -98,7 +85,7 @@ describe('header', () => {
   });
 
   it('the menu opens from the keyboard on the button drawn before its code arrives', async () => {
-    const portal = await renderAs('marc', '/portefeuille/mes-entites');
+    const portal = await openAsPersona('marc', '/portefeuille/mes-entites');
     const button = await screen.findByRole('button', { name: 'Menu de Marc Multi' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     button.focus();
@@ -113,7 +100,7 @@ describe('header', () => {
   });
 
   it('sign-out calls the session layer and shows the login', async () => {
-    const portal = await renderAs('marc', '/portefeuille/mes-entites');
+    const portal = await openAsPersona('marc', '/portefeuille/mes-entites');
     await openMarcMenu(portal);
     await portal.user.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
     await waitFor(() => expect(portal.location()).toBe('/login'));
@@ -123,7 +110,7 @@ describe('header', () => {
 
 describe('entity switcher', () => {
   it('asks for the entity list when opened, not on the way in', async () => {
-    const portal = await renderAs('marc', '/dossier/1002/accueil', 1002);
+    const portal = await openAsPersona('marc', '/dossier/1002/accueil', { entityId: 1002 });
     const input = await screen.findByRole('textbox', { name: "Changer d'entité" });
     expect(input).toHaveValue('Cabinet Durand · C-1002');
     expect(portal.services.listEntities).not.toHaveBeenCalled();
@@ -153,7 +140,7 @@ describe('entity switcher', () => {
       },
     },
   ])('$title', async ({ persona, from, option, landing, then }) => {
-    const portal = await renderAs(persona, `/dossier/${String(from)}/banque`, from);
+    const portal = await openAsPersona(persona, `/dossier/${String(from)}/banque`, { entityId: from });
     await switchTo(portal, option);
     await waitFor(() => expect(portal.location()).toBe(landing));
     await then(portal);
