@@ -130,6 +130,13 @@ const gatewayFeatures = [
 ];
 const gatewayLeaves = ['gateway/src/events.ts', 'gateway/src/permissions.ts'];
 const gatewayFolder = (folder) => `gateway/src/${folder}/**`;
+
+/** A gateway/src/ folder's import zones (its tests may import what they need). */
+const gatewayZone = (folder, zone) => ({
+  files: [gatewayFolder(folder)],
+  ignores: ['**/*.test.ts'],
+  rules: { 'portal/import-zones': ['error', zone] },
+});
 const gatewayLayering = `${gatewayLayers.join(' → ')} → features (${gatewayFeatures.join(', ')}) → cli`;
 
 // `import-sides` is the same rule under a second name: which side of the house a file may reach (kernel,
@@ -391,40 +398,26 @@ export default defineConfig(
     },
   },
   // One-way layers of gateway/src/ (gatewayLayers above). Tests may import what they need.
-  ...gatewayLayers.map((folder, index) => ({
-    files: [gatewayFolder(folder)],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'portal/import-zones': [
-        'error',
-        {
-          deny: [
-            ...[...gatewayLayers.slice(index + 1), ...gatewayFeatures, 'cli'].map(gatewayFolder),
-            'gateway/src/*',
-          ],
-          allow: index === 0 ? [] : gatewayLeaves,
-          message: `gateway layers run one way (${gatewayLayering}): gateway/src/${folder} imports only ${index === 0 ? 'no other folder' : `gateway/src/${gatewayLayers.slice(0, index).join(', gateway/src/')}`}, never a root-level wiring file`,
-        },
+  ...gatewayLayers.map((folder, index) =>
+    gatewayZone(folder, {
+      deny: [
+        ...[...gatewayLayers.slice(index + 1), ...gatewayFeatures, 'cli'].map(gatewayFolder),
+        'gateway/src/*',
       ],
-    },
-  })),
-  ...gatewayFeatures.map((folder) => ({
-    files: [gatewayFolder(folder)],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'portal/import-zones': [
-        'error',
-        {
-          deny: [
-            ...[...gatewayFeatures.filter((other) => other !== folder), 'cli'].map(gatewayFolder),
-            'gateway/src/*',
-          ],
-          allow: gatewayLeaves,
-          message: `gateway layers run one way (${gatewayLayering}): the feature gateway/src/${folder} imports the layers below it (gateway/src/${gatewayLayers.join(', gateway/src/')}), never another feature, cli/ or a root-level wiring file (pass what it needs in from gateway.ts, or move it down to kernel/)`,
-        },
+      allow: index === 0 ? [] : gatewayLeaves,
+      message: `gateway layers run one way (${gatewayLayering}): gateway/src/${folder} imports only ${index === 0 ? 'no other folder' : `gateway/src/${gatewayLayers.slice(0, index).join(', gateway/src/')}`}, never a root-level wiring file`,
+    }),
+  ),
+  ...gatewayFeatures.map((folder) =>
+    gatewayZone(folder, {
+      deny: [
+        ...[...gatewayFeatures.filter((other) => other !== folder), 'cli'].map(gatewayFolder),
+        'gateway/src/*',
       ],
-    },
-  })),
+      allow: gatewayLeaves,
+      message: `gateway layers run one way (${gatewayLayering}): the feature gateway/src/${folder} imports the layers below it (gateway/src/${gatewayLayers.join(', gateway/src/')}), never another feature, cli/ or a root-level wiring file (pass what it needs in from gateway.ts, or move it down to kernel/)`,
+    }),
+  ),
   {
     files: [gatewayFolder('cli')],
     ignores: ['**/*.test.ts'],

@@ -5,7 +5,7 @@ import { createPluginRegistry } from '../runtime/registry.ts';
 import { entitySelected, sessionSlice, sessionStarted } from '../runtime/session-slice.ts';
 import { makeStore } from '../runtime/store.ts';
 import type { RootState } from '../runtime/store.ts';
-import { claire } from '../testing/current-users.ts';
+import { claire, entity1001 } from '../testing/current-users.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins } from '../testing/render-portal.tsx';
 import { warmUpFirstRoute, warmUpHomeWidgets } from './warm-up.ts';
@@ -113,14 +113,7 @@ function withEntitySelected(): RootState {
   session = sessionSlice.reducer(
     session,
     entitySelected({
-      entity: {
-        accountId: 1001,
-        accountNumber: 'C-1001',
-        name: 'Boulangerie Martin SARL',
-        subscriptions: [],
-        isClarityVisible: false,
-        isSignatory: true,
-      },
+      entity: entity1001,
       permissions: [],
       reportsCount: 0,
     }),

@@ -9,7 +9,7 @@ import { createSelectedEntityStore } from '../session/selected-entity-storage.ts
 import { createTokenStore } from '../session/token-storage.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
-import { claireContact as claire } from '../testing/current-users.ts';
+import { claireContact as claire, entity1001 } from '../testing/current-users.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { passThroughPath } from './application-prefix.ts';
 import type { CollaboratorIdentity } from './collaborator-identity.ts';
@@ -31,14 +31,6 @@ const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 type Reply = { status: number; body?: unknown; delayMs?: number };
 
 const paul = { ...claire, firstName: 'Paul', id: 15, email: 'paul.collab@demo.test', isCustomer: false };
-const entity1001 = {
-  accountId: 1001,
-  accountNumber: 'C-1001',
-  name: 'Boulangerie Martin SARL',
-  subscriptions: [],
-  isClarityVisible: false,
-  isSignatory: true,
-};
 
 /** A fake gateway: answers by `METHOD path`, records every call in order. */
 function fakeGateway(overrides: Record<string, Reply> = {}, user = claire, termsCurrent = true) {
@@ -413,26 +405,6 @@ describe('customer sign-in', () => {
     expect(service.destinationAfterSignIn('//evil.example')).toBe('/dossier/1001/accueil');
   });
 
-  it('with several entities lands on the client wallet', async () => {
-    const { service } = use({
-      overrides: {
-        'GET /account/api/accounts/currentuser': {
-          status: 200,
-          body: {
-            items: [entity1001, { ...entity1001, accountId: 1002 }],
-            currentPage: 1,
-            totalPage: 2,
-            totalItems: 3,
-          },
-        },
-      },
-    });
-    expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
-      ok: true,
-      to: '/portefeuille/mes-entites',
-    });
-  });
-
   /** A customer with three entities, the first page (SPEC 9: two) listing 1001 and 1002. */
   const several = {
     'GET /account/api/accounts/currentuser': {
@@ -445,6 +417,14 @@ describe('customer sign-in', () => {
       },
     },
   };
+
+  it('with several entities lands on the client wallet', async () => {
+    const { service } = use({ overrides: several });
+    expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
+      ok: true,
+      to: '/portefeuille/mes-entites',
+    });
+  });
 
   it('with several entities and the one of an earlier visit still theirs, lands on it, with no more calls', async () => {
     localStorage.setItem('selected-entity', '1002');

@@ -1,4 +1,5 @@
-// Test fixtures: demo people as the gateway's contact answer and as the session holds them.
+// Test fixtures: demo people as the gateway's contact answer and as the session holds them, and Claire's
+// entity.
 import type { CurrentUser } from '../runtime/session-slice.ts';
 
 /** Claire, a customer, as GET /contact/me answers her. */
@@ -40,4 +41,14 @@ export const paul: CurrentUser = {
   isCollab: true,
   hasAcceptedTerms: true,
   favoriteEntities: [],
+};
+
+/** Claire's entity, Boulangerie Martin SARL (no offer, not clarity-visible; she signs for it). */
+export const entity1001 = {
+  accountId: 1001,
+  accountNumber: 'C-1001',
+  name: 'Boulangerie Martin SARL',
+  subscriptions: [],
+  isClarityVisible: false,
+  isSignatory: true,
 };
