@@ -7,8 +7,8 @@ import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { storedToken } from '../session/token-storage.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { entryApp, entryPrerender } from './entry-choice.ts';
-import { PRERENDER_ATTRIBUTE, prerenderDecisionScript } from './prerender-decision.ts';
 import type { PrerenderFacts } from './prerender-decision.ts';
+import { runDecisionScript } from './prerender-test-utils.ts';
 import { appAt, signInPrerender } from './sign-in-start.ts';
 import { START_TABLE, startRow } from './start-table.ts';
 import type { PrerenderDecision, StartFacts } from './start-table.ts';
@@ -77,11 +77,7 @@ function inlineScript(consentAsked: boolean): PrerenderDecision {
     manifestKey: LAST_GOOD_MANIFEST_KEY,
     neutralParams: ['choice'],
   };
-  document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's text is what is under test
-  const run = new Function(prerenderDecisionScript(facts)) as () => void;
-  run();
-  return document.documentElement.getAttribute(PRERENDER_ATTRIBUTE) as PrerenderDecision;
+  return runDecisionScript(facts) as PrerenderDecision;
 }
 
 afterEach(() => {
