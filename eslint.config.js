@@ -97,7 +97,8 @@ const srcLayers = [
   'session',
   'api',
   'i18n',
-  'runtime',
+  'store',
+  'plugin-host',
   'analytics',
   'auth',
   'routing',
@@ -159,7 +160,7 @@ const pluginMessage =
 const reduxHooks = {
   name: 'react-redux',
   importNames: ['useSelector', 'useDispatch', 'useStore'],
-  message: 'Use useAppSelector / useAppDispatch from src/runtime/hooks.ts.',
+  message: 'Use useAppSelector / useAppDispatch from src/store/hooks.ts.',
 };
 /** The engine's public entries are the only `@portal/*` specifiers (scripts/aliases.ts). */
 const portalEntries = (allowed) => ({
@@ -288,7 +289,7 @@ export default defineConfig(
   // Static scripts served as-is to the browser (e.g. the OIDC silent-renew page).
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
 
-  // The raw react-redux hooks: only the typed wrappers in src/runtime/hooks.ts may import them.
+  // The raw react-redux hooks: only the typed wrappers in src/store/hooks.ts may import them.
   {
     rules: {
       'no-restricted-imports': [
@@ -299,7 +300,7 @@ export default defineConfig(
       ],
     },
   },
-  { files: ['src/runtime/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/store/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
 
   // Import-boundary zones (CONVENTIONS.md "Layout").
   { plugins: { portal: portalPlugin } },

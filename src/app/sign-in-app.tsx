@@ -21,9 +21,9 @@ import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-set
 import { createI18n, preloadTranslations } from '../i18n/i18n.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { translateKey } from '../routing/translate-key.ts';
-import { createRuntime } from '../runtime/create-runtime.ts';
-import type { PageLinkProps, PageLocation, PageTo } from '../runtime/page-location.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
+import { createRuntime } from '../plugin-host/create-runtime.ts';
+import type { PageLinkProps, PageLocation, PageTo } from '../plugin-host/page-location.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';

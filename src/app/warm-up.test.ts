@@ -1,10 +1,10 @@
 import type { i18n as I18n } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
-import { entitySelected, sessionSlice, sessionStarted } from '../runtime/session-slice.ts';
-import { makeStore } from '../runtime/store.ts';
-import type { RootState } from '../runtime/store.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
+import { entitySelected, sessionSlice, sessionStarted } from '../store/session-slice.ts';
+import { makeStore } from '../store/store.ts';
+import type { RootState } from '../store/store.ts';
 import { claire, entity1001 } from '../testing/current-users.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins } from '../testing/render-portal.tsx';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unauthorizedResponse } from '../api/base-query.ts';
 import { createLogger } from '../logging/logger.ts';
-import { sessionStarted, signOutStarted } from '../runtime/session-slice.ts';
-import { makeStore } from '../runtime/store.ts';
+import { sessionStarted, signOutStarted } from '../store/session-slice.ts';
+import { makeStore } from '../store/store.ts';
 import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { createTokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
-import { sessionStarted, signOutStarted } from '../runtime/session-slice.ts';
-import { makeStore } from '../runtime/store.ts';
+import { sessionStarted, signOutStarted } from '../store/session-slice.ts';
+import { makeStore } from '../store/store.ts';
 import { createTokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { paul } from '../testing/current-users.ts';

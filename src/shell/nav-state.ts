@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
-import { useConditionContext } from '../runtime/condition-context.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useConditionContext } from '../plugin-host/condition-context.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import { visibleOverviewTabs, visibleSidebarItems, visibleWalletTabs } from '../manifest/navigation.ts';
 import { useCurrentRoute } from '../routing/current-route.ts';
 import { translateKey } from '../routing/translate-key.ts';

@@ -1,6 +1,6 @@
 // Test fixtures: demo people as the gateway's contact answer and as the session holds them, and Claire's
 // entity.
-import type { CurrentUser } from '../runtime/session-slice.ts';
+import type { CurrentUser } from '../store/session-slice.ts';
 
 /** Claire, a customer, as GET /contact/me answers her. */
 export const claireContact = {
