@@ -101,7 +101,8 @@ export async function prerenderLogin(): Promise<PrerenderedLogin> {
     html,
     title: translateKey(i18n.t, login.meta.title ?? config.app.defaultTitle),
     facts: {
-      loginPath: login.fullPath,
+      // The login route has no parameter: its pattern is its path.
+      loginPath: login.pattern,
       tokenStorage: config.session.storage,
       tokenKey: config.session.tokenKey,
       languageKey: LANGUAGE_STORAGE_KEY,

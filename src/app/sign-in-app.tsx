@@ -143,7 +143,7 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   // The address bar over the History API: the login route's query changes here, anything else hands over.
   const listeners = new Set<() => void>();
   const changed = () => {
-    if (appAt(window.location.pathname, login.fullPath) === 'portal') handOver();
+    if (appAt(window.location.pathname, login.pattern) === 'portal') handOver();
     else for (const listener of listeners) listener();
   };
   window.addEventListener('popstate', changed);
@@ -217,7 +217,7 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
       () => ({
         searchParams: new URLSearchParams(search),
         setSearchParams: (next, navigation) => {
-          navigate({ pathname: login?.fullPath ?? '/', search: next.toString() }, navigation);
+          navigate({ pathname: login?.pattern ?? '/', search: next.toString() }, navigation);
         },
         navigate,
         Link,
