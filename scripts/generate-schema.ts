@@ -14,7 +14,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { format, resolveConfig } from 'prettier';
 import { routeCallsSource } from '../kernel/contract/route-calls-source.ts';
 import { portalConfigSchema } from '../kernel/schemas/portal-config.schema.ts';
-import { createPluginRegistry } from '../src/runtime/registry.ts';
+import { createPluginRegistry } from '../src/plugin-host/registry.ts';
 import {
   pluginCatalogue,
   WIDGET_OPTIONS_VALIDATOR_TYPES,

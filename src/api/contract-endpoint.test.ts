@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
-import { makeStore } from '../runtime/store.ts';
+import { makeStore } from '../store/store.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { createGatewayClient } from './base-query.ts';
