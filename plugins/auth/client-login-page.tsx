@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { usePageLocation, useRoutePath, useCustomerSignIn } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { FailureAlert } from './failure-alert.tsx';
 import { useHydrated } from './hydration.ts';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
@@ -109,11 +110,7 @@ export default function ClientLoginPage() {
           {params.get('passwordChanged') === 'true' && (
             <Alert color="green">{t('clientLogin.passwordChanged')}</Alert>
           )}
-          {failure !== null && (
-            <Alert color="red" role="alert" ref={failureRef} tabIndex={-1}>
-              {t(failure.key, failure.count === undefined ? {} : { count: failure.count })}
-            </Alert>
-          )}
+          <FailureAlert failure={failure} ref={failureRef} focusable />
           <form noValidate onSubmit={(event) => void submit(event)}>
             <Stack gap="md">
               <TextInput

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
 import { RightsEditor } from './rights-editor.tsx';
+import { useT } from './translation.ts';
 import type { UserRow } from './user-table.tsx';
 
 export type Editing = { accountId: number; userId: number } | null;
@@ -13,11 +14,13 @@ type EditRightsProps = {
   callerOn: (accountId: number) => { codes: readonly string[] };
   reload: () => void;
   onClose: () => void;
-  onSaved: (name: string) => void;
+  /** Told what to say once the rights are saved; the editor has closed by then. */
+  onMessage: (message: string) => void;
 };
 
 /** The rights editor of the user being edited, remounted on each new version of their rights. */
-export function EditRights({ editing, rows, callerOn, reload, onClose, onSaved }: EditRightsProps) {
+export function EditRights({ editing, rows, callerOn, reload, onClose, onMessage }: EditRightsProps) {
+  const { t } = useT();
   const { isCollab } = useSession();
   const [stale, setStale] = useState(false);
   const caller = callerOn(editing?.accountId ?? 0);
@@ -48,7 +51,8 @@ export function EditRights({ editing, rows, callerOn, reload, onClose, onSaved }
       onClose={close}
       onSaved={(name) => {
         setStale(false);
-        onSaved(name);
+        onClose();
+        onMessage(t('rights.saved', { name }));
       }}
     />
   );

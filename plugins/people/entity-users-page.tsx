@@ -67,10 +67,7 @@ export default function EntityUsersPage() {
         callerOn={() => ({ codes: selected?.permissions ?? [] })}
         reload={() => void users.refetch()}
         onClose={() => setEditing(null)}
-        onSaved={(name) => {
-          setEditing(null);
-          setMessage(t('rights.saved', { name }));
-        }}
+        onMessage={setMessage}
       />
     </Stack>
   );

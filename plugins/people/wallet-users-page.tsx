@@ -70,10 +70,7 @@ export function WalletUsers({ titleKey = 'users.walletTitle', intro }: WalletUse
         })}
         reload={() => void users.refetch()}
         onClose={() => setEditing(null)}
-        onSaved={(name) => {
-          setEditing(null);
-          setMessage(t('rights.saved', { name }));
-        }}
+        onMessage={setMessage}
       />
     </Stack>
   );
