@@ -12,34 +12,18 @@ export type ChartData = {
   series: readonly ChartSeries[];
 };
 
+/** The figures each chart draws, in the order of its series. */
+const SERIES = {
+  revenueMargin: ['revenue', 'grossMargin'],
+  cash: ['cash', 'previousCash'],
+  yearOverYear: ['revenue', 'previousRevenue'],
+} as const satisfies Record<ChartKind, readonly (keyof MonthFigures)[]>;
+
 export function chartData(kind: ChartKind, months: readonly MonthFigures[]): ChartData {
-  const labels = months.map((month) => month.month);
-  switch (kind) {
-    case 'revenueMargin':
-      return {
-        months: labels,
-        series: [
-          { key: 'revenue', values: months.map((m) => m.revenue) },
-          { key: 'grossMargin', values: months.map((m) => m.grossMargin) },
-        ],
-      };
-    case 'cash':
-      return {
-        months: labels,
-        series: [
-          { key: 'cash', values: months.map((m) => m.cash) },
-          { key: 'previousCash', values: months.map((m) => m.previousCash) },
-        ],
-      };
-    case 'yearOverYear':
-      return {
-        months: labels,
-        series: [
-          { key: 'revenue', values: months.map((m) => m.revenue) },
-          { key: 'previousRevenue', values: months.map((m) => m.previousRevenue) },
-        ],
-      };
-  }
+  return {
+    months: months.map((month) => month.month),
+    series: SERIES[kind].map((key) => ({ key, values: months.map((month) => month[key]) })),
+  };
 }
 
 /** The change from `previous` to `current`, as a fraction (0.1 = +10 %); null when it cannot be said. */

@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useRouteHref } from '@portal/plugin-api';
 import { failureOf, useCreateEntityMutation } from './people-api.ts';
 import type { NewEntity } from './people-api.ts';
+import { Dialog, FailureAlert } from './dialog.tsx';
 import { useT } from './translation.ts';
 
 const LEGAL_FORMS = [
@@ -110,20 +100,9 @@ export function CreateEntityWizard() {
       <Group>
         <Button onClick={() => setOpened(true)}>{t('wizard.open')}</Button>
       </Group>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('wizard.title')}
-        size="lg"
-        centered
-        closeButtonProps={{ 'aria-label': t('dialog.close') }}
-      >
+      <Dialog opened={opened} onClose={close} title={t('wizard.title')}>
         <Stack gap="md">
-          {failure === null ? null : (
-            <Alert color="red" variant="light" role="alert">
-              {t(`wizard.${failure}`)}
-            </Alert>
-          )}
+          <FailureAlert message={failure === null ? null : t(`wizard.${failure}`)} />
           <Stepper active={step} size="sm">
             <Stepper.Step label={t('wizard.stepCompany')}>
               <Stack gap="sm" mt="sm">
@@ -195,7 +174,7 @@ export function CreateEntityWizard() {
             )}
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { failureOf, useAddEntityUserMutation } from './people-api.ts';
 import { RightsSwitches } from './rights-switches.tsx';
+import { Dialog, FailureAlert } from './dialog.tsx';
 import { useT } from './translation.ts';
 
 type InviteUserProps = {
@@ -65,21 +66,10 @@ export function InviteUser({ accountId, canGrant, canChange, onDone }: InviteUse
   return (
     <>
       <Button onClick={() => setOpened(true)}>{t('invite.open')}</Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('invite.title')}
-        size="lg"
-        centered
-        closeButtonProps={{ 'aria-label': t('dialog.close') }}
-      >
+      <Dialog opened={opened} onClose={close} title={t('invite.title')}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
-            {failure === null ? null : (
-              <Alert color="red" variant="light" role="alert">
-                {t(`invite.${failure}`)}
-              </Alert>
-            )}
+            <FailureAlert message={failure === null ? null : t(`invite.${failure}`)} />
             {FIELDS.map((field) => (
               <TextInput
                 key={field}
@@ -114,7 +104,7 @@ export function InviteUser({ accountId, canGrant, canChange, onDone }: InviteUse
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </Dialog>
     </>
   );
 }

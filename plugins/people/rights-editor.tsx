@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { failureOf, useSaveRightsMutation } from './people-api.ts';
 import type { EntityUser } from './people-api.ts';
 import { RightsSwitches } from './rights-switches.tsx';
+import { Dialog, FailureAlert } from './dialog.tsx';
 import { useT } from './translation.ts';
 
 type RightsTarget = { accountId: number; user: EntityUser };
@@ -56,25 +57,14 @@ export function RightsEditor(props: RightsEditorProps) {
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('rights.title', { name })}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
-    >
+    <Dialog opened onClose={onClose} title={t('rights.title', { name })}>
       <Stack gap="md">
         {stale ? (
           <Alert color="orange" variant="light" role="alert" title={t('rights.staleTitle')}>
             {t('rights.stale')}
           </Alert>
         ) : null}
-        {outcome === null ? null : (
-          <Alert color="red" variant="light" role="alert">
-            {t(`rights.${outcome}`)}
-          </Alert>
-        )}
+        <FailureAlert message={outcome === null ? null : t(`rights.${outcome}`)} />
         <Switch
           label={t('rights.signatory')}
           checked={signatory}
@@ -94,6 +84,6 @@ export function RightsEditor(props: RightsEditorProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
 import { DataTable, PageTitle, useTableState } from '@portal/ui';
@@ -11,6 +11,7 @@ import {
   useWalletCollaboratorsQuery,
 } from './people-api.ts';
 import type { WalletCollaborator } from './people-api.ts';
+import { FailureAlert } from './dialog.tsx';
 import { useT } from './translation.ts';
 
 const PAGE_SIZE = 20;
@@ -106,11 +107,7 @@ export default function WalletCollaboratorsPage() {
     <Stack gap="md">
       <PageTitle>{t('collaborators.walletTitle')}</PageTitle>
       <Notice message={message} onClose={() => setMessage(null)} />
-      {failure === null ? null : (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert message={failure} />
       <DataTable
         caption={t('collaborators.walletCaption')}
         columns={columns}
