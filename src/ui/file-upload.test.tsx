@@ -15,6 +15,28 @@ const rules = {
 const file = (name: string, size: number, type = 'application/pdf') =>
   new File([new Uint8Array(size).fill(0x25)], name, { type });
 
+const SCREEN = {
+  'fr-FR': { label: 'Ajouter', list: 'Fichiers en cours d’envoi' },
+  en: { label: 'Add', list: 'Files being sent' },
+} as const;
+
+/** Shows the upload in that language, picks the files in it, and answers the list of files being sent. */
+async function pick(upload: UploadFile, files: File[], language: keyof typeof SCREEN = 'fr-FR') {
+  const { label, list } = SCREEN[language];
+  const view = await renderWithPortal(<FileUpload label={label} rules={rules} upload={upload} />, {
+    config: loadRealManifest(),
+    language,
+  });
+  await view.user.upload(await screen.findByLabelText(label), files);
+  return { view, list: screen.getByRole('list', { name: list }) };
+}
+
+/** What each refused file of the list says. */
+const alertsIn = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('alert')
+    .map((alert) => alert.textContent);
+
 describe('the upload', () => {
   it('sends the files that pass the rules, says why the others did not go, and keeps both', async () => {
     const upload = vi.fn<UploadFile>((_file, { onProgress }) => {
@@ -38,10 +60,7 @@ describe('the upload', () => {
     expect(upload).toHaveBeenCalledOnce();
     expect(upload.mock.calls[0]?.[0].name).toBe('bilan.pdf');
     expect(onUploaded).toHaveBeenCalledWith({ id: 1 }, expect.any(File));
-    const alerts = within(list)
-      .getAllByRole('alert')
-      .map((alert) => alert.textContent);
-    expect(alerts).toEqual([
+    expect(alertsIn(list)).toEqual([
       'Non envoyé : le fichier est vide.',
       expect.stringMatching(/^Non envoyé : le fichier dépasse 1\sko/) as string,
       expect.stringMatching(/^Non envoyé : ce type de fichier n’est pas accepté/) as string,
@@ -57,14 +76,7 @@ describe('the upload', () => {
           if (sent.name === 'ok.pdf') resolve({ id: 2 });
         }),
     );
-    const view = await renderWithPortal(<FileUpload label="Ajouter" rules={rules} upload={upload} />, {
-      config: loadRealManifest(),
-    });
-    await view.user.upload(await screen.findByLabelText('Ajouter'), [
-      file('lent.pdf', 10),
-      file('refuse.pdf', 10),
-      file('ok.pdf', 10),
-    ]);
+    const { view } = await pick(upload, [file('lent.pdf', 10), file('refuse.pdf', 10), file('ok.pdf', 10)]);
     await view.user.click(await screen.findByRole('button', { name: 'Annuler l’envoi de lent.pdf' }));
     await screen.findByText('Annulé : non envoyé', {}, { timeout: 5000 });
     expect(screen.getByText('Envoyé')).toBeInTheDocument();
@@ -85,21 +97,14 @@ describe('what the gateway answers about room and pace (issue 27, item 9)', () =
       'vite.pdf': { status: 429, code: 'too_many_requests', retryAfterS: 241 },
       'tout-de-suite.pdf': { status: 429, retryAfterS: 12 },
     });
-    const view = await renderWithPortal(<FileUpload label="Ajouter" rules={rules} upload={upload} />, {
-      config: loadRealManifest(),
-    });
-    await view.user.upload(await screen.findByLabelText('Ajouter'), [
+    const { list } = await pick(upload, [
       file('plein.pdf', 10),
       file('gros.pdf', 10),
       file('vite.pdf', 10),
       file('tout-de-suite.pdf', 10),
     ]);
-    const list = screen.getByRole('list', { name: 'Fichiers en cours d’envoi' });
     await vi.waitFor(() => expect(within(list).getAllByRole('alert')).toHaveLength(4));
-    const alerts = within(list)
-      .getAllByRole('alert')
-      .map((alert) => alert.textContent);
-    expect(alerts).toEqual([
+    expect(alertsIn(list)).toEqual([
       'Non envoyé : l’espace de stockage de ce dossier est plein.',
       expect.stringMatching(/^Non envoyé : le fichier dépasse 1\sko/) as string,
       'Non envoyé : trop de fichiers envoyés en peu de temps. Réessayez dans 5 minutes.',
@@ -112,18 +117,9 @@ describe('what the gateway answers about room and pace (issue 27, item 9)', () =
       'full.pdf': { status: 413, code: 'quota_exceeded' },
       'fast.pdf': { status: 429, retryAfterS: 60 },
     });
-    const view = await renderWithPortal(<FileUpload label="Add" rules={rules} upload={upload} />, {
-      config: loadRealManifest(),
-      language: 'en',
-    });
-    await view.user.upload(await screen.findByLabelText('Add'), [file('full.pdf', 10), file('fast.pdf', 10)]);
-    const list = screen.getByRole('list', { name: 'Files being sent' });
+    const { list } = await pick(upload, [file('full.pdf', 10), file('fast.pdf', 10)], 'en');
     await vi.waitFor(() => expect(within(list).getAllByRole('alert')).toHaveLength(2));
-    expect(
-      within(list)
-        .getAllByRole('alert')
-        .map((alert) => alert.textContent),
-    ).toEqual([
+    expect(alertsIn(list)).toEqual([
       'Not sent: this folder’s storage space is full.',
       'Not sent: too many files sent in a short time. Try again in 1 minute.',
     ]);
