@@ -1,6 +1,7 @@
-import { Anchor, Stack, Table } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import { useSelectedEntity } from '@portal/plugin-api';
 import { PageTitle, PlainTable, QueryState } from '@portal/ui';
+import { Contact } from './contact.tsx';
 import { useEntityCollaboratorsQuery } from './people-api.ts';
 import { useT } from './translation.ts';
 
@@ -40,18 +41,7 @@ export default function EntityCollaboratorsPage() {
                 </Table.Td>
                 {withContact ? (
                   <Table.Td>
-                    <Stack gap={0}>
-                      {item.email === undefined ? null : (
-                        <Anchor href={`mailto:${item.email}`} size="sm">
-                          {item.email}
-                        </Anchor>
-                      )}
-                      {item.officeMobile === undefined || item.officeMobile === '' ? null : (
-                        <Anchor href={`tel:${item.officeMobile.replace(/\s/g, '')}`} size="sm">
-                          {item.officeMobile}
-                        </Anchor>
-                      )}
-                    </Stack>
+                    <Contact email={item.email} officeMobile={item.officeMobile} callable />
                   </Table.Td>
                 ) : null}
               </Table.Tr>

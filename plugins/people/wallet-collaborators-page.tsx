@@ -1,4 +1,4 @@
-import { Anchor, Stack, Switch, Text } from '@mantine/core';
+import { Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
 import { DataTable, PageTitle, useTableState } from '@portal/ui';
@@ -11,6 +11,7 @@ import {
   useWalletCollaboratorsQuery,
 } from './people-api.ts';
 import type { WalletCollaborator } from './people-api.ts';
+import { Contact } from './contact.tsx';
 import { FailureAlert } from './dialog.tsx';
 import { useT } from './translation.ts';
 
@@ -57,18 +58,7 @@ export default function WalletCollaboratorsPage() {
       key: 'contact',
       header: t('collaborators.contact'),
       // Given only to those who see the users of a folder shared with that collaborator.
-      render: (row) => (
-        <Stack gap={0}>
-          {row.email === undefined ? null : (
-            <Anchor href={`mailto:${row.email}`} size="sm">
-              {row.email}
-            </Anchor>
-          )}
-          {row.officeMobile === undefined || row.officeMobile === '' ? null : (
-            <Text size="sm">{row.officeMobile}</Text>
-          )}
-        </Stack>
-      ),
+      render: (row) => <Contact email={row.email} officeMobile={row.officeMobile} />,
     },
     {
       key: 'folders',
