@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { usePageLocation, useRoutePath, useCustomerSignIn } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
-import { FailureAlert } from './failure-alert.tsx';
 import { useHydrated } from './hydration.ts';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
@@ -110,7 +109,11 @@ export default function ClientLoginPage() {
           {params.get('passwordChanged') === 'true' && (
             <Alert color="green">{t('clientLogin.passwordChanged')}</Alert>
           )}
-          <FailureAlert failure={failure} ref={failureRef} focusable />
+          {failure !== null && (
+            <Alert color="red" role="alert" ref={failureRef} tabIndex={-1}>
+              {t(failure.key, failure.count === undefined ? {} : { count: failure.count })}
+            </Alert>
+          )}
           <form noValidate onSubmit={(event) => void submit(event)}>
             <Stack gap="md">
               <TextInput

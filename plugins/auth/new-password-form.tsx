@@ -4,7 +4,6 @@ import type { SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConstant, useNewPassword, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
-import { FailureAlert } from './failure-alert.tsx';
 import { MIN_PASSWORD_LENGTH, newPasswordError, passwordStrength } from './password-validation.ts';
 import { confirmError, throttledMessage, throttledWait, type FailureMessage } from './validation.ts';
 import { useT } from './translation.ts';
@@ -105,7 +104,11 @@ export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
         <form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="md">
             <Text size="sm">{t('newPassword.hint', { count: MIN_PASSWORD_LENGTH })}</Text>
-            <FailureAlert failure={failed} />
+            {failed !== null && (
+              <Alert color="red" role="alert">
+                {t(failed.key, failed.count === undefined ? {} : { count: failed.count })}
+              </Alert>
+            )}
             <PasswordInput
               label={t('newPassword.password')}
               autoComplete="new-password"

@@ -1,10 +1,9 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePasswordResetRequest, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
-import { FailureAlert } from './failure-alert.tsx';
 import { emailError, throttledMessage, throttledWait, type FailureMessage } from './validation.ts';
 import { useT } from './translation.ts';
 import type { AuthKey } from './translation.ts';
@@ -37,7 +36,11 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title={t('resetPassword.title')}>
       <Text>{t('resetPassword.intro')}</Text>
-      <FailureAlert failure={failed} />
+      {failed !== null && (
+        <Alert color="red" role="alert">
+          {t(failed.key, failed.count === undefined ? {} : { count: failed.count })}
+        </Alert>
+      )}
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           <TextInput

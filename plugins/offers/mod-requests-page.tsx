@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
@@ -6,6 +6,7 @@ import { allowedFilter, DataTable, FilterSelect, formatDay, PageTitle, useTableS
 import type { DataColumn } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
 import type { ModRequest, ModRequestStatus } from './offers-api.ts';
+import { OutcomeAlert } from './offer-grid.tsx';
 import { useT } from './translation.ts';
 
 const STATUSES: readonly ModRequestStatus[] = ['pending', 'validated', 'refused'];
@@ -149,16 +150,12 @@ export default function ModRequestsPage() {
     <Stack gap="md">
       <PageTitle>{t('modRequests.title')}</PageTitle>
       {outcome === null ? null : (
-        <Alert
-          color={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'teal' : 'red'}
-          variant="light"
-          role={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'status' : 'alert'}
-          withCloseButton
-          closeButtonLabel={t('close')}
+        <OutcomeAlert
+          success={outcome.kind === 'validated' || outcome.kind === 'refused'}
           onClose={() => setOutcome(null)}
         >
           {t(`modRequests.outcome.${outcome.kind}`, { folder: outcome.folder, offer: outcome.offer })}
-        </Alert>
+        </OutcomeAlert>
       )}
       <DataTable
         caption={t('modRequests.caption')}
