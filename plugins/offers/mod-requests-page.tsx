@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
@@ -6,7 +6,6 @@ import { allowedFilter, DataTable, FilterSelect, formatDay, PageTitle, useTableS
 import type { DataColumn } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
 import type { ModRequest, ModRequestStatus } from './offers-api.ts';
-import { OutcomeAlert } from './offer-grid.tsx';
 import { useT } from './translation.ts';
 
 const STATUSES: readonly ModRequestStatus[] = ['pending', 'validated', 'refused'];
@@ -150,12 +149,16 @@ export default function ModRequestsPage() {
     <Stack gap="md">
       <PageTitle>{t('modRequests.title')}</PageTitle>
       {outcome === null ? null : (
-        <OutcomeAlert
-          success={outcome.kind === 'validated' || outcome.kind === 'refused'}
+        <Alert
+          color={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'teal' : 'red'}
+          variant="light"
+          role={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'status' : 'alert'}
+          withCloseButton
+          closeButtonLabel={t('close')}
           onClose={() => setOutcome(null)}
         >
           {t(`modRequests.outcome.${outcome.kind}`, { folder: outcome.folder, offer: outcome.offer })}
-        </OutcomeAlert>
+        </Alert>
       )}
       <DataTable
         caption={t('modRequests.caption')}
