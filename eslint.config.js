@@ -97,7 +97,8 @@ const srcLayers = [
   'session',
   'api',
   'i18n',
-  'runtime',
+  'store',
+  'plugin-host',
   'analytics',
   'auth',
   'routing',
@@ -130,6 +131,13 @@ const gatewayFeatures = [
 ];
 const gatewayLeaves = ['gateway/src/events.ts', 'gateway/src/permissions.ts'];
 const gatewayFolder = (folder) => `gateway/src/${folder}/**`;
+
+/** A gateway/src/ folder's import zones (its tests may import what they need). */
+const gatewayZone = (folder, zone) => ({
+  files: [gatewayFolder(folder)],
+  ignores: ['**/*.test.ts'],
+  rules: { 'portal/import-zones': ['error', zone] },
+});
 const gatewayLayering = `${gatewayLayers.join(' → ')} → features (${gatewayFeatures.join(', ')}) → cli`;
 
 // `import-sides` is the same rule under a second name: which side of the house a file may reach (kernel,
@@ -152,7 +160,7 @@ const pluginMessage =
 const reduxHooks = {
   name: 'react-redux',
   importNames: ['useSelector', 'useDispatch', 'useStore'],
-  message: 'Use useAppSelector / useAppDispatch from src/runtime/hooks.ts.',
+  message: 'Use useAppSelector / useAppDispatch from src/store/hooks.ts.',
 };
 /** The engine's public entries are the only `@portal/*` specifiers (scripts/aliases.ts). */
 const portalEntries = (allowed) => ({
@@ -255,13 +263,25 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['gateway/**', 'scripts/**', 'bench/**', 'tests/e2e/**', '*.config.{js,mjs,ts}'],
+    files: [
+      'gateway/**',
+      'scripts/**',
+      'bench/**',
+      'tests/e2e/**',
+      '*.config.{js,mjs,ts}',
+      'playwright.shared.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
 
-  // Plain JS/MJS (this file, scripts) and playwright.config.ts (not in any tsconfig): no type-aware rules.
+  // Plain JS/MJS (this file, scripts) and the Playwright configs (not in any tsconfig): no type-aware rules.
   {
-    files: ['**/*.{js,mjs,cjs}', 'playwright.config.ts', 'playwright.instances.config.ts'],
+    files: [
+      '**/*.{js,mjs,cjs}',
+      'playwright.config.ts',
+      'playwright.instances.config.ts',
+      'playwright.shared.ts',
+    ],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
@@ -269,7 +289,7 @@ export default defineConfig(
   // Static scripts served as-is to the browser (e.g. the OIDC silent-renew page).
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
 
-  // The raw react-redux hooks: only the typed wrappers in src/runtime/hooks.ts may import them.
+  // The raw react-redux hooks: only the typed wrappers in src/store/hooks.ts may import them.
   {
     rules: {
       'no-restricted-imports': [
@@ -280,7 +300,7 @@ export default defineConfig(
       ],
     },
   },
-  { files: ['src/runtime/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/store/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
 
   // Import-boundary zones (CONVENTIONS.md "Layout").
   { plugins: { portal: portalPlugin } },
@@ -379,40 +399,26 @@ export default defineConfig(
     },
   },
   // One-way layers of gateway/src/ (gatewayLayers above). Tests may import what they need.
-  ...gatewayLayers.map((folder, index) => ({
-    files: [gatewayFolder(folder)],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'portal/import-zones': [
-        'error',
-        {
-          deny: [
-            ...[...gatewayLayers.slice(index + 1), ...gatewayFeatures, 'cli'].map(gatewayFolder),
-            'gateway/src/*',
-          ],
-          allow: index === 0 ? [] : gatewayLeaves,
-          message: `gateway layers run one way (${gatewayLayering}): gateway/src/${folder} imports only ${index === 0 ? 'no other folder' : `gateway/src/${gatewayLayers.slice(0, index).join(', gateway/src/')}`}, never a root-level wiring file`,
-        },
+  ...gatewayLayers.map((folder, index) =>
+    gatewayZone(folder, {
+      deny: [
+        ...[...gatewayLayers.slice(index + 1), ...gatewayFeatures, 'cli'].map(gatewayFolder),
+        'gateway/src/*',
       ],
-    },
-  })),
-  ...gatewayFeatures.map((folder) => ({
-    files: [gatewayFolder(folder)],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'portal/import-zones': [
-        'error',
-        {
-          deny: [
-            ...[...gatewayFeatures.filter((other) => other !== folder), 'cli'].map(gatewayFolder),
-            'gateway/src/*',
-          ],
-          allow: gatewayLeaves,
-          message: `gateway layers run one way (${gatewayLayering}): the feature gateway/src/${folder} imports the layers below it (gateway/src/${gatewayLayers.join(', gateway/src/')}), never another feature, cli/ or a root-level wiring file (pass what it needs in from gateway.ts, or move it down to kernel/)`,
-        },
+      allow: index === 0 ? [] : gatewayLeaves,
+      message: `gateway layers run one way (${gatewayLayering}): gateway/src/${folder} imports only ${index === 0 ? 'no other folder' : `gateway/src/${gatewayLayers.slice(0, index).join(', gateway/src/')}`}, never a root-level wiring file`,
+    }),
+  ),
+  ...gatewayFeatures.map((folder) =>
+    gatewayZone(folder, {
+      deny: [
+        ...[...gatewayFeatures.filter((other) => other !== folder), 'cli'].map(gatewayFolder),
+        'gateway/src/*',
       ],
-    },
-  })),
+      allow: gatewayLeaves,
+      message: `gateway layers run one way (${gatewayLayering}): the feature gateway/src/${folder} imports the layers below it (gateway/src/${gatewayLayers.join(', gateway/src/')}), never another feature, cli/ or a root-level wiring file (pass what it needs in from gateway.ts, or move it down to kernel/)`,
+    }),
+  ),
   {
     files: [gatewayFolder('cli')],
     ignores: ['**/*.test.ts'],

@@ -1,28 +1,8 @@
-// End-to-end tests: Debian's Chromium (no browser download is possible here) against the built portal
+// End-to-end tests: Debian's Chromium (playwright.shared.ts) against the built portal
 // and the reference gateway, both started by Playwright. Run with `npm run test:e2e`, which builds first.
 import { defineConfig } from '@playwright/test';
+import { sharedRun } from './playwright.shared';
 import { e2e } from './tests/e2e/e2e-env.mjs';
-
-/** Debian's Chromium, headless: also the several-instances stage's browser (playwright.instances.config.ts). */
-export const chromium = {
-  name: 'chromium',
-  use: {
-    browserName: 'chromium' as const,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
-  },
-};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,19 +11,8 @@ export default defineConfig({
   // Checks that the portal was built (npm run test:e2e builds it first).
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
-  workers: 1,
-  retries: 0,
-  fullyParallel: false,
-  forbidOnly: true,
-  reporter: 'list',
+  ...sharedRun,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
-  use: {
-    baseURL: e2e.portal.url,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
-  projects: [chromium],
   webServer: [
     {
       name: 'gateway',

@@ -3,24 +3,12 @@
 // (tests/e2e/instances/start-instances.ts) rather than as web servers, because a test kills one of them.
 // Run with `npm run test:e2e:instances` (which builds the portal first), or as a stage of `npm test`.
 import { defineConfig } from '@playwright/test';
-import { chromium } from './playwright.config';
-import { e2e } from './tests/e2e/e2e-env.mjs';
+import { sharedRun } from './playwright.shared';
 
 export default defineConfig({
   testDir: 'tests/e2e/instances',
   globalSetup: './tests/e2e/instances/start-instances.ts',
   outputDir: 'test-results/instances',
-  workers: 1,
-  retries: 0,
-  fullyParallel: false,
-  forbidOnly: true,
-  reporter: 'list',
+  ...sharedRun,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
-  use: {
-    baseURL: e2e.portal.url,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
-  projects: [chromium],
 });

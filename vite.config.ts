@@ -165,7 +165,7 @@ export default defineConfig(({ mode }) => ({
               name: 'plugin-api',
               test: (id: string) =>
                 !LATER_PAGES_ONLY.test(id) &&
-                /[\\/]src[\\/](plugin-api[\\/](?!studio)|runtime[\\/]plugin-translation|ui[\\/]page-title)/.test(
+                /[\\/]src[\\/](plugin-api[\\/](?!studio)|plugin-host[\\/]plugin-translation|ui[\\/]page-title)/.test(
                   id,
                 ),
               priority: 1,

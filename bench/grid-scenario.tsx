@@ -6,7 +6,7 @@
 import { act, waitFor } from '@testing-library/react';
 import HomePage from '../plugins/entity-home/home-page.tsx';
 import { plugins } from '../src/app/plugins.ts';
-import { entitySelected } from '../src/runtime/session-slice.ts';
+import { entitySelected } from '../src/store/session-slice.ts';
 import { renderCounts, resetRenderCounts } from '../src/grid/profiling.tsx';
 import { renderWithPortal } from '../src/testing/render-with-portal.tsx';
 import type { FakeGateway } from '../src/testing/render-with-portal.tsx';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { portalConfigSchema } from '../kernel/schemas/portal-config.schema.ts';
-import { createPluginRegistry } from '../src/runtime/registry.ts';
+import { createPluginRegistry } from '../src/plugin-host/registry.ts';
 import {
   pluginCatalogue,
   WIDGET_OPTIONS_VALIDATOR_TYPES,

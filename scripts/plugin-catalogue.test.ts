@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPluginRegistry } from '../src/runtime/registry.ts';
+import { createPluginRegistry } from '../src/plugin-host/registry.ts';
 import { pluginCatalogue, widgetOptionsValidatorSource } from './plugin-catalogue.ts';
 import { loadPlugins } from './plugins-node.ts';
 

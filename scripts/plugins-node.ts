@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { PluginDefinition } from '../src/runtime/plugin-definition.ts';
+import type { PluginDefinition } from '../src/plugin-host/plugin-definition.ts';
 
 const defaultPluginsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../plugins');
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { formatProblems } from '../../kernel/manifest/problems.ts';
 import { validateManifestSource } from '../../kernel/manifest/validate.ts';
-import { createPluginRegistry } from '../../src/runtime/registry.ts';
+import { createPluginRegistry } from '../../src/plugin-host/registry.ts';
 import { loadPlugins } from '../plugins-node.ts';
 import { createWidgetOptionsCheck } from '../widget-options-check.ts';
 import type { CliIo, ExitCode } from './io.ts';

@@ -20,6 +20,19 @@ function recordingSink() {
   };
 }
 
+/** Analytics with a key and the manifest's events, recording into a sink of its own. */
+function recordingAnalytics(enabled = true) {
+  const sink = recordingSink();
+  const analytics = createAnalytics({
+    enabled,
+    apiKey: 'k',
+    trackingEvents: events,
+    logger: createLogger(),
+    sink,
+  });
+  return { analytics, sink };
+}
+
 function logs() {
   const lines: string[] = [];
   return {
@@ -35,14 +48,7 @@ afterEach(() => {
 
 describe('analytics', () => {
   it('sends nothing when its flag is off', () => {
-    const sink = recordingSink();
-    const analytics = createAnalytics({
-      enabled: false,
-      apiKey: 'k',
-      trackingEvents: events,
-      logger: createLogger(),
-      sink,
-    });
+    const { analytics, sink } = recordingAnalytics(false);
     analytics.featureConsulted('bank');
     expect(sink.track).not.toHaveBeenCalled();
   });
@@ -81,14 +87,7 @@ describe('analytics', () => {
   });
 
   it('user type is Client or Collaborateur; a blank e-mail is never a property', () => {
-    const sink = recordingSink();
-    const analytics = createAnalytics({
-      enabled: true,
-      apiKey: 'k',
-      trackingEvents: events,
-      logger: createLogger(),
-      sink,
-    });
+    const { analytics, sink } = recordingAnalytics();
     analytics.identify({ id: 1, email: '  ', isCustomer: true });
     analytics.identify({ id: 2, email: 'paul@demo.test', isCustomer: false });
     expect(sink.identify.mock.calls).toEqual([
@@ -98,14 +97,7 @@ describe('analytics', () => {
   });
 
   it('sends the manifest events by their names', () => {
-    const sink = recordingSink();
-    const analytics = createAnalytics({
-      enabled: true,
-      apiKey: 'k',
-      trackingEvents: events,
-      logger: createLogger(),
-      sink,
-    });
+    const { analytics, sink } = recordingAnalytics();
     analytics.featureConsulted('bank');
     analytics.widgetInteracted('news/rss', 'open');
     expect(sink.track.mock.calls).toEqual([

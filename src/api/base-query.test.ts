@@ -13,7 +13,7 @@ import {
   unauthorizedResponse,
 } from './base-query.ts';
 import type { GatewayClient } from './base-query.ts';
-import { makeStore } from '../runtime/store.ts';
+import { makeStore } from '../store/store.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { postRefreshToken, specApi } from './spec-endpoints.ts';
 import { loadRealManifest } from '../testing/manifest.ts';

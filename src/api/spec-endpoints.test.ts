@@ -5,7 +5,7 @@ import { InvalidTokenError } from '../session/refresh.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { createGatewayClient } from './base-query.ts';
 import type { GatewayClient } from './base-query.ts';
-import { makeStore } from '../runtime/store.ts';
+import { makeStore } from '../store/store.ts';
 import { HttpStatusError, postRefreshToken, specApi } from './spec-endpoints.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 

@@ -4,7 +4,7 @@ import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { specApi } from './spec-endpoints.ts';
 import type { StartedGatewayClient } from './start-gateway-client.ts';
-import { makeStore } from '../runtime/store.ts';
+import { makeStore } from '../store/store.ts';
 import { startGatewayClient } from './start-gateway-client.ts';
 import { service } from './service-path.ts';
 import manifest from '../../portal.config.json' with { type: 'json' };

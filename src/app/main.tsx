@@ -7,7 +7,7 @@ import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { readFeatureFlags } from '../manifest/flags.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import { storedToken } from '../session/token-storage.ts';
-import { entryApp } from './entry-choice.ts';
+import { entryApp, entryPrerender } from './entry-choice.ts';
 import { discardPrerender, prerenderDecision } from './prerender-decision.ts';
 import { signInConsent } from './sign-in-consent.ts';
 
@@ -79,10 +79,9 @@ const prerendered = prerenderDecision(html);
 const hydrate =
   prerendered !== undefined &&
   prerendered !== 'off' &&
-  app === 'sign-in' &&
-  runtimeManifest.source === 'built-in' &&
-  token === 'none'
-    ? { bannerHidden: prerendered === 'no-banner' }
+  entryPrerender({ pathname: window.location.pathname, config, token, manifest: runtimeManifest.source }) !==
+    'off'
+    ? { decision: prerendered }
     : undefined;
 if (prerendered !== undefined && hydrate === undefined) discardPrerender(html, container);
 

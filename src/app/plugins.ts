@@ -1,4 +1,4 @@
-import type { PluginDefinition } from '../runtime/plugin-definition.ts';
+import type { PluginDefinition } from '../plugin-host/plugin-definition.ts';
 
 /**
  * Every plugin of the portal, found by its folder: `plugins/<id>/index.ts` default-exports a

@@ -6,11 +6,11 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { SessionServiceProvider } from '../auth/session-context.tsx';
 import type { SessionService } from '../auth/session-service.ts';
-import { RuntimeProvider } from '../runtime/runtime.tsx';
-import type { PortalRuntime } from '../runtime/runtime.tsx';
-import type { AppStore } from '../runtime/store.ts';
-import { TrackerContext } from '../runtime/tracker.ts';
-import type { Tracker } from '../runtime/tracker.ts';
+import { RuntimeProvider } from '../plugin-host/runtime.tsx';
+import type { PortalRuntime } from '../plugin-host/runtime.tsx';
+import type { AppStore } from '../store/store.ts';
+import { TrackerContext } from '../plugin-host/tracker.ts';
+import type { Tracker } from '../plugin-host/tracker.ts';
 import { firstDayOfWeek } from './theme.ts';
 import { PortalTheme } from './portal-theme.tsx';
 

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PrerenderFacts } from './prerender-decision.ts';
-import {
-  PRERENDER_ATTRIBUTE,
-  discardPrerender,
-  prerenderDecision,
-  prerenderDecisionScript,
-} from './prerender-decision.ts';
+import { PRERENDER_ATTRIBUTE, discardPrerender, prerenderDecision } from './prerender-decision.ts';
+import { runDecisionScript } from './prerender-test-utils.ts';
 
 const FACTS: PrerenderFacts = {
   loginPath: '/login',
@@ -22,12 +18,7 @@ const FACTS: PrerenderFacts = {
 /** Runs the script's exact text at an address, as the page's head would, and reads what it wrote. */
 function decideAt(address: string, facts: PrerenderFacts = FACTS): string | null {
   window.history.replaceState(null, '', address);
-  document.documentElement.removeAttribute(PRERENDER_ATTRIBUTE);
-  // The text the page carries (and the CSP hashes), run as the browser runs an inline script.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- that is what is under test
-  const run = new Function(prerenderDecisionScript(facts)) as () => void;
-  run();
-  return document.documentElement.getAttribute(PRERENDER_ATTRIBUTE);
+  return runDecisionScript(facts);
 }
 
 afterEach(() => {

@@ -10,6 +10,9 @@
  * takes it away).
  */
 
+import { prerenderRows } from './start-table.ts';
+import type { PrerenderDecision } from './start-table.ts';
+
 /** What the inline script compares the browser's state with: the prerender's assumptions. */
 export type PrerenderFacts = {
   loginPath: string;
@@ -33,8 +36,6 @@ export type PrerenderFacts = {
  */
 export const PRERENDER_ATTRIBUTE = 'data-prerender';
 
-export type PrerenderDecision = 'on' | 'no-banner' | 'off';
-
 /** The consent banner's root in the pre-rendered markup. */
 const BANNER_ELEMENT = 'section[aria-labelledby=consent-title]';
 const BANNER = `#root ${BANNER_ELEMENT}`;
@@ -50,23 +51,33 @@ export const PRERENDER_STYLE = [
 ].join('');
 
 // Plain ES5 on purpose: it runs before any of the portal's code, in every browser the portal supports,
-// and its exact text is hashed into the CSP. Any failure (storage blocked) means 'off': a client render.
+// and its exact text is hashed into the CSP. It states the browser's facts as the start table does
+// (src/app/start-table.ts) and takes the decision of the first row they meet. It cannot tell a live token
+// from an expired one: any stored token counts as live (both rows say 'off'). Any failure (storage
+// blocked) means 'off': a client render.
 const DECIDE = `function (f) {
   var d = 'off';
   try {
     var w = window, l = w.location, s = w.localStorage;
     var p = l.pathname.length > 1 ? l.pathname.replace(/\\/+$/, '') : l.pathname;
-    var q = true;
-    new URLSearchParams(l.search).forEach(function (v, k) { if (f.neutralParams.indexOf(k) < 0) q = false; });
+    var q = 'neutral';
+    new URLSearchParams(l.search).forEach(function (v, k) { if (f.neutralParams.indexOf(k) < 0) q = 'changes-page'; });
     var t = f.tokenStorage === 'local' ? s : f.tokenStorage === 'session' ? w.sessionStorage : null;
     var g = s.getItem(f.languageKey);
-    if (p === f.loginPath && q && !(t && t.getItem(f.tokenKey)) &&
-        (g === null || g === f.defaultLocale || f.locales.indexOf(g) < 0) && s.getItem(f.manifestKey) === null) {
-      d = 'on';
-      var c = f.consentKey === null ? null : s.getItem(f.consentKey);
-      if (c !== null) {
-        try { var o = JSON.parse(c); if (typeof o === 'object' && o !== null) d = 'no-banner'; } catch (e) { d = 'on'; }
-      }
+    var c = f.consentKey === null ? null : s.getItem(f.consentKey), o = null;
+    try { o = c === null ? null : JSON.parse(c); } catch (e) { o = null; }
+    var x = {
+      path: p === f.loginPath ? 'login' : 'elsewhere',
+      session: t && t.getItem(f.tokenKey) ? 'active' : 'none',
+      query: q,
+      language: g === null || g === f.defaultLocale || f.locales.indexOf(g) < 0 ? 'default' : 'other',
+      manifest: s.getItem(f.manifestKey) === null ? 'built-in' : 'published',
+      consent: f.consentKey === null ? 'not-asked' : typeof o === 'object' && o !== null ? 'chosen' : 'due'
+    };
+    for (var i = 0; i < f.rows.length; i++) {
+      var r = f.rows[i], m = true;
+      for (var k in r[0]) if (r[0][k] !== x[k]) m = false;
+      if (m) { d = r[1]; break; }
     }
   } catch (e) { d = 'off'; }
   document.documentElement.setAttribute('${PRERENDER_ATTRIBUTE}', d);
@@ -74,7 +85,7 @@ const DECIDE = `function (f) {
 
 /** The inline script's exact text: the page's head carries it, the CSP carries its hash. */
 export function prerenderDecisionScript(facts: PrerenderFacts): string {
-  return `(${DECIDE})(${JSON.stringify(facts)});`;
+  return `(${DECIDE})(${JSON.stringify({ ...facts, rows: prerenderRows() })});`;
 }
 
 /** What the inline script decided: undefined when this page was not pre-rendered (index.html). */

@@ -15,9 +15,9 @@ import { LANGUAGE_STORAGE_KEY, createI18n } from '../i18n/i18n.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { LAST_GOOD_MANIFEST_KEY } from '../manifest/runtime-manifest.ts';
 import { translateKey } from '../routing/translate-key.ts';
-import { createRuntime } from '../runtime/create-runtime.ts';
-import type { PageLinkProps, PageLocation } from '../runtime/page-location.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
+import { createRuntime } from '../plugin-host/create-runtime.ts';
+import type { PageLinkProps, PageLocation } from '../plugin-host/page-location.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
 import { plugins } from './plugins.ts';
 import type { PrerenderFacts } from './prerender-decision.ts';
 import { signInConsent } from './sign-in-consent.ts';
@@ -101,7 +101,8 @@ export async function prerenderLogin(): Promise<PrerenderedLogin> {
     html,
     title: translateKey(i18n.t, login.meta.title ?? config.app.defaultTitle),
     facts: {
-      loginPath: login.fullPath,
+      // The login route has no parameter: its pattern is its path.
+      loginPath: login.pattern,
       tokenStorage: config.session.storage,
       tokenKey: config.session.tokenKey,
       languageKey: LANGUAGE_STORAGE_KEY,

@@ -21,13 +21,15 @@ import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-set
 import { createI18n, preloadTranslations } from '../i18n/i18n.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
 import { translateKey } from '../routing/translate-key.ts';
-import { createRuntime } from '../runtime/create-runtime.ts';
-import type { PageLinkProps, PageLocation, PageTo } from '../runtime/page-location.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
+import { createRuntime } from '../plugin-host/create-runtime.ts';
+import type { PageLinkProps, PageLocation, PageTo } from '../plugin-host/page-location.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import type { PortalApp } from './create-portal.tsx';
 import { plugins } from './plugins.ts';
 import { PRERENDER_ATTRIBUTE, discardPrerender, dropPrerenderedBanner } from './prerender-decision.ts';
+import { appAt, signInPrerender } from './sign-in-start.ts';
+import type { PrerenderDecision } from './start-table.ts';
 import { LazyConsentBanner, SignInTree, hrefOf, loadConsentBanner } from './sign-in-tree.tsx';
 import type { SignInTreeProps } from './sign-in-tree.tsx';
 
@@ -49,7 +51,7 @@ type SignInAppOptions = {
    * banner shown or hidden until removed: hydrate it rather than draw it again, unless what only this app
    * knows differs from what the page's script saw.
    */
-  hydrate?: { bannerHidden: boolean } | undefined;
+  hydrate?: { decision: Exclude<PrerenderDecision, 'off'> } | undefined;
 };
 
 export async function startSignIn(container: HTMLElement, options: SignInAppOptions): Promise<void> {
@@ -88,12 +90,13 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
         throw error;
       },
     ));
-  // The prerender is of the default language, with the banner when the manifest asks for consent (hidden
-  // by the page's script once chosen).
-  const hydrate =
-    options.hydrate !== undefined &&
-    i18n.language === config.app.defaultLocale &&
-    bannerDue === (markupBanner && !options.hydrate.bannerHidden);
+  const prerender = signInPrerender({
+    language: i18n.language,
+    defaultLocale: config.app.defaultLocale,
+    banner: markupBanner,
+    decided: consent.store.get().decided,
+  });
+  const hydrate = options.hydrate?.decision === prerender;
   if (options.hydrate !== undefined && !hydrate) {
     runtime.logger.warn('The pre-rendered login page does not match this visit: drawn again');
     discardPrerender(document.documentElement, container);
@@ -140,7 +143,7 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
   // The address bar over the History API: the login route's query changes here, anything else hands over.
   const listeners = new Set<() => void>();
   const changed = () => {
-    if (window.location.pathname !== login.fullPath) handOver();
+    if (appAt(window.location.pathname, login.pattern) === 'portal') handOver();
     else for (const listener of listeners) listener();
   };
   window.addEventListener('popstate', changed);
@@ -214,7 +217,7 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
       () => ({
         searchParams: new URLSearchParams(search),
         setSearchParams: (next, navigation) => {
-          navigate({ pathname: login?.fullPath ?? '/', search: next.toString() }, navigation);
+          navigate({ pathname: login?.pattern ?? '/', search: next.toString() }, navigation);
         },
         navigate,
         Link,

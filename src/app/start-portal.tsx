@@ -1,6 +1,6 @@
 import builtInManifest from '../../portal.config.json';
 import { manifestForThisLoad } from '../manifest/runtime-manifest.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
 import { browserStorage } from '../session/safe-storage.ts';
 import { createPortal } from './create-portal.tsx';
 import type { PortalApp } from './create-portal.tsx';

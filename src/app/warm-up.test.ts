@@ -1,13 +1,35 @@
 import type { i18n as I18n } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
-import { entitySelected, sessionSlice, sessionStarted } from '../runtime/session-slice.ts';
-import { makeStore } from '../runtime/store.ts';
-import type { RootState } from '../runtime/store.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
+import { entitySelected, sessionSlice, sessionStarted } from '../store/session-slice.ts';
+import { makeStore } from '../store/store.ts';
+import type { RootState } from '../store/store.ts';
+import { claire, entity1001 } from '../testing/current-users.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins } from '../testing/render-portal.tsx';
 import { warmUpFirstRoute, warmUpHomeWidgets } from './warm-up.ts';
+
+/** A definition whose loader records its reference in `loaded` and answers `answer` instead of importing. */
+function recording<D extends { component: () => Promise<unknown> }>(
+  definition: D,
+  ref: string,
+  loaded: string[],
+  answer: () => ReturnType<D['component']>,
+): D {
+  return {
+    ...definition,
+    component: () => {
+      loaded.push(ref);
+      return answer();
+    },
+  };
+}
+
+/** The runtime the warm-ups read, on the real manifest and the given registry. */
+function runtimeOf<R>(registry: R, flags: Record<string, boolean>) {
+  return { config: loadRealManifest(), flags, logger: createLogger({ minLevel: 5 }), registry };
+}
 
 /** The real plugins with every page's loader recording its reference instead of importing. */
 function recordingRuntime() {
@@ -15,25 +37,20 @@ function recordingRuntime() {
   const registry = createPluginRegistry(realPlugins);
   const page = (ref: string) => {
     const definition = registry.page(ref);
-    return definition === undefined
-      ? undefined
-      : {
-          ...definition,
-          component: () => {
-            loaded.push(ref);
-            return new Promise<never>(() => {
-              /* never settles: the test only records the ask */
-            });
-          },
-        };
+    return (
+      definition &&
+      recording(
+        definition,
+        ref,
+        loaded,
+        () =>
+          new Promise<never>(() => {
+            /* never settles: the test only records the ask */
+          }),
+      )
+    );
   };
-  const runtime = {
-    config: loadRealManifest(),
-    flags: {},
-    logger: createLogger({ minLevel: 5 }),
-    registry: { ...registry, page },
-  };
-  return { runtime, loaded };
+  return { runtime: runtimeOf({ ...registry, page }, {}), loaded };
 }
 
 describe('the first route is asked for as soon as the entry runs', () => {
@@ -63,25 +80,16 @@ function widgetRecordingRuntime() {
   const registry = createPluginRegistry(realPlugins);
   const widget = (ref: string) => {
     const resolved = registry.widget(ref);
-    return resolved === undefined
-      ? undefined
-      : {
-          ...resolved,
-          definition: {
-            ...resolved.definition,
-            component: () => {
-              widgetsLoaded.push(ref);
-              return Promise.resolve({ default: () => null });
-            },
-          },
-        };
+    return (
+      resolved && {
+        ...resolved,
+        definition: recording(resolved.definition, ref, widgetsLoaded, () =>
+          Promise.resolve({ default: () => null }),
+        ),
+      }
+    );
   };
-  const runtime = {
-    config: loadRealManifest(),
-    flags: { homeWidgets: true, booking: true },
-    logger: createLogger({ minLevel: 5 }),
-    registry: { ...registry, widget },
-  };
+  const runtime = runtimeOf({ ...registry, widget }, { homeWidgets: true, booking: true });
   const loadNamespaces = vi.fn((_namespaces: readonly string[]) => Promise.resolve());
   const i18n = { loadNamespaces, language: 'fr-FR', hasResourceBundle: () => false } as unknown as I18n;
   return { runtime, widgetsLoaded, loadNamespaces, i18n };
@@ -93,22 +101,7 @@ function withEntitySelected(): RootState {
   let session = sessionSlice.reducer(
     state.session,
     sessionStarted({
-      user: {
-        firstName: 'Claire',
-        lastName: 'Solo',
-        id: 11,
-        email: 'claire.solo@demo.test',
-        officeMobile: '',
-        isCustomer: true,
-        oldId: 0,
-        persona: 'Client',
-        gigyaUserId: 'gigya-11',
-        occupation: '',
-        entities: [],
-        isCollab: false,
-        hasAcceptedTerms: true,
-        favoriteEntities: [],
-      },
+      user: claire,
       globalPermissions: [],
       entityCount: 1,
       singleEntityId: 1001,
@@ -120,14 +113,7 @@ function withEntitySelected(): RootState {
   session = sessionSlice.reducer(
     session,
     entitySelected({
-      entity: {
-        accountId: 1001,
-        accountNumber: 'C-1001',
-        name: 'Boulangerie Martin SARL',
-        subscriptions: [],
-        isClarityVisible: false,
-        isSignatory: true,
-      },
+      entity: entity1001,
       permissions: [],
       reportsCount: 0,
     }),

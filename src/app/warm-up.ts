@@ -6,10 +6,10 @@ import { preloadTranslations } from '../i18n/i18n.ts';
 import { buildPortalRoutes } from '../routing/route-tree.tsx';
 import type { i18n as I18n } from 'i18next';
 import { preloadWidget } from '../grid/lazy-widget.ts';
-import { ownLocalesLoad } from '../runtime/plugin-translation.ts';
-import { selectConditionContext } from '../runtime/condition-context.ts';
-import type { PortalRuntime } from '../runtime/runtime.tsx';
-import type { RootState } from '../runtime/store.ts';
+import { ownLocalesLoad } from '../plugin-host/plugin-translation.ts';
+import { selectConditionContext } from '../plugin-host/condition-context.ts';
+import type { PortalRuntime } from '../plugin-host/runtime.tsx';
+import type { RootState } from '../store/store.ts';
 
 // The route table the router is built from, once per runtime: matched at start and at each entity
 // selection on the way to the grid's page.

@@ -1,6 +1,6 @@
 import { gatewayApi } from '../api/gateway-api.ts';
-import { sessionEnded } from '../runtime/session-slice.ts';
-import type { AppStore } from '../runtime/store.ts';
+import { sessionEnded } from '../store/session-slice.ts';
+import type { AppStore } from '../store/store.ts';
 import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 

@@ -1,32 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unauthorizedResponse } from '../api/base-query.ts';
 import { createLogger } from '../logging/logger.ts';
-import { sessionStarted, signOutStarted } from '../runtime/session-slice.ts';
-import type { CurrentUser } from '../runtime/session-slice.ts';
-import { makeStore } from '../runtime/store.ts';
+import { sessionStarted, signOutStarted } from '../store/session-slice.ts';
+import { makeStore } from '../store/store.ts';
 import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { createTokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
+import { claire } from '../testing/current-users.ts';
 import { listenForExpiry } from './expiry-listener.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
-
-const claire: CurrentUser = {
-  firstName: 'Claire',
-  lastName: 'Solo',
-  id: 11,
-  email: 'claire.solo@demo.test',
-  officeMobile: '',
-  isCustomer: true,
-  oldId: 0,
-  persona: 'Client',
-  gigyaUserId: 'gigya-11',
-  occupation: '',
-  entities: [],
-  isCollab: false,
-  hasAcceptedTerms: true,
-  favoriteEntities: [],
-};
 
 /** A clock and timers the test moves by hand. */
 function setup() {

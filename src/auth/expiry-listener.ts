@@ -5,8 +5,8 @@
  */
 import { unauthorizedResponse } from '../api/base-query.ts';
 import type { Logger } from '../logging/logger.ts';
-import { sessionEnded, sessionStarted, signOutStarted } from '../runtime/session-slice.ts';
-import type { AppStore } from '../runtime/store.ts';
+import { sessionEnded, sessionStarted, signOutStarted } from '../store/session-slice.ts';
+import type { AppStore } from '../store/store.ts';
 import { getTokenExpiry } from '../session/token.ts';
 import { endSession } from './end-session.ts';
 import type { SessionEnding } from './end-session.ts';

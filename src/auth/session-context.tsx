@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../runtime/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import type { SessionService, SignInOutcome, SignOutOutcome } from './session-service.ts';
 import { hasProviderAnswer } from './identity-steps.ts';
 import { SignInContext } from './sign-in-context.tsx';
 import type { SignIn } from './sign-in-context.tsx';
-import { expiredNoticeDismissed, selectExpiredNotice } from '../runtime/session-slice.ts';
+import { expiredNoticeDismissed, selectExpiredNotice } from '../store/session-slice.ts';
 
 const SessionServiceContext = createContext<SessionService | null>(null);
 

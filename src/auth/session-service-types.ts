@@ -3,8 +3,8 @@
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
-import type { CurrentUser } from '../runtime/session-slice.ts';
-import type { AppStore } from '../runtime/store.ts';
+import type { CurrentUser } from '../store/session-slice.ts';
+import type { AppStore } from '../store/store.ts';
 import type { SelectedEntityStore } from '../session/selected-entity-storage.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 import type { LoadIdentity } from './identity-steps.ts';

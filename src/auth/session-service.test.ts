@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoAccountError } from './identity-errors.ts';
 import { createGatewayClient, unauthorizedResponse } from '../api/base-query.ts';
 import { specApi } from '../api/spec-endpoints.ts';
-import { makeStore } from '../runtime/store.ts';
-import type { AppStore } from '../runtime/store.ts';
+import { makeStore } from '../store/store.ts';
+import type { AppStore } from '../store/store.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createSelectedEntityStore } from '../session/selected-entity-storage.ts';
 import { createTokenStore } from '../session/token-storage.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
+import { claireContact as claire, entity1001 } from '../testing/current-users.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { passThroughPath } from './application-prefix.ts';
 import type { CollaboratorIdentity } from './collaborator-identity.ts';
@@ -19,7 +20,7 @@ import { createSessionService } from './session-service.ts';
 import { followOtherTabs } from './tab-sync-listener.ts';
 import type { SessionService, SessionServiceDeps } from './session-service.ts';
 import { PAGE_READS_GRACE_MS } from './session-actions.ts';
-import type { RootState } from '../runtime/store.ts';
+import type { RootState } from '../store/store.ts';
 import type { SingleSignOn } from './single-sign-on.ts';
 import type { SingleSignOnSettings } from './single-sign-on-settings.ts';
 
@@ -29,28 +30,7 @@ const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 /** `delayMs`: the answer comes that much later (a slower service). */
 type Reply = { status: number; body?: unknown; delayMs?: number };
 
-const claire = {
-  firstName: 'Claire',
-  lastName: 'Solo',
-  id: 11,
-  email: 'claire.solo@demo.test',
-  officeMobile: '',
-  isCustomer: true,
-  oldId: 0,
-  persona: 'Client',
-  gigyaUserId: 'gigya-11',
-  occupation: '',
-  entities: [],
-};
 const paul = { ...claire, firstName: 'Paul', id: 15, email: 'paul.collab@demo.test', isCustomer: false };
-const entity1001 = {
-  accountId: 1001,
-  accountNumber: 'C-1001',
-  name: 'Boulangerie Martin SARL',
-  subscriptions: [],
-  isClarityVisible: false,
-  isSignatory: true,
-};
 
 /** A fake gateway: answers by `METHOD path`, records every call in order. */
 function fakeGateway(overrides: Record<string, Reply> = {}, user = claire, termsCurrent = true) {
@@ -102,26 +82,27 @@ function fakeGateway(overrides: Record<string, Reply> = {}, user = claire, terms
   return { fetchFn, calls, bodies };
 }
 
+/** What both redirect sign-ins fake alike: leaving for the provider, coming back with a token, signing out. */
+function fakeRedirectSignIn(accessToken: string, redirect: string) {
+  return {
+    startSignIn: vi.fn<SingleSignOn['startSignIn']>(() => Promise.resolve()),
+    completeSignIn: vi.fn<SingleSignOn['completeSignIn']>(() => Promise.resolve({ accessToken, redirect })),
+    signOut: vi.fn<SingleSignOn['signOut']>(() => Promise.resolve()),
+  };
+}
+
 function fakeIdentity() {
   return {
-    startSignIn: vi.fn<CollaboratorIdentity['startSignIn']>(() => Promise.resolve()),
-    completeSignIn: vi.fn<CollaboratorIdentity['completeSignIn']>(() =>
-      Promise.resolve({ accessToken: 'oidc-access', redirect: '/portefeuille/mandats' }),
-    ),
+    ...fakeRedirectSignIn('oidc-access', '/portefeuille/mandats'),
     acquireTokenSilent: vi.fn<CollaboratorIdentity['acquireTokenSilent']>(() => Promise.resolve(null)),
-    signOut: vi.fn<CollaboratorIdentity['signOut']>(() => Promise.resolve()),
     dispose: vi.fn<CollaboratorIdentity['dispose']>(),
   };
 }
 
 function fakeSingleSignOn(signedIn = true) {
   return {
-    startSignIn: vi.fn<SingleSignOn['startSignIn']>(() => Promise.resolve()),
-    completeSignIn: vi.fn<SingleSignOn['completeSignIn']>(() =>
-      Promise.resolve({ accessToken: 'sso-access', redirect: '/dossier/1001/banque' }),
-    ),
+    ...fakeRedirectSignIn('sso-access', '/dossier/1001/banque'),
     isSignedIn: vi.fn<SingleSignOn['isSignedIn']>(() => Promise.resolve(signedIn)),
-    signOut: vi.fn<SingleSignOn['signOut']>(() => Promise.resolve()),
   };
 }
 
@@ -424,26 +405,6 @@ describe('customer sign-in', () => {
     expect(service.destinationAfterSignIn('//evil.example')).toBe('/dossier/1001/accueil');
   });
 
-  it('with several entities lands on the client wallet', async () => {
-    const { service } = use({
-      overrides: {
-        'GET /account/api/accounts/currentuser': {
-          status: 200,
-          body: {
-            items: [entity1001, { ...entity1001, accountId: 1002 }],
-            currentPage: 1,
-            totalPage: 2,
-            totalItems: 3,
-          },
-        },
-      },
-    });
-    expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
-      ok: true,
-      to: '/portefeuille/mes-entites',
-    });
-  });
-
   /** A customer with three entities, the first page (SPEC 9: two) listing 1001 and 1002. */
   const several = {
     'GET /account/api/accounts/currentuser': {
@@ -456,6 +417,14 @@ describe('customer sign-in', () => {
       },
     },
   };
+
+  it('with several entities lands on the client wallet', async () => {
+    const { service } = use({ overrides: several });
+    expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
+      ok: true,
+      to: '/portefeuille/mes-entites',
+    });
+  });
 
   it('with several entities and the one of an earlier visit still theirs, lands on it, with no more calls', async () => {
     localStorage.setItem('selected-entity', '1002');

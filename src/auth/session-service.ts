@@ -30,7 +30,7 @@ import {
   sessionUnavailable,
   sessionResuming,
   sessionStarted,
-} from '../runtime/session-slice.ts';
+} from '../store/session-slice.ts';
 
 export type { LoginChoice } from './session-actions.ts';
 export type {

@@ -3,8 +3,8 @@
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { specApi } from '../api/spec-endpoints.ts';
 import type { Logger } from '../logging/logger.ts';
-import { signOutStarted } from '../runtime/session-slice.ts';
-import type { CurrentUser } from '../runtime/session-slice.ts';
+import { signOutStarted } from '../store/session-slice.ts';
+import type { CurrentUser } from '../store/session-slice.ts';
 import { endSession } from './end-session.ts';
 import type { SessionEnding } from './end-session.ts';
 import { call, httpStatus } from './gateway-calls.ts';

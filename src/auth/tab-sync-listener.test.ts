@@ -1,30 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
-import { sessionStarted, signOutStarted } from '../runtime/session-slice.ts';
-import type { CurrentUser } from '../runtime/session-slice.ts';
-import { makeStore } from '../runtime/store.ts';
+import { sessionStarted, signOutStarted } from '../store/session-slice.ts';
+import { makeStore } from '../store/store.ts';
 import { createTokenStore } from '../session/token-storage.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
+import { paul } from '../testing/current-users.ts';
 import { followOtherTabs } from './tab-sync-listener.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
-
-const paul: CurrentUser = {
-  firstName: 'Paul',
-  lastName: 'Collab',
-  id: 15,
-  email: 'paul.collab@demo.test',
-  officeMobile: '',
-  isCustomer: false,
-  oldId: 0,
-  persona: 'Collaborateur',
-  gigyaUserId: '',
-  occupation: '',
-  entities: [],
-  isCollab: true,
-  hasAcceptedTerms: true,
-  favoriteEntities: [],
-};
 
 function setup() {
   const logger = createLogger({ minLevel: 1, sink: () => undefined });

@@ -1,6 +1,6 @@
 import type { Logger } from '../logging/logger.ts';
-import { sessionEnded } from '../runtime/session-slice.ts';
-import type { AppStore } from '../runtime/store.ts';
+import { sessionEnded } from '../store/session-slice.ts';
+import type { AppStore } from '../store/store.ts';
 import type { TokenStore } from '../session/token-storage.ts';
 import { forgetLoadedData } from './end-session.ts';
 

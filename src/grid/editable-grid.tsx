@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Responsive, getBreakpointFromWidth, useContainerWidth } from 'react-grid-layout';
 import type { Layout, LayoutItem } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
-import { usePluginTranslation } from '../runtime/plugin-translation.ts';
+import { usePluginTranslation } from '../plugin-host/plugin-translation.ts';
 import { fromGrid, moveCell, resizeCell } from './edit-layout.ts';
 import type { MoveDirection } from './edit-layout.ts';
 import type { Placed } from './grid-placement.ts';

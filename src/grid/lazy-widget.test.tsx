@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WidgetDefinition, WidgetProps } from '../runtime/plugin-definition.ts';
+import type { WidgetDefinition, WidgetProps } from '../plugin-host/plugin-definition.ts';
 import { forgetWidget, preloadWidget, widgetComponent } from './lazy-widget.ts';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { WidgetDefinition, WidgetProps } from '../runtime/plugin-definition.ts';
+import type { WidgetDefinition, WidgetProps } from '../plugin-host/plugin-definition.ts';
 
 type WidgetComponent = ComponentType<WidgetProps<unknown>>;
 type LazyWidget = LazyExoticComponent<WidgetComponent>;

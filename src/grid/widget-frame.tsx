@@ -2,9 +2,9 @@ import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { Component, memo, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../runtime/runtime.tsx';
-import type { WidgetDefinition, WidgetSize } from '../runtime/plugin-definition.ts';
-import { usePluginTranslation } from '../runtime/plugin-translation.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
+import type { WidgetDefinition, WidgetSize } from '../plugin-host/plugin-definition.ts';
+import { usePluginTranslation } from '../plugin-host/plugin-translation.ts';
 import { forgetWidget, widgetComponent } from './lazy-widget.ts';
 import { Profiled } from './profiling.tsx';
 

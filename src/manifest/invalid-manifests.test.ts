@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plugins } from '../app/plugins.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
 import { createWidgetOptionsCheck } from '../../scripts/widget-options-check.ts';
 import { patchedManifestSource } from '../testing/manifest.ts';
 import { formatProblem } from '../../kernel/manifest/problems.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { allCodes, personaContext } from '../testing/personas.ts';
+import { ACCOUNTING_SET, DEFAULT_SET, SMART_SET } from '../testing/widget-sets.ts';
 import { indexRoutes } from './route-index.ts';
 import {
   chooseWidgetSet,
@@ -167,39 +168,25 @@ describe('sidebar (SPEC 2 and 6)', () => {
 });
 
 describe('wallet tabs (SPEC 2)', () => {
+  const PAUL_WALLET_TABS = [
+    'folders',
+    'mandates',
+    'bi-deposit',
+    'bi-reports',
+    'mod-requests',
+    'collaborators',
+    'launcher',
+    'account-administration',
+    'offers-catalog',
+    'users',
+  ];
   it.each([
-    [
-      'Paul (every CO code)',
-      paulOn1001,
-      {},
-      [
-        'folders',
-        'mandates',
-        'bi-deposit',
-        'bi-reports',
-        'mod-requests',
-        'collaborators',
-        'launcher',
-        'account-administration',
-        'offers-catalog',
-        'users',
-      ],
-    ],
+    ['Paul (every CO code)', paulOn1001, {}, PAUL_WALLET_TABS],
     [
       'Paul, legacy BI deposit off',
       paulOn1001,
       { legacyBiReportDeposit: false },
-      [
-        'folders',
-        'mandates',
-        'bi-reports',
-        'mod-requests',
-        'collaborators',
-        'launcher',
-        'account-administration',
-        'offers-catalog',
-        'users',
-      ],
+      PAUL_WALLET_TABS.filter((tab) => tab !== 'bi-deposit'),
     ],
     ['Lea (no codes)', lea, {}, ['folders', 'offers-catalog']],
     [
@@ -230,27 +217,14 @@ describe('home widget set (SPEC 2)', () => {
     chooseWidgetSet(config, personaContext(config, persona))?.widgets.map((w) => w.widget);
 
   it('smart offer allowed: smart intro, lab, news, booking, BI intro', () => {
-    expect(widgets(marcOn1002)).toEqual([
-      'smart-offer/intro',
-      'lab/lab',
-      'news/rss',
-      'booking/booking',
-      'bi-reports/intro',
-    ]);
+    expect(widgets(marcOn1002)).toEqual(SMART_SET);
   });
   it('validated accounting-software offer: accounting intro, documents, lab, news, booking, BI intro', () => {
-    expect(widgets(claire)).toEqual([
-      'accounting/intro',
-      'accounting/documents',
-      'lab/lab',
-      'news/rss',
-      'booking/booking',
-      'bi-reports/intro',
-    ]);
+    expect(widgets(claire)).toEqual(ACCOUNTING_SET);
   });
   it('otherwise: news, lab, booking, and the single sign-on widget for customers while its flag is on', () => {
     const samPlain = { ...sam, entity: { ...sam.entity, isClarityVisible: false } };
-    expect(widgets(samPlain)).toEqual(['news/rss', 'lab/lab', 'booking/booking', 'sso/sso']);
+    expect(widgets(samPlain)).toEqual(DEFAULT_SET);
     expect(widgets({ ...samPlain, flags: { singleSignOn: false } })).toEqual([
       'news/rss',
       'lab/lab',

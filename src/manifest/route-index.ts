@@ -1,10 +1,23 @@
+/*
+ * The path of a route, in four words (the engine's vocabulary; src/routing, src/shell and the plugin host
+ * use it):
+ * - `route.path` (the manifest's own field, kernel/schemas): one route's segment, relative to its parent,
+ *   e.g. `accueil`.
+ * - `pattern`: a route's absolute template with its `:params`, e.g. `/dossier/:entityId/accueil`
+ *   (IndexedRoute.pattern; buildPath fills it).
+ * - `path`: a resolved path, parameters filled, no query, e.g. `/dossier/1001/accueil` (pathOf, pathTo,
+ *   routingPath, loginPath). `pathname` is the same thing as the browser's location and react-router's
+ *   `To` name it, and is kept only where one of them is read or written.
+ * - `href`: a path with its query (and hash), what a link points to, e.g. `/login?redirect=%2F`
+ *   (NavEntry.href, hrefOf). A navigation target that may be either is `to`, as react-router calls it.
+ */
 import type { AnyRouteConfig, PortalConfig, RouteMeta } from '../../kernel/schemas/portal-config.ts';
 
 /** A route of the manifest with what it inherits from its ancestors, reachable by name. */
 export type IndexedRoute = {
   route: AnyRouteConfig;
-  /** Absolute path pattern, e.g. `/dossier/:entityId/accueil`. */
-  fullPath: string;
+  /** The absolute template, e.g. `/dossier/:entityId/accueil`. */
+  pattern: string;
   /** Layout of the nearest route that sets one. */
   layout: NonNullable<AnyRouteConfig['layout']>;
   /** The route's own meta merged over its ancestors' (nearest wins), except permission and when rules. */
@@ -24,18 +37,18 @@ export function indexRoutes(config: PortalConfig): RouteIndex {
   const index = new Map<string, IndexedRoute>();
   const visit = (
     routes: readonly AnyRouteConfig[],
-    parentPath: string,
+    parentPattern: string,
     parentLayout: IndexedRoute['layout'],
     parentMeta: RouteMeta,
     chain: readonly AnyRouteConfig[],
   ): void => {
     for (const route of routes) {
-      const fullPath = joinPaths(parentPath, route.path);
+      const pattern = joinPaths(parentPattern, route.path);
       const layout = route.layout ?? parentLayout;
       const meta = { ...parentMeta, ...route.meta };
       const here = [...chain, route];
-      index.set(route.name, { route, fullPath, layout, meta, chain: here });
-      visit(route.children ?? [], fullPath, layout, meta, here);
+      index.set(route.name, { route, pattern, layout, meta, chain: here });
+      visit(route.children ?? [], pattern, layout, meta, here);
     }
   };
   visit(config.routes, '', 'empty', {}, []);
@@ -73,7 +86,7 @@ export function pathOf(
   const indexed = indexRoutes(config).get(name);
   if (indexed === undefined) return undefined;
   try {
-    return buildPath(indexed.fullPath, params);
+    return buildPath(indexed.pattern, params);
   } catch {
     return undefined;
   }

@@ -1,9 +1,9 @@
 // The launcher catalogue for plugins. Its own module, so only the launcher pages' chunk carries it and
 // the first pages (login, entity home) stay as light as before.
 import { useMemo } from 'react';
-import { useAppSelector } from '../runtime/hooks.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
-import { selectConditionContext } from '../runtime/condition-context.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
+import { selectConditionContext } from '../plugin-host/condition-context.ts';
 import { isConditionMet } from '../../kernel/conditions/evaluate.ts';
 
 /** An application whose URL names the entity belongs to the entity launcher; the others are the firm's tools. */

@@ -9,7 +9,7 @@ import {
   useGetLatestTermsQuery,
   useResetPasswordMutation,
 } from '../api/spec-endpoints.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 
 /**
  * The collaborator sign-in: `startCollaboratorSignIn(redirect)` leaves for the identity provider (or

@@ -1,8 +1,8 @@
 /*
- * The define functions and types of the plugin contract. They live with the registry in src/runtime
+ * The define functions and types of the plugin contract. They live with the registry in src/plugin-host
  * (the grid and the registry below plugin-api read them); plugins import them from `@portal/plugin-api`.
  */
-export { definePage, definePlugin, defineWidget, urlOption } from '../runtime/plugin-definition.ts';
+export { definePage, definePlugin, defineWidget, urlOption } from '../plugin-host/plugin-definition.ts';
 export type {
   LazyComponent,
   PageDefinition,
@@ -13,4 +13,4 @@ export type {
   WidgetOptionsSchema,
   WidgetProps,
   WidgetSize,
-} from '../runtime/plugin-definition.ts';
+} from '../plugin-host/plugin-definition.ts';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { readGatewayConfig } from '../api/base-query.ts';
 import type { GatewayClientConfig } from '../api/base-query.ts';
 import { resolveServicePath } from '../api/service-path.ts';
-import { useAppDispatch } from '../runtime/hooks.ts';
+import { useAppDispatch } from '../store/hooks.ts';
 
 export type DownloadQuery = Readonly<Record<string, string | number | undefined>>;
 

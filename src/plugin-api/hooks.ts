@@ -2,17 +2,17 @@ import { createSelector } from '@reduxjs/toolkit';
 import { useCallback, useContext, useEffect } from 'react';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
-import { useAppSelector } from '../runtime/hooks.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
-import { selectConditionContext } from '../runtime/condition-context.ts';
-import type { RootState as AppState } from '../runtime/store.ts';
-import type { AuthStatus, CurrentUser } from '../runtime/session-slice.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
+import { selectConditionContext } from '../plugin-host/condition-context.ts';
+import type { RootState as AppState } from '../store/store.ts';
+import type { AuthStatus, CurrentUser } from '../store/session-slice.ts';
 import { isConditionMet } from '../../kernel/conditions/evaluate.ts';
 import type { PermissionScope } from '../../kernel/conditions/evaluate.ts';
 import { pathOf } from '../manifest/route-index.ts';
 import { isRouteOpen } from '../manifest/navigation.ts';
-import { TrackerContext } from '../runtime/tracker.ts';
-import type { TrackProperties } from '../runtime/tracker.ts';
+import { TrackerContext } from '../plugin-host/tracker.ts';
+import type { TrackProperties } from '../plugin-host/tracker.ts';
 
 /**
  * What a plugin may know about the signed-in person.

@@ -31,7 +31,7 @@ export { usePermissionCatalogue } from './permission-catalogue.ts';
 export type { PermissionEntry } from './permission-catalogue.ts';
 export { useApplications } from './applications.ts';
 export type { LauncherApplication } from './applications.ts';
-export type { TrackProperties } from '../runtime/tracker.ts';
+export type { TrackProperties } from '../plugin-host/tracker.ts';
 export { pluginTranslation } from './translation.ts';
 export type { TranslationKey, TypedPluginTranslate } from './translation.ts';
 export { gatewayApi, service } from './gateway.ts';

@@ -1,7 +1,7 @@
 // Its own module: only the rights screens (lazy) use it, so it stays out of the first pages' chunks.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 
 /** A permission code of the manifest's catalogue, with its label and the group it is shown in (both translated). */
 export type PermissionEntry = { code: string; label: string; domain: string; domainLabel: string };

@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { routePath } from '../auth/landing.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 
 /**
  * The customer's sign-in, on the client login page: `chooseLoginPage`, `signInCustomer`,
@@ -25,8 +25,8 @@ export type { SignInActions } from '../auth/sign-in-context.tsx';
  * @example
  * const { searchParams, navigate, Link } = usePageLocation();
  */
-export { usePageLocation } from '../runtime/page-location.ts';
-export type { PageLocation, PageTo } from '../runtime/page-location.ts';
+export { usePageLocation } from '../plugin-host/page-location.ts';
+export type { PageLocation, PageTo } from '../plugin-host/page-location.ts';
 
 /**
  * The path of a route of the manifest by name, without access checks (sign-in pages link to each other

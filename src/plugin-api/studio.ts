@@ -14,7 +14,7 @@ import { factNames } from '../../kernel/schemas/facts.ts';
 import type { Condition, PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { KnownPlugins } from '../../kernel/manifest/lint.ts';
 import { checkWidgetOptions } from '../../kernel/manifest/widget-options.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 
 export type StudioConfig = PortalConfig;
 export type StudioCondition = Condition;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { readGatewayConfig } from '../api/base-query.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
-import { useAppDispatch } from '../runtime/hooks.ts';
+import { useAppDispatch } from '../store/hooks.ts';
 import { DownloadError, gatewayUrl } from './download.ts';
 import type { DownloadQuery } from './download.ts';
 

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 import type { UIMatch } from 'react-router';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import { indexRoutes } from '../manifest/route-index.ts';
 import type { IndexedRoute } from '../manifest/route-index.ts';
 

@@ -1,5 +1,5 @@
 import type { PortalConfig, RouteMeta } from '../../kernel/schemas/portal-config.ts';
-import type { AuthStatus } from '../runtime/session-slice.ts';
+import type { AuthStatus } from '../store/session-slice.ts';
 import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
 import { resolveLanding, routeAccess } from '../manifest/navigation.ts';

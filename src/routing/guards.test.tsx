@@ -1,10 +1,10 @@
 import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { definePage, definePlugin } from '../runtime/plugin-definition.ts';
+import { definePage, definePlugin } from '../plugin-host/plugin-definition.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
 import { asPersona, openAsPersona } from '../testing/persona-fixtures.ts';
-import { sessionStarted } from '../runtime/session-slice.ts';
+import { sessionStarted } from '../store/session-slice.ts';
 import { pathTo } from './route-paths.ts';
 
 // The first render of a file loads the lazy pages and translations cold.

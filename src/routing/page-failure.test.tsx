@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { definePage, definePlugin } from '../runtime/plugin-definition.ts';
+import { definePage, definePlugin } from '../plugin-host/plugin-definition.ts';
 import { realPlugins } from '../testing/render-portal.tsx';
 import { openAsPersona } from '../testing/persona-fixtures.ts';
 import { withStubPages } from '../testing/render-portal.tsx';

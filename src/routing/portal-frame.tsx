@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import { NavigationProgress } from '../ui/navigation-progress.tsx';
 import { useCurrentRoute } from './current-route.ts';
 import { RouteGuard } from './route-guard.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import { useSessionService } from '../auth/session-context.tsx';
 import type { ComponentType } from 'react';
 import { HomeGridSlot, LayoutSlot } from './layout-slot.ts';

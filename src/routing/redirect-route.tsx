@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import type { RedirectRule } from '../../kernel/schemas/portal-config.ts';
-import { useConditionContext } from '../runtime/condition-context.ts';
-import { useAppSelector } from '../runtime/hooks.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
-import { selectAuthStatus, selectDefaultEntityId } from '../runtime/session-slice.ts';
+import { useConditionContext } from '../plugin-host/condition-context.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
+import { selectAuthStatus, selectDefaultEntityId } from '../store/session-slice.ts';
 import { GuardPending } from './guard-pending.tsx';
 import { redirectTarget } from './redirects.ts';
 import { routingPath } from './route-paths.ts';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useConditionContext } from '../runtime/condition-context.ts';
-import { useAppSelector } from '../runtime/hooks.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
-import { selectSession } from '../runtime/session-slice.ts';
+import { useConditionContext } from '../plugin-host/condition-context.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
+import { selectSession } from '../store/session-slice.ts';
 import { useCurrentRoute } from './current-route.ts';
 import { decideGuard } from './guard-decision.ts';
 import type { EntityLoad, TermsCheck } from './guard-decision.ts';

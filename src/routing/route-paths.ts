@@ -8,7 +8,7 @@ export type RouteParams = Readonly<Record<string, string | number | undefined>>;
 export function routingPath(config: PortalConfig, key: keyof PortalConfig['routing']): string {
   const name = config.routing[key];
   const indexed = typeof name === 'string' ? indexRoutes(config).get(name) : undefined;
-  return indexed?.fullPath ?? '/';
+  return indexed?.pattern ?? '/';
 }
 
 /**
@@ -27,7 +27,7 @@ export function pathTo(
     return routingPath(config, 'notFoundRoute');
   }
   try {
-    return buildPath(indexed.fullPath, params);
+    return buildPath(indexed.pattern, params);
   } catch (error) {
     logger.error(`Cannot build the path of route "${name}"`, error);
     return routingPath(config, 'notFoundRoute');
@@ -36,5 +36,5 @@ export function pathTo(
 
 /** Does this route's path need a parameter (e.g. `:entityId`)? */
 export function routeNeedsParam(config: PortalConfig, name: string, param: string): boolean {
-  return indexRoutes(config).get(name)?.fullPath.includes(`:${param}`) ?? false;
+  return indexRoutes(config).get(name)?.pattern.includes(`:${param}`) ?? false;
 }

@@ -2,6 +2,7 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
 import { openAsPersona } from '../testing/persona-fixtures.ts';
+import type { PersonaName } from '../testing/persona-fixtures.ts';
 
 // The first render of a file loads the lazy pages and translations cold.
 configure({ asyncUtilTimeout: 5000 });
@@ -20,6 +21,24 @@ async function linksOf(navigationName: string): Promise<{ name: string; href: st
 
 async function linkNames(navigationName: string): Promise<string[]> {
   return (await linksOf(navigationName)).map((link) => link.name);
+}
+
+type LinksCase = {
+  title: string;
+  persona: PersonaName;
+  path: string;
+  options?: Parameters<typeof open>[2];
+  /** The navigation's accessible name. */
+  navigation: string;
+  names: string[];
+};
+
+/** One test a row: the persona opens the path and the navigation shows these links, in this order. */
+function itShowsLinks(cases: LinksCase[]): void {
+  it.each(cases)('$title', async ({ persona, path, options, navigation, names }) => {
+    await open(persona, path, options);
+    expect(await linkNames(navigation)).toEqual(names);
+  });
 }
 
 describe('where / lands (SPEC 2 landing rules)', () => {
@@ -67,22 +86,37 @@ describe('wallet tabs, in manifest order', () => {
     'Utilisateurs',
   ];
 
-  it('Paul (every collaborator code) sees every collaborator tab', async () => {
-    await open('paul', '/portefeuille/dossiers');
-    expect(await linkNames('Onglets du portefeuille')).toEqual(everyCollaboratorTab);
-  });
-
-  it('without the legacy BI deposit flag Paul does not see the deposit tab', async () => {
-    await open('paul', '/portefeuille/dossiers', { flags: { legacyBiReportDeposit: false } });
-    expect(await linkNames('Onglets du portefeuille')).toEqual(
-      everyCollaboratorTab.filter((tab) => tab !== 'Dépôt de rapport BI'),
-    );
-  });
-
-  it('Lea (no code) sees only folders and the offers catalogue', async () => {
-    await open('lea', '/portefeuille/dossiers');
-    expect(await linkNames('Onglets du portefeuille')).toEqual(['Dossiers', 'Catalogue des offres']);
-  });
+  itShowsLinks([
+    {
+      title: 'Paul (every collaborator code) sees every collaborator tab',
+      persona: 'paul',
+      path: '/portefeuille/dossiers',
+      navigation: 'Onglets du portefeuille',
+      names: everyCollaboratorTab,
+    },
+    {
+      title: 'without the legacy BI deposit flag Paul does not see the deposit tab',
+      persona: 'paul',
+      path: '/portefeuille/dossiers',
+      options: { flags: { legacyBiReportDeposit: false } },
+      navigation: 'Onglets du portefeuille',
+      names: everyCollaboratorTab.filter((tab) => tab !== 'Dépôt de rapport BI'),
+    },
+    {
+      title: 'Lea (no code) sees only folders and the offers catalogue',
+      persona: 'lea',
+      path: '/portefeuille/dossiers',
+      navigation: 'Onglets du portefeuille',
+      names: ['Dossiers', 'Catalogue des offres'],
+    },
+    {
+      title: 'Sam (no users code) sees the client tabs without users',
+      persona: 'sam',
+      path: '/portefeuille/mes-entites',
+      navigation: 'Onglets du portefeuille',
+      names: ['Collaborateurs', 'Mes entités'],
+    },
+  ]);
 
   it('Marc (customer with the users code) sees the client tabs with users', async () => {
     await open('marc', '/portefeuille/mes-entites');
@@ -93,11 +127,6 @@ describe('wallet tabs, in manifest order', () => {
       '/portefeuille/mes-entites',
       '/portefeuille/gestion-utilisateurs',
     ]);
-  });
-
-  it('Sam (no users code) sees the client tabs without users', async () => {
-    await open('sam', '/portefeuille/mes-entites');
-    expect(await linkNames('Onglets du portefeuille')).toEqual(['Collaborateurs', 'Mes entités']);
   });
 
   it('marks the current tab for assistive technology', async () => {
@@ -132,21 +161,32 @@ describe('entity sidebar, in manifest order', () => {
     );
   });
 
-  it('Marc on an entity where he holds no code sees home and the overview only', async () => {
-    await open('marc', '/dossier/1003/accueil', { entityId: 1003 });
-    expect(await linkNames("Navigation de l'entité")).toEqual(['Accueil', 'Mon entreprise']);
-  });
-
-  it('Marc on the clarity-visible entity where he signs sees BI reports', async () => {
-    await open('marc', '/dossier/1002/accueil', { entityId: 1002 });
-    expect(await linkNames("Navigation de l'entité")).toEqual([
-      'Accueil',
-      'Rapports BI',
-      'Gestion sociale',
-      'Banque',
-      'Mon entreprise',
-    ]);
-  });
+  itShowsLinks([
+    {
+      title: 'Marc on an entity where he holds no code sees home and the overview only',
+      persona: 'marc',
+      path: '/dossier/1003/accueil',
+      options: { entityId: 1003 },
+      navigation: "Navigation de l'entité",
+      names: ['Accueil', 'Mon entreprise'],
+    },
+    {
+      title: 'Marc on the clarity-visible entity where he signs sees BI reports',
+      persona: 'marc',
+      path: '/dossier/1002/accueil',
+      options: { entityId: 1002 },
+      navigation: "Navigation de l'entité",
+      names: ['Accueil', 'Rapports BI', 'Gestion sociale', 'Banque', 'Mon entreprise'],
+    },
+    {
+      title: 'Lea (no code) sees only home',
+      persona: 'lea',
+      path: '/dossier/1001/accueil',
+      options: { entityId: 1001 },
+      navigation: "Navigation de l'entité",
+      names: ['Accueil'],
+    },
+  ]);
 
   it('Paul (collaborator) has no apps entry and legacy accounting without the accounting-software offer', async () => {
     await open('paul', '/dossier/1002/accueil', { entityId: 1002 });
@@ -162,11 +202,6 @@ describe('entity sidebar, in manifest order', () => {
     expect(links[2]?.href).toBe('/dossier/1002/comptabilite/archive');
   });
 
-  it('Lea (no code) sees only home', async () => {
-    await open('lea', '/dossier/1001/accueil', { entityId: 1001 });
-    expect(await linkNames("Navigation de l'entité")).toEqual(['Accueil']);
-  });
-
   it('the entity is loaded from the URL when none is selected', async () => {
     const portal = await open('marc', '/dossier/1002/banque');
     expect(await screen.findByRole('heading', { level: 1, name: 'Banque' })).toBeInTheDocument();
@@ -176,16 +211,16 @@ describe('entity sidebar, in manifest order', () => {
 });
 
 describe('overview tabs', () => {
-  it('Paul sees every overview tab including the delegation history', async () => {
-    await open('paul', '/dossier/1001/gestion-utilisateurs', { entityId: 1001 });
-    expect(await linkNames("Onglets de l'entreprise")).toEqual([
-      'Utilisateurs',
-      'Collaborateurs',
-      'Offres',
-      'Informations',
-      'Historique des délégations',
-    ]);
-  });
+  itShowsLinks([
+    {
+      title: 'Paul sees every overview tab including the delegation history',
+      persona: 'paul',
+      path: '/dossier/1001/gestion-utilisateurs',
+      options: { entityId: 1001 },
+      navigation: "Onglets de l'entreprise",
+      names: ['Utilisateurs', 'Collaborateurs', 'Offres', 'Informations', 'Historique des délégations'],
+    },
+  ]);
 
   it('Claire (customer) sees them without the delegation history; the sidebar entry stays current', async () => {
     await open('claire', '/dossier/1001/offres', { entityId: 1001 });

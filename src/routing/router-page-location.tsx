@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PageLocationContext } from '../runtime/page-location.ts';
-import type { PageLocation } from '../runtime/page-location.ts';
+import { PageLocationContext } from '../plugin-host/page-location.ts';
+import type { PageLocation } from '../plugin-host/page-location.ts';
 
 /** The page location of the portal: react-router's query, navigation and links. */
 export function RouterPageLocation({ children }: { children: ReactNode }) {

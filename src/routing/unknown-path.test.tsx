@@ -1,11 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RuntimeProvider } from '../runtime/runtime.tsx';
+import { RuntimeProvider } from '../plugin-host/runtime.tsx';
 import { APPLICATION_PREFIX_KEY } from '../auth/application-prefix.ts';
 import { collaboratorIdentitySettings } from '../auth/collaborator-settings.ts';
 import { createLogger } from '../logging/logger.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { UnknownPath } from './unknown-path.tsx';
 

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { passThroughPath } from '../auth/application-prefix.ts';
 import { browserStorage } from '../session/safe-storage.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import { routingPath } from './route-paths.ts';
 
 /**

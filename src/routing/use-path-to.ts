@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import type { RouteParams } from './route-paths.ts';
 import { pathTo } from './route-paths.ts';
 

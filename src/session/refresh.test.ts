@@ -23,6 +23,22 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+type RefresherOptions = Parameters<typeof createTokenRefresher>[0];
+
+/** A refresher on the test's store and log, with the test's buffer. */
+function refresherWith(
+  refresh: RefresherOptions['refresh'],
+  options: Partial<RefresherOptions> = {},
+): ReturnType<typeof createTokenRefresher> {
+  return createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log, ...options });
+}
+
+/** A refresher whose refresh answers when the test resolves `answer`. */
+function heldRefresher() {
+  const answer = deferred<string>();
+  return { answer, refresher: refresherWith(() => answer.promise) };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
@@ -39,7 +55,7 @@ describe('ensureFreshToken', () => {
     const token = tokenExpiringIn(6 * 60, NOW);
     store.set(token);
     const refresh = vi.fn(async () => tokenExpiringIn(3600, NOW));
-    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
+    const refresher = refresherWith(refresh);
     await expect(refresher.ensureFreshToken()).resolves.toBe(token);
     expect(refresh).not.toHaveBeenCalled();
   });
@@ -49,7 +65,7 @@ describe('ensureFreshToken', () => {
     store.set(old);
     const fresh = tokenExpiringIn(3600, NOW + 61_000);
     const refresh = vi.fn(async () => fresh);
-    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
+    const refresher = refresherWith(refresh);
     vi.setSystemTime(NOW + 61_000); // 4 min 59 s left
     await expect(refresher.ensureFreshToken()).resolves.toBe(fresh);
     expect(refresh).toHaveBeenCalledExactlyOnceWith(old, expect.any(AbortSignal));
@@ -58,7 +74,7 @@ describe('ensureFreshToken', () => {
 
   it('returns null and never refreshes without a token', async () => {
     const refresh = vi.fn(async () => tokenExpiringIn(3600, NOW));
-    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
+    const refresher = refresherWith(refresh);
     await expect(refresher.ensureFreshToken()).resolves.toBeNull();
     await expect(refresher.refreshNow()).resolves.toBeNull();
     expect(refresh).not.toHaveBeenCalled();
@@ -68,7 +84,7 @@ describe('ensureFreshToken', () => {
     store.set(tokenExpiringIn(60, NOW));
     const answer = deferred<string>();
     const refresh = vi.fn(() => answer.promise);
-    const refresher = createTokenRefresher({ store, refresh, bufferMs: BUFFER, logger: log });
+    const refresher = refresherWith(refresh);
     const callers = Array.from({ length: 20 }, () => refresher.ensureFreshToken());
     const forced = refresher.refreshNow();
     const fresh = tokenExpiringIn(3600, NOW);
@@ -79,13 +95,7 @@ describe('ensureFreshToken', () => {
 
   it('a caller arriving during a refresh awaits it even when its own check would not refresh', async () => {
     store.set(tokenExpiringIn(3600, NOW));
-    const answer = deferred<string>();
-    const refresher = createTokenRefresher({
-      store,
-      refresh: () => answer.promise,
-      bufferMs: BUFFER,
-      logger: log,
-    });
+    const { answer, refresher } = heldRefresher();
     const forced = refresher.refreshNow();
     const waiting = refresher.ensureFreshToken();
     const fresh = tokenExpiringIn(7200, NOW);
@@ -97,13 +107,8 @@ describe('ensureFreshToken', () => {
   it('a network failure is logged and keeps the current token', async () => {
     const current = tokenExpiringIn(60, NOW);
     store.set(current);
-    const refresher = createTokenRefresher({
-      store,
-      refresh: async () => {
-        throw new TypeError('Failed to fetch');
-      },
-      bufferMs: BUFFER,
-      logger: log,
+    const refresher = refresherWith(async () => {
+      throw new TypeError('Failed to fetch');
     });
     await expect(refresher.ensureFreshToken()).resolves.toBe(current);
     expect(store.get()).toBe(current);
@@ -123,12 +128,7 @@ describe('ensureFreshToken', () => {
     async (_name, answer) => {
       const current = tokenExpiringIn(60, NOW);
       store.set(current);
-      const refresher = createTokenRefresher({
-        store,
-        refresh: async () => answer,
-        bufferMs: BUFFER,
-        logger: log,
-      });
+      const refresher = refresherWith(async () => answer);
       await expect(refresher.ensureFreshToken()).resolves.toBe(current);
       expect(refresher.lastError()).toBeInstanceOf(InvalidTokenError);
       expect(store.get()).toBe(current);
@@ -140,13 +140,7 @@ describe('ensureFreshToken', () => {
     const refresh = vi.fn(async (): Promise<string> => {
       throw new Error('503');
     });
-    const refresher = createTokenRefresher({
-      store,
-      refresh,
-      bufferMs: BUFFER,
-      logger: log,
-      retryAfterMs: 30_000,
-    });
+    const refresher = refresherWith(refresh, { retryAfterMs: 30_000 });
     await refresher.ensureFreshToken();
     await refresher.ensureFreshToken();
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -186,13 +180,7 @@ describe('ensureFreshToken', () => {
     },
   ] as const)('$name', async ({ meanwhile, kept }) => {
     store.set(tokenExpiringIn(60, NOW));
-    const answer = deferred<string>();
-    const refresher = createTokenRefresher({
-      store,
-      refresh: () => answer.promise,
-      bufferMs: BUFFER,
-      logger: log,
-    });
+    const { answer, refresher } = heldRefresher();
     const pending = refresher.ensureFreshToken();
     meanwhile();
     const fresh = tokenExpiringIn(3600, NOW);
@@ -204,13 +192,7 @@ describe('ensureFreshToken', () => {
 
   it('settled() waits for the refresh in progress', async () => {
     store.set(tokenExpiringIn(60, NOW));
-    const answer = deferred<string>();
-    const refresher = createTokenRefresher({
-      store,
-      refresh: () => answer.promise,
-      bufferMs: BUFFER,
-      logger: log,
-    });
+    const { answer, refresher } = heldRefresher();
     void refresher.ensureFreshToken();
     const settled = refresher.settled();
     const fresh = tokenExpiringIn(3600, NOW);
@@ -226,16 +208,13 @@ describe('a refresh that is never answered', () => {
     const token = tokenExpiringIn(60, NOW);
     store.set(token);
     let signal: AbortSignal | undefined;
-    const refresher = createTokenRefresher({
-      store,
-      refresh: (_current, abort) => {
+    const refresher = refresherWith(
+      (_current, abort) => {
         signal = abort;
         return new Promise<string>(() => {});
       },
-      bufferMs: BUFFER,
-      timeoutMs: 10_000,
-      logger: log,
-    });
+      { timeoutMs: 10_000 },
+    );
     const sent = refresher.ensureFreshToken();
     await vi.advanceTimersByTimeAsync(9_999);
     expect(signal?.aborted).toBe(false);

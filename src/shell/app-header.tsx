@@ -1,9 +1,9 @@
 import { Anchor, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppSelector } from '../runtime/hooks.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
-import { selectIsAuthenticated } from '../runtime/session-slice.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
+import { selectIsAuthenticated } from '../store/session-slice.ts';
 import { translateKey } from '../routing/translate-key.ts';
 import { EntitySwitcher } from './entity-switcher.tsx';
 import { NotificationBell } from './notification-bell.tsx';

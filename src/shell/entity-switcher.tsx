@@ -1,8 +1,8 @@
 import { ComboboxChevron, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../runtime/hooks.ts';
-import { selectSelectedEntity } from '../runtime/session-slice.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { selectSelectedEntity } from '../store/session-slice.ts';
 import { entityLabel } from './entity-label.ts';
 import { useLoadOnIntent } from './load-on-intent.ts';
 

@@ -2,8 +2,8 @@ import { useContext, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { PortalConfig, RouteMeta } from '../../kernel/schemas/portal-config.ts';
 import { useCurrentRoute } from '../routing/current-route.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
-import { TrackerContext } from '../runtime/tracker.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
+import { TrackerContext } from '../plugin-host/tracker.ts';
 
 /**
  * The `featureName` of the sidebar item whose page this route is (the item naming the route, or, on any

@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { translateKey } from '../routing/translate-key.ts';
 import { browserStorage } from '../session/safe-storage.ts';

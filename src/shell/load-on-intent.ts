@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentType, MouseEvent, RefObject } from 'react';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 
 /**
  * A header control whose code loads when the person reaches for it (pointer over, focus, press) rather

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
-import { useConditionContext } from '../runtime/condition-context.ts';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useConditionContext } from '../plugin-host/condition-context.ts';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import { visibleOverviewTabs, visibleSidebarItems, visibleWalletTabs } from '../manifest/navigation.ts';
 import { useCurrentRoute } from '../routing/current-route.ts';
 import { translateKey } from '../routing/translate-key.ts';
@@ -14,13 +14,22 @@ function overviewRoutes(config: PortalConfig): Set<string> {
   return new Set(config.overviewTabs.map((tab) => tab.route));
 }
 
-/** The entity area's sidebar: manifest items the session may see, in order, as links. */
-export function useSidebarEntries(): NavEntry[] {
+/** What both bars are drawn from: the manifest, the session's facts, the current route, links and labels. */
+function useNavInputs() {
   const { config } = useRuntime();
   const { t } = useTranslation();
-  const context = useConditionContext();
-  const current = useCurrentRoute();
-  const pathTo = usePathTo();
+  return {
+    config,
+    t,
+    context: useConditionContext(),
+    current: useCurrentRoute(),
+    pathTo: usePathTo(),
+  };
+}
+
+/** The entity area's sidebar: manifest items the session may see, in order, as links. */
+export function useSidebarEntries(): NavEntry[] {
+  const { config, t, context, current, pathTo } = useNavInputs();
   return useMemo(() => {
     const overview = overviewRoutes(config);
     return visibleSidebarItems(config, context).map((item) => ({
@@ -41,11 +50,7 @@ export function useSidebarEntries(): NavEntry[] {
  * overview tabs on an overview page, none elsewhere.
  */
 export function useTabEntries(): { kind: 'wallet' | 'overview'; entries: NavEntry[] } | null {
-  const { config } = useRuntime();
-  const { t } = useTranslation();
-  const context = useConditionContext();
-  const current = useCurrentRoute();
-  const pathTo = usePathTo();
+  const { config, t, context, current, pathTo } = useNavInputs();
   return useMemo(() => {
     if (current === null) return null;
     const walletRoutes = [...config.walletTabs.collaborator, ...config.walletTabs.client].map(

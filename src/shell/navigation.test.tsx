@@ -1,8 +1,9 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asPersona } from '../testing/persona-fixtures.ts';
+import { asPersona, openAsPersona } from '../testing/persona-fixtures.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
+import type { RenderedPortal } from '../testing/render-portal.tsx';
 
 const plugins = withStubPages(realPlugins, ['auth', 'entity-home']);
 configure({ asyncUtilTimeout: 5000 });
@@ -13,6 +14,17 @@ function names(navigation: HTMLElement): string[] {
   return within(navigation)
     .getAllByRole('link')
     .map((link) => link.textContent);
+}
+
+/** Opens Marc's user menu from the header. */
+async function openMarcMenu(portal: RenderedPortal): Promise<void> {
+  await portal.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+}
+
+/** Opens the entity switcher and picks an entity. */
+async function switchTo(portal: RenderedPortal, option: string): Promise<void> {
+  await portal.user.click(await screen.findByRole('textbox', { name: "Changer d'entité" }));
+  await portal.user.click(await screen.findByRole('option', { name: option }));
 }
 
 describe('an altered manifest drives the navigation with no code change', () => {
@@ -26,7 +38,7 @@ describe('an altered manifest drives the navigation with no code change', () => 
     if (collaborators === undefined) throw new Error('manifest changed');
     collaborators.when = { not: { fact: 'user.isAuthenticated' } };
 
-    await renderPortal({ ...asPersona(config, 'marc', 1002), plugins, path: '/dossier/1002/accueil' });
+    await openAsPersona('marc', '/dossier/1002/accueil', { entityId: 1002, manifest: config });
     expect(names(await screen.findByRole('navigation', { name: "Navigation de l'entité" }))).toEqual([
       'Accueil',
       'Rapports BI',
@@ -35,7 +47,7 @@ describe('an altered manifest drives the navigation with no code change', () => 
       'Mon entreprise',
     ]);
     cleanup();
-    await renderPortal({ ...asPersona(config, 'marc'), plugins, path: '/portefeuille/mes-entites' });
+    await openAsPersona('marc', '/portefeuille/mes-entites', { manifest: config });
     expect(names(await screen.findByRole('navigation', { name: 'Onglets du portefeuille' }))).toEqual([
       'Mes entités',
       'Utilisateurs',
@@ -45,13 +57,8 @@ describe('an altered manifest drives the navigation with no code change', () => 
 
 describe('header', () => {
   it("shows the user's name and switches language, remembered", async () => {
-    const config = loadRealManifest();
-    const portal = await renderPortal({
-      ...asPersona(config, 'marc'),
-      plugins,
-      path: '/portefeuille/mes-entites',
-    });
-    await portal.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+    const portal = await openAsPersona('marc', '/portefeuille/mes-entites');
+    await openMarcMenu(portal);
     await portal.user.click(await screen.findByRole('menuitem', { name: 'English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'My entities' })).toBeInTheDocument();
     expect(window.localStorage.getItem('portal-language')).toBe('en');
@@ -60,13 +67,8 @@ describe('header', () => {
   });
 
   it('notification settings open only when their flag is on', async () => {
-    const config = loadRealManifest();
-    const on = await renderPortal({
-      ...asPersona(config, 'marc'),
-      plugins,
-      path: '/portefeuille/mes-entites',
-    });
-    await on.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+    const on = await openAsPersona('marc', '/portefeuille/mes-entites');
+    await openMarcMenu(on);
     await on.user.click(await screen.findByRole('menuitem', { name: 'Paramètres de notifications' }));
     const drawer = await screen.findByRole('dialog', { name: 'Paramètres de notifications' });
     // This harness has no gateway: the drawer's form says its settings could not be loaded.
@@ -74,24 +76,16 @@ describe('header', () => {
       await within(drawer).findByText('Impossible de charger vos paramètres de notifications.'),
     ).toBeInTheDocument();
     cleanup();
-    const off = await renderPortal({
-      ...asPersona(config, 'marc'),
-      plugins,
-      path: '/portefeuille/mes-entites',
+    const off = await openAsPersona('marc', '/portefeuille/mes-entites', {
       flags: { notificationSettingsDrawer: false },
     });
-    await off.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+    await openMarcMenu(off);
     await screen.findByRole('menuitem', { name: 'Se déconnecter' });
     expect(screen.queryByRole('menuitem', { name: 'Paramètres de notifications' })).not.toBeInTheDocument();
   });
 
   it('the menu opens from the keyboard on the button drawn before its code arrives', async () => {
-    const config = loadRealManifest();
-    const portal = await renderPortal({
-      ...asPersona(config, 'marc'),
-      plugins,
-      path: '/portefeuille/mes-entites',
-    });
+    const portal = await openAsPersona('marc', '/portefeuille/mes-entites');
     const button = await screen.findByRole('button', { name: 'Menu de Marc Multi' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     button.focus();
@@ -106,13 +100,8 @@ describe('header', () => {
   });
 
   it('sign-out calls the session layer and shows the login', async () => {
-    const config = loadRealManifest();
-    const portal = await renderPortal({
-      ...asPersona(config, 'marc'),
-      plugins,
-      path: '/portefeuille/mes-entites',
-    });
-    await portal.user.click(await screen.findByRole('button', { name: 'Menu de Marc Multi' }));
+    const portal = await openAsPersona('marc', '/portefeuille/mes-entites');
+    await openMarcMenu(portal);
     await portal.user.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
     await waitFor(() => expect(portal.location()).toBe('/login'));
     expect(portal.services.signOut).toHaveBeenCalledTimes(1);
@@ -121,12 +110,7 @@ describe('header', () => {
 
 describe('entity switcher', () => {
   it('asks for the entity list when opened, not on the way in', async () => {
-    const config = loadRealManifest();
-    const portal = await renderPortal({
-      ...asPersona(config, 'marc', 1002),
-      plugins,
-      path: '/dossier/1002/accueil',
-    });
+    const portal = await openAsPersona('marc', '/dossier/1002/accueil', { entityId: 1002 });
     const input = await screen.findByRole('textbox', { name: "Changer d'entité" });
     expect(input).toHaveValue('Cabinet Durand · C-1002');
     expect(portal.services.listEntities).not.toHaveBeenCalled();
@@ -135,31 +119,31 @@ describe('entity switcher', () => {
     expect(await screen.findByRole('option', { name: 'Garage Petit · C-1003' })).toBeInTheDocument();
   });
 
-  it('keeps the same page on the new entity when it is open there', async () => {
-    const config = loadRealManifest();
-    const portal = await renderPortal({
-      ...asPersona(config, 'paul', 1001),
-      plugins,
-      path: '/dossier/1001/banque',
-    });
-    await portal.user.click(await screen.findByRole('textbox', { name: "Changer d'entité" }));
-    await portal.user.click(await screen.findByRole('option', { name: 'Cabinet Durand · C-1002' }));
-    await waitFor(() => expect(portal.location()).toBe('/dossier/1002/banque'));
-    expect(portal.services.selectEntity).toHaveBeenCalledWith(1002);
-  });
-
-  it("goes to the new entity's home when the page is closed there, and the sidebar follows", async () => {
-    const config = loadRealManifest();
-    const portal = await renderPortal({
-      ...asPersona(config, 'marc', 1002),
-      plugins,
-      path: '/dossier/1002/banque',
-    });
-    await portal.user.click(await screen.findByRole('textbox', { name: "Changer d'entité" }));
-    await portal.user.click(await screen.findByRole('option', { name: 'Garage Petit · C-1003' }));
-    await waitFor(() => expect(portal.location()).toBe('/dossier/1003/accueil'));
-    const sidebar = screen.getByRole('navigation', { name: "Navigation de l'entité" });
-    await waitFor(() => expect(names(sidebar)).toEqual(['Accueil', 'Mon entreprise']));
+  it.each([
+    {
+      title: 'keeps the same page on the new entity when it is open there',
+      persona: 'paul' as const,
+      from: 1001,
+      option: 'Cabinet Durand · C-1002',
+      landing: '/dossier/1002/banque',
+      then: (portal: RenderedPortal) => expect(portal.services.selectEntity).toHaveBeenCalledWith(1002),
+    },
+    {
+      title: "goes to the new entity's home when the page is closed there, and the sidebar follows",
+      persona: 'marc' as const,
+      from: 1002,
+      option: 'Garage Petit · C-1003',
+      landing: '/dossier/1003/accueil',
+      then: async () => {
+        const sidebar = screen.getByRole('navigation', { name: "Navigation de l'entité" });
+        await waitFor(() => expect(names(sidebar)).toEqual(['Accueil', 'Mon entreprise']));
+      },
+    },
+  ])('$title', async ({ persona, from, option, landing, then }) => {
+    const portal = await openAsPersona(persona, `/dossier/${String(from)}/banque`, { entityId: from });
+    await switchTo(portal, option);
+    await waitFor(() => expect(portal.location()).toBe(landing));
+    await then(portal);
   });
 
   it('searches by account number, favourites first', async () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRuntime } from '../runtime/runtime.tsx';
+import { useRuntime } from '../plugin-host/runtime.tsx';
 import { useLoadOnIntent, usePressHandOver } from './load-on-intent.ts';
 import { NotificationBellButton } from './notifications/notification-bell-button.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../runtime/hooks.ts';
-import { selectCurrentUser } from '../runtime/session-slice.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { selectCurrentUser } from '../store/session-slice.ts';
 import { usePressHandOver } from './load-on-intent.ts';
 import { UserMenuButton } from './user-menu-button.tsx';
 

@@ -3,7 +3,7 @@
 import seed from '../../gateway/seed/personas.json';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
-import type { SessionState } from '../runtime/session-slice.ts';
+import type { SessionState } from '../store/session-slice.ts';
 import { loadRealManifest } from './manifest.ts';
 import { realPlugins, renderPortal, withStubPages } from './render-portal.tsx';
 import type { FakeEntity, RenderPortalOptions } from './render-portal.tsx';

@@ -5,14 +5,14 @@ import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { RouterPageLocation } from '../routing/router-page-location.tsx';
-import { makeStore } from '../runtime/store.ts';
+import { makeStore } from '../store/store.ts';
 import { PortalProviders } from '../app/portal-providers.tsx';
 import type { SessionService } from '../auth/session-service.ts';
-import { sessionEnded } from '../runtime/session-slice.ts';
+import { sessionEnded } from '../store/session-slice.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { createLogger } from '../logging/logger.ts';
-import type { PluginDefinition } from '../runtime/plugin-definition.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
+import type { PluginDefinition } from '../plugin-host/plugin-definition.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
 import { loadRealManifest } from './manifest.ts';
 
 /** What a plugin's session hooks reach of the session service: a test fakes those its pages use. */

@@ -15,17 +15,17 @@ import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { createGatewayClient } from '../api/base-query.ts';
 import { PortalProviders } from '../app/portal-providers.tsx';
 import type { EntitySummary } from '../api/types.ts';
-import type { PortalRuntime } from '../runtime/runtime.tsx';
-import { makeStore } from '../runtime/store.ts';
-import type { AppStore } from '../runtime/store.ts';
-import { initialSessionState } from '../runtime/session-slice.ts';
-import type { CurrentUser, SessionState } from '../runtime/session-slice.ts';
+import type { PortalRuntime } from '../plugin-host/runtime.tsx';
+import { makeStore } from '../store/store.ts';
+import type { AppStore } from '../store/store.ts';
+import { initialSessionState } from '../store/session-slice.ts';
+import type { CurrentUser, SessionState } from '../store/session-slice.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { createLogger } from '../logging/logger.ts';
 import type { LogLevelName } from '../logging/logger.ts';
-import type { PluginDefinition } from '../runtime/plugin-definition.ts';
-import { createPluginRegistry } from '../runtime/registry.ts';
-import type { Tracker, TrackProperties } from '../runtime/tracker.ts';
+import type { PluginDefinition } from '../plugin-host/plugin-definition.ts';
+import { createPluginRegistry } from '../plugin-host/registry.ts';
+import type { Tracker, TrackProperties } from '../plugin-host/tracker.ts';
 
 /** What the fake gateway is asked. */
 export type FakeRequest = { method: string; path: string; search: URLSearchParams; body: unknown };

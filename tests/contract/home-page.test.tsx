@@ -4,12 +4,13 @@ import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import HomePage from '../../plugins/entity-home/home-page.tsx';
 import { HomeGrid } from '../../src/grid/home-grid.tsx';
 import { plugins } from '../../src/app/plugins.ts';
-import { definePlugin, defineWidget } from '../../src/runtime/plugin-definition.ts';
-import type { PluginDefinition, WidgetProps } from '../../src/runtime/plugin-definition.ts';
+import { definePlugin, defineWidget } from '../../src/plugin-host/plugin-definition.ts';
+import type { PluginDefinition, WidgetProps } from '../../src/plugin-host/plugin-definition.ts';
 import { renderWithPortal } from '../../src/testing/render-with-portal.tsx';
 import type { FakeGateway, FakeRequest, TestPersona } from '../../src/testing/render-with-portal.tsx';
 import { allCodes, demoFlags } from '../../src/testing/personas.ts';
 import { loadRealManifest } from '../../src/testing/manifest.ts';
+import { ACCOUNTING_SET, DEFAULT_SET, SMART_SET } from '../../src/testing/widget-sets.ts';
 
 /** What the entity home route draws: its page, then the engine's home grid (the route's `homeGrid`). */
 function EntityHome() {
@@ -148,16 +149,9 @@ describe('the widget set the manifest chooses (rendered home page, real manifest
     globalPermissions: allCodes(config, 'collaborator'),
     entity: { ...entity, permissions: allCodes(config, 'collaborator') },
   });
-  const smart = ['smart-offer/intro', 'lab/lab', 'news/rss', 'booking/booking', 'bi-reports/intro'];
-  const accounting = [
-    'accounting/intro',
-    'accounting/documents',
-    'lab/lab',
-    'news/rss',
-    'booking/booking',
-    'bi-reports/intro',
-  ];
-  const fallback = ['news/rss', 'lab/lab', 'booking/booking', 'sso/sso'];
+  const smart = SMART_SET;
+  const accounting = ACCOUNTING_SET;
+  const fallback = DEFAULT_SET;
 
   it.each<[string, TestPersona, Record<string, boolean>, string[]]>([
     ['signatory on a clarity-visible entity, clarity offer on: smart set', marcOn1002, {}, smart],

@@ -64,7 +64,7 @@ describe('import-boundary zones', () => {
     ['kernel/schemas/x.ts', "import { a } from '../../src/manifest/navigation';"],
     ['kernel/manifest/x.ts', "import { a } from '../../plugins/alpha/index';"],
     ['kernel/contract/x.ts', "import { a } from '../../gateway/src/http/http-error.ts';"],
-    ['kernel/conditions/x.ts', "import { a } from '../../src/runtime/hooks';"],
+    ['kernel/conditions/x.ts', "import { a } from '../../src/store/hooks';"],
   ])('the kernel imports neither the portal nor the gateway: %s may not %s', async (file, code) => {
     expect(sideErrors(await ruleIdsFor(file, code))).toBe(1);
   });
@@ -95,8 +95,8 @@ describe('import-boundary zones', () => {
   });
 
   it.each([
-    ['src/manifest/x.ts', "import { useRuntime } from '../runtime/runtime';"],
-    ['src/runtime/x.ts', "import { useSessionService } from '../auth/session-context';"],
+    ['src/manifest/x.ts', "import { useRuntime } from '../plugin-host/runtime';"],
+    ['src/plugin-host/x.ts', "import { useSessionService } from '../auth/session-context';"],
     ['src/routing/x.tsx', "import { PortalLayout } from '../shell/layouts';"],
     ['src/grid/x.tsx', "import { useSession } from '../plugin-api/hooks';"],
     ['src/plugin-api/x.ts', "import { createPortal } from '../app/create-portal';"],
@@ -108,7 +108,7 @@ describe('import-boundary zones', () => {
   it.each([
     ['src/shell/x.tsx', "import { currentRoute } from '../routing/current-route';"],
     ['src/app/x.tsx', "import { HomeGrid } from '../grid/home-grid';"],
-    ['src/auth/x.ts', "import { makeStore } from '../runtime/store';"],
+    ['src/auth/x.ts', "import { makeStore } from '../store/store';"],
     ['src/routing/x.test.tsx', "import { renderPortal } from '../testing/render-portal';"],
   ])('a higher layer may import a lower one: %s', async (file, code) => {
     expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
@@ -208,12 +208,12 @@ describe('import-boundary zones', () => {
     ).toBe(1);
   });
 
-  it('the raw react-redux hooks are only imported by src/runtime/hooks.ts', async () => {
+  it('the raw react-redux hooks are only imported by src/store/hooks.ts', async () => {
     const code = "import { useSelector, useDispatch } from 'react-redux';";
     const restricted = (ids: string[]) => ids.filter((id) => id === 'no-restricted-imports').length;
     expect(restricted(await ruleIdsFor('src/shell/header.tsx', code))).toBe(2);
     expect(restricted(await ruleIdsFor('plugins/alpha/index.ts', code))).toBe(2);
-    expect(restricted(await ruleIdsFor('src/runtime/hooks.ts', code))).toBe(0);
+    expect(restricted(await ruleIdsFor('src/store/hooks.ts', code))).toBe(0);
     expect(restricted(await ruleIdsFor('src/app/store.ts', "import { Provider } from 'react-redux';"))).toBe(
       0,
     );

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { plugins } from '../../src/app/plugins.ts';
-import { createPluginRegistry } from '../../src/runtime/registry.ts';
-import type { PluginRegistry } from '../../src/runtime/registry.ts';
+import { createPluginRegistry } from '../../src/plugin-host/registry.ts';
+import type { PluginRegistry } from '../../src/plugin-host/registry.ts';
 import { indexRoutes } from '../../src/manifest/route-index.ts';
 import { loadRealManifest } from '../../src/testing/manifest.ts';
 

@@ -3,42 +3,23 @@
 // gateway counts sign-in failures under the address the proxy saw, so another machine guessing a
 // person's password is stopped while the person signs in; and an upload the gateway accepts is not
 // refused by the proxy first (nginx's own default body limit is 1 MiB).
-import http from 'node:http';
-import { expect, PORTAL_URL, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { loginFrom } from './login-from';
 import { signInCustomer } from './sign-in';
 
 type Answer = { status: number; retryAfter: string | undefined };
 
 /** A sign-in call to the portal's origin from another machine: 127.0.0.0/8 is all loopback on Linux. */
-function loginFrom(
+async function loginFromMachine(
   localAddress: string,
   email: string,
   password: string,
   forgedFor: string,
 ): Promise<Answer> {
-  const url = new URL('/authentication/api/login', PORTAL_URL);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress,
-        // What the attacker writes to be counted under someone else's address: the proxy replaces it.
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': forgedFor },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => {
-          const retryAfter = response.headers['retry-after'];
-          resolve({ status: response.statusCode ?? 0, retryAfter });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(JSON.stringify({ email, password }));
-  });
+  // What the attacker writes to be counted under someone else's address: the proxy replaces it.
+  const answer = await loginFrom(localAddress, { email, password }, { 'x-forwarded-for': forgedFor });
+  const retryAfter = answer.headers['retry-after'];
+  return { status: answer.status, retryAfter };
 }
 
 test("another machine guessing a person's password gets 429; the person signs in from theirs", async ({
@@ -49,11 +30,12 @@ test("another machine guessing a person's password gets 429; the person signs in
   const answers: number[] = [];
   for (let attempt = 0; attempt < 6; attempt += 1)
     answers.push(
-      (await loginFrom('127.0.0.2', victim.email, `wrong-password-${String(attempt)}`, '127.0.0.1')).status,
+      (await loginFromMachine('127.0.0.2', victim.email, `wrong-password-${String(attempt)}`, '127.0.0.1'))
+        .status,
     );
   expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
   // The attacker's machine stays stopped even with the right password…
-  const locked = await loginFrom('127.0.0.2', victim.email, victim.password, '127.0.0.1');
+  const locked = await loginFromMachine('127.0.0.2', victim.email, victim.password, '127.0.0.1');
   expect(locked.status).toBe(429);
   expect(Number(locked.retryAfter)).toBeGreaterThan(0);
 

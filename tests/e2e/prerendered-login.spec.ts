@@ -4,7 +4,7 @@
 // tab, a reader of English, a reload of any other route never see it.
 import type { Page } from '@playwright/test';
 import { PORTAL_URL, describeViolations, expect, test } from './fixtures';
-import { PASSWORD } from './sign-in';
+import { PASSWORD, submitCustomerLogin } from './sign-in';
 
 const LOGIN_TITLE = 'Connexion à votre espace client';
 
@@ -28,11 +28,15 @@ async function recordFirstScreen(page: Page): Promise<void> {
   }, LOGIN_TITLE);
 }
 
-function firstScreen(page: Page): Promise<{ decision: string | null; loginShown: boolean }> {
-  return page.evaluate(
-    () =>
-      (window as unknown as { firstScreen: { decision: string | null; loginShown: boolean } }).firstScreen,
-  );
+type FirstScreen = { decision: string | null; loginShown: boolean; bannerShown: boolean };
+
+/** Waits until the page has recorded its first screen, and checks what it showed. */
+async function expectFirstScreen(page: Page, shown: FirstScreen): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { firstScreen: FirstScreen | undefined }).firstScreen),
+    )
+    .toEqual(shown);
 }
 
 test.describe('a first visit', () => {
@@ -85,13 +89,7 @@ test.describe('a first visit', () => {
     await page.goto('/login?choice=client', { waitUntil: 'commit' });
     const heading = page.getByRole('heading', { level: 1, name: LOGIN_TITLE });
     await expect(heading).toBeVisible();
-    await expect
-      .poll(() => firstScreen(page))
-      .toEqual({
-        decision: 'on',
-        loginShown: true,
-        bannerShown: true,
-      });
+    await expectFirstScreen(page, { decision: 'on', loginShown: true, bannerShown: true });
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
     await page.getByLabel('E-mail').fill('claire.solo@demo.test');
     await page.getByLabel('Mot de passe').fill(PASSWORD);
@@ -127,13 +125,7 @@ test.describe('a first visit', () => {
     });
     await recordFirstScreen(page);
     await page.goto('/login?choice=client');
-    await expect
-      .poll(() => firstScreen(page))
-      .toEqual({
-        decision: 'off',
-        loginShown: false,
-        bannerShown: false,
-      });
+    await expectFirstScreen(page, { decision: 'off', loginShown: false, bannerShown: false });
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your client area' })).toBeVisible();
     await expect(page.getByText(LOGIN_TITLE)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
@@ -145,13 +137,7 @@ test('a returning visitor (consent chosen) gets the page hydrated, the banner ne
 }) => {
   await recordFirstScreen(page);
   await page.goto('/login?choice=client');
-  await expect
-    .poll(() => firstScreen(page))
-    .toEqual({
-      decision: 'no-banner',
-      loginShown: true,
-      bannerShown: false,
-    });
+  await expectFirstScreen(page, { decision: 'no-banner', loginShown: true, bannerShown: false });
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
   await expect(page.getByRole('region', { name: 'Vos choix de confidentialité' })).toHaveCount(0);
   // Taken away with the rule that hid it, which must not hide the portal's banner later.
@@ -160,34 +146,19 @@ test('a returning visitor (consent chosen) gets the page hydrated, the banner ne
 });
 
 test('signed in, a reload of the home or of /login never shows the login page', async ({ page }) => {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCustomerLogin(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 
   await recordFirstScreen(page);
   const reload = await page.reload();
   // Another route's HTML holds no login markup at all.
   expect(await reload?.text()).not.toContain(LOGIN_TITLE);
-  await expect
-    .poll(() => firstScreen(page))
-    .toEqual({
-      decision: null,
-      loginShown: false,
-      bannerShown: false,
-    });
+  await expectFirstScreen(page, { decision: null, loginShown: false, bannerShown: false });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // /login itself, signed in: its HTML has the markup, the script hides it before the first paint.
   await page.goto('/login');
-  await expect
-    .poll(() => firstScreen(page))
-    .toEqual({
-      decision: 'off',
-      loginShown: false,
-      bannerShown: false,
-    });
+  await expectFirstScreen(page, { decision: 'off', loginShown: false, bannerShown: false });
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect(page.getByText(LOGIN_TITLE)).toHaveCount(0);
 });

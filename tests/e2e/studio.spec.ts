@@ -4,17 +4,10 @@
 import type { Browser, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
-import { signInCustomer } from './sign-in';
-
-const PASSWORD = 'Demo-2026!';
+import { signInCustomer, submitCollaboratorLogin, submitCustomerLogin } from './sign-in';
 
 async function signInOlivia(page: Page) {
-  await page.goto('/collaborateur');
-  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill('olivia.owner@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCollaboratorLogin(page, 'olivia.owner@demo.test');
   // The landing rules send product owners to the studio.
   await expect(page).toHaveURL(/\/atelier$/);
 }
@@ -22,10 +15,7 @@ async function signInOlivia(page: Page) {
 async function claireSignedIn(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: PORTAL_URL });
   const page = await context.newPage();
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCustomerLogin(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   return page;
 }
@@ -209,10 +199,7 @@ test('Olivia hides the users tab from customers without CLADMI001 with the rule 
 test('the studio is not offered to Claire, and its address sends her to her landing page', async ({
   page,
 }) => {
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCustomerLogin(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await page.goto('/atelier');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
@@ -240,10 +227,7 @@ test('a broken manifest placed in the store is refused by the browser, which kee
   });
   // A good publication first: this browser validates it and keeps it as the last good one.
   await place(bankFirst);
-  await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCustomerLogin(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect.poll(async () => bankBeforeReports(await sidebarNames(page))).toBe(true);
 

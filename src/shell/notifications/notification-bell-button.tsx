@@ -2,7 +2,7 @@ import { UnstyledButton } from '@mantine/core';
 import type { ElementProps, UnstyledButtonProps } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../runtime/hooks.ts';
+import { useAppSelector } from '../../store/hooks.ts';
 import { NavIcon } from '../icons.tsx';
 import classes from './notification-bell-button.module.css';
 

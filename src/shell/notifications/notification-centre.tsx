@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useRuntime } from '../../runtime/runtime.tsx';
+import { useRuntime } from '../../plugin-host/runtime.tsx';
 import { useTakeOver } from '../load-on-intent.ts';
 import { NotificationBellButton, useUnreadCount } from './notification-bell-button.tsx';
 import { notificationLink } from './notification-link.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { readGatewayConfig } from '../../api/base-query.ts';
 import { resolveServicePath } from '../../api/service-path.ts';
-import { useAppDispatch, useAppSelector } from '../../runtime/hooks.ts';
-import { notificationArrived, notificationsCounted } from '../../runtime/session-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { notificationArrived, notificationsCounted } from '../../store/session-slice.ts';
 import { type StreamState, watchNotificationStream } from './notification-stream.ts';
 import {
   NOTIFICATIONS_PATH,

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Skeleton, Stack, Switch, Table, Text } from '@man
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationEventType } from '../../../kernel/contract/api.ts';
-import { useRuntime } from '../../runtime/runtime.tsx';
+import { useRuntime } from '../../plugin-host/runtime.tsx';
 import {
   type NotificationSettings,
   useNotificationSettingsQuery,

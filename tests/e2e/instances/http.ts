@@ -1,7 +1,7 @@
 // Calls of the several-instances stage made by HTTP rather than by the browser: through nginx (the portal's
 // origin, where the balancer picks an instance) or straight to one instance's own port (to pin a call to it).
-import http from 'node:http';
 import { PORTAL_URL } from '../fixtures';
+import { loginFrom } from '../login-from';
 import { PASSWORD } from '../sign-in';
 import { INSTANCE_HEADER } from './instances';
 
@@ -60,31 +60,8 @@ export function pdfForm(name: string): FormData {
  * A sign-in attempt through nginx from another loopback address (all of 127.0.0.0/8 is this machine), so
  * its failures count under that address only and the browser's sign-ins stay unaffected.
  */
-export function signInFrom(localAddress: string, email: string, password: string): Promise<Answer> {
-  const url = new URL('/authentication/api/login', PORTAL_URL);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress,
-        headers: { 'content-type': 'application/json' },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => {
-          const instance = response.headers[INSTANCE_HEADER];
-          resolve({
-            status: response.statusCode ?? 0,
-            instance: typeof instance === 'string' ? instance : '',
-            body: null,
-          });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(JSON.stringify({ email, password }));
-  });
+export async function signInFrom(localAddress: string, email: string, password: string): Promise<Answer> {
+  const answer = await loginFrom(localAddress, { email, password });
+  const instance = answer.headers[INSTANCE_HEADER];
+  return { status: answer.status, instance: typeof instance === 'string' ? instance : '', body: null };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import manifest from '../../../portal.config.json' with { type: 'json' };
 import { expect, PORTAL_URL, test } from '../fixtures';
-import { PASSWORD, signInCustomer, submitCustomerLogin } from '../sign-in';
+import { PASSWORD, signInCustomer, submitCollaboratorLogin, submitCustomerLogin } from '../sign-in';
 import { type Answer, call, pdfForm, signIn, signInFrom } from './http';
 import { answeredBy, type Instance, startedInstances, TAKEOVER_FILE, type Takeover } from './instances';
 
@@ -193,12 +193,7 @@ test('a manifest published through one instance is served by the other on the ne
   const [first, second] = startedInstances();
   // Olivia, the product owner, signs in through the identity provider; her portal token publishes.
   const tokens = tokensOf(page);
-  await page.goto('/collaborateur');
-  await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-  await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill('olivia.owner@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCollaboratorLogin(page, 'olivia.owner@demo.test');
   await expect(page).toHaveURL(/\/atelier$/);
   const olivia = tokens.at(-1) ?? '';
 

@@ -6,10 +6,10 @@ import { buildConditionContext } from '../../kernel/conditions/context.ts';
 import type { SessionSnapshot } from '../../kernel/conditions/context.ts';
 import type { ConditionContext } from '../../kernel/conditions/evaluate.ts';
 import type { FeatureFlags } from '../manifest/flags.ts';
-import type { SessionState } from './session-slice.ts';
-import { useAppSelector } from './hooks.ts';
+import type { SessionState } from '../store/session-slice.ts';
+import { useAppSelector } from '../store/hooks.ts';
 import { useRuntime } from './runtime.tsx';
-import type { RootState } from './store.ts';
+import type { RootState } from '../store/store.ts';
 
 function sessionSnapshot(
   session: SessionState,
