@@ -12,7 +12,7 @@ import type { RouteDefinition } from '../../kernel/contract/route-definition.ts'
 import personas from '../seed/personas.json' with { type: 'json' };
 import { REPO_ROOT } from '../src/options.ts';
 import { codesOfScope } from '../src/permissions.ts';
-import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+import { call, statusOf, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
 
 type Persona = (typeof personas.users)[number];
 type Items<T> = { items: T[] };
@@ -242,12 +242,10 @@ describe('attacks on permissions', () => {
     // A rights manager of 1001 (CLUSER002 and CLUSER004) who is neither a signatory nor a CLADMI001 holder.
     const email = 'rights.manager@demo.test';
     expect(
-      (
-        await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-          token: claire(),
-          body: { email, firstName: 'Rita', lastName: 'Rights', permissions: ['CLUSER002', 'CLUSER004'] },
-        })
-      ).status,
+      await statusOf(gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: claire(),
+        body: { email, firstName: 'Rita', lastName: 'Rights', permissions: ['CLUSER002', 'CLUSER004'] },
+      }),
     ).toBe(201);
     // The invitation e-mail carries the createPassword link.
     const inbox = json<{ messages: { link: string }[] }>(
@@ -312,9 +310,9 @@ describe('attacks on permissions', () => {
     );
     expect(all.items.map((report) => report.kind).sort()).toEqual(['financial', 'financial', 'hr']);
     // Marc holds no BI code on 1001: the list is refused, the count says none.
-    expect(
-      (await call(gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: marc() })).status,
-    ).toBe(403);
+    expect(await statusOf(gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: marc() })).toBe(
+      403,
+    );
     const count = json<{ totalItems: number }>(
       await call(gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1001', { token: marc() }),
     );

@@ -12,10 +12,12 @@ import { REPO_ROOT } from '../src/options.ts';
 import {
   ON_POSTGRES,
   call,
+  statusOf,
   databaseEnvOf,
   login,
   type Started,
   startGateway,
+  withGateway,
   openTestDb,
 } from './helpers.ts';
 
@@ -104,9 +106,9 @@ describe('analytics collector', () => {
   it('refuses a wrong or missing key with nothing stored', async () => {
     const before = await counts();
     const event = { event: 'Feature Consulted', time };
-    expect(
-      (await call(gateway, 'POST', EVENTS, { body: { apiKey: 'guessed', events: [event] } })).status,
-    ).toBe(401);
+    expect(await statusOf(gateway, 'POST', EVENTS, { body: { apiKey: 'guessed', events: [event] } })).toBe(
+      401,
+    );
     expect((await call(gateway, 'POST', EVENTS, { body: { events: [event] } })).status).toBe(422);
     expect(await counts()).toEqual(before);
   });
@@ -156,8 +158,7 @@ describe('analytics collector', () => {
 
 describe('analytics collector limits', () => {
   it('answers 429 past its rate per client address, wrong keys included', async () => {
-    const own = await startGateway({ analyticsKey: KEY });
-    try {
+    await withGateway({ analyticsKey: KEY }, async (own) => {
       const body = { apiKey: 'guessed', events: [{ event: 'Flood', time }] };
       const statuses: number[] = [];
       for (let sent = 0; sent <= ANALYTICS_PER_ADDRESS.max; sent += 1)
@@ -167,21 +168,16 @@ describe('analytics collector limits', () => {
       expect(statuses.at(-1)).toBe(429);
       expect(last.status).toBe(429);
       expect(last.headers.get('retry-after')).not.toBeNull();
-    } finally {
-      await own.dispose();
-    }
+    });
   });
 
   it('refuses every batch when no key is configured', async () => {
-    const own = await startGateway();
-    try {
+    await withGateway({}, async (own) => {
       const answer = await call(own, 'POST', EVENTS, {
         body: { apiKey: KEY, events: [{ event: 'x', time }] },
       });
       expect(answer.status).toBe(401);
-    } finally {
-      await own.dispose();
-    }
+    });
   });
 
   it('purges every hour while running', async () => {
@@ -233,12 +229,9 @@ describe('analytics collector limits', () => {
       await age('Ancien', 11);
       await age('Récent', 9);
       await db.destroy();
-      const second = await startGateway({ dataDir, analyticsKey: KEY, analyticsRetentionDays: 10 });
-      try {
+      await withGateway({ dataDir, analyticsKey: KEY, analyticsRetentionDays: 10 }, async (second) => {
         expect((await counts(second)).counts).toEqual([{ event: 'Récent', count: 1 }]);
-      } finally {
-        await second.dispose();
-      }
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

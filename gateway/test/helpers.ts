@@ -86,6 +86,19 @@ export async function startGateway(overrides: Partial<GatewayOptions> = {}): Pro
   };
 }
 
+/** Runs `work` on a gateway of its own (these options), closed after even when `work` throws. */
+export async function withGateway<T>(
+  overrides: Partial<GatewayOptions>,
+  work: (gateway: Started) => Promise<T>,
+): Promise<T> {
+  const gateway = await startGateway(overrides);
+  try {
+    return await work(gateway);
+  } finally {
+    await gateway.dispose();
+  }
+}
+
 export type ApiAnswer = { status: number; body: unknown; headers: Headers };
 
 export async function call(
@@ -109,6 +122,11 @@ export async function call(
   let parsed: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** The status alone, for the many checks that an answer is refused or accepted. */
+export async function statusOf(...args: Parameters<typeof call>): Promise<number> {
+  return (await call(...args)).status;
 }
 
 /**

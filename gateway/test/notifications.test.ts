@@ -9,11 +9,13 @@ import { makePdf } from '../src/documents/pdf.ts';
 import {
   ON_POSTGRES,
   call,
+  statusOf,
   collaboratorToken,
   json,
   login,
   type Started,
   startGateway,
+  withGateway,
   openTestDb,
 } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
@@ -75,10 +77,10 @@ describe('notification centre', () => {
     const [newest] = (await list(kit.claire)).items;
     if (!newest) throw new Error('no notification');
     expect(
-      (await call(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.marc })).status,
+      await statusOf(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.marc }),
     ).toBe(404);
     expect(
-      (await call(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.claire })).status,
+      await statusOf(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.claire }),
     ).toBe(204);
     expect((await list(kit.claire)).unreadCount).toBe(1);
     expect((await list(kit.marc)).unreadCount).toBe(1);
@@ -368,15 +370,12 @@ describe.skipIf(ON_POSTGRES)('notifications recorded before their readers were k
       insert.run(marcId, 'Ged-GSDocumentUploaded', JSON.stringify({ name: 'Bulletin-ancien.pdf' }));
       insert.run(marcId, 'Ged-AccountingDocumentUploaded', JSON.stringify({ name: 'Facture-ancienne.pdf' }));
       db.close();
-      const second = await startGateway({ dataDir });
-      try {
+      await withGateway({ dataDir }, async (second) => {
         const token = await login(second, 'marc.multi@demo.test');
         const names = JSON.stringify(json<List>(await call(second, 'GET', LIST, { token })).items);
         expect(names).toContain('Facture-ancienne.pdf');
         expect(names).not.toContain('Bulletin-ancien.pdf');
-      } finally {
-        await second.dispose();
-      }
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -387,8 +386,7 @@ describe.skipIf(ON_POSTGRES)('notifications recorded before their readers were k
 // keeps a few (tabs and devices), and the oldest goes first when one more opens.
 describe('event streams per person', () => {
   it('keeps at most five streams for one person, closing the oldest when a sixth opens', async () => {
-    const own = await startGateway();
-    try {
+    await withGateway({}, async (own) => {
       const token = await login(own, 'claire.solo@demo.test');
       const controllers: AbortController[] = [];
       const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
@@ -424,9 +422,7 @@ describe('event streams per person', () => {
           received += new TextDecoder().decode((await reader.read()).value);
       }
       for (const controller of controllers) controller.abort();
-    } finally {
-      await own.dispose();
-    }
+    });
   });
 });
 
@@ -480,15 +476,12 @@ describe('notification retention', () => {
       await age('Ancien.pdf', 31);
       await age('Récent.pdf', 29);
       await db.destroy();
-      const second = await startGateway({ dataDir, notificationRetentionDays: 30 });
-      try {
+      await withGateway({ dataDir, notificationRetentionDays: 30 }, async (second) => {
         const token = await login(second, 'claire.solo@demo.test');
         const names = JSON.stringify(json<List>(await call(second, 'GET', LIST, { token })).items);
         expect(names).toContain('Récent.pdf');
         expect(names).not.toContain('Ancien.pdf');
-      } finally {
-        await second.dispose();
-      }
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
