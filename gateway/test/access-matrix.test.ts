@@ -12,7 +12,7 @@ import type { RouteDefinition } from '../../kernel/contract/route-definition.ts'
 import personas from '../seed/personas.json' with { type: 'json' };
 import { REPO_ROOT } from '../src/options.ts';
 import { codesOfScope } from '../src/permissions.ts';
-import { call, statusOf, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+import { call, statusOf, json, login, sessionOf, type Started, startGateway } from './helpers.ts';
 
 type Persona = (typeof personas.users)[number];
 type Items<T> = { items: T[] };
@@ -118,12 +118,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   gateway = await startGateway();
   for (const persona of personas.users) {
-    tokens.set(
-      persona.email,
-      persona.isCustomer
-        ? await login(gateway, persona.email)
-        : await collaboratorToken(gateway, persona.email),
-    );
+    tokens.set(persona.email, await sessionOf(gateway, persona.email, persona.isCustomer));
   }
 });
 afterAll(async () => {

@@ -17,6 +17,7 @@ import {
   oidcSignIn,
   rawGet,
   startGateway,
+  uploadAccountingPdf,
   withGateway,
   type Started,
 } from './helpers.ts';
@@ -71,14 +72,8 @@ describe('GATEWAY_FILES_DIR', () => {
     expect(statSync(filesDir).mode & 0o777).toBe(0o700);
     const token = await login(gateway, 'claire.solo@demo.test');
     const before = new Set(readdirSync(filesDir));
-    const form = new FormData();
     const bytes = new Uint8Array(makePdf('Facture', ['mars']));
-    form.append('file', new Blob([bytes]), 'facture.pdf');
-    const response = await fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=accounting`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
+    const response = await uploadAccountingPdf(gateway, token, bytes, 'facture.pdf');
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };
     const added = readdirSync(filesDir).filter((name) => !before.has(name));

@@ -340,6 +340,27 @@ export async function collaboratorToken(gateway: { url: string }, email: string)
 }
 
 /** Runs a gateway command in this process on a data dir, with what it printed. */
+/** A session token, signed in the way this person signs in: customers by password, collaborators through OIDC. */
+export function sessionOf(gateway: { url: string }, email: string, isCustomer: boolean): Promise<string> {
+  return isCustomer ? login(gateway, email) : collaboratorToken(gateway, email);
+}
+
+/** Uploads a PDF as an accounting document of entity 1001, as the portal's form sends it. */
+export function uploadAccountingPdf(
+  gateway: { url: string },
+  token: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  return fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=accounting`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
+
 export async function gatewayCommand(
   dataDir: string,
   argv: readonly string[],
