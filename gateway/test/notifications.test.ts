@@ -42,6 +42,18 @@ const saveSettings = async (token: string, change: (settings: Settings) => void)
 
 const kit = gatewaySuite(['claire', 'marc'], { gateway: { portalUrl: 'http://127.0.0.1:5173' } });
 
+/** Opens the event stream of the person holding `token` (`query`: from where it replays). */
+async function openStream(gateway: { url: string }, token: string, query = '') {
+  const controller = new AbortController();
+  const response = await fetch(`${gateway.url}${LIST}/stream${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  return { controller, response, reader };
+}
+
 describe('notification centre', () => {
   it('lists an event for every customer of the entity who may read it, newest first, with the entity name', async () => {
     expect((await publish('Ged-AccountingDocumentUploaded', 1001, { name: 'Bilan.pdf' })).status).toBe(204);
@@ -136,15 +148,9 @@ describe('notification centre', () => {
   });
 
   it('pushes a new notification on the event stream of its recipient', async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${kit.gateway.url}${LIST}/stream`, {
-      headers: { authorization: `Bearer ${kit.claire}` },
-      signal: controller.signal,
-    });
+    const { controller, response, reader } = await openStream(kit.gateway, kit.claire);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
     const decoder = new TextDecoder();
     let received = decoder.decode((await reader.read()).value);
     expect(received).toContain(': connected');
@@ -158,13 +164,7 @@ describe('notification centre', () => {
     const [newest] = (await list(kit.claire)).items;
     if (!newest) throw new Error('no notification');
     await publish('Ged-AccountingDocumentUploaded', 1001, { name: 'Entre-deux.pdf' });
-    const controller = new AbortController();
-    const response = await fetch(`${kit.gateway.url}${LIST}/stream?after=${String(newest.id)}`, {
-      headers: { authorization: `Bearer ${kit.claire}` },
-      signal: controller.signal,
-    });
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
+    const { controller, reader } = await openStream(kit.gateway, kit.claire, `?after=${String(newest.id)}`);
     const decoder = new TextDecoder();
     let received = '';
     while (!received.includes('event: notification')) received += decoder.decode((await reader.read()).value);
@@ -218,13 +218,7 @@ describe('who is told what', () => {
     ).notifications.unreadCount;
   /** What a stream opened now replays from the start (`after=0`), until the marker arrives. */
   const replayed = async (token: string, marker: string) => {
-    const controller = new AbortController();
-    const response = await fetch(`${own.url}${LIST}/stream?after=0`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
-    });
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
+    const { controller, reader } = await openStream(own, token, '?after=0');
     const decoder = new TextDecoder();
     let received = '';
     while (!received.includes(marker)) received += decoder.decode((await reader.read()).value);
@@ -266,13 +260,7 @@ describe('who is told what', () => {
   });
 
   it('tells a payslip only to holders of the payroll code: not in the list, the count or the stream of others', async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${own.url}${LIST}/stream`, {
-      headers: { authorization: `Bearer ${ownMarc}` },
-      signal: controller.signal,
-    });
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
+    const { controller, reader } = await openStream(own, ownMarc);
     const decoder = new TextDecoder();
     let received = decoder.decode((await reader.read()).value);
     const marcCount = await countOf(ownMarc);
@@ -391,13 +379,7 @@ describe('event streams per person', () => {
       const controllers: AbortController[] = [];
       const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
       for (let opened = 0; opened < 6; opened += 1) {
-        const controller = new AbortController();
-        const response = await fetch(`${own.url}${LIST}/stream`, {
-          headers: { authorization: `Bearer ${token}` },
-          signal: controller.signal,
-        });
-        const reader = response.body?.getReader();
-        if (!reader) throw new Error('no body');
+        const { controller, reader } = await openStream(own, token);
         expect(new TextDecoder().decode((await reader.read()).value)).toContain(': connected');
         controllers.push(controller);
         readers.push(reader);
