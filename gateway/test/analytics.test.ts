@@ -3,9 +3,6 @@
 // (never a user the body names), bounded in size and rate, kept a configurable number of days; the
 // report prints what it read without letting it drive the terminal.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_PER_ADDRESS } from '../src/analytics/analytics-collector.ts';
 import { REPO_ROOT } from '../src/options.ts';
@@ -17,6 +14,7 @@ import {
   login,
   type Started,
   startGateway,
+  withDataDir,
   withGateway,
   openTestDb,
 } from './helpers.ts';
@@ -205,8 +203,7 @@ describe('analytics collector limits', () => {
   });
 
   it('purges at start the events older than the retention, and keeps the younger ones', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-analytics-'));
-    try {
+    await withDataDir('gateway-analytics-', async (dataDir) => {
       const first = await startGateway({ dataDir, analyticsKey: KEY });
       await call(first, 'POST', EVENTS, {
         body: {
@@ -232,9 +229,7 @@ describe('analytics collector limits', () => {
       await withGateway({ dataDir, analyticsKey: KEY, analyticsRetentionDays: 10 }, async (second) => {
         expect((await counts(second)).counts).toEqual([{ event: 'Récent', count: 1 }]);
       });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

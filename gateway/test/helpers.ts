@@ -86,6 +86,16 @@ export async function startGateway(overrides: Partial<GatewayOptions> = {}): Pro
   };
 }
 
+/** Runs `work` on a fresh data folder (`prefix` names it), removed after even when `work` throws. */
+export async function withDataDir<T>(prefix: string, work: (dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    return await work(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Runs `work` on a gateway of its own (these options), closed after even when `work` throws. */
 export async function withGateway<T>(
   overrides: Partial<GatewayOptions>,

@@ -1,8 +1,6 @@
 // The notification centre of issue 15: an event of a screen reaches the entity's customers by their own
 // settings (in-app list and stream, demo inbox), newest first, and they mark it read.
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePdf } from '../src/documents/pdf.ts';
@@ -15,6 +13,7 @@ import {
   login,
   type Started,
   startGateway,
+  withDataDir,
   withGateway,
   openTestDb,
 } from './helpers.ts';
@@ -341,8 +340,7 @@ describe('who is told what', () => {
 // db/migrations.test.ts).
 describe.skipIf(ON_POSTGRES)('notifications recorded before their readers were kept', () => {
   it('hides from a customer without the code a payslip the old centre told every customer', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-old-rows-'));
-    try {
+    await withDataDir('gateway-old-rows-', async (dataDir) => {
       await (await startGateway({ dataDir })).dispose();
       const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
       // The table as it was before migration 0003, with the row the old centre wrote for Marc.
@@ -364,9 +362,7 @@ describe.skipIf(ON_POSTGRES)('notifications recorded before their readers were k
         expect(names).toContain('Facture-ancienne.pdf');
         expect(names).not.toContain('Bulletin-ancien.pdf');
       });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -439,8 +435,7 @@ describe('notification retention', () => {
   });
 
   it('purges at start the notifications older than the retention, and keeps the younger ones', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-retention-'));
-    try {
+    await withDataDir('gateway-retention-', async (dataDir) => {
       const first = await startGateway({ dataDir });
       for (const name of ['Ancien.pdf', 'Récent.pdf'])
         await call(first, 'POST', '/__admin/events', {
@@ -464,8 +459,6 @@ describe('notification retention', () => {
         expect(names).toContain('Récent.pdf');
         expect(names).not.toContain('Ancien.pdf');
       });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
