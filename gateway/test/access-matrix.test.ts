@@ -12,7 +12,7 @@ import type { RouteDefinition } from '../../kernel/contract/route-definition.ts'
 import personas from '../seed/personas.json' with { type: 'json' };
 import { REPO_ROOT } from '../src/options.ts';
 import { codesOfScope } from '../src/permissions.ts';
-import { call, collaboratorToken, json, login, type Started, startGateway } from './helpers.ts';
+import { call, statusOf, json, login, sessionOf, type Started, startGateway } from './helpers.ts';
 
 type Persona = (typeof personas.users)[number];
 type Items<T> = { items: T[] };
@@ -118,12 +118,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   gateway = await startGateway();
   for (const persona of personas.users) {
-    tokens.set(
-      persona.email,
-      persona.isCustomer
-        ? await login(gateway, persona.email)
-        : await collaboratorToken(gateway, persona.email),
-    );
+    tokens.set(persona.email, await sessionOf(gateway, persona.email, persona.isCustomer));
   }
 });
 afterAll(async () => {
@@ -242,12 +237,10 @@ describe('attacks on permissions', () => {
     // A rights manager of 1001 (CLUSER002 and CLUSER004) who is neither a signatory nor a CLADMI001 holder.
     const email = 'rights.manager@demo.test';
     expect(
-      (
-        await call(gateway, 'POST', '/account/api/accounts/1001/users', {
-          token: claire(),
-          body: { email, firstName: 'Rita', lastName: 'Rights', permissions: ['CLUSER002', 'CLUSER004'] },
-        })
-      ).status,
+      await statusOf(gateway, 'POST', '/account/api/accounts/1001/users', {
+        token: claire(),
+        body: { email, firstName: 'Rita', lastName: 'Rights', permissions: ['CLUSER002', 'CLUSER004'] },
+      }),
     ).toBe(201);
     // The invitation e-mail carries the createPassword link.
     const inbox = json<{ messages: { link: string }[] }>(
@@ -312,9 +305,9 @@ describe('attacks on permissions', () => {
     );
     expect(all.items.map((report) => report.kind).sort()).toEqual(['financial', 'financial', 'hr']);
     // Marc holds no BI code on 1001: the list is refused, the count says none.
-    expect(
-      (await call(gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: marc() })).status,
-    ).toBe(403);
+    expect(await statusOf(gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: marc() })).toBe(
+      403,
+    );
     const count = json<{ totalItems: number }>(
       await call(gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1001', { token: marc() }),
     );

@@ -3,19 +3,19 @@
 // (never a user the body names), bounded in size and rate, kept a configurable number of days; the
 // report prints what it read without letting it drive the terminal.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_PER_ADDRESS } from '../src/analytics/analytics-collector.ts';
 import { REPO_ROOT } from '../src/options.ts';
 import {
   ON_POSTGRES,
   call,
+  statusOf,
   databaseEnvOf,
   login,
   type Started,
   startGateway,
+  withDataDir,
+  withGateway,
   openTestDb,
 } from './helpers.ts';
 
@@ -104,9 +104,9 @@ describe('analytics collector', () => {
   it('refuses a wrong or missing key with nothing stored', async () => {
     const before = await counts();
     const event = { event: 'Feature Consulted', time };
-    expect(
-      (await call(gateway, 'POST', EVENTS, { body: { apiKey: 'guessed', events: [event] } })).status,
-    ).toBe(401);
+    expect(await statusOf(gateway, 'POST', EVENTS, { body: { apiKey: 'guessed', events: [event] } })).toBe(
+      401,
+    );
     expect((await call(gateway, 'POST', EVENTS, { body: { events: [event] } })).status).toBe(422);
     expect(await counts()).toEqual(before);
   });
@@ -156,8 +156,7 @@ describe('analytics collector', () => {
 
 describe('analytics collector limits', () => {
   it('answers 429 past its rate per client address, wrong keys included', async () => {
-    const own = await startGateway({ analyticsKey: KEY });
-    try {
+    await withGateway({ analyticsKey: KEY }, async (own) => {
       const body = { apiKey: 'guessed', events: [{ event: 'Flood', time }] };
       const statuses: number[] = [];
       for (let sent = 0; sent <= ANALYTICS_PER_ADDRESS.max; sent += 1)
@@ -167,21 +166,16 @@ describe('analytics collector limits', () => {
       expect(statuses.at(-1)).toBe(429);
       expect(last.status).toBe(429);
       expect(last.headers.get('retry-after')).not.toBeNull();
-    } finally {
-      await own.dispose();
-    }
+    });
   });
 
   it('refuses every batch when no key is configured', async () => {
-    const own = await startGateway();
-    try {
+    await withGateway({}, async (own) => {
       const answer = await call(own, 'POST', EVENTS, {
         body: { apiKey: KEY, events: [{ event: 'x', time }] },
       });
       expect(answer.status).toBe(401);
-    } finally {
-      await own.dispose();
-    }
+    });
   });
 
   it('purges every hour while running', async () => {
@@ -209,8 +203,7 @@ describe('analytics collector limits', () => {
   });
 
   it('purges at start the events older than the retention, and keeps the younger ones', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-analytics-'));
-    try {
+    await withDataDir('gateway-analytics-', async (dataDir) => {
       const first = await startGateway({ dataDir, analyticsKey: KEY });
       await call(first, 'POST', EVENTS, {
         body: {
@@ -233,15 +226,10 @@ describe('analytics collector limits', () => {
       await age('Ancien', 11);
       await age('Récent', 9);
       await db.destroy();
-      const second = await startGateway({ dataDir, analyticsKey: KEY, analyticsRetentionDays: 10 });
-      try {
+      await withGateway({ dataDir, analyticsKey: KEY, analyticsRetentionDays: 10 }, async (second) => {
         expect((await counts(second)).counts).toEqual([{ event: 'Récent', count: 1 }]);
-      } finally {
-        await second.dispose();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+      });
+    });
   });
 });
 

@@ -19,7 +19,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../src/documents/pdf.ts';
 import { REPO_ROOT } from '../src/options.ts';
-import { ON_POSTGRES, call, gatewayCommand, login, startGateway, type Started } from './helpers.ts';
+import {
+  ON_POSTGRES,
+  call,
+  gatewayCommand,
+  login,
+  uploadAccountingPdf,
+  startGateway,
+  type Started,
+} from './helpers.ts';
 
 const run = promisify(execFile);
 const CLAIRE = 'claire.solo@demo.test';
@@ -32,13 +40,7 @@ let documentId: number;
 const bytes = new Uint8Array(makePdf('Sauvegarde', ['Une ligne qui doit revenir telle quelle.']));
 
 async function upload(token: string): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), 'Sauvegarde.pdf');
-  const response = await fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=accounting`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
+  const response = await uploadAccountingPdf(gateway, token, bytes, 'Sauvegarde.pdf');
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }

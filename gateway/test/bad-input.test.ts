@@ -35,69 +35,39 @@ describe('bad input', () => {
     expect(await usersOf1001()).toEqual(before);
   });
 
-  it('answers 422 to a wrong type or a missing field, 400 to a bad query', async () => {
-    expectError(
-      await call(kit.gateway, 'POST', '/authentication/api/login', {
-        body: { email: 'claire.solo@demo.test', password: 12345678 },
-      }),
+  // Wrong types, missing fields, bad queries, unknown routes, non-numeric ids; `as` sends that persona's token.
+  type Refused = [status: number, method: string, path: string, sent?: { body?: unknown; as?: 'claire' }];
+  it.each<Refused>([
+    [
       422,
-    );
-    expectError(
-      await call(kit.gateway, 'POST', '/authentication/api/login', {
-        body: { email: 'claire.solo@demo.test' },
-      }),
+      'POST',
+      '/authentication/api/login',
+      { body: { email: 'claire.solo@demo.test', password: 12345678 } },
+    ],
+    [422, 'POST', '/authentication/api/login', { body: { email: 'claire.solo@demo.test' } }],
+    [422, 'POST', '/authentication/api/login', { body: ['claire.solo@demo.test'] }],
+    [
       422,
-    );
-    expectError(
-      await call(kit.gateway, 'POST', '/authentication/api/login', { body: ['claire.solo@demo.test'] }),
-      422,
-    );
-    expectError(
-      await call(kit.gateway, 'PUT', '/contact/api/contacts/currentuser/notification-settings', {
-        token: kit.claire,
-        body: { favouritesOnly: 'yes', types: {} },
-      }),
-      422,
-    );
-    expectError(
-      await call(kit.gateway, 'GET', '/contact/api/terms/latest/content?language=de', { token: kit.claire }),
-      400,
-    );
-    expectError(
-      await call(kit.gateway, 'PATCH', '/contact/api/contacts/currentuser/terms', { token: kit.claire }),
-      400,
-    );
+      'PUT',
+      '/contact/api/contacts/currentuser/notification-settings',
+      { as: 'claire', body: { favouritesOnly: 'yes', types: {} } },
+    ],
+    [400, 'GET', '/contact/api/terms/latest/content?language=de', { as: 'claire' }],
+    [400, 'PATCH', '/contact/api/contacts/currentuser/terms', { as: 'claire' }],
+    [404, 'GET', '/nothing/here', { as: 'claire' }],
+    [404, 'DELETE', '/contact/me', { as: 'claire' }],
+    [400, 'GET', '/connect/api/accounts/abc/summary', { as: 'claire' }],
+    [400, 'GET', '/connect/api/accounts/1001.5/summary', { as: 'claire' }],
+    [400, 'GET', '/authorization/api/authorization/currentuser?accountId=1001abc', { as: 'claire' }],
+    [400, 'DELETE', '/account/api/accounts/1001/users/me', { as: 'claire' }],
+  ])('answers %i with a JSON error to %s %s', async (status, method, path, sent = {}) => {
+    const token = sent.as === undefined ? {} : { token: kit[sent.as] };
+    expectError(await call(kit.gateway, method, path, { ...token, body: sent.body }), status);
   });
 
   it('answers 413 to an oversized body', async () => {
     const big = { email: 'claire.solo@demo.test', password: 'x'.repeat(150 * 1024) };
     expectError(await call(kit.gateway, 'POST', '/authentication/api/login', { body: big }), 413);
-  });
-
-  it('answers 404 to an unknown route', async () => {
-    expectError(await call(kit.gateway, 'GET', '/nothing/here', { token: kit.claire }), 404);
-    expectError(await call(kit.gateway, 'DELETE', '/contact/me', { token: kit.claire }), 404);
-  });
-
-  it('answers 400 to a non-numeric id', async () => {
-    expectError(
-      await call(kit.gateway, 'GET', '/connect/api/accounts/abc/summary', { token: kit.claire }),
-      400,
-    );
-    expectError(
-      await call(kit.gateway, 'GET', '/connect/api/accounts/1001.5/summary', { token: kit.claire }),
-      400,
-    );
-    expectError(
-      await call(kit.gateway, 'GET', '/authorization/api/authorization/currentuser?accountId=1001abc', {
-        token: kit.claire,
-      }),
-      400,
-    );
-    expectError(
-      await call(kit.gateway, 'DELETE', '/account/api/accounts/1001/users/me', { token: kit.claire }),
-      400,
-    );
   });
 
   it('treats SQL-looking strings as data', async () => {

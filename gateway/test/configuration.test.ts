@@ -17,6 +17,8 @@ import {
   oidcSignIn,
   rawGet,
   startGateway,
+  uploadAccountingPdf,
+  withGateway,
   type Started,
 } from './helpers.ts';
 
@@ -33,16 +35,13 @@ const rsaJwk = () =>
 
 describe('GATEWAY_HOST', () => {
   it('listens on a wildcard address and is reached through 127.0.0.1, refusing unknown Host headers', async () => {
-    const gateway = await startGateway({ host: '0.0.0.0' });
-    try {
+    await withGateway({ host: '0.0.0.0' }, async (gateway) => {
       expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await call(gateway, 'GET', '/userorigin')).status).toBe(200);
       const discovery = await call(gateway, 'GET', '/oidc/.well-known/openid-configuration');
       expect(json<{ issuer: string }>(discovery).issuer).toBe(`${gateway.url}/oidc`);
       expect((await rawGet(gateway, '/userorigin', { host: 'evil.example' })).status).toBe(421);
-    } finally {
-      await gateway.dispose();
-    }
+    });
   });
 
   it('accepts an address or a host name and refuses anything else at option parsing', () => {
@@ -73,14 +72,8 @@ describe('GATEWAY_FILES_DIR', () => {
     expect(statSync(filesDir).mode & 0o777).toBe(0o700);
     const token = await login(gateway, 'claire.solo@demo.test');
     const before = new Set(readdirSync(filesDir));
-    const form = new FormData();
     const bytes = new Uint8Array(makePdf('Facture', ['mars']));
-    form.append('file', new Blob([bytes]), 'facture.pdf');
-    const response = await fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=accounting`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
+    const response = await uploadAccountingPdf(gateway, token, bytes, 'facture.pdf');
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };
     const added = readdirSync(filesDir).filter((name) => !before.has(name));
@@ -146,16 +139,13 @@ describe('signing keys from configuration', () => {
   it('signs ID tokens with an EC P-256 key given inline', async () => {
     const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
     const { oidcJwk } = optionsFromEnv({ GATEWAY_OIDC_JWK: JSON.stringify(jwk) }, []);
-    const gateway = await startGateway(oidcJwk ? { oidcJwk } : {});
-    try {
+    await withGateway(oidcJwk ? { oidcJwk } : {}, async (gateway) => {
       const { tokens } = await oidcSignIn(gateway, 'paul.collab@demo.test');
       const header = JSON.parse(Buffer.from(tokens.id_token.split('.')[0] ?? '', 'base64url').toString()) as {
         alg: string;
       };
       expect(header.alg).toBe('ES256');
-    } finally {
-      await gateway.dispose();
-    }
+    });
   });
 
   it('refuses a malformed or unusable JWK and an unreadable secret file with a clear error', () => {
@@ -186,8 +176,7 @@ describe('signing keys from configuration', () => {
 
 describe('GATEWAY_INSTANCE_NAME', () => {
   it('names the instance on every answer: the API, an error, the identity provider, the event stream', async () => {
-    const gateway = await startGateway({ instanceName: 'gw-b' });
-    try {
+    await withGateway({ instanceName: 'gw-b' }, async (gateway) => {
       const token = await login(gateway, 'claire.solo@demo.test');
       const answers = [
         await call(gateway, 'GET', '/contact/me', { token }),
@@ -203,18 +192,13 @@ describe('GATEWAY_INSTANCE_NAME', () => {
       });
       expect(stream.headers.get('x-gateway-instance')).toBe('gw-b');
       controller.abort();
-    } finally {
-      await gateway.dispose();
-    }
+    });
   });
 
   it('sends no such header when unset, and refuses a name that is not a plain header value', async () => {
-    const gateway = await startGateway();
-    try {
+    await withGateway({}, async (gateway) => {
       expect((await call(gateway, 'GET', '/userorigin')).headers.has('x-gateway-instance')).toBe(false);
-    } finally {
-      await gateway.dispose();
-    }
+    });
     expect(optionsFromEnv({ GATEWAY_INSTANCE_NAME: 'gw-a' }, []).instanceName).toBe('gw-a');
     expect(optionsFromEnv({}, []).instanceName).toBeUndefined();
     for (const name of ['two words', 'a\r\nx: y', 'é', 'x'.repeat(65)])

@@ -26,17 +26,15 @@ describe('customer single sign-on client', () => {
     await gateway.dispose();
   });
 
+  /** Signs a person in on the customers' single sign-on page. */
+  const customerSignIn = (email: string) => oidcSignIn(gateway, email, undefined, CUSTOMER_SSO_CLIENT);
+
   async function exchange(accessToken: string) {
     return call(gateway, 'POST', '/authentication/api/token-exchange', { body: { accessToken } });
   }
 
   it('signs a customer in on its own page and exchanges the access token for her portal session', async () => {
-    const { tokens, html } = await oidcSignIn(
-      gateway,
-      'claire.solo@demo.test',
-      undefined,
-      CUSTOMER_SSO_CLIENT,
-    );
+    const { tokens, html } = await customerSignIn('claire.solo@demo.test');
     expect(html).toContain('<h1>Connexion unique</h1>');
     expect(tokens.refresh_token).toBeUndefined();
     const exchanged = await exchange(tokens.access_token);
@@ -49,16 +47,14 @@ describe('customer single sign-on client', () => {
   });
 
   it('names the customer by her single sign-on account, never by her user id', async () => {
-    const { tokens } = await oidcSignIn(gateway, 'marc.multi@demo.test', undefined, CUSTOMER_SSO_CLIENT);
+    const { tokens } = await customerSignIn('marc.multi@demo.test');
     const [, payload = ''] = tokens.id_token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string; aud: string };
     expect(claims).toMatchObject({ sub: 'gigya-marc.multi', aud: 'portal-customers' });
   });
 
   it('refuses collaborators on the customer client and customers on the collaborator client', async () => {
-    await expect(
-      oidcSignIn(gateway, 'paul.collab@demo.test', undefined, CUSTOMER_SSO_CLIENT),
-    ).rejects.toThrow(/status 401/);
+    await expect(customerSignIn('paul.collab@demo.test')).rejects.toThrow(/status 401/);
     await expect(oidcSignIn(gateway, 'claire.solo@demo.test')).rejects.toThrow(/status 401/);
   });
 
@@ -112,7 +108,7 @@ describe('customer single sign-on client', () => {
     });
 
     it('the collaborators’ client gives no code for a customer’s session', async () => {
-      const { client } = await oidcSignIn(gateway, 'claire.solo@demo.test', undefined, CUSTOMER_SSO_CLIENT);
+      const { client } = await customerSignIn('claire.solo@demo.test');
       const silent = await client.authorize({ ...COLLABORATOR, prompt: 'none' });
       const refused = new URL(redirectTarget(await followInside(client, gateway, silent.response)));
       expect(refused.pathname).toBe('/collaborateur');
@@ -150,7 +146,7 @@ describe('customer single sign-on client', () => {
       };
       // Paul's user id, and the empty single sign-on id every collaborator has.
       for (const account of ['5', '']) {
-        const { tokens } = await oidcSignIn(gateway, 'marc.multi@demo.test', undefined, CUSTOMER_SSO_CLIENT);
+        const { tokens } = await customerSignIn('marc.multi@demo.test');
         expect((await exchange(await renamed(tokens.access_token, account))).status, account).toBe(401);
       }
       // Claire's user id through the collaborators' client.
@@ -172,12 +168,7 @@ describe('customer single sign-on client', () => {
   });
 
   it('signs in silently while the provider session lives, and asks again once signed out of it', async () => {
-    const { client, tokens } = await oidcSignIn(
-      gateway,
-      'claire.solo@demo.test',
-      undefined,
-      CUSTOMER_SSO_CLIENT,
-    );
+    const { client, tokens } = await customerSignIn('claire.solo@demo.test');
     const again = await client.authorize();
     expect(redirectTarget(await followInside(client, gateway, again.response))).toMatch(
       /^http:\/\/127\.0\.0\.1:5173\/sso\?code=/,

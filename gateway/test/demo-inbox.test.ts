@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../src/db/connection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, json, login, rawGet, type Started, startGateway, openTestDb } from './helpers.ts';
+import { call, json, login, rawGet, type Started, startGateway, withGateway, openTestDb } from './helpers.ts';
 
 type Inbox = { messages: { to: string; link: string }[] };
 
@@ -57,12 +57,9 @@ describe('demo inbox', () => {
   });
 
   it('does not exist without the demo setting', async () => {
-    const plain = await startGateway({ demo: false });
-    try {
+    await withGateway({ demo: false }, async (plain) => {
       expect((await call(plain, 'GET', inboxPath('claire.solo@demo.test'))).status).toBe(404);
-    } finally {
-      await plain.dispose();
-    }
+    });
   });
 });
 
@@ -155,8 +152,7 @@ describe('retention (issue 27, item 9)', () => {
       limits: { resetMailPerAccount: { max: 10, windowMs: 60_000 } },
     };
     try {
-      const first = await startGateway(settings);
-      try {
+      await withGateway(settings, async (first) => {
         await addRow(dataDir, 'old@demo.test', 8);
         await addRow(dataDir, 'recent@demo.test', 6);
         await requestReset(first, 'claire.solo@demo.test');
@@ -171,17 +167,12 @@ describe('retention (issue 27, item 9)', () => {
           'nina.terms@demo.test',
           'sam.nousers@demo.test',
         ]);
-      } finally {
-        await first.dispose();
-      }
+      });
       // Rows that aged while nobody wrote go at the next start.
       await addRow(dataDir, 'old@demo.test', 30);
-      const second = await startGateway(settings);
-      try {
+      await withGateway(settings, async () => {
         expect((await rows(dataDir)).map((row) => row.to_email)).not.toContain('old@demo.test');
-      } finally {
-        await second.dispose();
-      }
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

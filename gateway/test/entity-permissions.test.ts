@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, json, login } from './helpers.ts';
+import { call, statusOf, json, login } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
 
 type Items<T> = { items: T[] };
@@ -150,7 +150,7 @@ describe('entity reads need the entity code', () => {
       'paul.collab@demo.test',
     ]);
     expect(
-      (await call(kit.gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: kit.sam })).status,
+      await statusOf(kit.gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: kit.sam }),
     ).toBe(403);
   });
 });
@@ -253,12 +253,10 @@ describe('adding a user grants nothing without the rights-management code', () =
     // Lea (no codes) cannot add at all; Marc (no CLUSER002 on 1001) neither.
     for (const token of [kit.lea, kit.marc]) {
       expect(
-        (
-          await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
-            token,
-            body: { email: 'nobody.new@demo.test', firstName: 'N', lastName: 'N' },
-          })
-        ).status,
+        await statusOf(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+          token,
+          body: { email: 'nobody.new@demo.test', firstName: 'N', lastName: 'N' },
+        }),
       ).toBe(403);
     }
   });

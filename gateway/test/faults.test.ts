@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, type Started, startGateway } from './helpers.ts';
+import { call, statusOf, login, type Started, startGateway, withGateway } from './helpers.ts';
 
 describe('fault injection (GATEWAY_FAULTS=on)', () => {
   let gateway: Started;
@@ -32,9 +32,9 @@ describe('fault injection (GATEWAY_FAULTS=on)', () => {
     await call(gateway, 'POST', '/__admin/faults', {
       body: { pathPattern: 'currentuser', status, count: 1 },
     });
-    expect(
-      (await call(gateway, 'GET', '/authorization/api/authorization/currentuser', { token })).status,
-    ).toBe(status);
+    expect(await statusOf(gateway, 'GET', '/authorization/api/authorization/currentuser', { token })).toBe(
+      status,
+    );
   });
 
   it('adds latency', async () => {
@@ -65,7 +65,7 @@ describe('fault injection (GATEWAY_FAULTS=on)', () => {
 
   it('refuses a bad rule and clears rules', async () => {
     expect(
-      (await call(gateway, 'POST', '/__admin/faults', { body: { pathPattern: '(', status: 500 } })).status,
+      await statusOf(gateway, 'POST', '/__admin/faults', { body: { pathPattern: '(', status: 500 } }),
     ).toBe(422);
     expect((await call(gateway, 'POST', '/__admin/faults', { body: { pathPattern: 'x' } })).status).toBe(422);
     await call(gateway, 'POST', '/__admin/faults', { body: { pathPattern: '.*', status: 500 } });
@@ -93,15 +93,12 @@ describe('fault injection (GATEWAY_FAULTS=on)', () => {
 
 describe('fault injection off', () => {
   it('answers 404 on /__admin', async () => {
-    const gateway = await startGateway({ faults: false });
-    try {
+    await withGateway({ faults: false }, async (gateway) => {
       expect(
-        (await call(gateway, 'POST', '/__admin/faults', { body: { pathPattern: '.*', status: 500 } })).status,
+        await statusOf(gateway, 'POST', '/__admin/faults', { body: { pathPattern: '.*', status: 500 } }),
       ).toBe(404);
       expect((await call(gateway, 'POST', '/__admin/reset')).status).toBe(404);
       expect((await call(gateway, 'GET', '/health')).status).toBe(200);
-    } finally {
-      await gateway.dispose();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, json } from './helpers.ts';
+import { call, statusOf, json } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
 
 type Bank = {
@@ -43,22 +43,20 @@ describe('bank accounts', () => {
 
   it('refuses a person without CLBANK001 on that entity, and another tenant', async () => {
     // Marc holds CLBANK001 on 1002 only.
-    expect(
-      (await call(kit.gateway, 'GET', '/account/api/accounts/1001/bank', { token: kit.marc })).status,
-    ).toBe(403);
-    expect(
-      (await call(kit.gateway, 'GET', '/account/api/accounts/1002/bank', { token: kit.marc })).status,
-    ).toBe(200);
-    expect(
-      (await call(kit.gateway, 'GET', '/account/api/accounts/1004/bank', { token: kit.claire })).status,
-    ).toBe(403);
+    expect(await statusOf(kit.gateway, 'GET', '/account/api/accounts/1001/bank', { token: kit.marc })).toBe(
+      403,
+    );
+    expect(await statusOf(kit.gateway, 'GET', '/account/api/accounts/1002/bank', { token: kit.marc })).toBe(
+      200,
+    );
+    expect(await statusOf(kit.gateway, 'GET', '/account/api/accounts/1004/bank', { token: kit.claire })).toBe(
+      403,
+    );
     expect((await transactions(kit.marc, '')).status).toBe(403);
     expect(
-      (
-        await call(kit.gateway, 'GET', '/account/api/accounts/1001/bank/transactions.csv', {
-          token: kit.marc,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'GET', '/account/api/accounts/1001/bank/transactions.csv', {
+        token: kit.marc,
+      }),
     ).toBe(403);
   });
 });
@@ -181,18 +179,16 @@ describe('key figures', () => {
     expect(older.previous).toBeNull();
     expect(older.months).toHaveLength(12);
     expect(
-      (
-        await call(kit.gateway, 'GET', '/registry/api/accounts/1001/key-figures?year=2001', {
-          token: kit.claire,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'GET', '/registry/api/accounts/1001/key-figures?year=2001', {
+        token: kit.claire,
+      }),
     ).toBe(404);
     // Marc holds CLKPI0001 on 1001, not on 1002; Paul (collaborator) holds COKPI0001.
     expect(
-      (await call(kit.gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: kit.marc })).status,
+      await statusOf(kit.gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: kit.marc }),
     ).toBe(403);
     expect(
-      (await call(kit.gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: kit.paul })).status,
+      await statusOf(kit.gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: kit.paul }),
     ).toBe(200);
   });
 });

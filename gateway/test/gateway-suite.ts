@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/connection.ts';
 import type { GatewayOptions } from '../src/options.ts';
-import { collaboratorToken, login, openTestDb, type Started, startGateway } from './helpers.ts';
+import { openTestDb, sessionOf, type Started, startGateway } from './helpers.ts';
 
 /** The demo personas by first name: customers sign in by password, collaborators through OIDC. */
 const PERSONAS = {
@@ -21,7 +21,7 @@ type Persona = keyof typeof PERSONAS;
 /** A session token of a persona, signed in the way that persona signs in. */
 function signIn(gateway: { url: string }, persona: Persona): Promise<string> {
   const { email, collaborator } = PERSONAS[persona];
-  return collaborator ? collaboratorToken(gateway, email) : login(gateway, email);
+  return sessionOf(gateway, email, !collaborator);
 }
 
 type SuiteOptions = {

@@ -86,6 +86,29 @@ export async function startGateway(overrides: Partial<GatewayOptions> = {}): Pro
   };
 }
 
+/** Runs `work` on a fresh data folder (`prefix` names it), removed after even when `work` throws. */
+export async function withDataDir<T>(prefix: string, work: (dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    return await work(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `work` on a gateway of its own (these options), closed after even when `work` throws. */
+export async function withGateway<T>(
+  overrides: Partial<GatewayOptions>,
+  work: (gateway: Started) => Promise<T>,
+): Promise<T> {
+  const gateway = await startGateway(overrides);
+  try {
+    return await work(gateway);
+  } finally {
+    await gateway.dispose();
+  }
+}
+
 export type ApiAnswer = { status: number; body: unknown; headers: Headers };
 
 export async function call(
@@ -109,6 +132,11 @@ export async function call(
   let parsed: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** The status alone, for the many checks that an answer is refused or accepted. */
+export async function statusOf(...args: Parameters<typeof call>): Promise<number> {
+  return (await call(...args)).status;
 }
 
 /**
@@ -322,6 +350,27 @@ export async function collaboratorToken(gateway: { url: string }, email: string)
 }
 
 /** Runs a gateway command in this process on a data dir, with what it printed. */
+/** A session token, signed in the way this person signs in: customers by password, collaborators through OIDC. */
+export function sessionOf(gateway: { url: string }, email: string, isCustomer: boolean): Promise<string> {
+  return isCustomer ? login(gateway, email) : collaboratorToken(gateway, email);
+}
+
+/** Uploads a PDF as an accounting document of entity 1001, as the portal's form sends it. */
+export function uploadAccountingPdf(
+  gateway: { url: string },
+  token: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  return fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=accounting`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
+
 export async function gatewayCommand(
   dataDir: string,
   argv: readonly string[],

@@ -1,19 +1,20 @@
 // The notification centre of issue 15: an event of a screen reaches the entity's customers by their own
 // settings (in-app list and stream, demo inbox), newest first, and they mark it read.
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePdf } from '../src/documents/pdf.ts';
 import {
   ON_POSTGRES,
   call,
+  statusOf,
   collaboratorToken,
   json,
   login,
   type Started,
   startGateway,
+  withDataDir,
+  withGateway,
   openTestDb,
 } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
@@ -39,6 +40,18 @@ const saveSettings = async (token: string, change: (settings: Settings) => void)
 };
 
 const kit = gatewaySuite(['claire', 'marc'], { gateway: { portalUrl: 'http://127.0.0.1:5173' } });
+
+/** Opens the event stream of the person holding `token` (`query`: from where it replays). */
+async function openStream(gateway: { url: string }, token: string, query = '') {
+  const controller = new AbortController();
+  const response = await fetch(`${gateway.url}${LIST}/stream${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  return { controller, response, reader };
+}
 
 describe('notification centre', () => {
   it('lists an event for every customer of the entity who may read it, newest first, with the entity name', async () => {
@@ -75,10 +88,10 @@ describe('notification centre', () => {
     const [newest] = (await list(kit.claire)).items;
     if (!newest) throw new Error('no notification');
     expect(
-      (await call(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.marc })).status,
+      await statusOf(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.marc }),
     ).toBe(404);
     expect(
-      (await call(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.claire })).status,
+      await statusOf(kit.gateway, 'POST', `${LIST}/${String(newest.id)}/read`, { token: kit.claire }),
     ).toBe(204);
     expect((await list(kit.claire)).unreadCount).toBe(1);
     expect((await list(kit.marc)).unreadCount).toBe(1);
@@ -134,15 +147,9 @@ describe('notification centre', () => {
   });
 
   it('pushes a new notification on the event stream of its recipient', async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${kit.gateway.url}${LIST}/stream`, {
-      headers: { authorization: `Bearer ${kit.claire}` },
-      signal: controller.signal,
-    });
+    const { controller, response, reader } = await openStream(kit.gateway, kit.claire);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
     const decoder = new TextDecoder();
     let received = decoder.decode((await reader.read()).value);
     expect(received).toContain(': connected');
@@ -156,13 +163,7 @@ describe('notification centre', () => {
     const [newest] = (await list(kit.claire)).items;
     if (!newest) throw new Error('no notification');
     await publish('Ged-AccountingDocumentUploaded', 1001, { name: 'Entre-deux.pdf' });
-    const controller = new AbortController();
-    const response = await fetch(`${kit.gateway.url}${LIST}/stream?after=${String(newest.id)}`, {
-      headers: { authorization: `Bearer ${kit.claire}` },
-      signal: controller.signal,
-    });
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
+    const { controller, reader } = await openStream(kit.gateway, kit.claire, `?after=${String(newest.id)}`);
     const decoder = new TextDecoder();
     let received = '';
     while (!received.includes('event: notification')) received += decoder.decode((await reader.read()).value);
@@ -216,13 +217,7 @@ describe('who is told what', () => {
     ).notifications.unreadCount;
   /** What a stream opened now replays from the start (`after=0`), until the marker arrives. */
   const replayed = async (token: string, marker: string) => {
-    const controller = new AbortController();
-    const response = await fetch(`${own.url}${LIST}/stream?after=0`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
-    });
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
+    const { controller, reader } = await openStream(own, token, '?after=0');
     const decoder = new TextDecoder();
     let received = '';
     while (!received.includes(marker)) received += decoder.decode((await reader.read()).value);
@@ -264,13 +259,7 @@ describe('who is told what', () => {
   });
 
   it('tells a payslip only to holders of the payroll code: not in the list, the count or the stream of others', async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${own.url}${LIST}/stream`, {
-      headers: { authorization: `Bearer ${ownMarc}` },
-      signal: controller.signal,
-    });
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error('no body');
+    const { controller, reader } = await openStream(own, ownMarc);
     const decoder = new TextDecoder();
     let received = decoder.decode((await reader.read()).value);
     const marcCount = await countOf(ownMarc);
@@ -351,8 +340,7 @@ describe('who is told what', () => {
 // db/migrations.test.ts).
 describe.skipIf(ON_POSTGRES)('notifications recorded before their readers were kept', () => {
   it('hides from a customer without the code a payslip the old centre told every customer', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-old-rows-'));
-    try {
+    await withDataDir('gateway-old-rows-', async (dataDir) => {
       await (await startGateway({ dataDir })).dispose();
       const db = new BetterSqlite3(join(dataDir, 'gateway.sqlite'));
       // The table as it was before migration 0003, with the row the old centre wrote for Marc.
@@ -368,18 +356,13 @@ describe.skipIf(ON_POSTGRES)('notifications recorded before their readers were k
       insert.run(marcId, 'Ged-GSDocumentUploaded', JSON.stringify({ name: 'Bulletin-ancien.pdf' }));
       insert.run(marcId, 'Ged-AccountingDocumentUploaded', JSON.stringify({ name: 'Facture-ancienne.pdf' }));
       db.close();
-      const second = await startGateway({ dataDir });
-      try {
+      await withGateway({ dataDir }, async (second) => {
         const token = await login(second, 'marc.multi@demo.test');
         const names = JSON.stringify(json<List>(await call(second, 'GET', LIST, { token })).items);
         expect(names).toContain('Facture-ancienne.pdf');
         expect(names).not.toContain('Bulletin-ancien.pdf');
-      } finally {
-        await second.dispose();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+      });
+    });
   });
 });
 
@@ -387,19 +370,12 @@ describe.skipIf(ON_POSTGRES)('notifications recorded before their readers were k
 // keeps a few (tabs and devices), and the oldest goes first when one more opens.
 describe('event streams per person', () => {
   it('keeps at most five streams for one person, closing the oldest when a sixth opens', async () => {
-    const own = await startGateway();
-    try {
+    await withGateway({}, async (own) => {
       const token = await login(own, 'claire.solo@demo.test');
       const controllers: AbortController[] = [];
       const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
       for (let opened = 0; opened < 6; opened += 1) {
-        const controller = new AbortController();
-        const response = await fetch(`${own.url}${LIST}/stream`, {
-          headers: { authorization: `Bearer ${token}` },
-          signal: controller.signal,
-        });
-        const reader = response.body?.getReader();
-        if (!reader) throw new Error('no body');
+        const { controller, reader } = await openStream(own, token);
         expect(new TextDecoder().decode((await reader.read()).value)).toContain(': connected');
         controllers.push(controller);
         readers.push(reader);
@@ -424,9 +400,7 @@ describe('event streams per person', () => {
           received += new TextDecoder().decode((await reader.read()).value);
       }
       for (const controller of controllers) controller.abort();
-    } finally {
-      await own.dispose();
-    }
+    });
   });
 });
 
@@ -461,8 +435,7 @@ describe('notification retention', () => {
   });
 
   it('purges at start the notifications older than the retention, and keeps the younger ones', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-retention-'));
-    try {
+    await withDataDir('gateway-retention-', async (dataDir) => {
       const first = await startGateway({ dataDir });
       for (const name of ['Ancien.pdf', 'Récent.pdf'])
         await call(first, 'POST', '/__admin/events', {
@@ -480,17 +453,12 @@ describe('notification retention', () => {
       await age('Ancien.pdf', 31);
       await age('Récent.pdf', 29);
       await db.destroy();
-      const second = await startGateway({ dataDir, notificationRetentionDays: 30 });
-      try {
+      await withGateway({ dataDir, notificationRetentionDays: 30 }, async (second) => {
         const token = await login(second, 'claire.solo@demo.test');
         const names = JSON.stringify(json<List>(await call(second, 'GET', LIST, { token })).items);
         expect(names).toContain('Récent.pdf');
         expect(names).not.toContain('Ancien.pdf');
-      } finally {
-        await second.dispose();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+      });
+    });
   });
 });

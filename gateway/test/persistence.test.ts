@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENT_TYPES } from '../../kernel/contract/schemas.ts';
-import { call, collaboratorToken, json, login, oidcSignIn, startGateway } from './helpers.ts';
+import {
+  call,
+  statusOf,
+  collaboratorToken,
+  json,
+  login,
+  oidcSignIn,
+  startGateway,
+  withGateway,
+} from './helpers.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-restart-'));
 afterAll(() => {
@@ -31,42 +40,34 @@ describe('restart', () => {
     );
     expect(state.isCurrent).toBe(false);
     expect(
-      (
-        await call(
-          first,
-          'PATCH',
-          `/contact/api/contacts/currentuser/terms?termsId=${String(state.terms.termsId)}`,
-          { token: nina },
-        )
-      ).status,
+      await statusOf(
+        first,
+        'PATCH',
+        `/contact/api/contacts/currentuser/terms?termsId=${String(state.terms.termsId)}`,
+        { token: nina },
+      ),
     ).toBe(204);
     const wanted = settings(true, true);
     expect(
-      (
-        await call(first, 'PUT', '/contact/api/contacts/currentuser/notification-settings', {
-          token: nina,
-          body: wanted,
-        })
-      ).status,
+      await statusOf(first, 'PUT', '/contact/api/contacts/currentuser/notification-settings', {
+        token: nina,
+        body: wanted,
+      }),
     ).toBe(200);
     const layout = { layout: [{ widget: 'news/rss', x: 0, y: 0, w: 2, h: 1 }] };
     expect(
-      (
-        await call(first, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1003', {
-          token: nina,
-          body: layout,
-        })
-      ).status,
+      await statusOf(first, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1003', {
+        token: nina,
+        body: layout,
+      }),
     ).toBe(200);
     const { tokens: oidcTokens } = await oidcSignIn(first, 'lea.collab@demo.test');
     const revoked = await login(first, 'claire.solo@demo.test');
     expect(
-      (
-        await call(first, 'POST', '/authentication/api/logout', {
-          token: revoked,
-          body: { gigyaUserId: 'x' },
-        })
-      ).status,
+      await statusOf(first, 'POST', '/authentication/api/logout', {
+        token: revoked,
+        body: { gigyaUserId: 'x' },
+      }),
     ).toBe(204);
     await first.close();
 
@@ -114,8 +115,7 @@ describe('restart', () => {
 
 describe('concurrency', () => {
   it('50 parallel writes to the same resource leave a consistent state', async () => {
-    const gateway = await startGateway();
-    try {
+    await withGateway({}, async (gateway) => {
       const claire = await login(gateway, 'claire.solo@demo.test');
       const paul = await collaboratorToken(gateway, 'paul.collab@demo.test');
       const path = '/contact/api/contacts/currentuser/notification-settings';
@@ -159,8 +159,6 @@ describe('concurrency', () => {
         await call(gateway, 'GET', '/booking/api/bookings', { token: claire }),
       );
       expect(mine.items.filter((booking) => booking.slotId === 1)).toHaveLength(1);
-    } finally {
-      await gateway.dispose();
-    }
+    });
   });
 });

@@ -7,14 +7,13 @@ import { REPO_ROOT } from '../src/options.ts';
 import { codesOfScope } from '../src/permissions.ts';
 import {
   call,
-  collaboratorToken,
   followInside,
   json,
-  login,
   oidcClient,
   oidcSignIn,
   exchangeCode,
   redirectTarget,
+  sessionOf,
   type Started,
   startGateway,
 } from './helpers.ts';
@@ -42,10 +41,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   gateway = await startGateway();
   for (const user of personas.users) {
-    tokens.set(
-      user.email,
-      user.isCustomer ? await login(gateway, user.email) : await collaboratorToken(gateway, user.email),
-    );
+    tokens.set(user.email, await sessionOf(gateway, user.email, user.isCustomer));
   }
 });
 afterAll(async () => {

@@ -19,6 +19,7 @@ import {
   databaseEnvOf,
   gatewayCommand,
   startGateway,
+  withGateway,
 } from './helpers.ts';
 
 const GOOD_PASSWORD = 'Copper-Lantern-Orchard-42';
@@ -167,15 +168,12 @@ describe('the data dir of demo mode', () => {
   });
 
   it('is wiped by --reset without the demo switch, and no persona comes back', async () => {
-    const wiped = await startGateway({ dataDir, demo: false, reset: true });
-    try {
+    await withGateway({ dataDir, demo: false, reset: true }, async (wiped) => {
       const answer = await call(wiped, 'POST', '/authentication/api/login', {
         body: { email: 'claire.solo@demo.test', password: personas.password },
       });
       expect(answer.status).toBe(401);
-    } finally {
-      await wiped.dispose();
-    }
+    });
   });
 
   it('refuses in demo mode a data dir made without it (its reset e-mails would show in the demo inbox)', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, json, login, type Started, startGateway } from './helpers.ts';
+import { call, statusOf, json, login, type Started, startGateway } from './helpers.ts';
 
 type Inbox = { messages: { to: string; subject: string; link: string; createdAt: string }[] };
 
@@ -15,57 +15,34 @@ const inbox = async (email: string) =>
   json<Inbox>(await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`))
     .messages;
 
+const createNewPassword = (token: string, password: string) =>
+  call(gateway, 'POST', '/authentication/api/createNewPassword', { body: { token, password } });
+
 describe('password reset', () => {
   it('answers 204 for unknown e-mails and sends nothing', async () => {
     expect(
-      (
-        await call(gateway, 'POST', '/authentication/api/resetPassword', {
-          body: { email: 'nobody@demo.test' },
-        })
-      ).status,
+      await statusOf(gateway, 'POST', '/authentication/api/resetPassword', {
+        body: { email: 'nobody@demo.test' },
+      }),
     ).toBe(204);
     expect(await inbox('nobody@demo.test')).toEqual([]);
   });
 
   it('sends a link, sets the new password once, and the old password stops working', async () => {
     const email = 'sam.nousers@demo.test';
-    expect(
-      (await call(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } })).status,
-    ).toBe(204);
+    expect(await statusOf(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } })).toBe(
+      204,
+    );
     const messages = await inbox(email);
     expect(messages).toHaveLength(1);
     const link = new URL(messages[0]?.link ?? '');
     expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:5173/resetPasswordForm');
     const token = link.searchParams.get('token') ?? '';
 
-    expect(
-      (
-        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
-          body: { token, password: 'short' },
-        })
-      ).status,
-    ).toBe(422);
-    expect(
-      (
-        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
-          body: { token: 'forged', password: 'Nouveau-2026!' },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
-          body: { token, password: 'Nouveau-2026!' },
-        })
-      ).status,
-    ).toBe(204);
-    expect(
-      (
-        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
-          body: { token, password: 'Encore-2026!' },
-        })
-      ).body,
-    ).toMatchObject({ error: 'invalid_token' });
+    expect((await createNewPassword(token, 'short')).status).toBe(422);
+    expect((await createNewPassword('forged', 'Nouveau-2026!')).status).toBe(400);
+    expect((await createNewPassword(token, 'Nouveau-2026!')).status).toBe(204);
+    expect((await createNewPassword(token, 'Encore-2026!')).body).toMatchObject({ error: 'invalid_token' });
 
     await expect(login(gateway, email)).rejects.toThrow(/401/);
     await expect(login(gateway, email, 'Nouveau-2026!')).resolves.toEqual(expect.any(String));
@@ -77,14 +54,10 @@ describe('password reset', () => {
     const token = new URL((await inbox(email)).at(-1)?.link ?? '').searchParams.get('token') ?? '';
     const expired = await call(gateway, 'POST', '/__admin/reset-links/expire', { body: { email } });
     expect(expired.status).toBe(204);
-    const late = await call(gateway, 'POST', '/authentication/api/createNewPassword', {
-      body: { token, password: 'un cheval bleu mange des pommes' },
-    });
+    const late = await createNewPassword(token, 'un cheval bleu mange des pommes');
     expect(late.status).toBe(400);
     expect(json<{ error: string }>(late).error).toBe('expired_token');
-    const forged = await call(gateway, 'POST', '/authentication/api/createNewPassword', {
-      body: { token: 'forged', password: 'un cheval bleu mange des pommes' },
-    });
+    const forged = await createNewPassword('forged', 'un cheval bleu mange des pommes');
     expect(json<{ error: string }>(forged).error).toBe('invalid_token');
     // The password did not change.
     await expect(login(gateway, email)).resolves.toEqual(expect.any(String));

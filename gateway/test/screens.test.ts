@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, json } from './helpers.ts';
+import { call, statusOf, json } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
 
 const kit = gatewaySuite(['claire', 'marc', 'sam', 'paul', 'lea'], { gateway: { userOrigin: 'COLLAB' } });
@@ -54,24 +54,20 @@ describe('terms', () => {
     expect(en).toMatchObject({ termsId: latest.termsId, language: 'en' });
     expect(en.content).toContain('Terms');
     expect(
-      (
-        await call(
-          kit.gateway,
-          'PATCH',
-          `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId - 1)}`,
-          { token: kit.sam },
-        )
-      ).status,
+      await statusOf(
+        kit.gateway,
+        'PATCH',
+        `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId - 1)}`,
+        { token: kit.sam },
+      ),
     ).toBe(409);
     expect(
-      (
-        await call(
-          kit.gateway,
-          'PATCH',
-          `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId)}`,
-          { token: kit.sam },
-        )
-      ).status,
+      await statusOf(
+        kit.gateway,
+        'PATCH',
+        `/contact/api/contacts/currentuser/terms?termsId=${String(latest.termsId)}`,
+        { token: kit.sam },
+      ),
     ).toBe(204);
   });
 });
@@ -92,30 +88,26 @@ describe('entity screens', () => {
     expect(deposit.status).toBe(201);
     expect(await count()).toBe(2);
     expect(
-      (
-        await call(kit.gateway, 'POST', '/reporting/api/reports', {
-          token: kit.claire,
-          body: { accountId: 1001, title: 'x', kind: 'hr' },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/reporting/api/reports', {
+        token: kit.claire,
+        body: { accountId: 1001, title: 'x', kind: 'hr' },
+      }),
     ).toBe(403);
     expect(
-      (
-        await call(kit.gateway, 'POST', '/reporting/api/reports', {
-          token: kit.lea,
-          body: { accountId: 1001, title: 'x', kind: 'hr' },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/reporting/api/reports', {
+        token: kit.lea,
+        body: { accountId: 1001, title: 'x', kind: 'hr' },
+      }),
     ).toBe(403);
     const id = json<{ id: number }>(deposit).id;
     expect(
-      (await call(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.lea })).status,
+      await statusOf(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.lea }),
     ).toBe(403);
     expect(
-      (await call(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.paul })).status,
+      await statusOf(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.paul }),
     ).toBe(204);
     expect(
-      (await call(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.paul })).status,
+      await statusOf(kit.gateway, 'DELETE', `/reporting/api/reports/${String(id)}`, { token: kit.paul }),
     ).toBe(404);
     expect(await count()).toBe(1);
     const list = json<Items<{ accountId: number }>>(
@@ -124,7 +116,7 @@ describe('entity screens', () => {
     expect(list.items).toHaveLength(1);
     // Sam is attached to 1004 without a BI code: the list is refused and the count says none.
     expect(
-      (await call(kit.gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: kit.sam })).status,
+      await statusOf(kit.gateway, 'GET', '/reporting/api/reports?accountId=1004', { token: kit.sam }),
     ).toBe(403);
   });
 
@@ -149,25 +141,19 @@ describe('entity screens', () => {
     expect(joined?.permissions).toEqual(['CLGED0002']);
     const userId = joined?.userId ?? 0;
     expect(
-      (
-        await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
-          token: kit.marc,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
+        token: kit.marc,
+      }),
     ).toBe(403);
     expect(
-      (
-        await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
-          token: kit.claire,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
+        token: kit.claire,
+      }),
     ).toBe(204);
     expect(
-      (
-        await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
-          token: kit.claire,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(userId)}`, {
+        token: kit.claire,
+      }),
     ).toBe(404);
   });
 
@@ -191,12 +177,12 @@ describe('entity screens', () => {
       ).items.length,
     ).toBeGreaterThan(0);
     // Mandates need COMAND001 (Lea holds no code), and customers never read the wallet's calls.
-    expect(
-      (await call(kit.gateway, 'GET', '/wallet/api/portfolio/mandates', { token: kit.lea })).status,
-    ).toBe(403);
-    expect(
-      (await call(kit.gateway, 'GET', '/wallet/api/portfolio/mandates', { token: kit.claire })).status,
-    ).toBe(403);
+    expect(await statusOf(kit.gateway, 'GET', '/wallet/api/portfolio/mandates', { token: kit.lea })).toBe(
+      403,
+    );
+    expect(await statusOf(kit.gateway, 'GET', '/wallet/api/portfolio/mandates', { token: kit.claire })).toBe(
+      403,
+    );
     expect(
       (await call(kit.gateway, 'GET', '/offer/api/accounts/1001/subscriptions', { token: kit.claire })).body,
     ).toEqual({ items: [{ offerCode: 'PENNYLANE', status: 'validated' }] });
@@ -224,7 +210,7 @@ describe('entity screens', () => {
       ).items.length,
     ).toBeGreaterThan(0);
     expect(
-      (await call(kit.gateway, 'GET', '/account/api/accounts/1002/delegations', { token: kit.lea })).status,
+      await statusOf(kit.gateway, 'GET', '/account/api/accounts/1002/delegations', { token: kit.lea }),
     ).toBe(403);
   });
 
@@ -240,12 +226,10 @@ describe('entity screens', () => {
     });
     expect(created.status).toBe(201);
     expect(
-      (
-        await call(kit.gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
-          token: kit.paul,
-          body: { offerCode: 'NOPE' },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
+        token: kit.paul,
+        body: { offerCode: 'NOPE' },
+      }),
     ).toBe(422);
     const requests = json<Items<{ accountId: number; offerCode: string }>>(
       await call(kit.gateway, 'GET', '/offer/api/portfolio/mod-requests?q=1003', { token: kit.paul }),
@@ -262,11 +246,9 @@ describe('entity screens', () => {
       ).body,
     ).toBeNull();
     expect(
-      (
-        await call(kit.gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1004', {
-          token: kit.marc,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'GET', '/contact/api/contacts/currentuser/home-layouts/1004', {
+        token: kit.marc,
+      }),
     ).toBe(403);
     const layout = { layout: [{ widget: 'lab/lab', x: 2, y: 0, w: 2, h: 1 }] };
     expect(
@@ -278,12 +260,10 @@ describe('entity screens', () => {
       ).body,
     ).toEqual(layout);
     expect(
-      (
-        await call(kit.gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', {
-          token: kit.marc,
-          body: { layout: [{ widget: 'x', x: 0, y: 0, w: 9, h: 1 }] },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'PUT', '/contact/api/contacts/currentuser/home-layouts/1002', {
+        token: kit.marc,
+        body: { layout: [{ widget: 'x', x: 0, y: 0, w: 9, h: 1 }] },
+      }),
     ).toBe(422);
 
     const slots = json<Items<{ slotId: number; available: boolean }>>(
@@ -292,20 +272,16 @@ describe('entity screens', () => {
     const free = slots.items.find((slot) => slot.available);
     expect(free).toBeDefined();
     expect(
-      (
-        await call(kit.gateway, 'POST', '/booking/api/bookings', {
-          token: kit.marc,
-          body: { slotId: free?.slotId },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/booking/api/bookings', {
+        token: kit.marc,
+        body: { slotId: free?.slotId },
+      }),
     ).toBe(201);
     expect(
-      (
-        await call(kit.gateway, 'POST', '/booking/api/bookings', {
-          token: kit.marc,
-          body: { slotId: 999999 },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/booking/api/bookings', {
+        token: kit.marc,
+        body: { slotId: 999999 },
+      }),
     ).toBe(404);
     expect(
       json<Items<{ slotId: number }>>(

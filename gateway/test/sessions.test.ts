@@ -2,7 +2,16 @@
 import { SignJWT } from 'jose';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, json, login, oidcSignIn, type Started, startGateway } from './helpers.ts';
+import {
+  call,
+  statusOf,
+  json,
+  login,
+  oidcSignIn,
+  type Started,
+  startGateway,
+  withGateway,
+} from './helpers.ts';
 
 // A replaced token's grace: short for the test's time, long enough that a loaded machine's calls between a
 // refresh and the next request stay within it.
@@ -75,9 +84,9 @@ describe('one session per sign-in', () => {
   it('"sign out everywhere" ends every session of the user', async () => {
     const phone = await login(gateway, 'sam.nousers@demo.test');
     const laptop = await login(gateway, 'sam.nousers@demo.test');
-    expect(
-      (await call(gateway, 'POST', '/authentication/api/logout-everywhere', { token: phone })).status,
-    ).toBe(204);
+    expect(await statusOf(gateway, 'POST', '/authentication/api/logout-everywhere', { token: phone })).toBe(
+      204,
+    );
     expect((await me(gateway, laptop)).status).toBe(401);
     expect((await me(gateway, phone)).status).toBe(401);
   });
@@ -90,11 +99,9 @@ describe('one session per sign-in', () => {
     const link = json<{ messages: { link: string }[] }>(inbox).messages.at(-1)?.link ?? '';
     const token = new URL(link).searchParams.get('token');
     expect(
-      (
-        await call(gateway, 'POST', '/authentication/api/createNewPassword', {
-          body: { token, password: 'Changed-2026-pw!' },
-        })
-      ).status,
+      await statusOf(gateway, 'POST', '/authentication/api/createNewPassword', {
+        body: { token, password: 'Changed-2026-pw!' },
+      }),
     ).toBe(204);
     expect((await me(gateway, stolen)).status).toBe(401);
     expect((await refresh(gateway, stolen)).status).toBe(401);
@@ -119,17 +126,14 @@ describe('one session per sign-in', () => {
 
 describe('absolute lifetime', () => {
   it('refuses to refresh past it, however often the token was refreshed', async () => {
-    const short = await startGateway({ sessionMaxAgeS: 2, tokenTtlS: 60 });
-    try {
+    await withGateway({ sessionMaxAgeS: 2, tokenTtlS: 60 }, async (short) => {
       let token = await login(short, 'claire.solo@demo.test');
       token = (await refresh(short, token)).token;
       expect(token).not.toBe('');
       await sleep(2100);
       expect((await refresh(short, token)).status).toBe(401);
       expect((await me(short, token)).status).toBe(401);
-    } finally {
-      await short.dispose();
-    }
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import { makePdf } from '../src/documents/pdf.ts';
 import {
   ON_POSTGRES,
   call,
+  statusOf,
   json,
   login,
   oidcSignIn,
@@ -188,11 +189,9 @@ describe('two gateways on one database', () => {
       expect(kept.state.ended).toBe(false);
       // "Sign out everywhere" on one ends the person's other streams on the other.
       expect(
-        (
-          await call(one, 'POST', '/authentication/api/logout-everywhere', {
-            token: await login(one, 'marc.multi@demo.test'),
-          })
-        ).status,
+        await statusOf(one, 'POST', '/authentication/api/logout-everywhere', {
+          token: await login(one, 'marc.multi@demo.test'),
+        }),
       ).toBe(204);
       expect(await kept.until(() => kept.state.ended)).toBe(true);
     } finally {

@@ -18,6 +18,7 @@ import { optionsFromEnv } from '../src/options.ts';
 import {
   ON_POSTGRES,
   call,
+  statusOf,
   json,
   login,
   oidcClient,
@@ -25,6 +26,7 @@ import {
   openTestDb,
   type Started,
   startGateway,
+  withGateway,
 } from './helpers.ts';
 import { createTestDatabase } from './postgres.ts';
 
@@ -59,16 +61,13 @@ describe('sign-in throttling', () => {
   });
 
   it('limits one address across accounts, and a success does not count', async () => {
-    const busy = await startGateway({ limits: { loginPerAddress: { max: 3, windowMs: 60_000 } } });
-    try {
+    await withGateway({ limits: { loginPerAddress: { max: 3, windowMs: 60_000 } } }, async (busy) => {
       await login(busy, 'claire.solo@demo.test');
       await login(busy, 'claire.solo@demo.test');
       for (const email of ['a@demo.test', 'b@demo.test', 'c@demo.test'])
         expect((await loginAs(busy, email, 'wrong-password')).status).toBe(401);
       expect((await loginAs(busy, 'd@demo.test', 'wrong-password')).status).toBe(429);
-    } finally {
-      await busy.dispose();
-    }
+    });
   });
 
   it('throttles the OIDC password step of the same account', async () => {
@@ -158,12 +157,10 @@ describe('throttling slows the attacker, not the victim (behind a trusted proxy)
     expect(await oidcPasswordFrom(proxied, 'lea.collab@demo.test', 'Demo-2026!', '198.51.100.11')).toBe(303);
     // Reset requests are counted per address too.
     expect(
-      (
-        await call(proxied, 'POST', '/authentication/api/resetPassword', {
-          body: { email: 'claire.solo@demo.test' },
-          headers: { 'x-forwarded-for': '198.51.100.11' },
-        })
-      ).status,
+      await statusOf(proxied, 'POST', '/authentication/api/resetPassword', {
+        body: { email: 'claire.solo@demo.test' },
+        headers: { 'x-forwarded-for': '198.51.100.11' },
+      }),
     ).toBe(204);
   });
 
@@ -389,9 +386,9 @@ describe('password reset throttling', () => {
   it('sends at most one e-mail per address every few minutes', async () => {
     const email = 'sam.nousers@demo.test';
     for (let index = 0; index < 3; index += 1)
-      expect(
-        (await call(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } })).status,
-      ).toBe(204);
+      expect(await statusOf(gateway, 'POST', '/authentication/api/resetPassword', { body: { email } })).toBe(
+        204,
+      );
     const inbox = json<{ messages: unknown[] }>(
       await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${email}`),
     );
@@ -443,8 +440,7 @@ describe('password hashes', () => {
     try {
       const old = await startGateway({ dataDir, scrypt: { N: 2 ** 10, r: 8, p: 1 } });
       await old.dispose();
-      const today = await startGateway({ dataDir, scrypt: { N: 2 ** 13, r: 8, p: 10 } });
-      try {
+      await withGateway({ dataDir, scrypt: { N: 2 ** 13, r: 8, p: 10 } }, async (today) => {
         const read = async () => {
           const db = await openTestDb({ dataDir }, { readonly: true });
           try {
@@ -462,9 +458,7 @@ describe('password hashes', () => {
         await login(today, 'claire.solo@demo.test');
         expect(await read()).toMatch(/^scrypt\$8192\$8\$10\$/);
         await login(today, 'claire.solo@demo.test');
-      } finally {
-        await today.dispose();
-      }
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

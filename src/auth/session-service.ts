@@ -106,6 +106,20 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return { ok: true, to: actions.destinationAfterSignIn(redirect) };
   }
 
+  /** Starts a way of signing in that leaves for a provider; a failure to start is logged, and reads 'unavailable'. */
+  async function leaveForProvider(
+    way: string,
+    start: () => Promise<SignInOutcome | 'redirecting'>,
+  ): Promise<SignInOutcome | 'redirecting'> {
+    try {
+      return await start();
+    } catch (error) {
+      interactionFlag.clear();
+      logger.error(`${way} could not start`, error);
+      return { ok: false, reason: 'unavailable' };
+    }
+  }
+
   const answerDeps = (url: string, way: string) => ({
     url,
     way,
@@ -181,25 +195,20 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       }
     },
 
-    async startCollaboratorSignIn(redirect = null) {
-      const safe = safeRedirectPath(redirect, win.location.origin);
-      try {
+    startCollaboratorSignIn: (redirect = null) =>
+      leaveForProvider('Collaborator sign-in', async () => {
+        const safe = safeRedirectPath(redirect, win.location.origin);
         const id = await getIdentity();
         // No account in this tab yet: the person signs in at the provider.
         const cached = await id.acquireTokenSilent({ allowFrame: false }).catch((error: unknown) => {
           if (error instanceof NoAccountError) return null;
           throw error;
         });
-        if (cached !== null) return await signInWith(cached, safe, 'collaborator');
+        if (cached !== null) return signInWith(cached, safe, 'collaborator');
         interactionFlag.set('login');
         await id.startSignIn({ redirect: safe });
         return 'redirecting';
-      } catch (error) {
-        interactionFlag.clear();
-        logger.error('Collaborator sign-in could not start', error);
-        return { ok: false, reason: 'unavailable' };
-      }
-    },
+      }),
 
     completeCollaboratorSignIn: (url) =>
       completeProviderAnswer({
@@ -212,20 +221,14 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     singleSignOnAvailable: () => ssoOn && ssoSettings !== null,
 
-    async startCustomerSingleSignOn(redirect = null) {
-      const safe = safeRedirectPath(redirect, win.location.origin);
-      try {
+    startCustomerSingleSignOn: (redirect = null) =>
+      leaveForProvider('Single sign-on', async () => {
         const sso = ssoOn ? await getSingleSignOn() : null;
         if (sso === null) return { ok: false, reason: 'unavailable' };
         interactionFlag.set('login');
-        await sso.startSignIn({ redirect: safe });
+        await sso.startSignIn({ redirect: safeRedirectPath(redirect, win.location.origin) });
         return 'redirecting';
-      } catch (error) {
-        interactionFlag.clear();
-        logger.error('Single sign-on could not start', error);
-        return { ok: false, reason: 'unavailable' };
-      }
-    },
+      }),
 
     completeCustomerSingleSignOn: (url) =>
       completeProviderAnswer({

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Expression, Selectable, SqlBool } from 'kysely';
 import { dialectOf, inTransaction, transactionalStore } from '../db/connection.ts';
-import { entityColumn, lockEntityRow } from '../db/lookups.ts';
+import { entityColumn, lockEntityRow } from '../db/lookups-store.ts';
 import type { Db } from '../db/connection.ts';
 import type { Tables } from '../db/tables.ts';
 import type { FileStore } from './file-store.ts';

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { call, collaboratorToken, json, login, openTestDb, startGateway } from '../../test/helpers.ts';
+import {
+  call,
+  statusOf,
+  collaboratorToken,
+  json,
+  login,
+  openTestDb,
+  withGateway,
+} from '../../test/helpers.ts';
 import { gatewaySuite } from '../../test/gateway-suite.ts';
 import { contentDisposition, safeDisplayName, sniffType } from './file-store.ts';
 import { makePdf } from './pdf.ts';
@@ -106,14 +114,12 @@ describe('document lists', () => {
   it('refuses another entity’s file by id, and an id that never existed, alike (403)', async () => {
     const other = json<DocPage>(await list(kit.paul, 1002, 'kind=accounting')).items[0];
     expect(
-      (
-        await call(kit.gateway, 'GET', `/account/api/documents/${String(other?.id)}/file`, {
-          token: kit.claire,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'GET', `/account/api/documents/${String(other?.id)}/file`, {
+        token: kit.claire,
+      }),
     ).toBe(403);
     expect(
-      (await call(kit.gateway, 'GET', '/account/api/documents/99999999/file', { token: kit.claire })).status,
+      await statusOf(kit.gateway, 'GET', '/account/api/documents/99999999/file', { token: kit.claire }),
     ).toBe(403);
   });
 
@@ -210,8 +216,7 @@ describe('uploads', () => {
   });
 
   it('answers 413 beyond the configured limit and keeps nothing of it', async () => {
-    const small = await startGateway({ maxUploadBytes: 1024 });
-    try {
+    await withGateway({ maxUploadBytes: 1024 }, async (small) => {
       const token = await login(small, 'claire.solo@demo.test');
       const big = new Blob(['%PDF-1.4\n', ' '.repeat(4096)]);
       const form = new FormData();
@@ -223,9 +228,7 @@ describe('uploads', () => {
       });
       expect(response.status).toBe(413);
       expect(readdirSync(join(small.dataDir, 'files', '.tmp'))).toEqual([]);
-    } finally {
-      await small.dispose();
-    }
+    });
   });
 
   it('streams a 50 MB download without holding it in memory', async () => {
@@ -267,15 +270,12 @@ describe('uploads', () => {
 
 describe('BI reports', () => {
   it('lists the reports of a wallet of 5,000 folders (one query, whatever the wallet size)', async () => {
-    const large = await startGateway({ seedFolders: 5000 });
-    try {
+    await withGateway({ seedFolders: 5000 }, async (large) => {
       const token = await collaboratorToken(large, 'paul.collab@demo.test');
       const answer = await call(large, 'GET', '/reporting/api/reports/wallet?page=1&pageSize=20', { token });
       expect(answer.status).toBe(200);
       expect(json<ReportPage>(answer).totalItems).toBeGreaterThan(0);
-    } finally {
-      await large.dispose();
-    }
+    });
   });
 
   it('shows Marc on 1002 (CLRAPP001) the financial reports and no HR report', async () => {
@@ -351,9 +351,9 @@ describe('BI reports', () => {
       }),
     );
     expect(wallet.items.map((item) => item.id)).toEqual([report.id]);
-    expect(
-      (await call(kit.gateway, 'GET', '/reporting/api/reports/wallet', { token: kit.claire })).status,
-    ).toBe(403);
+    expect(await statusOf(kit.gateway, 'GET', '/reporting/api/reports/wallet', { token: kit.claire })).toBe(
+      403,
+    );
   });
 
   it('refuses a deposit without CORAP001 or with a missing field, and an executable', async () => {

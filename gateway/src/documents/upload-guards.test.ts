@@ -269,23 +269,32 @@ const countRows = (table: 'documents' | 'bi_reports', target: Started = kit.gate
 const usedBytes = (accountId: number, target: Started) =>
   onStore((documents) => documents.usedBytes(accountId), target);
 
+/**
+ * Runs `upload` while the uploader's codes on entity 1001 drop to `kept` once the file has begun: the
+ * upload is refused, and neither a row of `table` nor a temporary file is left behind.
+ */
+async function refusedMidStream(
+  table: 'documents' | 'bi_reports',
+  email: string,
+  kept: readonly string[],
+  upload: (meanwhile: () => unknown) => Promise<{ status: number }>,
+) {
+  const before = await countRows(table);
+  const codes = await withCodes(email, 1001, kept);
+  try {
+    expect((await upload(codes.apply)).status).toBe(403);
+  } finally {
+    await codes.restore();
+  }
+  expect(await countRows(table)).toBe(before);
+  expect(tempFiles()).toEqual([]);
+}
+
 describe('the right checked again when the file is complete (item 18)', () => {
   it('does not keep a document whose uploader lost the code while it streamed', async () => {
-    const documentsBefore = await countRows('documents');
-    const codes = await withCodes('claire.solo@demo.test', 1001, []);
-    try {
-      const answer = await slowUpload(
-        kit.claire,
-        '/account/api/accounts/1001/documents?kind=accounting',
-        {},
-        codes.apply,
-      );
-      expect(answer.status).toBe(403);
-    } finally {
-      await codes.restore();
-    }
-    expect(await countRows('documents')).toBe(documentsBefore);
-    expect(tempFiles()).toEqual([]);
+    await refusedMidStream('documents', 'claire.solo@demo.test', [], (meanwhile) =>
+      slowUpload(kit.claire, '/account/api/accounts/1001/documents?kind=accounting', {}, meanwhile),
+    );
     // With the code back, the same upload lands.
     expect(
       (
@@ -300,21 +309,14 @@ describe('the right checked again when the file is complete (item 18)', () => {
   });
 
   it('does not keep a BI report whose depositor lost CORAP001 while it streamed', async () => {
-    const reportsBefore = await countRows('bi_reports');
-    const codes = await withCodes('paul.collab@demo.test', 1001, ['CORAPP001']);
-    try {
-      const answer = await slowUpload(
+    await refusedMidStream('bi_reports', 'paul.collab@demo.test', ['CORAPP001'], (meanwhile) =>
+      slowUpload(
         kit.paul,
         DEPOSIT,
         { accountId: '1001', kind: 'financial', title: 'Lent', period: '2026-10' },
-        codes.apply,
-      );
-      expect(answer.status).toBe(403);
-    } finally {
-      await codes.restore();
-    }
-    expect(await countRows('bi_reports')).toBe(reportsBefore);
-    expect(tempFiles()).toEqual([]);
+        meanwhile,
+      ),
+    );
   });
 });
 

@@ -4,7 +4,7 @@
 // store returns each candidate with what decides it (its readers, the person's membership there) and the
 // centre keeps the visible ones: the same code on SQLite and PostgreSQL, no JSON functions in the SQL.
 import { transactionalStore, type Db } from '../db/connection.ts';
-import { entityColumn } from '../db/lookups.ts';
+import { entityColumn } from '../db/lookups-store.ts';
 
 /** A person an event may reach, with their codes on the entity (none for a delegation's subject). */
 type Recipient = { id: number; email: string; favorite_entities: string; permissions: string };

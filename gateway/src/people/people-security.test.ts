@@ -4,7 +4,7 @@
 // one rule gives collaborators' contacts; a delegation is recorded once for its subject; invitations expire
 // and are purged.
 import { describe, expect, it } from 'vitest';
-import { call, json, login } from '../../test/helpers.ts';
+import { call, statusOf, json, login } from '../../test/helpers.ts';
 import { gatewaySuite } from '../../test/gateway-suite.ts';
 
 type Page<T> = { items: T[]; totalItems: number };
@@ -229,26 +229,20 @@ describe('item 5: an existing person joins only by accepting an invitation', () 
     const of = (accountId: number) => pending.find((item) => item.accountId === accountId)?.invitationId ?? 0;
     // Nobody else answers for Sam.
     expect(
-      (
-        await call(kit.gateway, 'POST', `/account/api/invitations/${String(of(1001))}/accept`, {
-          token: kit.marc,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', `/account/api/invitations/${String(of(1001))}/accept`, {
+        token: kit.marc,
+      }),
     ).toBe(404);
     expect(
-      (
-        await call(kit.gateway, 'POST', `/account/api/invitations/${String(of(1003))}/decline`, {
-          token: kit.sam,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', `/account/api/invitations/${String(of(1003))}/decline`, {
+        token: kit.sam,
+      }),
     ).toBe(204);
     expect(await isMember('sam.nousers@demo.test', 1003)).toBe(false);
     expect(
-      (
-        await call(kit.gateway, 'POST', `/account/api/invitations/${String(of(1001))}/accept`, {
-          token: kit.sam,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', `/account/api/invitations/${String(of(1001))}/accept`, {
+        token: kit.sam,
+      }),
     ).toBe(204);
     expect(await isMember('sam.nousers@demo.test', 1001)).toBe(true);
     expect(await invitationsOf(kit.sam)).toEqual([]);
@@ -266,11 +260,9 @@ describe('item 5: an existing person joins only by accepting an invitation', () 
     expect(link.pathname).toBe('/createPassword');
     expect(await isMember(email, 1001)).toBe(false);
     expect(
-      (
-        await call(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
-          body: { token: link.searchParams.get('token'), password: PASSWORD },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
+        body: { token: link.searchParams.get('token'), password: PASSWORD },
+      }),
     ).toBe(204);
     expect(await isMember(email, 1001)).toBe(true);
     await login(kit.gateway, email, PASSWORD);
@@ -292,11 +284,9 @@ describe('item 9: invitations expire and are purged', () => {
     expect(await invitationsOf(kit.claire)).toEqual([]);
     expect((await rowsOf(1003, kit.marc)).some((row) => row.email === 'claire.solo@demo.test')).toBe(false);
     expect(
-      (
-        await call(kit.gateway, 'POST', `/account/api/invitations/${String(pending.invitationId)}/accept`, {
-          token: kit.claire,
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', `/account/api/invitations/${String(pending.invitationId)}/accept`, {
+        token: kit.claire,
+      }),
     ).toBe(404);
     // Within the retention the expired row stays (a new invitation is possible at once); beyond it, it goes.
     const rows = async () =>

@@ -8,7 +8,7 @@
 // (`"CODE"` with LIKE) rather than with SQLite's json_each; names and e-mails compare through lower().
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { dialectOf, transactionalStore, type Db } from '../db/connection.ts';
-import { entityColumn, hasUserMark, lockEntityRow } from '../db/lookups.ts';
+import { entityColumn, hasUserMark, lockEntityRow } from '../db/lookups-store.ts';
 import { DEFAULT_INBOX_RETENTION, type InboxRetention } from '../db/inbox.ts';
 import { createStore, MEMBER_COLUMNS } from '../db/store.ts';
 

@@ -3,7 +3,7 @@
 // concurrency on rights, and the delegation log with its notification.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call, json, login } from '../../test/helpers.ts';
+import { call, statusOf, json, login } from '../../test/helpers.ts';
 import { gatewaySuite } from '../../test/gateway-suite.ts';
 import { codesOfScope } from '../permissions.ts';
 import { readFileSync } from 'node:fs';
@@ -104,11 +104,9 @@ describe('invitation', () => {
     expect(link.pathname).toBe('/createPassword');
     const token = link.searchParams.get('token') ?? '';
     expect(
-      (
-        await call(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
-          body: { token, password: PASSWORD },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
+        body: { token, password: PASSWORD },
+      }),
     ).toBe(204);
     await login(kit.gateway, email, PASSWORD);
     const after = await userOf(1001, email);
@@ -202,27 +200,21 @@ describe('rights', () => {
       expect(json<{ error: string }>(answer).error).toBe('last_admin_right');
       expect((await userOf(1001, 'claire.solo@demo.test'))?.permissions).toEqual(self.permissions);
       expect(
-        (
-          await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(self.userId)}`, {
-            token: kit.claire,
-          })
-        ).status,
+        await statusOf(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(self.userId)}`, {
+          token: kit.claire,
+        }),
       ).toBe(409);
       const paulId = await idOf('paul.collab@demo.test');
       expect(
-        (
-          await call(kit.gateway, 'PUT', `/wallet/api/collaborators/${String(paulId)}/admin`, {
-            token: kit.paul,
-            body: { isAdmin: false },
-          })
-        ).status,
+        await statusOf(kit.gateway, 'PUT', `/wallet/api/collaborators/${String(paulId)}/admin`, {
+          token: kit.paul,
+          body: { isAdmin: false },
+        }),
       ).toBe(409);
       expect(
-        (
-          await call(kit.gateway, 'DELETE', `/wallet/api/admin-collaborators/${String(paulId)}`, {
-            token: kit.paul,
-          })
-        ).status,
+        await statusOf(kit.gateway, 'DELETE', `/wallet/api/admin-collaborators/${String(paulId)}`, {
+          token: kit.paul,
+        }),
       ).toBe(409);
     });
   });

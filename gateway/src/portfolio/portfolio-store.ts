@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
 import { dialectOf, inTransaction } from '../db/connection.ts';
-import { entityColumn } from '../db/lookups.ts';
+import { entityColumn } from '../db/lookups-store.ts';
 import type { Db } from '../db/connection.ts';
 
 /**

@@ -2,7 +2,7 @@
 // the company sheet's checks and versions, MOD request decisions, mandates and their event, and who is refused.
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../events.ts';
-import { call, json } from '../../test/helpers.ts';
+import { call, statusOf, json } from '../../test/helpers.ts';
 import { gatewaySuite } from '../../test/gateway-suite.ts';
 
 type Page<T> = { items: T[]; currentPage: number; totalPage: number; totalItems: number };
@@ -78,16 +78,14 @@ describe('folders', () => {
 
   it('refuses a favourite on a folder one is not attached to, and the folder list to customers', async () => {
     expect(
-      (
-        await call(kit.gateway, 'PUT', '/wallet/api/portfolio/favorites/104237', {
-          token: kit.lea,
-          body: { favorite: true },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'PUT', '/wallet/api/portfolio/favorites/104237', {
+        token: kit.lea,
+        body: { favorite: true },
+      }),
     ).toBe(403);
-    expect(
-      (await call(kit.gateway, 'GET', '/wallet/api/portfolio/folders', { token: kit.marc })).status,
-    ).toBe(403);
+    expect(await statusOf(kit.gateway, 'GET', '/wallet/api/portfolio/folders', { token: kit.marc })).toBe(
+      403,
+    );
   });
 });
 

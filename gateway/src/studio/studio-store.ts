@@ -4,7 +4,7 @@
 import { sql, type Selectable } from 'kysely';
 import personas from '../../seed/personas.json' with { type: 'json' };
 import { dialectOf, inTransaction, transactionalStore, type Db } from '../db/connection.ts';
-import { hasUserMark } from '../db/lookups.ts';
+import { hasUserMark } from '../db/lookups-store.ts';
 import type { Tables } from '../db/tables.ts';
 import { manifestEtag } from './manifest-etag.ts';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../../kernel/schemas/portal-config.ts';
-import { call, json, openTestDb } from '../../test/helpers.ts';
+import { call, statusOf, json, openTestDb } from '../../test/helpers.ts';
 import { gatewaySuite } from '../../test/gateway-suite.ts';
 import { REPO_ROOT } from '../options.ts';
 import { manifestEtag } from './manifest-etag.ts';
@@ -71,18 +71,16 @@ describe('who may write', () => {
   ])('refuses %s with 403 on every studio write and read', async (_who, token) => {
     const body = { manifest: built, comment: 'x', baseVersion: 1 };
     expect(
-      (await call(kit.gateway, 'POST', '/studio/api/manifest/versions', { token: token(), body })).status,
+      await statusOf(kit.gateway, 'POST', '/studio/api/manifest/versions', { token: token(), body }),
     ).toBe(403);
+    expect(await statusOf(kit.gateway, 'PUT', '/studio/api/manifest/draft', { token: token(), body })).toBe(
+      403,
+    );
     expect(
-      (await call(kit.gateway, 'PUT', '/studio/api/manifest/draft', { token: token(), body })).status,
-    ).toBe(403);
-    expect(
-      (
-        await call(kit.gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
-          token: token(),
-          body: { baseVersion: 1 },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
+        token: token(),
+        body: { baseVersion: 1 },
+      }),
     ).toBe(403);
     expect((await call(kit.gateway, 'GET', '/studio/api/manifest/versions', { token: token() })).status).toBe(
       403,
@@ -209,12 +207,10 @@ describe('publishing', () => {
   it('keeps a draft per author, publishes a version, and rolls back to the first', async () => {
     const draft = withBankFirst(built);
     expect(
-      (
-        await call(kit.gateway, 'PUT', '/studio/api/manifest/draft', {
-          token: kit.olivia,
-          body: { manifest: draft, baseVersion: 1 },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'PUT', '/studio/api/manifest/draft', {
+        token: kit.olivia,
+        body: { manifest: draft, baseVersion: 1 },
+      }),
     ).toBe(200);
     const saved = json<Published & { baseVersion: number | null }>(
       await call(kit.gateway, 'GET', '/studio/api/manifest/draft', { token: kit.olivia }),
@@ -248,23 +244,19 @@ describe('publishing', () => {
     ]);
 
     expect(
-      (
-        await call(kit.gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
-          token: kit.olivia,
-          body: { baseVersion: 2 },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/studio/api/manifest/versions/1/publish', {
+        token: kit.olivia,
+        body: { baseVersion: 2 },
+      }),
     ).toBe(200);
     const back = await published(builtEtag);
     expect(back.version).toBe(1);
     expect(back.manifest).toBeNull();
     expect(
-      (
-        await call(kit.gateway, 'POST', '/studio/api/manifest/versions/99/publish', {
-          token: kit.olivia,
-          body: { baseVersion: 1 },
-        })
-      ).status,
+      await statusOf(kit.gateway, 'POST', '/studio/api/manifest/versions/99/publish', {
+        token: kit.olivia,
+        body: { baseVersion: 1 },
+      }),
     ).toBe(404);
   });
 });
