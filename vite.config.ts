@@ -2,6 +2,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import manifest from './portal.config.json' with { type: 'json' };
 import { barrelFiles, entryAliases } from './scripts/aliases.ts';
+import { inlineContractRoutes } from './scripts/vite-contract-routes.ts';
 import { gatewayProxy } from './scripts/gateway-proxy.ts';
 import {
   cspIdentityOrigin,
@@ -73,6 +74,10 @@ const HOME_STRINGS = new RegExp(
 // and would put them with the first pages' modules. They go with the pages that import them.
 const LATER_PAGES_ONLY =
   /[\\/]src[\\/]plugin-api[\\/](upload|download|applications|permission-catalogue)\.ts$/;
+// The form that chooses a new password and the rule it checks (its common passwords are half a KiB): the
+// two pages of a new password share them, the login page does not need them.
+const NEW_PASSWORD =
+  /[\\/](plugins[\\/]auth[\\/](new-password-form\.tsx|password-validation\.ts)|src[\\/]plugin-api[\\/]password-rule\.ts|kernel[\\/]contract[\\/]password-rule\.ts)$/;
 
 // The parts of @portal/ui that several home widgets share (the link widget, a widget's query state): with
 // the portal's first modules, not one small chunk each on the entity home.
@@ -108,6 +113,7 @@ export default defineConfig(({ mode }) => ({
     ),
     manifestValidation(),
     publishedManifestPreload(preloadUrl),
+    inlineContractRoutes(),
     react(),
     mantineCssPerComponent(),
     portal.plugin,
@@ -140,6 +146,7 @@ export default defineConfig(({ mode }) => ({
             // file: they import nothing of ours, so no chunk cycle can run a module before its imports.
             { name: 'vendor', test: firstPageLibrary, priority: 3, includeDependenciesRecursively: false },
             // Our modules that the sign-in app and the portal both run before their first paint, in one file.
+            { name: 'new-password', test: NEW_PASSWORD, priority: 3, includeDependenciesRecursively: false },
             {
               name: 'sign-in',
               test: (id: string) =>

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   writeIfChanged(join(outDir, 'plugin-catalogue.json'), JSON.stringify(catalogue, null, 2) + '\n');
   writeIfChanged(join(outDir, 'validate-widget-options.js'), widgetOptionsValidatorSource(catalogue));
   writeIfChanged(join(outDir, 'validate-widget-options.d.ts'), WIDGET_OPTIONS_VALIDATOR_TYPES);
-  const routeCalls = join(root, 'kernel', 'contract', 'generated', 'route-calls.json');
+  const routeCalls = join(root, 'kernel', 'contract', 'generated', 'route-calls.ts');
   if (!checkOnly) mkdirSync(dirname(routeCalls), { recursive: true });
   writeIfChanged(
     routeCalls,

@@ -1,4 +1,4 @@
-import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayResponse } from '@portal/plugin-api';
 
 type DocumentList = GatewayResponse<'documents'>;
@@ -6,7 +6,7 @@ export type AccountingDocument = DocumentList['items'][number];
 
 const documentsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    accountingDocuments: contractEndpoint('documents').query(build, {
+    accountingDocuments: contractEndpoint(contractRoutes.documents).query(build, {
       request: (accountId: number) => ({ params: { id: accountId }, query: { kind: 'accounting' } }),
     }),
   }),

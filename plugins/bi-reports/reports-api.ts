@@ -1,4 +1,4 @@
-import { contractEndpoint, contractPath, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractPath, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 type ReportPage = GatewayResponse<'entityReports'>;
@@ -12,29 +12,29 @@ export const REPORT_KINDS: readonly ReportKind[] = ['financial', 'hr'];
 const FOLDER_CHOICES = 20;
 
 /** Where a report's file is served (open or download). */
-export const reportFilePath = (id: number) => contractPath('reportFile', { params: { id } });
+export const reportFilePath = (id: number) => contractPath(contractRoutes.reportFile, { params: { id } });
 /** Where a deposit (fields, then its file) is sent. */
-export const depositPath = () => contractPath('depositReportFile', {});
+export const depositPath = () => contractPath(contractRoutes.depositReportFile, {});
 
 const reportsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['BiReports', 'Reports'] }).injectEndpoints({
   endpoints: (build) => ({
-    entityReports: contractEndpoint('entityReports').query(build, {
+    entityReports: contractEndpoint(contractRoutes.entityReports).query(build, {
       request: ({ accountId, ...query }: EntityReportsArgs) => ({ params: { id: accountId }, query }),
       providesTags: ['BiReports'],
     }),
-    walletReports: contractEndpoint('walletReports').query(build, {
+    walletReports: contractEndpoint(contractRoutes.walletReports).query(build, {
       request: (query: GatewayQuery<'walletReports'>) => ({ query }),
       providesTags: ['BiReports'],
     }),
-    reportFolderChoices: contractEndpoint('walletFolders').query(build, {
+    reportFolderChoices: contractEndpoint(contractRoutes.walletFolders).query(build, {
       // The gateway searches the whole wallet (thousands of folders): a page of matches, favourites first.
       request: (q: string) => ({ query: { q, pageSize: FOLDER_CHOICES } }),
     }),
-    reportFolder: contractEndpoint('accountSummary').query(build, {
+    reportFolder: contractEndpoint(contractRoutes.accountSummary).query(build, {
       // The chosen folder's name when the matches do not list it (a link, or a later search).
       request: (accountId: number) => ({ params: { id: accountId } }),
     }),
-    deleteReport: contractEndpoint('deleteReport').mutation(build, {
+    deleteReport: contractEndpoint(contractRoutes.deleteReport).mutation(build, {
       request: (id: number) => ({ params: { id } }),
       // The engine's report count (sidebar, home widget) and both lists follow.
       invalidatesTags: ['BiReports', 'Reports'],

@@ -1,4 +1,4 @@
-import { contractEndpoint, contractPath, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractPath, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 type DocumentPage = GatewayResponse<'documentPage'>;
@@ -7,13 +7,13 @@ export type DocumentKind = PortalDocument['kind'];
 type DocumentPageArgs = GatewayQuery<'documentPage'> & { accountId: number };
 
 /** Where a document's bytes are served (open or download). */
-export const documentFilePath = (id: number) => contractPath('documentFile', { params: { id } });
+export const documentFilePath = (id: number) => contractPath(contractRoutes.documentFile, { params: { id } });
 /** The ZIP of a selection. */
 export const documentsZipPath = (accountId: number) =>
-  contractPath('documentsZip', { params: { id: accountId } });
+  contractPath(contractRoutes.documentsZip, { params: { id: accountId } });
 /** Where new files are sent. */
 export const documentsPath = (accountId: number) =>
-  contractPath('uploadDocument', { params: { id: accountId } });
+  contractPath(contractRoutes.uploadDocument, { params: { id: accountId } });
 
 /** The cache tag of an entity's documents of one kind: an upload there invalidates it. */
 export const documentsTag = (accountId: number, kind: string) =>
@@ -21,7 +21,7 @@ export const documentsTag = (accountId: number, kind: string) =>
 
 const documentsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Documents'] }).injectEndpoints({
   endpoints: (build) => ({
-    documentPage: contractEndpoint('documentPage').query(build, {
+    documentPage: contractEndpoint(contractRoutes.documentPage).query(build, {
       request: ({ accountId, ...query }: DocumentPageArgs) => ({ params: { id: accountId }, query }),
       providesTags: (_result, _error, { accountId, kind }) => [documentsTag(accountId, kind)],
     }),

@@ -1,4 +1,4 @@
-import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody, GatewayResponse } from '@portal/plugin-api';
 
 export type CompanySheet = GatewayResponse<'companySheet'>;
@@ -6,11 +6,11 @@ export type CompanySheetFields = Omit<GatewayBody<'saveCompanySheet'>, 'version'
 
 const companySheetApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['CompanySheet'] }).injectEndpoints({
   endpoints: (build) => ({
-    companySheet: contractEndpoint('companySheet').query(build, {
+    companySheet: contractEndpoint(contractRoutes.companySheet).query(build, {
       request: (accountId: number) => ({ params: { id: accountId } }),
       providesTags: (_result, _error, accountId) => [{ type: 'CompanySheet', id: accountId }],
     }),
-    saveCompanySheet: contractEndpoint('saveCompanySheet').mutation(build, {
+    saveCompanySheet: contractEndpoint(contractRoutes.saveCompanySheet).mutation(build, {
       request: ({ accountId, body }: { accountId: number; body: GatewayBody<'saveCompanySheet'> }) => ({
         params: { id: accountId },
         body,

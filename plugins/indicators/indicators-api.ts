@@ -1,4 +1,4 @@
-import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayResponse } from '@portal/plugin-api';
 
 type KeyFigures = GatewayResponse<'keyFigures'>;
@@ -7,7 +7,7 @@ export type MonthFigures = KeyFigures['months'][number];
 
 export const indicatorsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['KeyFigures'] }).injectEndpoints({
   endpoints: (build) => ({
-    keyFigures: contractEndpoint('keyFigures').query(build, {
+    keyFigures: contractEndpoint(contractRoutes.keyFigures).query(build, {
       request: ({ accountId, year }: { accountId: number; year?: number }) => ({
         params: { id: accountId },
         ...(year === undefined ? {} : { query: { year } }),

@@ -1,4 +1,4 @@
-import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayResponse } from '@portal/plugin-api';
 
 type NewsList = GatewayResponse<'news'>;
@@ -6,7 +6,7 @@ export type NewsItem = NewsList['items'][number];
 
 const newsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    news: contractEndpoint('news').query(build, {}),
+    news: contractEndpoint(contractRoutes.news).query(build, {}),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody, GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 export type Offer = GatewayResponse<'offers'>['items'][number];
@@ -10,27 +10,27 @@ export type FolderChoice = GatewayResponse<'walletFolders'>['items'][number];
 
 const offersApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Offers', 'ModRequests'] }).injectEndpoints({
   endpoints: (build) => ({
-    offerCatalogue: contractEndpoint('offers').query(build, {}),
+    offerCatalogue: contractEndpoint(contractRoutes.offers).query(build, {}),
     // The folders to activate an offer for: the wallet's folder search, five at a time.
-    offerFolderChoices: contractEndpoint('walletFolders').query(build, {
+    offerFolderChoices: contractEndpoint(contractRoutes.walletFolders).query(build, {
       request: (q: string) => ({ query: { q, pageSize: 5 } }),
     }),
-    entityOffers: contractEndpoint('entityOffers').query(build, {
+    entityOffers: contractEndpoint(contractRoutes.entityOffers).query(build, {
       request: (accountId: number) => ({ params: { id: accountId } }),
       providesTags: (_result, _error, accountId) => [{ type: 'Offers', id: accountId }],
     }),
-    requestOffer: contractEndpoint('requestOffer').mutation(build, {
+    requestOffer: contractEndpoint(contractRoutes.requestOffer).mutation(build, {
       request: ({ accountId, ...body }: { accountId: number } & GatewayBody<'requestOffer'>) => ({
         params: { id: accountId },
         body,
       }),
       invalidatesTags: (_result, _error, { accountId }) => [{ type: 'Offers', id: accountId }, 'ModRequests'],
     }),
-    walletModRequests: contractEndpoint('walletModRequests').query(build, {
+    walletModRequests: contractEndpoint(contractRoutes.walletModRequests).query(build, {
       request: (query: GatewayQuery<'walletModRequests'>) => ({ query }),
       providesTags: ['ModRequests'],
     }),
-    decideModRequest: contractEndpoint('decideModRequest').mutation(build, {
+    decideModRequest: contractEndpoint(contractRoutes.decideModRequest).mutation(build, {
       request: ({ id, ...body }: { id: number } & GatewayBody<'decideModRequest'>) => ({
         params: { id },
         body,
@@ -45,7 +45,7 @@ const offersApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Offers', 'ModRequ
               { type: 'Entity', id: result.accountId },
             ],
     }),
-    walletSubscriptions: contractEndpoint('walletSubscriptions').query(build, {
+    walletSubscriptions: contractEndpoint(contractRoutes.walletSubscriptions).query(build, {
       providesTags: ['ModRequests'],
     }),
   }),

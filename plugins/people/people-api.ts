@@ -1,4 +1,4 @@
-import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody, GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 export type EntityUser = GatewayResponse<'saveEntityUserRights'>;
@@ -14,25 +14,25 @@ const TAGS = ['People', 'Delegations', 'Collaborators', 'Admins'] as const;
 // Every people write changes who holds what: the lists and the delegation log are asked again.
 const peopleApi = gatewayApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    entityUsers: contractEndpoint('entityUsers').query(build, {
+    entityUsers: contractEndpoint(contractRoutes.entityUsers).query(build, {
       request: ({ accountId, ...query }: { accountId: number } & Partial<GatewayQuery<'entityUsers'>>) => ({
         params: { id: accountId },
         query,
       }),
       providesTags: ['People'],
     }),
-    walletUsers: contractEndpoint('walletUsers').query(build, {
+    walletUsers: contractEndpoint(contractRoutes.walletUsers).query(build, {
       request: (query: Partial<GatewayQuery<'walletUsers'>>) => ({ query }),
       providesTags: ['People'],
     }),
-    addEntityUser: contractEndpoint('addEntityUser').mutation(build, {
+    addEntityUser: contractEndpoint(contractRoutes.addEntityUser).mutation(build, {
       request: ({ accountId, body }: { accountId: number; body: GatewayBody<'addEntityUser'> }) => ({
         params: { id: accountId },
         body,
       }),
       invalidatesTags: ['People', 'Delegations'],
     }),
-    saveRights: contractEndpoint('saveEntityUserRights').mutation(build, {
+    saveRights: contractEndpoint(contractRoutes.saveEntityUserRights).mutation(build, {
       request: ({
         accountId,
         userId,
@@ -44,40 +44,42 @@ const peopleApi = gatewayApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpo
       }) => ({ params: { id: accountId, userId }, body }),
       invalidatesTags: ['People', 'Delegations'],
     }),
-    removeEntityUser: contractEndpoint('removeEntityUser').mutation(build, {
+    removeEntityUser: contractEndpoint(contractRoutes.removeEntityUser).mutation(build, {
       request: ({ accountId, userId }: { accountId: number; userId: number }) => ({
         params: { id: accountId, userId },
       }),
       invalidatesTags: ['People', 'Delegations'],
     }),
-    delegations: contractEndpoint('delegations').query(build, {
+    delegations: contractEndpoint(contractRoutes.delegations).query(build, {
       request: ({ accountId, ...query }: { accountId: number } & Partial<GatewayQuery<'delegations'>>) => ({
         params: { id: accountId },
         query,
       }),
       providesTags: ['Delegations'],
     }),
-    entityCollaborators: contractEndpoint('entityCollaborators').query(build, {
+    entityCollaborators: contractEndpoint(contractRoutes.entityCollaborators).query(build, {
       request: (accountId: number) => ({ params: { id: accountId } }),
       providesTags: ['Collaborators'],
     }),
-    walletCollaborators: contractEndpoint('walletCollaborators').query(build, {
+    walletCollaborators: contractEndpoint(contractRoutes.walletCollaborators).query(build, {
       request: (query: Partial<GatewayQuery<'walletCollaborators'>>) => ({ query }),
       providesTags: ['Collaborators'],
     }),
-    setCollaboratorAdmin: contractEndpoint('setCollaboratorAdmin').mutation(build, {
+    setCollaboratorAdmin: contractEndpoint(contractRoutes.setCollaboratorAdmin).mutation(build, {
       request: ({ userId, isAdmin }: { userId: number; isAdmin: boolean }) => ({
         params: { userId },
         body: { isAdmin },
       }),
       invalidatesTags: ['Collaborators', 'Admins'],
     }),
-    adminCollaborators: contractEndpoint('adminCollaborators').query(build, { providesTags: ['Admins'] }),
-    deleteAdminCollaborator: contractEndpoint('deleteAdminCollaborator').mutation(build, {
+    adminCollaborators: contractEndpoint(contractRoutes.adminCollaborators).query(build, {
+      providesTags: ['Admins'],
+    }),
+    deleteAdminCollaborator: contractEndpoint(contractRoutes.deleteAdminCollaborator).mutation(build, {
       request: (userId: number) => ({ params: { userId } }),
       invalidatesTags: ['Collaborators', 'Admins'],
     }),
-    assignCollaborator: contractEndpoint('assignCollaborator').mutation(build, {
+    assignCollaborator: contractEndpoint(contractRoutes.assignCollaborator).mutation(build, {
       request: ({ accountId, userId, role }: { accountId: number; userId: number; role: string }) => ({
         params: { id: accountId, userId },
         // The page's select offers COLLABORATOR_ROLES only; another string is the gateway's to refuse (422).
@@ -85,11 +87,11 @@ const peopleApi = gatewayApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpo
       }),
       invalidatesTags: ['Collaborators', 'Delegations'],
     }),
-    myFolders: contractEndpoint('accountsCurrentUser').query(build, {
+    myFolders: contractEndpoint(contractRoutes.accountsCurrentUser).query(build, {
       request: () => ({ query: { pageSize: 100 } }),
       providesTags: ['Collaborators'],
     }),
-    createEntity: contractEndpoint('createEntity').mutation(build, {
+    createEntity: contractEndpoint(contractRoutes.createEntity).mutation(build, {
       request: (body: NewEntity) => ({ body }),
       // The new entity joins the wallet's lists, which other plugins cache under their own tags.
       invalidatesTags: ['Collaborators'],

@@ -1,25 +1,25 @@
-import { contractEndpoint, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody } from '@portal/plugin-api';
 
 const studioApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['ManifestVersions'] }).injectEndpoints({
   endpoints: (build) => ({
-    manifestVersions: contractEndpoint('manifestVersions').query(build, {
+    manifestVersions: contractEndpoint(contractRoutes.manifestVersions).query(build, {
       providesTags: ['ManifestVersions'],
     }),
-    manifestVersion: contractEndpoint('manifestVersion').query(build, {
+    manifestVersion: contractEndpoint(contractRoutes.manifestVersion).query(build, {
       request: (id: number) => ({ params: { id } }),
     }),
-    studioPersonas: contractEndpoint('studioPersonas').query(build, {}),
-    manifestDraft: contractEndpoint('manifestDraft').query(build, {}),
-    saveManifestDraft: contractEndpoint('saveManifestDraft').mutation(build, {
+    studioPersonas: contractEndpoint(contractRoutes.studioPersonas).query(build, {}),
+    manifestDraft: contractEndpoint(contractRoutes.manifestDraft).query(build, {}),
+    saveManifestDraft: contractEndpoint(contractRoutes.saveManifestDraft).mutation(build, {
       request: (body: GatewayBody<'saveManifestDraft'>) => ({ body }),
     }),
     // Refused or not, the list is asked again: after a 409 it names the version published meanwhile.
-    publishManifest: contractEndpoint('publishManifest').mutation(build, {
+    publishManifest: contractEndpoint(contractRoutes.publishManifest).mutation(build, {
       request: (body: GatewayBody<'publishManifest'>) => ({ body }),
       invalidatesTags: ['ManifestVersions'],
     }),
-    publishManifestVersion: contractEndpoint('publishManifestVersion').mutation(build, {
+    publishManifestVersion: contractEndpoint(contractRoutes.publishManifestVersion).mutation(build, {
       request: ({ id, baseVersion }: { id: number } & GatewayBody<'publishManifestVersion'>) => ({
         params: { id },
         body: { baseVersion },

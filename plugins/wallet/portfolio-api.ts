@@ -1,4 +1,4 @@
-import { contractEndpoint, contractRequest, gatewayApi } from '@portal/plugin-api';
+import { contractEndpoint, contractRequest, contractRoutes, gatewayApi } from '@portal/plugin-api';
 import type { GatewayBody, GatewayQuery, GatewayResponse } from '@portal/plugin-api';
 
 type FolderPage = GatewayResponse<'walletFolders'>;
@@ -14,15 +14,15 @@ const walletApi = gatewayApi
   .enhanceEndpoints({ addTagTypes: ['Folders', 'Mandates', 'Invitations'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      walletFolders: contractEndpoint('walletFolders').query(build, {
+      walletFolders: contractEndpoint(contractRoutes.walletFolders).query(build, {
         request: (query: GatewayQuery<'walletFolders'>) => ({ query }),
         providesTags: ['Folders'],
       }),
-      myEntities: contractEndpoint('myEntities').query(build, {
+      myEntities: contractEndpoint(contractRoutes.myEntities).query(build, {
         request: (query: GatewayQuery<'myEntities'>) => ({ query }),
         providesTags: ['Folders'],
       }),
-      setFavorite: contractEndpoint('setFavorite').mutation(build, {
+      setFavorite: contractEndpoint(contractRoutes.setFavorite).mutation(build, {
         request: ({ accountId, favorite }: { accountId: number } & GatewayBody<'setFavorite'>) => ({
           params: { accountId },
           body: { favorite },
@@ -30,22 +30,24 @@ const walletApi = gatewayApi
         // Favourites come first: the order of every list of folders may change.
         invalidatesTags: ['Folders'],
       }),
-      walletMandates: contractEndpoint('walletMandates').query(build, {
+      walletMandates: contractEndpoint(contractRoutes.walletMandates).query(build, {
         request: (query: GatewayQuery<'walletMandates'>) => ({ query }),
         providesTags: ['Mandates'],
       }),
-      myInvitations: contractEndpoint('myInvitations').query(build, { providesTags: ['Invitations'] }),
+      myInvitations: contractEndpoint(contractRoutes.myInvitations).query(build, {
+        providesTags: ['Invitations'],
+      }),
       answerInvitation: build.mutation<void, { invitationId: number; answer: 'accept' | 'decline' }>({
         // Two routes of the contract, one per answer.
         query: ({ invitationId, answer }) =>
           answer === 'accept'
-            ? contractRequest('acceptInvitation', { params: { invitationId } })
-            : contractRequest('declineInvitation', { params: { invitationId } }),
+            ? contractRequest(contractRoutes.acceptInvitation, { params: { invitationId } })
+            : contractRequest(contractRoutes.declineInvitation, { params: { invitationId } }),
         // Accepted, the entity joins the person's lists and their count (the user context).
         invalidatesTags: (_result, _error, { answer }) =>
           answer === 'accept' ? ['Invitations', 'Folders', 'Entities', 'Contact'] : ['Invitations'],
       }),
-      setMandateStatus: contractEndpoint('setMandateStatus').mutation(build, {
+      setMandateStatus: contractEndpoint(contractRoutes.setMandateStatus).mutation(build, {
         request: ({ id, ...body }: { id: number } & GatewayBody<'setMandateStatus'>) => ({
           params: { id },
           body,

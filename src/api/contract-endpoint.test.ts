@@ -1,12 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createLogger } from '../logging/logger.ts';
 import { makeStore } from '../store/store.ts';
 import { tokenExpiringIn } from '../session/token-test-utils.ts';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { createGatewayClient } from './base-query.ts';
-import { contractEndpoint, contractPath, contractRequest } from './contract-endpoint.ts';
+import { contractEndpoint, contractPath, contractRequest, contractRoutes } from './contract-endpoint.ts';
+import type { ContractRouteId } from './contract-endpoint.ts';
 import { gatewayApi } from './gateway-api.ts';
-import { resolveServicePath } from './service-path.ts';
+import { resolveServicePath, UNPREFIXED_CALLS } from './service-path.ts';
 
 const TOKEN = tokenExpiringIn(3600, Date.now());
 // Prefixes unlike the reference gateway's: a call must take the manifest's, never the contract's.
@@ -53,11 +54,11 @@ const resolved = (request: { url: string }) => resolveServicePath(request.url, s
 
 describe('contractRequest', () => {
   it('takes the method and path of the route id, under the prefix the manifest gives its service', () => {
-    const request = contractRequest('removeEntityUser', { params: { id: 12, userId: 5 } });
+    const request = contractRequest(contractRoutes.removeEntityUser, { params: { id: 12, userId: 5 } });
     expect(request.method).toBe('DELETE');
     expect(resolved(request)).toBe('people-v2/account/accounts/12/users/5');
     // A service named in two words in the manifest (accounting-integration in the gateway's path).
-    expect(resolved(contractRequest('documents', { params: { id: 3 } }))).toBe(
+    expect(resolved(contractRequest(contractRoutes.documents, { params: { id: 3 } }))).toBe(
       'gl/integration/accounts/3/documents',
     );
   });
@@ -65,18 +66,20 @@ describe('contractRequest', () => {
   it('encodes each path parameter into its own segment', () => {
     // The contract's path parameters are numbers today; a value from elsewhere must not change the path.
     const id = '7/../../admin?x=1' as unknown as number;
-    expect(resolved(contractRequest('bank', { params: { id } }))).toBe(
+    expect(resolved(contractRequest(contractRoutes.bank, { params: { id } }))).toBe(
       'people-v2/account/accounts/7%2F..%2F..%2Fadmin%3Fx%3D1/bank',
     );
   });
 
   it('passes the query and the body as they are, and leaves out the parts a call does not have', () => {
-    expect(contractRequest('walletFolders', { query: { q: 'acme', pageSize: 5 } })).toEqual({
+    expect(contractRequest(contractRoutes.walletFolders, { query: { q: 'acme', pageSize: 5 } })).toEqual({
       url: '{wallet}/portfolio/folders',
       method: 'GET',
       params: { q: 'acme', pageSize: 5 },
     });
-    expect(contractRequest('setFavorite', { params: { accountId: 9 }, body: { favorite: true } })).toEqual({
+    expect(
+      contractRequest(contractRoutes.setFavorite, { params: { accountId: 9 }, body: { favorite: true } }),
+    ).toEqual({
       url: '{wallet}/portfolio/favorites/9',
       method: 'PUT',
       body: { favorite: true },
@@ -84,39 +87,49 @@ describe('contractRequest', () => {
   });
 
   it('keeps the two calls outside every service prefix as they are (UNPREFIXED_CALLS)', () => {
-    expect(contractRequest('contactMe', {})).toEqual({ url: 'contact/me', method: 'GET' });
-    expect(contractRequest('userOrigin', {})).toEqual({ url: 'userorigin', method: 'GET' });
+    expect(contractRequest(contractRoutes.contactMe, {})).toEqual({ url: 'contact/me', method: 'GET' });
+    expect(contractRequest(contractRoutes.userOrigin, {})).toEqual({ url: 'userorigin', method: 'GET' });
   });
 
   it('gives the address of a file or form route for the download and upload helpers', () => {
-    expect(resolveServicePath(contractPath('documentFile', { params: { id: 31 } }), services)).toBe(
-      'people-v2/account/documents/31/file',
-    );
-    expect(contractPath('depositReportFile', {})).toBe('{reporting}/reports/files');
+    expect(
+      resolveServicePath(contractPath(contractRoutes.documentFile, { params: { id: 31 } }), services),
+    ).toBe('people-v2/account/documents/31/file');
+    expect(contractPath(contractRoutes.depositReportFile, {})).toBe('{reporting}/reports/files');
+  });
+
+  it('has every route the portal may call, each under a service the manifest names or outside them all', () => {
+    expectTypeOf<keyof typeof contractRoutes>().toEqualTypeOf<ContractRouteId>();
+    for (const { url } of Object.values(contractRoutes)) {
+      const service = /^\{(\w+)\}\//.exec(url)?.[1];
+      // `health` is the load balancers' probe, outside the prefixes too; the portal does not call it.
+      if (service === undefined) expect([...Object.values(UNPREFIXED_CALLS), 'health']).toContain(url);
+      else expect(Object.keys(services)).toContain(service);
+    }
   });
 
   it('types the route ids, parameters and bodies from the contract', () => {
-    // @ts-expect-error: no such route in the contract
-    expect(() => contractRequest('bankStatement', {})).toThrow();
-    // @ts-expect-error: a test tool of the gateway, which the portal never calls
-    expect(() => contractRequest('adminReset', {})).toThrow();
+    // No such route in the contract; a test tool of the gateway, which the portal never calls.
+    expectTypeOf<'bankStatement'>().not.toExtend<ContractRouteId>();
+    expectTypeOf<'adminReset'>().not.toExtend<ContractRouteId>();
+    expect(Object.keys(contractRoutes)).not.toContain('adminReset');
     // @ts-expect-error: the route needs its path parameter
-    expect(() => contractRequest('bank', {})).toThrow(/'id'/);
+    expect(() => contractRequest(contractRoutes.bank, {})).toThrow(/'id'/);
     // @ts-expect-error: the body of this route has no such field
-    contractRequest('setFavorite', { params: { accountId: 9 }, body: { favourite: true } });
+    contractRequest(contractRoutes.setFavorite, { params: { accountId: 9 }, body: { favourite: true } });
   });
 });
 
 describe('contractEndpoint', () => {
   const api = gatewayApi.injectEndpoints({
     endpoints: (build) => ({
-      contractTestAdmin: contractEndpoint('setCollaboratorAdmin').mutation(build, {
+      contractTestAdmin: contractEndpoint(contractRoutes.setCollaboratorAdmin).mutation(build, {
         request: ({ userId, isAdmin }: { userId: number; isAdmin: boolean }) => ({
           params: { userId },
           body: { isAdmin },
         }),
       }),
-      contractTestFolders: contractEndpoint('walletFolders').query(build, {
+      contractTestFolders: contractEndpoint(contractRoutes.walletFolders).query(build, {
         request: (q: string) => ({ query: { q, pageSize: 5 } }),
         transformResponse: (answer) => answer.items.length,
       }),

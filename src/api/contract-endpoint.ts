@@ -1,8 +1,8 @@
 /*
- * The portal's calls built from the gateway contract: a route id gives the method, the path, the types of
- * its path parameters, query and body, and the type of its answer. An endpoint states only what is its
- * own (how its argument maps to the request, its cache tags, its logging); the service prefix still comes
- * from the manifest when the request is sent (`service()`).
+ * The portal's calls built from the gateway contract: a route (`contractRoutes.<id>`) gives the method, the
+ * address, the types of its path parameters, query and body, and the type of its answer. An endpoint
+ * states only what is its own (how its argument maps to the request, its cache tags, its logging); the
+ * service prefix still comes from the manifest when the request is sent (`{service}/...`, as `service()`).
  */
 import type { EndpointBuilder, FetchArgs, MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
 import type {
@@ -12,18 +12,19 @@ import type {
   ApiResponse,
   PortalRoutes,
 } from '../../kernel/contract/api.ts';
-import calls from '../../kernel/contract/generated/route-calls.json';
+import type { RouteCall } from '../../kernel/contract/route-call.ts';
 import type { GatewayBaseQuery } from './base-query.ts';
-import { service, UNPREFIXED_CALLS } from './service-path.ts';
-import type { ServiceName } from './service-path.ts';
 
 /** A route of the contract the portal may call (the gateway's test and demo tools are not among them). */
 export type ContractRouteId = keyof PortalRoutes;
 
-// Generated from the contract (npm run generate:schema; npm run check fails when it is stale); the type
-// checker fails here when a route the portal may call is missing from it.
-const routeCalls: Readonly<Record<ContractRouteId, { readonly method: string; readonly path: string }>> =
-  calls;
+/**
+ * The routes the portal may call, one constant each (`contractRoutes.documentPage`), generated from the
+ * contract (npm run generate:schema; npm run check fails when it is stale). A call names its route by this
+ * constant rather than by an id string: the build writes each one used in place
+ * (scripts/vite-contract-routes.ts), so a page's bundle carries only the routes it calls.
+ */
+export * as contractRoutes from '../../kernel/contract/generated/route-calls.ts';
 
 /** What a route answers; `void` for a route that answers no body (204). */
 export type ContractAnswer<K extends ContractRouteId> = [ApiResponse<K>] extends [undefined]
@@ -44,37 +45,19 @@ export type ContractRequest<K extends ContractRouteId> = ([ApiParams<K>] extends
       : { readonly query: Loose<ApiQueryInput<K>> }) &
   ([ApiBodyInput<K>] extends [undefined] ? { readonly body?: never } : { readonly body: ApiBodyInput<K> });
 
-// `/<service>/api/<rest>`: a call under the service prefix the manifest names (`accounting-integration` is
-// the service `accountingIntegration`).
-const SERVICE_PATH = /^\/([a-z][a-z-]*)\/api\/(.+)$/;
-const UNPREFIXED: ReadonlySet<string> = new Set(Object.values(UNPREFIXED_CALLS));
-
-function servicePathOf(id: string, path: string): string {
-  const match = SERVICE_PATH.exec(path);
-  if (match) {
-    const [, segment = '', rest = ''] = match;
-    const name = segment.replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase());
-    return service(name as ServiceName, rest);
-  }
-  const unprefixed = path.slice(1);
-  if (UNPREFIXED.has(unprefixed)) return unprefixed;
-  throw new Error(`The route '${id}' (${path}) is under no service prefix of the manifest`);
-}
-
 /** The request of a route: its path parameters encoded into the path, its query and its body. */
 export function contractRequest<K extends ContractRouteId>(
-  id: K,
+  { method, url }: RouteCall<K>,
   request: NoInfer<ContractRequest<K>>,
 ): FetchArgs {
-  const { method, path } = routeCalls[id];
   const params = (request.params ?? {}) as Readonly<Record<string, string | number>>;
-  const filled = path.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`The route '${id}' needs the path parameter '${name}'`);
-    return encodeURIComponent(String(value));
-  });
   return {
-    url: servicePathOf(id, filled),
+    url: url.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
+      const value = params[name];
+      if (value === undefined)
+        throw new Error(`The call ${method} ${url} needs the path parameter '${name}'`);
+      return encodeURIComponent(String(value));
+    }),
     method,
     ...(request.query === undefined ? {} : { params: request.query }),
     ...(request.body === undefined ? {} : { body: request.body }),
@@ -86,10 +69,10 @@ export function contractRequest<K extends ContractRouteId>(
  * prefix left to the manifest; the query goes to the download or upload helper.
  */
 export function contractPath<K extends ContractRouteId>(
-  id: K,
+  route: RouteCall<K>,
   { params }: Pick<ContractRequest<K>, 'params'>,
 ): string {
-  return contractRequest(id, (params === undefined ? {} : { params }) as ContractRequest<K>).url;
+  return contractRequest(route, (params === undefined ? {} : { params }) as ContractRequest<K>).url;
 }
 
 type DistributiveOmit<T, Keys extends PropertyKey> = T extends unknown ? Omit<T, Keys> : never;
@@ -127,19 +110,19 @@ type Builder<Tags extends string> = EndpointBuilder<GatewayBaseQuery, Tags, 'gat
  * The endpoints of one contract route, for `injectEndpoints`: a query (to read) or a mutation (to change).
  *
  * @example
- * documentPage: contractEndpoint('documentPage').query(build, {
+ * documentPage: contractEndpoint(contractRoutes.documentPage).query(build, {
  *   request: ({ accountId, ...query }: DocumentPageArgs) => ({ params: { id: accountId }, query }),
  *   providesTags: ['Documents'],
  * }),
  */
-export function contractEndpoint<K extends ContractRouteId>(id: K) {
+export function contractEndpoint<K extends ContractRouteId>(route: RouteCall<K>) {
   // The request and the answer's reading that RTK Query calls, from what the endpoint states.
   const built = (options: object) => {
     const { request, transformResponse, ...rest } = options as Mapping<K, never, unknown>;
     return {
       ...rest,
       query: (arg: never) =>
-        contractRequest(id, request === undefined ? ({} as ContractRequest<K>) : request(arg)),
+        contractRequest(route, request === undefined ? ({} as ContractRequest<K>) : request(arg)),
       ...(transformResponse === undefined
         ? {}
         : { transformResponse: (answer: unknown) => transformResponse(answer as ContractAnswer<K>) }),

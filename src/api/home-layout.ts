@@ -1,4 +1,4 @@
-import { contractEndpoint } from './contract-endpoint.ts';
+import { contractEndpoint, contractRoutes } from './contract-endpoint.ts';
 import { gatewayApi } from './gateway-api.ts';
 
 /**
@@ -14,7 +14,7 @@ export type PagePrefetch = 'homeLayout';
  */
 export const homeLayoutReadApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    homeLayout: contractEndpoint('homeLayout').query(build, {
+    homeLayout: contractEndpoint(contractRoutes.homeLayout).query(build, {
       request: (accountId: number) => ({ params: { accountId } }),
       providesTags: (_result, _error, accountId) => [{ type: 'HomeLayout', id: accountId }],
     }),

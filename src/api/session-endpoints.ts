@@ -4,7 +4,7 @@ import type { GatewayExtra } from './base-query.ts';
 import type { GatewayExtraOptions } from './base-query.ts';
 import { gatewayApi } from './gateway-api.ts';
 import { permissionCodes } from './permission-codes.ts';
-import { contractEndpoint, contractPath } from './contract-endpoint.ts';
+import { contractEndpoint, contractPath, contractRoutes } from './contract-endpoint.ts';
 import { resolveServicePath } from './service-path.ts';
 import type {
   Contact,
@@ -61,21 +61,21 @@ const sendBody = <Body>(extraOptions: GatewayExtraOptions) => ({
 /** The calls of the session itself (SPEC 7): sign-in and out, the user context, the terms, the entities. */
 export const sessionApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    login: contractEndpoint('login').mutation(build, sendBody<LoginRequest>(anonymous)),
-    createNewPassword: contractEndpoint('createNewPassword').mutation(
+    login: contractEndpoint(contractRoutes.login).mutation(build, sendBody<LoginRequest>(anonymous)),
+    createNewPassword: contractEndpoint(contractRoutes.createNewPassword).mutation(
       build,
       sendBody<CreateNewPasswordRequest>(anonymous),
     ),
-    resetPassword: contractEndpoint('resetPassword').mutation(
+    resetPassword: contractEndpoint(contractRoutes.resetPassword).mutation(
       build,
       sendBody<ResetPasswordRequest>(anonymous),
     ),
-    logout: contractEndpoint('logout').mutation(build, sendBody<LogoutRequest>(signingOut)),
-    tokenExchange: contractEndpoint('tokenExchange').mutation(
+    logout: contractEndpoint(contractRoutes.logout).mutation(build, sendBody<LogoutRequest>(signingOut)),
+    tokenExchange: contractEndpoint(contractRoutes.tokenExchange).mutation(
       build,
       sendBody<TokenExchangeRequest>(anonymous),
     ),
-    getUserInformation: contractEndpoint('userInformation').query(build, {
+    getUserInformation: contractEndpoint(contractRoutes.userInformation).query(build, {
       transformResponse: (answer: UserInformation): UserInformation => ({
         ...answer,
         permissions: permissionCodes(answer.permissions),
@@ -83,44 +83,44 @@ export const sessionApi = gatewayApi.injectEndpoints({
       providesTags: ['Contact', 'Permissions'],
       onQueryStarted: logFailure('the user context'),
     }),
-    getContactMe: contractEndpoint('contactMe').query(build, {
+    getContactMe: contractEndpoint(contractRoutes.contactMe).query(build, {
       // The wider type of a production backend (types.ts).
       transformResponse: (answer: Contact): Contact => answer,
       providesTags: ['Contact'],
       onQueryStarted: logFailure('the user context'),
     }),
-    getCurrentUserPermissions: contractEndpoint('currentUserPermissions').query(build, {
+    getCurrentUserPermissions: contractEndpoint(contractRoutes.currentUserPermissions).query(build, {
       request: (args: PermissionsArgs) =>
         args?.accountId === undefined ? {} : { query: { accountId: args.accountId } },
       transformResponse: (answer) => ({ ...answer, permissions: permissionCodes(answer.permissions) }),
       providesTags: (_result, _error, args) => [{ type: 'Permissions', id: args?.accountId ?? 'GLOBAL' }],
       onQueryStarted: logFailure('permissions'),
     }),
-    getLatestTerms: contractEndpoint('termsLatest').query(build, { providesTags: ['Terms'] }),
-    getLatestTermsContent: contractEndpoint('termsLatestContent').query(build, {
+    getLatestTerms: contractEndpoint(contractRoutes.termsLatest).query(build, { providesTags: ['Terms'] }),
+    getLatestTermsContent: contractEndpoint(contractRoutes.termsLatestContent).query(build, {
       request: (args: TermsContentArgs) => ({ query: { language: args?.language ?? 'fr' } }),
       providesTags: ['Terms'],
     }),
-    getTermsAcceptance: contractEndpoint('termsState').query(build, { providesTags: ['Terms'] }),
-    acceptTerms: contractEndpoint('acceptTerms').mutation(build, {
+    getTermsAcceptance: contractEndpoint(contractRoutes.termsState).query(build, { providesTags: ['Terms'] }),
+    acceptTerms: contractEndpoint(contractRoutes.acceptTerms).mutation(build, {
       request: (query: { termsId: number }) => ({ query }),
       invalidatesTags: ['Terms'],
     }),
-    getReportsCount: contractEndpoint('reportsCurrentUser').query(build, {
+    getReportsCount: contractEndpoint(contractRoutes.reportsCurrentUser).query(build, {
       request: (query: ReportsArgs) => ({ query }),
       providesTags: (_result, _error, { accountId }) => [{ type: 'Reports', id: accountId }],
     }),
-    getEntitySummary: contractEndpoint('accountSummary').query(build, {
+    getEntitySummary: contractEndpoint(contractRoutes.accountSummary).query(build, {
       request: (id: number) => ({ params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Entity', id }],
       onQueryStarted: logFailure('the entity'),
     }),
-    getCurrentUserEntities: contractEndpoint('accountsCurrentUser').query(build, {
+    getCurrentUserEntities: contractEndpoint(contractRoutes.accountsCurrentUser).query(build, {
       request: ({ pageSize, page, search }: EntitiesArgs) => ({ query: { pageSize, page, search } }),
       providesTags: ['Entities'],
       onQueryStarted: logFailure('entities'),
     }),
-    getUserOrigin: contractEndpoint('userOrigin').query(build, {
+    getUserOrigin: contractEndpoint(contractRoutes.userOrigin).query(build, {
       // Any answer is read (types.ts): 'COLLAB' leads to the collaborator login, anything else to the client's.
       transformResponse: (answer: UserOrigin): UserOrigin => answer,
       extraOptions: anonymous,
@@ -156,7 +156,7 @@ export async function postRefreshToken(
   fetchFn: typeof fetch = (...args) => fetch(...args),
   signal?: AbortSignal,
 ): Promise<string> {
-  const path = resolveServicePath(contractPath('refreshToken', {}), services);
+  const path = resolveServicePath(contractPath(contractRoutes.refreshToken, {}), services);
   const url = `${baseUrl.replace(/\/+$/, '')}/${path}`;
   const response = await fetchFn(url, {
     method: 'POST',

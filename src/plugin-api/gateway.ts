@@ -10,7 +10,7 @@ import type { ApiBody, ApiQuery, ApiResponse, RouteId } from '../../kernel/contr
  *
  * @example
  * const newsApi = gatewayApi.injectEndpoints({
- *   endpoints: (build) => ({ news: contractEndpoint('news').query(build, {}) }),
+ *   endpoints: (build) => ({ news: contractEndpoint(contractRoutes.news).query(build, {}) }),
  * });
  * export const { useNewsQuery } = newsApi;
  */
@@ -18,16 +18,16 @@ export { gatewayApi } from '../api/gateway-api.ts';
 
 /**
  * An endpoint built from a route of the gateway contract: its method, path, parameter, query, body and
- * answer types come from the route id; the endpoint states how its argument maps to them, and its tags.
+ * answer types come from the route (`contractRoutes.<id>`, generated from the contract); the endpoint states how its argument maps to them, and its tags.
  * `contractPath` is the address of a route for the download and upload helpers.
  *
  * @example
- * bank: contractEndpoint('bank').query(build, {
+ * bank: contractEndpoint(contractRoutes.bank).query(build, {
  *   request: (accountId: number) => ({ params: { id: accountId } }),
  *   providesTags: ['Bank'],
  * }),
  */
-export { contractEndpoint, contractPath, contractRequest } from '../api/contract-endpoint.ts';
+export { contractEndpoint, contractPath, contractRequest, contractRoutes } from '../api/contract-endpoint.ts';
 export type { ContractAnswer, ContractRouteId } from '../api/contract-endpoint.ts';
 
 /**

@@ -24,7 +24,14 @@ export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../plugin-host/tracker.ts';
 export { pluginTranslation } from './translation.ts';
 export type { TranslationKey, TypedPluginTranslate } from './translation.ts';
-export { contractEndpoint, contractPath, contractRequest, gatewayApi, service } from './gateway.ts';
+export {
+  contractEndpoint,
+  contractPath,
+  contractRequest,
+  contractRoutes,
+  gatewayApi,
+  service,
+} from './gateway.ts';
 export type {
   ContractAnswer,
   ContractRouteId,
