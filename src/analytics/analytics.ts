@@ -1,9 +1,7 @@
+import type { Persona } from '../api/types.ts';
 import type { Logger } from '../logging/logger.ts';
 
 type AnalyticsProperties = Readonly<Record<string, string | number | boolean>>;
-
-/** SPEC 1: the user types analytics knows. */
-type AnalyticsUserType = 'Client' | 'Collaborateur';
 
 /** Session replay settings: every text and every input is masked, whatever the manifest says. */
 export type SessionReplayOptions = {
@@ -78,7 +76,7 @@ export function sessionReplayOptions(
   };
 }
 
-function userType(isCustomer: boolean): AnalyticsUserType {
+function userType(isCustomer: boolean): Persona {
   return isCustomer ? 'Client' : 'Collaborateur';
 }
 

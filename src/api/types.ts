@@ -10,7 +10,8 @@ export type ResetPasswordRequest = ApiBody<'resetPassword'>;
 export type LogoutRequest = { gigyaUserId: string };
 export type TokenExchangeRequest = ApiBody<'tokenExchange'>;
 
-type Persona = 'Client' | 'Collaborateur';
+/** SPEC 1: the two kinds of user, as the contact call and analytics name them. */
+export type Persona = 'Client' | 'Collaborateur';
 
 // Wider than the contract, which pins gigyaUserId, occupation and entities to empty values (SPEC
 // section 3): the portal must also accept a production backend that fills them.

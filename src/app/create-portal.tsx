@@ -52,12 +52,16 @@ export type CreatePortalOptions = {
   checkedAgainstPlugins?: boolean;
 };
 
-export type PortalApp = {
+/** What the portal runs on, which the app hands to its page and to the code that starts it. */
+type PortalParts = {
   runtime: PortalRuntime;
   store: AppStore;
   i18n: I18n;
   session: SessionService;
   analytics: Analytics;
+};
+
+export type PortalApp = PortalParts & {
   /** Settles once the stored session has been checked (status no longer 'unknown'). */
   ready: Promise<void>;
   mount(container: HTMLElement): Root;
@@ -190,26 +194,13 @@ export async function createPortal(
     selectConditionContext(store.getState(), config, flags),
   );
 
+  const parts: PortalParts = { runtime, store, i18n, session, analytics };
   return {
-    runtime,
-    store,
-    i18n,
-    session,
-    analytics,
+    ...parts,
     ready,
     mount(container) {
       const root = createRoot(container);
-      root.render(
-        <PortalRoot
-          runtime={runtime}
-          store={store}
-          i18n={i18n}
-          session={session}
-          analytics={analytics}
-          consent={consent}
-          consentCategories={consentCategories}
-        />,
-      );
+      root.render(<PortalRoot {...parts} consent={consent} consentCategories={consentCategories} />);
       return root;
     },
   };
@@ -249,12 +240,7 @@ function PortalRoot({
   analytics,
   consent,
   consentCategories,
-}: {
-  runtime: PortalRuntime;
-  store: AppStore;
-  i18n: I18n;
-  session: SessionService;
-  analytics: Analytics;
+}: PortalParts & {
   consent: ConsentStore;
   consentCategories: readonly ChoosableCategory[];
 }) {

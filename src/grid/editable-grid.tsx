@@ -21,6 +21,7 @@ import {
 } from './layout.ts';
 import type { GridBreakpoint, GridCell } from './layout.ts';
 import { Profiled } from './profiling.tsx';
+import { StaticGrid } from './static-grid.tsx';
 
 type EditableGridProps = {
   cells: readonly GridCell[];
@@ -30,9 +31,16 @@ type EditableGridProps = {
   /** What a keyboard move did, for the live region. */
   onAnnounce: (text: string) => void;
   renderCell: (cell: GridCell) => ReactNode;
-  /** Shown until the grid has measured its width (the static grid: nothing moves meanwhile). */
-  fallback: ReactNode;
 };
+
+// The grid's fixed settings: the breakpoints and columns of the home's layouts, the row and gaps.
+const GRID_SETTINGS = {
+  breakpoints: GRID_BREAKPOINTS,
+  cols: GRID_COLUMNS,
+  rowHeight: ROW_HEIGHT,
+  margin: MARGIN,
+  containerPadding: [0, 0],
+} as const;
 
 /**
  * The home grid in edit mode: react-grid-layout, with dragging and resizing on a desktop and the
@@ -45,7 +53,6 @@ export default function EditableGrid({
   onChange,
   onAnnounce,
   renderCell,
-  fallback,
 }: EditableGridProps) {
   const { t } = useTranslation();
   const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
@@ -97,11 +104,7 @@ export default function EditableGrid({
           <Responsive
             width={width}
             layouts={layouts}
-            breakpoints={GRID_BREAKPOINTS}
-            cols={GRID_COLUMNS}
-            rowHeight={ROW_HEIGHT}
-            margin={MARGIN}
-            containerPadding={[0, 0]}
+            {...GRID_SETTINGS}
             dragConfig={{ enabled: onDesktop, handle: '.portal-widget-handle', cancel: 'button' }}
             resizeConfig={{ enabled: onDesktop }}
             onBreakpointChange={(next) => setBreakpoint(next as GridBreakpoint)}
@@ -129,7 +132,8 @@ export default function EditableGrid({
           </Responsive>
         </Profiled>
       ) : (
-        fallback
+        // Until the grid has measured its width, the same cells stay where they are.
+        <StaticGrid cells={cells} renderCell={renderCell} />
       )}
     </div>
   );

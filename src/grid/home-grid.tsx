@@ -231,7 +231,6 @@ export function HomeGrid() {
               onChange={changeDraft}
               onAnnounce={onAnnounce}
               renderCell={renderCell}
-              fallback={<StaticGrid cells={cells} renderCell={renderCell} />}
             />
           </Suspense>
         ) : (

@@ -1,3 +1,5 @@
+import { LineIcon } from '../ui/line-icon.tsx';
+
 /* Small inline icons for the grid's edit controls (decorative: every control has its own label). */
 
 const paths = {
@@ -14,19 +16,8 @@ export type GridIconName = keyof typeof paths;
 
 export function GridIcon({ name }: { name: GridIconName }) {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={name === 'grip' ? 3 : 2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={16} strokeWidth={name === 'grip' ? 3 : 2}>
       <path d={paths[name]} />
-    </svg>
+    </LineIcon>
   );
 }

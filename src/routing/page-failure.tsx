@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from './connectivity.ts';
+import { ReloadButton } from './reload-button.tsx';
 import { classifyLoadFailure, isCodeLoadError } from './load-failure.ts';
 import { browserVersionWatch } from './version-watch.ts';
 import type { VersionWatch } from './version-watch.ts';
@@ -60,9 +61,7 @@ export function PageFailure({ error, onRetry, watch = browserVersionWatch() }: P
       >
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('shell.newVersionMessage')}</Text>
-          <Button size="xs" onClick={() => window.location.reload()}>
-            {t('shell.reload')}
-          </Button>
+          <ReloadButton />
         </Stack>
       </Alert>
     );

@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useOnline } from './connectivity.ts';
+import { ReloadButton } from './reload-button.tsx';
 import { browserVersionWatch } from './version-watch.ts';
 import type { VersionWatch } from './version-watch.ts';
 
@@ -62,9 +63,7 @@ export function StatusBanners({ watch }: { watch?: VersionWatch }) {
       {online ? (
         <Group justify="space-between" gap="sm">
           <Text size="sm">{t('shell.newVersionTitle')}</Text>
-          <Button size="xs" onClick={() => window.location.reload()}>
-            {t('shell.reload')}
-          </Button>
+          <ReloadButton />
         </Group>
       ) : (
         <Text size="sm">{t('shell.offlineBanner')}</Text>

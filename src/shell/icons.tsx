@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from '../ui/line-icon.tsx';
 
 /*
  * The sidebar's icons by the name the manifest gives (`"icon": "chart"`), and the header's bell. Small
@@ -43,19 +44,8 @@ const paths: Readonly<Record<string, ReactNode>> = {
 /** Decorative (the link's text names it); an unknown name draws a dot rather than failing. */
 export function NavIcon({ name }: { name: string }) {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={20} strokeWidth={1.75}>
       {paths[name] ?? <circle cx="12" cy="12" r="3" />}
-    </svg>
+    </LineIcon>
   );
 }
