@@ -1,17 +1,16 @@
 import type { ApiBody } from '../../kernel/contract/api.ts';
+import { contractEndpoint, contractRoutes } from '../api/contract-endpoint.ts';
 import { gatewayApi } from '../api/gateway-api.ts';
 import { homeLayoutReadApi } from '../api/home-layout.ts';
-import { service } from '../api/service-path.ts';
 
 type HomeLayoutBody = ApiBody<'saveHomeLayout'>;
 
 /** Saving the user's own home grid per entity; its read is src/api/home-layout.ts. */
 const homeLayoutApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    saveHomeLayout: build.mutation<HomeLayoutBody, { accountId: number; body: HomeLayoutBody }>({
-      query: ({ accountId, body }) => ({
-        url: service('contact', `contacts/currentuser/home-layouts/${accountId}`),
-        method: 'PUT',
+    saveHomeLayout: contractEndpoint(contractRoutes.saveHomeLayout).mutation(build, {
+      request: ({ accountId, body }: { accountId: number; body: HomeLayoutBody }) => ({
+        params: { accountId },
         body,
       }),
       // The answer is what was stored: put it in the cache instead of fetching it again.

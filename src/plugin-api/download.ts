@@ -76,7 +76,7 @@ export async function fetchGatewayFile(
  *
  * @example
  * const download = useGatewayDownload();
- * await download(service('account', `accounts/${id}/bank/transactions.csv`), { from, to }, 'operations.csv');
+ * await download(contractPath(contractRoutes.bankTransactionsCsv, { params: { id } }), { from, to }, 'operations.csv');
  */
 export function useGatewayDownload(): (
   path: string,

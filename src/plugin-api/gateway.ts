@@ -31,8 +31,9 @@ export { contractEndpoint, contractPath, contractRequest, contractRoutes } from 
 export type { ContractAnswer, ContractRouteId } from '../api/contract-endpoint.ts';
 
 /**
- * The path of a call under a SPEC 7 service prefix of the manifest (`gateway.services`); never type a
- * prefix such as `account/api` in a plugin.
+ * The path of a call under a SPEC 7 service prefix of the manifest (`gateway.services`), for a call the
+ * reference contract does not hold (a firm's own service); a route of the contract is `contractRoutes.<id>`.
+ * Never type a prefix such as `account/api` in a plugin.
  *
  * @example
  * const url = service('account', 'accounts/currentuser');

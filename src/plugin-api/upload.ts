@@ -27,7 +27,7 @@ export type UploadOptions = {
  * @example
  * const upload = useGatewayUpload();
  * const form = new FormData(); form.append('file', file);
- * await upload(service('account', `accounts/${id}/documents`), { kind }, form, { onProgress: setProgress, signal });
+ * await upload(contractPath(contractRoutes.uploadDocument, { params: { id } }), { kind }, form, { onProgress: setProgress, signal });
  */
 export function useGatewayUpload(): (
   path: string,
@@ -93,7 +93,7 @@ export function useGatewayUpload(): (
  *
  * @example
  * const open = useGatewayOpen();
- * await open(service('account', `documents/${id}/file`), { disposition: 'inline' });
+ * await open(contractPath(contractRoutes.documentFile, { params: { id } }), { disposition: 'inline' });
  */
 export function useGatewayOpen(): (path: string, query: DownloadQuery) => Promise<void> {
   const dispatch = useAppDispatch();

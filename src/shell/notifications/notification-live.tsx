@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { notificationArrived, notificationsCounted } from '../../store/session-slice.ts';
 import { type StreamState, watchNotificationStream } from './notification-stream.ts';
 import {
-  NOTIFICATIONS_PATH,
+  NOTIFICATION_STREAM_PATH,
   type NotificationList,
   notificationsApi,
   type PortalNotification,
@@ -53,7 +53,7 @@ function useLiveNotifications(): StreamState {
           const config = dispatch(readGatewayConfig());
           if (config === null) return null;
           const url = new URL(
-            resolveServicePath(`${NOTIFICATIONS_PATH}/stream`, config.services ?? {}),
+            resolveServicePath(NOTIFICATION_STREAM_PATH, config.services ?? {}),
             new URL(config.gatewayBaseUrl, window.location.origin),
           );
           if (newestRef.current !== null) url.searchParams.set('after', String(newestRef.current));

@@ -1,36 +1,32 @@
 import type { ApiBody, ApiResponse } from '../../../kernel/contract/api.ts';
+import { contractEndpoint, contractPath, contractRoutes } from '../../api/contract-endpoint.ts';
 import { gatewayApi } from '../../api/gateway-api.ts';
-import { service } from '../../api/service-path.ts';
 
 export type NotificationList = ApiResponse<'notifications'>;
 export type PortalNotification = NotificationList['items'][number];
 export type NotificationSettings = ApiBody<'saveNotificationSettings'>;
 
-/** Where the contact service keeps the person's notifications (the stream is read outside RTK Query). */
-export const NOTIFICATIONS_PATH = service('contact', 'contacts/currentuser/notifications');
-const SETTINGS_PATH = service('contact', 'contacts/currentuser/notification-settings');
+/** The person's event stream of notifications, which is read outside RTK Query. */
+export const NOTIFICATION_STREAM_PATH = contractPath(contractRoutes.notificationStream, {});
 
 /** The notification centre's calls and the settings drawer's, injected with the centre's lazy chunk. */
 export const notificationsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    notifications: build.query<NotificationList, void>({
-      query: () => NOTIFICATIONS_PATH,
+    notifications: contractEndpoint(contractRoutes.notifications).query(build, {
       providesTags: ['Notifications'],
     }),
-    markNotificationRead: build.mutation<void, number>({
-      query: (id) => ({ url: `${NOTIFICATIONS_PATH}/${String(id)}/read`, method: 'POST' }),
+    markNotificationRead: contractEndpoint(contractRoutes.markNotificationRead).mutation(build, {
+      request: (id: number) => ({ params: { id } }),
       invalidatesTags: ['Notifications'],
     }),
-    markAllNotificationsRead: build.mutation<void, void>({
-      query: () => ({ url: `${NOTIFICATIONS_PATH}/read-all`, method: 'POST' }),
+    markAllNotificationsRead: contractEndpoint(contractRoutes.markAllNotificationsRead).mutation(build, {
       invalidatesTags: ['Notifications'],
     }),
-    notificationSettings: build.query<NotificationSettings, void>({
-      query: () => SETTINGS_PATH,
+    notificationSettings: contractEndpoint(contractRoutes.notificationSettings).query(build, {
       providesTags: ['NotificationSettings'],
     }),
-    saveNotificationSettings: build.mutation<NotificationSettings, NotificationSettings>({
-      query: (body) => ({ url: SETTINGS_PATH, method: 'PUT', body }),
+    saveNotificationSettings: contractEndpoint(contractRoutes.saveNotificationSettings).mutation(build, {
+      request: (body: NotificationSettings) => ({ body }),
       // The answer is what was stored: it becomes the cache, no second call.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
