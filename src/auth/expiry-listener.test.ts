@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { harnessPerTest } from '../testing/session-harness.ts';
 import { unauthorizedResponse } from '../api/base-query.ts';
 import { createLogger } from '../logging/logger.ts';
 import { sessionStarted, signOutStarted } from '../store/session-slice.ts';
@@ -54,22 +55,7 @@ function setup() {
   return { store, tokenStore, onSignedOut, timers, advance, signIn, stop, now: () => clock };
 }
 
-let current: ReturnType<typeof setup> | null = null;
-function use() {
-  current = setup();
-  return current;
-}
-
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-});
-
-afterEach(() => {
-  current?.stop();
-  current?.tokenStore.dispose();
-  current = null;
-});
+const use = harnessPerTest(setup);
 
 describe('the token running out in an idle tab', () => {
   it('ends the session as expired a second after the token expires, token and entity gone', () => {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { harnessPerTest } from '../testing/session-harness.ts';
 import { NoAccountError } from './identity-errors.ts';
 import { createGatewayClient, unauthorizedResponse } from '../api/base-query.ts';
 import { sessionApi } from '../api/session-endpoints.ts';
@@ -220,24 +221,7 @@ function setup(
   };
 }
 
-let current: Setup | null = null;
-function use(options?: Parameters<typeof setup>[0]): Setup {
-  current = setup(options);
-  return current;
-}
-
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  vi.spyOn(Date, 'now').mockReturnValue(NOW);
-});
-
-afterEach(() => {
-  current?.stop();
-  current?.tokenStore.dispose();
-  current = null;
-  vi.restoreAllMocks();
-});
+const use: (options?: Parameters<typeof setup>[0]) => Setup = harnessPerTest(setup, { now: NOW });
 
 describe('bootstrap', () => {
   it('with no stored token the session is anonymous and nothing is called', async () => {
@@ -451,14 +435,14 @@ describe('customer sign-in', () => {
   it('an entity of an earlier visit that is no longer theirs, or not a number, is ignored', async () => {
     for (const stored of ['4242', 'dossier-1002']) {
       localStorage.setItem('selected-entity', stored);
-      const { service, store, stop } = use({ overrides: several });
+      const { service, store, stop, tokenStore } = use({ overrides: several });
       expect(await service.signInCustomer({ email: 'a@b.fr', password: 'x' })).toEqual({
         ok: true,
         to: '/portefeuille/mes-entites',
       });
       expect(store.getState().session.rememberedEntityId).toBeNull();
       stop();
-      current?.tokenStore.dispose();
+      tokenStore.dispose();
     }
   });
 

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { harnessPerTest } from '../testing/session-harness.ts';
 import { createLogger } from '../logging/logger.ts';
 import { sessionStarted, signOutStarted } from '../store/session-slice.ts';
 import { makeStore } from '../store/store.ts';
@@ -28,23 +29,7 @@ function signOutInAnotherTab() {
   );
 }
 
-let current: ReturnType<typeof setup> | null = null;
-function use() {
-  current = setup();
-  return current;
-}
-
-beforeEach(() => {
-  vi.spyOn(Date, 'now').mockReturnValue(NOW);
-  localStorage.clear();
-});
-
-afterEach(() => {
-  current?.stop();
-  current?.tokenStore.dispose();
-  current = null;
-  vi.restoreAllMocks();
-});
+const use = harnessPerTest(setup, { now: NOW });
 
 describe('a sign-out in another tab', () => {
   it('signs this tab out too, not as an expiry', () => {
