@@ -11,7 +11,7 @@ import type { RouteDefinition } from './route-definition.ts';
 const SERVICE_PATH = /^\/([a-z][a-z-]*)\/api\/(.+)$/;
 
 /** The address of a route as the portal writes a call: `{service}/rest`, or the path itself. */
-export function callUrl(path: string): string {
+function callUrl(path: string): string {
   const match = SERVICE_PATH.exec(path);
   if (match === null) return path.slice(1);
   const [, segment = '', rest = ''] = match;
