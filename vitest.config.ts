@@ -38,6 +38,8 @@ export default defineConfig({
             'tests/contract/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['src/testing/setup.ts'],
+          // The same reason as the waits of src/testing/setup.ts: a page test is slow on a loaded machine.
+          testTimeout: 20000,
         },
       },
       { test: { name: 'gateway', ...gateway } },
