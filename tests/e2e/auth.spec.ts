@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, PORTAL_URL, describeViolations, expect, expectOneWave, test } from './fixtures';
 import type { RecordedRequest } from './fixtures';
-import { PASSWORD, submitCustomerLogin as signInCustomer } from './sign-in';
+import { fillCredentials, submitCredentials, submitCustomerLogin as signInCustomer } from './sign-in';
 
 /** Console messages that report a Content Security Policy violation. */
 function watchCsp(page: Page): string[] {
@@ -32,8 +32,7 @@ test('a customer signs in and out; requests from sign-in to landing are counted,
 }) => {
   const csp = watchCsp(page);
   await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await fillCredentials(page, 'claire.solo@demo.test');
   requests.clear();
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
@@ -83,9 +82,7 @@ test('a customer signs in and out; requests from sign-in to landing are counted,
 test('wrong credentials show an alert and keep the e-mail', async ({ page, expectConsoleErrors }) => {
   expectConsoleErrors(/status of 401/);
   await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill('wrong-password');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, 'claire.solo@demo.test', 'wrong-password');
   await expect(page.getByRole('alert')).toContainText('E-mail ou mot de passe incorrect.');
   await expect(page.getByLabel('E-mail')).toHaveValue('claire.solo@demo.test');
 });
@@ -98,8 +95,7 @@ test('a collaborator signs in through the provider page and out; requests counte
   await page.goto('/collaborateur');
   await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
   await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill('paul.collab@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await fillCredentials(page, 'paul.collab@demo.test');
   requests.clear();
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
 import { signInCollaborator, signInCustomer } from './sign-in';
+import { sidebar } from './screens';
 
 const signInPaul = (page: Page) => signInCollaborator(page, 'paul.collab@demo.test');
 
@@ -78,10 +79,7 @@ test('Paul deposits reports and finds them in both lists; Marc on 1002 sees the 
 
 test('Claire opens and downloads her reports; Paul deletes one after confirming', async ({ page }) => {
   await signInCustomer(page, 'claire.solo@demo.test');
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Rapports BI' })
-    .click();
+  await sidebar(page).getByRole('link', { name: 'Rapports BI' }).click();
   const list = page.getByRole('table', { name: 'Rapports BI de l’entité' });
   await expect(list.getByRole('row')).toHaveCount(4);
   const title = (await list.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';

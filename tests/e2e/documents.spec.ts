@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { PASSWORD, signInCustomer as signIn } from './sign-in';
+import { openAt, openFromMenu, sidebar } from './screens';
 
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const answer = await request.post(`${GATEWAY_URL}/authentication/api/login`, {
@@ -29,11 +30,7 @@ test('Claire finds, sorts, filters, opens and downloads her social-management do
   // Sort, filter, open, download, ZIP and an accessibility check: more than 30 s on a busy machine.
   test.slow();
   await signIn(page, 'claire.solo@demo.test');
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Gestion sociale' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestion sociale' })).toBeVisible();
+  await openFromMenu(sidebar(page), 'Gestion sociale');
   const list = table(page, 'Gestion sociale');
   await expect(list).toHaveAttribute('aria-busy', 'false');
   await expect(list.getByRole('row')).toHaveCount(7);
@@ -208,13 +205,8 @@ test('Marc on 1001 (CLGED0002 only) sees accounting documents but no social-mana
   request,
 }) => {
   await signIn(page, 'marc.multi@demo.test');
-  await page.goto('/dossier/1001/comptabilite/archive');
-  await expect(page.getByRole('heading', { level: 1, name: 'Documents comptables' })).toBeVisible();
-  await expect(
-    page
-      .getByRole('navigation', { name: "Navigation de l'entité" })
-      .getByRole('link', { name: 'Gestion sociale' }),
-  ).toHaveCount(0);
+  await openAt(page, '/dossier/1001/comptabilite/archive', 'Documents comptables');
+  await expect(sidebar(page).getByRole('link', { name: 'Gestion sociale' })).toHaveCount(0);
   const marc = await apiToken(request, 'marc.multi@demo.test');
   const payslips = await request.get(
     `${GATEWAY_URL}/account/api/accounts/1001/documents?kind=social-management`,

@@ -4,7 +4,8 @@
 // tokens; each test starts from a freshly seeded gateway.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, submitCustomerLogin } from './sign-in';
+import { expectSignedOut, submitCredentials, submitCustomerLogin } from './sign-in';
+import { openFromMenu, sidebar } from './screens';
 
 const CLAIRE = 'claire.solo@demo.test';
 const signIn = (page: Page, email = CLAIRE) => submitCustomerLogin(page, email);
@@ -36,9 +37,7 @@ test.describe('a stored session that cannot be used', () => {
         }
       }, token);
       await page.goto('/');
-      await expect(page).toHaveURL(/\/login/);
-      await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+      await expectSignedOut(page);
     });
   }
 });
@@ -58,11 +57,7 @@ test('storage that throws on every write: the person still signs in and works (m
   await signIn(page);
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Banque' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await openFromMenu(sidebar(page), 'Banque');
 });
 
 test('storage that cannot even be read: the login page shows and sign-in works', async ({
@@ -116,11 +111,7 @@ test('a news feed of 5 MB shows its first items and the page stays responsive', 
   const news = page.locator('[data-widget="news/rss"]');
   await expect(news.getByRole('link', { name: 'Actualité 1', exact: true })).toBeVisible();
   await expect(news.getByRole('listitem')).toHaveCount(5);
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Banque' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await openFromMenu(sidebar(page), 'Banque');
 });
 
 test('a news feed that is not even valid JSON: the widget says so, the others work', async ({ page }) => {
@@ -152,10 +143,10 @@ test('a permission list that is null or malformed grants nothing (deny by defaul
   });
   await signIn(page);
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
-  const sidebar = page.getByRole('navigation', { name: "Navigation de l'entité" });
-  await expect(sidebar.getByRole('link', { name: 'Accueil' })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: 'Banque' })).toHaveCount(0);
-  await expect(sidebar.getByRole('link', { name: 'Indicateurs' })).toHaveCount(0);
+  const menu = sidebar(page);
+  await expect(menu.getByRole('link', { name: 'Accueil' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Banque' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Indicateurs' })).toHaveCount(0);
   await page.goto('/dossier/1001/banque');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 });
@@ -189,9 +180,7 @@ test.describe('the collaborator sign-in when the identity provider misbehaves', 
     });
     await page.goto('/collaborateur');
     await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-    await page.getByLabel('E-mail').fill('paul.collab@demo.test');
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await submitCredentials(page, 'paul.collab@demo.test');
     await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
     expect(callback).not.toBe('');
     await page.goto(callback);
@@ -263,11 +252,11 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
     page: Page,
     meanwhile: () => Promise<void> = () => Promise.resolve(),
   ) {
-    const sidebar = page.getByRole('navigation', { name: "Navigation de l'entité" });
-    await sidebar.getByRole('link', { name: 'Banque' }).click();
+    const menu = sidebar(page);
+    await menu.getByRole('link', { name: 'Banque' }).click();
     await meanwhile();
     await expect(page.getByText('Total des comptes')).toBeVisible();
-    await sidebar.getByRole('link', { name: 'Accueil' }).click();
+    await menu.getByRole('link', { name: 'Accueil' }).click();
   }
 
   for (const [label, answer] of [
@@ -329,9 +318,7 @@ test('signing out in one tab signs out the other tabs of the session', async ({ 
   await page.getByRole('button', { name: 'Menu de Claire Solo' }).click();
   await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect(second).toHaveURL(/\/login/);
-  await expect(second.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-  expect(await second.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  await expectSignedOut(second);
 });
 
 test('a 429 with Retry-After is waited out, then the call is made once more', async ({

@@ -1,15 +1,12 @@
 // Navigation end to end: landing per persona, the entity switcher, back and forward across guards,
 // accessibility of the wallet and entity pages, the sidebar with the keyboard alone. Built portal, real
 // Chromium, the reference gateway and its OIDC provider.
-import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
 import {
   submitCollaboratorLogin as signInCollaborator,
   submitCustomerLogin as signInCustomer,
 } from './sign-in';
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: "Navigation de l'entité" });
-const walletTabs = (page: Page) => page.getByRole('navigation', { name: 'Onglets du portefeuille' });
+import { openAt, sidebar, walletTabs } from './screens';
 
 test.describe('each persona lands where SPEC 2 says', () => {
   for (const [email, landing] of [
@@ -48,8 +45,7 @@ test.describe('each persona lands where SPEC 2 says', () => {
 test('switching entity updates the sidebar and its permissions', async ({ page }) => {
   await signInCustomer(page, 'marc.multi@demo.test');
   await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
-  await page.goto('/dossier/1002/banque');
-  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await openAt(page, '/dossier/1002/banque', 'Banque');
   await expect(sidebar(page).getByRole('link', { name: 'Banque' })).toHaveAttribute('aria-current', 'page');
 
   await page.getByRole('textbox', { name: "Changer d'entité" }).click();
@@ -100,8 +96,7 @@ test('no serious or critical accessibility violation on the wallet and entity pa
   await signInCustomer(page, 'marc.multi@demo.test');
   await expect(walletTabs(page)).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
-  await page.goto('/dossier/1002/gestion-sociale');
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestion sociale' })).toBeVisible();
+  await openAt(page, '/dossier/1002/gestion-sociale', 'Gestion sociale');
   expect(describeViolations(await axe())).toEqual([]);
 });
 

@@ -4,13 +4,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { submitCustomerLogin } from './sign-in';
+import { sidebar } from './screens';
 
 async function claireOnHome(page: Page) {
   await submitCustomerLogin(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 }
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: "Navigation de l'entité" });
 
 test('offline, a click on Banque keeps the shell, says so, and shows the page when back online', async ({
   page,

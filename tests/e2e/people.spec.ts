@@ -4,6 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { signInCollaborator, signInCustomer } from './sign-in';
+import { openAt, walletTabs } from './screens';
 
 /** The session token of the tab, to call the gateway directly as that person. */
 async function tokenOf(page: Page): Promise<string> {
@@ -30,8 +31,7 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   axe,
 }) => {
   await signInCustomer(page, 'claire.solo@demo.test');
-  await page.goto('/dossier/1001/gestion-utilisateurs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestion des utilisateurs' })).toBeVisible();
+  await openAt(page, '/dossier/1001/gestion-utilisateurs', 'Gestion des utilisateurs');
   const table = page.getByRole('table', { name: "Utilisateurs de l'entité" });
   await expect(table.getByRole('row', { name: /Sophie Martin/ })).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
@@ -158,8 +158,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
 }) => {
   test.slow();
   await signInCollaborator(page, 'paul.collab@demo.test');
-  await page.goto('/dossier/1002/historique-delegations');
-  await expect(page.getByRole('heading', { level: 1, name: 'Historique des délégations' })).toBeVisible();
+  await openAt(page, '/dossier/1002/historique-delegations', 'Historique des délégations');
   const log = page.getByRole('table', { name: /Délégations et changements de droits/ });
   await expect(log.getByRole('row', { name: /Hugo Roux/ })).toContainText('Invitation');
   expect(describeViolations(await axe())).toEqual([]);
@@ -170,8 +169,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   await page.getByRole('textbox', { name: 'Au', exact: true }).fill('2001-01-31');
   await expect(page.getByText('Aucune délégation sur cette période.')).toBeVisible();
 
-  await page.goto('/portefeuille/gestion-utilisateurs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Tous les utilisateurs' })).toBeVisible();
+  await openAt(page, '/portefeuille/gestion-utilisateurs', 'Tous les utilisateurs');
   await expect(
     page
       .getByRole('table', { name: 'Utilisateurs de vos dossiers' })
@@ -179,8 +177,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   ).not.toHaveCount(0);
   expect(describeViolations(await axe())).toEqual([]);
 
-  await page.goto('/portefeuille/collaborateurs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Collaborateurs du cabinet' })).toBeVisible();
+  await openAt(page, '/portefeuille/collaborateurs', 'Collaborateurs du cabinet');
   expect(describeViolations(await axe())).toEqual([]);
   // Controlled by the gateway's answer: it turns on once the grant is stored.
   await page.getByRole('switch', { name: "Droits d'administration de Lea Collab" }).click();
@@ -189,8 +186,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   ).toBeVisible();
   await expect(page.getByRole('switch', { name: "Droits d'administration de Lea Collab" })).toBeChecked();
 
-  await page.goto('/portefeuille/administration-dossiers');
-  await expect(page.getByRole('heading', { level: 1, name: 'Administration des dossiers' })).toBeVisible();
+  await openAt(page, '/portefeuille/administration-dossiers', 'Administration des dossiers');
   await expect(
     page
       .getByRole('table', { name: /Collaborateurs qui administrent/ })
@@ -223,7 +219,7 @@ test('Lea (no code) sees none of the administration and the gateway refuses her 
   request,
 }) => {
   await signInCollaborator(page, 'lea.collab@demo.test');
-  const tabs = page.getByRole('navigation', { name: 'Onglets du portefeuille' });
+  const tabs = walletTabs(page);
   await expect(tabs.getByRole('link', { name: 'Administration des dossiers' })).toHaveCount(0);
   await expect(tabs.getByRole('link', { name: 'Collaborateurs' })).toHaveCount(0);
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };

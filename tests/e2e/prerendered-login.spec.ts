@@ -4,7 +4,8 @@
 // tab, a reader of English, a reload of any other route never see it.
 import type { Page } from '@playwright/test';
 import { PORTAL_URL, describeViolations, expect, test } from './fixtures';
-import { PASSWORD, submitCustomerLogin } from './sign-in';
+import { PASSWORD, fillCredentials, submitCustomerLogin } from './sign-in';
+import { openAt } from './screens';
 
 const LOGIN_TITLE = 'Connexion à votre espace client';
 
@@ -62,8 +63,7 @@ test.describe('a first visit', () => {
     }) => {
       // With scripts off, Chromium refuses the page's script files (reported as a policy block).
       expectConsoleErrors(/^request failed: GET .*\/assets\/.*\.js csp$/);
-      await page.goto('/login');
-      await expect(page.getByRole('heading', { level: 1, name: LOGIN_TITLE })).toBeVisible();
+      await openAt(page, '/login', LOGIN_TITLE);
       await expect(page.getByLabel('E-mail')).toBeVisible();
       await expect(page.getByLabel('Mot de passe')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Vos choix de confidentialité' })).toBeVisible();
@@ -91,8 +91,7 @@ test.describe('a first visit', () => {
     await expect(heading).toBeVisible();
     await expectFirstScreen(page, { decision: 'on', loginShown: true, bannerShown: true });
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
-    await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await fillCredentials(page, 'claire.solo@demo.test');
     // A mark on the pre-rendered heading's node: a client render would replace the node and lose it.
     await heading.evaluate((node) => {
       (node as unknown as { prerendered: boolean }).prerendered = true;

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { submitCredentials } from './sign-in';
 
 function expectSecurityHeaders(response: APIResponse, what: string) {
   const headers = response.headers();
@@ -88,9 +89,7 @@ test.describe('a first visit', () => {
     });
     await page.goto('/login?choice=client');
     await expect(page.locator('body')).toHaveAttribute('data-decision', 'on');
-    await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-    await page.getByLabel('Mot de passe').fill('Demo-2026!');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await submitCredentials(page, 'claire.solo@demo.test');
     await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
@@ -98,9 +97,7 @@ test.describe('a first visit', () => {
 
 test('Claire signs in and reaches her entity home through the production server', async ({ page }) => {
   await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill('Demo-2026!');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -4,6 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { PASSWORD, submitCustomerLogin as fillLogin } from './sign-in';
+import { sidebar } from './screens';
 
 const CLAIRE = 'claire.solo@demo.test';
 
@@ -69,7 +70,7 @@ test('a widget whose call fails shows its own error; the rest of the home page w
   const news = page.locator('[data-widget="news/rss"]');
   await expect(news).toContainText("Les actualités n'ont pas pu être chargées.");
   await expect(page.locator('[data-widget="lab/lab"]')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: "Navigation de l'entité" })).toBeVisible();
+  await expect(sidebar(page)).toBeVisible();
 });
 
 test('a slow gateway shows loading, then the content, without showing the wrong page meanwhile', async ({

@@ -2,6 +2,7 @@
 // token in the address bar and the Referer, and the wait shown after too many wrong passwords.
 import type { APIRequestContext } from '@playwright/test';
 import { GATEWAY_URL, PORTAL_URL, expect, test } from './fixtures';
+import { submitCredentials } from './sign-in';
 
 type Inbox = { messages: { link: string }[] };
 
@@ -85,9 +86,7 @@ test('after too many wrong passwords the login page says how long to wait', asyn
   expectConsoleErrors(/status of 401/, /status of 429/);
   await page.goto('/login?choice=client');
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    await page.getByLabel('E-mail').fill('nina.terms@demo.test');
-    await page.getByLabel('Mot de passe').fill(`wrong-password-${String(attempt)}`);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await submitCredentials(page, 'nina.terms@demo.test', `wrong-password-${String(attempt)}`);
     await expect(page.getByRole('alert')).toBeVisible();
   }
   await expect(page.getByRole('alert')).toContainText(/Trop de tentatives\. Réessayez dans 1[45] minutes\./);

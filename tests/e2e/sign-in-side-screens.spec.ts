@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { PASSWORD, submitCustomerLogin } from './sign-in';
+import { openAt } from './screens';
 
 const NEW_PASSWORD = 'Un cheval bleu mange 2 pommes';
 
@@ -101,8 +102,7 @@ test('the reset request answers the same whether or not the address has an accou
   request,
   axe,
 }) => {
-  await page.goto('/resetPassword');
-  await expect(page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeVisible();
+  await openAt(page, '/resetPassword', 'Mot de passe oublié');
   expect(describeViolations(await axe())).toEqual([]);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText('Saisissez votre e-mail.')).toBeVisible();

@@ -7,6 +7,18 @@ import { expect } from './fixtures';
 /** Every seeded persona's password (gateway/seed/personas.json). */
 export const PASSWORD = 'Demo-2026!';
 
+/** Types the e-mail and password into the sign-in form on screen (the portal's or the provider's). */
+export async function fillCredentials(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+}
+
+/** Fills the sign-in form on screen and presses "Se connecter". */
+export async function submitCredentials(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await fillCredentials(page, email, password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
 export async function submitCustomerLogin(
   page: Page,
   email: string,
@@ -14,9 +26,7 @@ export async function submitCustomerLogin(
   password = PASSWORD,
 ): Promise<void> {
   await page.goto(path);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, email, password);
 }
 
 /** Signs a customer in (a seeded persona unless a password is given) and waits for the landing page's title. */
@@ -30,13 +40,18 @@ export async function submitCollaboratorLogin(page: Page, email: string): Promis
   await page.goto('/collaborateur');
   await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
   await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, email);
 }
 
 /** Signs a collaborator in through the identity provider and waits for the folders, their landing. */
 export async function signInCollaborator(page: Page, email: string): Promise<void> {
   await submitCollaboratorLogin(page, email);
   await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
+}
+
+/** Signed out: the login page with its button, and no session token left in the tab. */
+export async function expectSignedOut(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 }

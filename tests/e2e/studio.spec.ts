@@ -5,6 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
 import { signInCustomer, submitCollaboratorLogin, submitCustomerLogin } from './sign-in';
+import { sidebar } from './screens';
 
 async function signInOlivia(page: Page) {
   await submitCollaboratorLogin(page, 'olivia.owner@demo.test');
@@ -21,9 +22,7 @@ async function claireSignedIn(browser: Browser): Promise<Page> {
 }
 
 const sidebarNames = async (page: Page) =>
-  (
-    await page.getByRole('navigation', { name: "Navigation de l'entité" }).getByRole('link').allTextContents()
-  ).map((text) => text.trim());
+  (await sidebar(page).getByRole('link').allTextContents()).map((text) => text.trim());
 
 const bankBeforeReports = (names: readonly string[]) =>
   names.indexOf('Banque') < names.indexOf('Rapports BI');
@@ -34,8 +33,8 @@ const bankBeforeReports = (names: readonly string[]) =>
  */
 async function bankFirstOnNextLoad(claire: Page): Promise<boolean> {
   await claire.reload();
-  const sidebar = claire.getByRole('navigation', { name: "Navigation de l'entité" });
-  await expect(sidebar.getByRole('link', { name: 'Banque' })).toBeVisible();
+  const menu = sidebar(claire);
+  await expect(menu.getByRole('link', { name: 'Banque' })).toBeVisible();
   return bankBeforeReports(await sidebarNames(claire));
 }
 
