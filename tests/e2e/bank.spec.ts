@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { signInCustomer as signIn } from './sign-in';
 import { openAt, openFromMenu, sidebar } from './screens';
+import { downloadFrom } from './files';
 
 const euros = (text: string) => Number(text.replace(/[^\d,+-]/g, '').replace(',', '.'));
 
@@ -32,10 +33,7 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
   const shownCount = Number(countText);
   expect(shownCount).toBeGreaterThan(100);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Exporter en CSV' }).click(),
-  ]);
+  const download = await downloadFrom(page.getByRole('button', { name: 'Exporter en CSV' }));
   expect(download.suggestedFilename()).toMatch(/^operations-C-1001-\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.startsWith('\uFEFFDate;Compte;Libellé;Montant\r\n')).toBe(true);

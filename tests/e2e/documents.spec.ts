@@ -6,6 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { PASSWORD, signInCustomer as signIn } from './sign-in';
 import { openAt, openFromMenu, sidebar } from './screens';
+import { downloadFrom, expectOpensInBrowser, expectPdfDownload } from './files';
 
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const answer = await request.post(`${GATEWAY_URL}/authentication/api/login`, {
@@ -56,33 +57,18 @@ test('Claire finds, sorts, filters, opens and downloads her social-management do
 
   // Open in the browser: a new tab shows the PDF itself.
   const name = `Bulletin de paie ${firstPeriod ?? ''}.pdf`;
-  const [tab] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: `Ouvrir ${name} dans le navigateur` }).click(),
-  ]);
-  await expect(tab).toHaveURL(/^blob:/);
-  await tab.close();
+  await expectOpensInBrowser(page, name);
 
   // Download one file under its own name.
-  const [single] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: `Télécharger ${name}` }).click(),
-  ]);
-  expect(single.suggestedFilename()).toBe(name);
-  expect(
-    readFileSync(await single.path())
-      .subarray(0, 5)
-      .toString('latin1'),
-  ).toBe('%PDF-');
+  await expectPdfDownload(page, name, name);
 
   // A selection as one ZIP.
   await page.getByRole('searchbox', { name: 'Rechercher par nom' }).fill('');
   await expect(list.getByRole('row')).toHaveCount(3);
   await page.getByRole('checkbox', { name: 'Sélectionner toutes les lignes de cette page' }).check();
-  const [zip] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Télécharger la sélection en ZIP (2 fichiers)' }).click(),
-  ]);
+  const zip = await downloadFrom(
+    page.getByRole('button', { name: 'Télécharger la sélection en ZIP (2 fichiers)' }),
+  );
   expect(zip.suggestedFilename()).toBe('documents-C-1001.zip');
   const bytes = readFileSync(await zip.path());
   expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
