@@ -2,18 +2,11 @@
 // download, ZIP, the e-mail drop address), what an upload refuses and keeps, a notification's deep link,
 // and another entity's file refused by the gateway (403) and by the portal (403 page).
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { PASSWORD, signInCustomer as signIn } from './sign-in';
+import { apiToken, signInCustomer as signIn } from './sign-in';
 import { openAt, openFromMenu, sidebar } from './screens';
 import { downloadFrom, expectOpensInBrowser, expectPdfDownload } from './files';
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post(`${GATEWAY_URL}/authentication/api/login`, {
-    data: { email, password: PASSWORD },
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
 
 type DocPage = { items: { id: number; name: string }[]; totalItems: number };
 

@@ -1,9 +1,10 @@
 // People and rights (issue 12): an invitation from the entity users page to the invited person's first
 // sign-in; controls hidden without their code while the gateway refuses the direct call; two tabs saving
 // the same rights (the second gets 409 and reloads); axe on every screen of the people plugin.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { signInCollaborator, signInCustomer } from './sign-in';
+import { addressOf, linkIn } from './inbox';
 import { openAt, walletTabs } from './screens';
 
 /** The session token of the tab, to call the gateway directly as that person. */
@@ -11,18 +12,6 @@ async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
   if (token === null) throw new Error('no session token');
   return token;
-}
-
-async function inboxLink(request: APIRequestContext, email: string): Promise<URL> {
-  const inbox = (await (
-    await request.get(`${GATEWAY_URL}/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`)
-  ).json()) as { messages: { link: string }[] };
-  // The invitation among the person's e-mails (a notification of the rights granted may follow it).
-  const invitation = inbox.messages
-    .map((message) => new URL(message.link))
-    .findLast((link) => link.pathname === '/createPassword');
-  if (invitation === undefined) throw new Error(`no invitation e-mail for ${email}`);
-  return invitation;
 }
 
 test('Claire invites a user; the inbox link creates a password and the new user signs in by the landing rules', async ({
@@ -47,10 +36,11 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   await expect(page.getByRole('status').filter({ hasText: 'Iris Nouvelle est invité' })).toBeVisible();
   await expect(table.getByRole('row', { name: /Iris Nouvelle/ })).toContainText('Invité');
 
-  const link = await inboxLink(request, 'iris.nouvelle@demo.test');
+  // The invitation among the person's e-mails (a notification of the rights granted may follow it).
+  const link = await linkIn(request, 'iris.nouvelle@demo.test', '/createPassword');
   expect(link.pathname).toBe('/createPassword');
   await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${link.pathname}${link.search}`);
+  await page.goto(addressOf(link));
   await expect(page.getByRole('heading', { level: 1, name: 'Créez votre mot de passe' })).toBeVisible();
   const fields = page.locator('input[autocomplete="new-password"]');
   await fields.nth(0).fill('un cheval bleu mange des pommes');

@@ -1,11 +1,19 @@
 // The sign-in steps a person takes, shared by the specs: the customer form, and the collaborator's pass
 // through the identity provider. `submit…` stops after the click (for tests of what follows it);
 // `signIn…` also waits until the person has landed.
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { GATEWAY_URL, expect } from './fixtures';
 
 /** Every seeded persona's password (gateway/seed/personas.json). */
 export const PASSWORD = 'Demo-2026!';
+
+/** Signs a persona in at the gateway itself, outside the browser; answers their bearer token. */
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post(`${GATEWAY_URL}/authentication/api/login`, {
+    data: { email, password: PASSWORD },
+  });
+  return ((await answer.json()) as { token: string }).token;
+}
 
 /** Types the e-mail and password into the sign-in form on screen (the portal's or the provider's). */
 export async function fillCredentials(page: Page, email: string, password = PASSWORD): Promise<void> {
