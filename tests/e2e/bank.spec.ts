@@ -12,8 +12,7 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
   page,
   axe,
 }) => {
-  await signIn(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signIn(page, 'claire.solo@demo.test', { landing: /\/dossier\/1001\/accueil$/ });
   await openFromMenu(sidebar(page), 'Banque');
   await expect(page.getByText('Total des comptes')).toBeVisible();
   await expect(page.getByText(/^FR•• •••• •••• \d{4}$/).first()).toBeVisible();
@@ -74,8 +73,7 @@ test('without CLBANK001 the bank page is not offered, its address leads to the l
 }) => {
   expectConsoleErrors(/status of 403/);
   // Marc holds CLBANK001 on 1002, not on 1001.
-  await signIn(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signIn(page, 'marc.multi@demo.test', { landing: /\/portefeuille\/mes-entites$/ });
   await page.goto('/dossier/1001/accueil');
   await expect(sidebar(page).getByRole('link', { name: 'Banque' })).toHaveCount(0);
   await page.goto('/dossier/1001/banque');

@@ -4,7 +4,7 @@
 // tokens; each test starts from a freshly seeded gateway.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectSignedOut, submitCredentials, submitCustomerLogin } from './sign-in';
+import { expectSignedOut, signInCustomerTo, submitCredentials, submitCustomerLogin } from './sign-in';
 import { openFromMenu, sidebar } from './screens';
 
 const CLAIRE = 'claire.solo@demo.test';
@@ -54,8 +54,7 @@ test('storage that throws on every write: the person still signs in and works (m
     };
     Storage.prototype.setItem = refuse;
   });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
   await openFromMenu(sidebar(page), 'Banque');
 });
@@ -73,15 +72,13 @@ test('storage that cannot even be read: the login page shows and sign-in works',
     Storage.prototype.setItem = broken;
     Storage.prototype.removeItem = broken;
   });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
 });
 
 test('a garbage selected-entity in storage is ignored', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('selected-entity', '{"accountId":"1002; DROP"}'));
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Boulangerie Martin SARL');
 });
 
@@ -141,8 +138,7 @@ test('a permission list that is null or malformed grants nothing (deny by defaul
     const body = (await response.json()) as Record<string, unknown>;
     return json(route, { ...body, permissions: 'CLBANK001' });
   });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   const menu = sidebar(page);
   await expect(menu.getByRole('link', { name: 'Accueil' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Banque' })).toHaveCount(0);
@@ -233,8 +229,7 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
    */
   async function claireNearExpiry(page: Page, answer: (route: Route) => Promise<void> | void) {
     await page.clock.install();
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+    await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
     await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     const refreshes = { count: 0 };
@@ -307,8 +302,7 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
 });
 
 test('signing out in one tab signs out the other tabs of the session', async ({ page, context }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   // A second tab opened from the first shares its session (session storage is copied to it).
   const [second] = await Promise.all([
     context.waitForEvent('page'),
@@ -347,8 +341,7 @@ test('a 429 with Retry-After is waited out, then the call is made once more', as
 test('while the gateway is slow to answer at start, / shows a loading state, never an empty page', async ({
   page,
 }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await page.route('**/contact/me', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -364,8 +357,7 @@ test('a gateway that does not answer when the portal starts: "service unavailabl
   expectConsoleErrors,
 }) => {
   expectConsoleErrors(/ERR_|status of 50\d|Failed to load|Gateway request failed|could not|unavailable/i);
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await page.route(/\/(contact|connect|authorization|account|reporting)\//, (route) =>
     route.abort('connectionrefused'),
   );

@@ -2,10 +2,7 @@
 // accessibility of the wallet and entity pages, the sidebar with the keyboard alone. Built portal, real
 // Chromium, the reference gateway and its OIDC provider.
 import { describeViolations, expect, test } from './fixtures';
-import {
-  submitCollaboratorLogin as signInCollaborator,
-  submitCustomerLogin as signInCustomer,
-} from './sign-in';
+import { signInCollaborator, signInCustomerTo, submitCustomerLogin as signInCustomer } from './sign-in';
 import { openAt, sidebar, walletTabs } from './screens';
 
 test.describe('each persona lands where SPEC 2 says', () => {
@@ -16,8 +13,7 @@ test.describe('each persona lands where SPEC 2 says', () => {
     ['nina.terms@demo.test', /\/validation-cgu\/\d+(\?redirect=[^&]+)?$/],
   ] as const) {
     test(`customer ${email}`, async ({ page }) => {
-      await signInCustomer(page, email);
-      await expect(page).toHaveURL(landing);
+      await signInCustomerTo(page, email, landing);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
   }
@@ -29,7 +25,6 @@ test.describe('each persona lands where SPEC 2 says', () => {
 
   test('Paul (every collaborator code) through the identity provider', async ({ page }) => {
     await signInCollaborator(page, 'paul.collab@demo.test');
-    await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
     await expect(walletTabs(page).getByRole('link')).toHaveCount(10);
   });
 
@@ -37,14 +32,12 @@ test.describe('each persona lands where SPEC 2 says', () => {
     page,
   }) => {
     await signInCollaborator(page, 'lea.collab@demo.test');
-    await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
     await expect(walletTabs(page).getByRole('link')).toHaveText(['Dossiers', 'Catalogue des offres']);
   });
 });
 
 test('switching entity updates the sidebar and its permissions', async ({ page }) => {
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
   await openAt(page, '/dossier/1002/banque', 'Banque');
   await expect(sidebar(page).getByRole('link', { name: 'Banque' })).toHaveAttribute('aria-current', 'page');
 
@@ -62,8 +55,7 @@ test('switching entity updates the sidebar and its permissions', async ({ page }
 });
 
 test('back and forward work across guards without loops', async ({ page }) => {
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
   await page.goto('/dossier/1002/accueil');
   await sidebar(page).getByRole('link', { name: 'Banque' }).click();
   await expect(page).toHaveURL(/\/dossier\/1002\/banque$/);
@@ -101,8 +93,7 @@ test('no serious or critical accessibility violation on the wallet and entity pa
 });
 
 test('the sidebar works with the keyboard alone', async ({ page }) => {
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
   await page.goto('/dossier/1002/accueil');
   await expect(sidebar(page)).toBeVisible();
   const bank = sidebar(page).getByRole('link', { name: 'Banque' });
@@ -119,8 +110,7 @@ test('the sidebar works with the keyboard alone', async ({ page }) => {
 
 test('at 360 px the sidebar sits behind a burger', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
   await page.goto('/dossier/1002/accueil');
   const burger = page.getByRole('button', { name: 'Ouvrir la navigation' });
   await expect(burger).toBeVisible();

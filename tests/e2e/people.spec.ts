@@ -47,7 +47,7 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   await fields.nth(1).fill('un cheval bleu mange des pommes');
   await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
   await expect(page).toHaveURL(/passwordChanged=true/);
-  await signInCustomer(page, 'iris.nouvelle@demo.test', 'un cheval bleu mange des pommes');
+  await signInCustomer(page, 'iris.nouvelle@demo.test', { password: 'un cheval bleu mange des pommes' });
   // A new user accepts the terms of use first, then the landing rules open their one entity's home.
   await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
   await page.getByRole('button', { name: "J'accepte les conditions" }).click();

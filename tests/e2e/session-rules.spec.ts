@@ -9,8 +9,7 @@ import { openAt, sidebar } from './screens';
 test('the terms page names the latest terms and accepts them, even reached by an old link', async ({
   page,
 }) => {
-  await signInCustomer(page, 'nina.terms@demo.test');
-  await expect(page).toHaveURL(/\/validation-cgu\/2/);
+  await signInCustomer(page, 'nina.terms@demo.test', { landing: /\/validation-cgu\/2/ });
   await expect(page.getByText('Version 2026.1 du 10 janvier 2026')).toBeVisible();
   // An address naming the previous terms (a bookmark, an old e-mail): the latest are shown and accepted.
   await page.goto('/validation-cgu/1');

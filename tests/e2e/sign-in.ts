@@ -37,10 +37,29 @@ export async function submitCustomerLogin(
   await submitCredentials(page, email, password);
 }
 
-/** Signs a customer in (a seeded persona unless a password is given) and waits for the landing page's title. */
-export async function signInCustomer(page: Page, email: string, password = PASSWORD): Promise<void> {
+/** Submits a customer's sign-in and waits for the address they land on, no more (what loads next is the test's). */
+export async function signInCustomerTo(
+  page: Page,
+  email: string,
+  landing: RegExp,
+  path?: string,
+): Promise<void> {
+  await submitCustomerLogin(page, email, path);
+  await expect(page).toHaveURL(landing);
+}
+
+/**
+ * Signs a customer in (a seeded persona unless a password is given) and waits for the landing page's
+ * title: off the login page, or at `landing` when the test names it.
+ */
+export async function signInCustomer(
+  page: Page,
+  email: string,
+  { password = PASSWORD, landing }: { password?: string; landing?: RegExp } = {},
+): Promise<void> {
   await submitCustomerLogin(page, email, undefined, password);
-  await expect(page).not.toHaveURL(/\/login/);
+  if (landing === undefined) await expect(page).not.toHaveURL(/\/login/);
+  else await expect(page).toHaveURL(landing);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

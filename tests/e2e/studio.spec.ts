@@ -4,7 +4,7 @@
 import type { Browser, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
-import { signInCustomer, submitCollaboratorLogin, submitCustomerLogin } from './sign-in';
+import { signInCustomer, signInCustomerTo, submitCollaboratorLogin } from './sign-in';
 import { sidebar } from './screens';
 
 async function signInOlivia(page: Page) {
@@ -16,8 +16,7 @@ async function signInOlivia(page: Page) {
 async function claireSignedIn(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: PORTAL_URL });
   const page = await context.newPage();
-  await submitCustomerLogin(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, 'claire.solo@demo.test', /\/dossier\/1001\/accueil$/);
   return page;
 }
 
@@ -204,8 +203,7 @@ test('Olivia hides the users tab from customers without CLADMI001 with the rule 
 test('the studio is not offered to Claire, and its address sends her to her landing page', async ({
   page,
 }) => {
-  await submitCustomerLogin(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, 'claire.solo@demo.test', /\/dossier\/1001\/accueil$/);
   await page.goto('/atelier');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 });
@@ -232,8 +230,7 @@ test('a broken manifest placed in the store is refused by the browser, which kee
   });
   // A good publication first: this browser validates it and keeps it as the last good one.
   await place(bankFirst);
-  await submitCustomerLogin(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, 'claire.solo@demo.test', /\/dossier\/1001\/accueil$/);
   await expect.poll(async () => bankBeforeReports(await sidebarNames(page))).toBe(true);
 
   // Then one the lint refuses (a sidebar entry pointing at no route), put there behind the gateway's back.

@@ -8,8 +8,7 @@ test('Marc sees two entities, favourites first, shows the third on demand and op
   page,
   axe,
 }) => {
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomer(page, 'marc.multi@demo.test', { landing: /\/portefeuille\/mes-entites$/ });
   const list = page.getByRole('list', { name: 'Mes entités' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   // 1002 is Marc's seeded favourite: first although "Boulangerie" sorts before "Cabinet".
