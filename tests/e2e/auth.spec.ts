@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, PORTAL_URL, describeViolations, expect, expectOneWave, test } from './fixtures';
 import type { RecordedRequest } from './fixtures';
-import { fillCredentials, signInCustomerTo, submitCredentials } from './sign-in';
+import { acceptTermsTo, fillCredentials, signInCustomerTo, submitCredentials } from './sign-in';
 
 /** Console messages that report a Content Security Policy violation. */
 function watchCsp(page: Page): string[] {
@@ -177,8 +177,7 @@ test('a forged token in storage leads to the login page', async ({ page, expectC
 
 test('Nina is sent to terms validation, and not asked again after accepting', async ({ page }) => {
   await signInCustomerTo(page, 'nina.terms@demo.test', /\/validation-cgu\/\d+/);
-  await page.getByRole('button', { name: "J'accepte les conditions" }).click();
-  await expect(page).toHaveURL(/\/dossier\/1003\/accueil$/);
+  await acceptTermsTo(page, /\/dossier\/1003\/accueil$/);
   await signOut(page, /Menu de/);
   // As a person does: back on the login page (the logout call has ended the session) before signing in again.
   await expect(page).toHaveURL(/\/login/);

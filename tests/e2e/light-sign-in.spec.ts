@@ -2,7 +2,7 @@
 // none of the portal's own chunks (its start, its first modules, the router and the store); the sign-in
 // then starts the portal on the same page, and the person lands without a reload.
 import type { Page } from '@playwright/test';
-import { describeViolations, expect, test } from './fixtures';
+import { describeFirstVisit, describeViolations, expect, test } from './fixtures';
 import { submitCredentials } from './sign-in';
 
 // The build names each chunk after its first module or its group (vite.config.ts): the portal's start,
@@ -55,9 +55,7 @@ test('the link to the collaborator login leaves the light app for the portal, wi
   expect(await page.evaluate(() => document.documentElement.dataset['sameDocument'])).toBe('yes');
 });
 
-test.describe('a first visit', () => {
-  test.use({ firstVisit: true });
-
+describeFirstVisit(() => {
   test('the light app shows the consent banner with the page, and still loads none of the portal', async ({
     page,
     axe,

@@ -3,7 +3,7 @@
 // the same rights (the second gets 409 and reloads); axe on every screen of the people plugin.
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { signInCollaborator, signInCustomer } from './sign-in';
+import { acceptTermsTo, signInCollaborator, signInCustomer } from './sign-in';
 import { addressOf, linkIn } from './inbox';
 import { openAt, walletTabs } from './screens';
 
@@ -50,8 +50,7 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   await signInCustomer(page, 'iris.nouvelle@demo.test', { password: 'un cheval bleu mange des pommes' });
   // A new user accepts the terms of use first, then the landing rules open their one entity's home.
   await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
-  await page.getByRole('button', { name: "J'accepte les conditions" }).click();
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await acceptTermsTo(page, /\/dossier\/1001\/accueil$/);
 });
 
 test('Marc views the users of 1002 without any control; the gateway refuses his direct calls', async ({

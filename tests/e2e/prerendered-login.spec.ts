@@ -3,7 +3,7 @@
 // script keeps that markup only for the visit it was drawn for (src/app/prerender-decision.ts): a signed-in
 // tab, a reader of English, a reload of any other route never see it.
 import type { Page } from '@playwright/test';
-import { PORTAL_URL, describeViolations, expect, test } from './fixtures';
+import { PORTAL_URL, describeFirstVisit, describeViolations, expect, test } from './fixtures';
 import { PASSWORD, fillCredentials, submitCustomerLogin } from './sign-in';
 import { openAt } from './screens';
 
@@ -40,9 +40,7 @@ async function expectFirstScreen(page: Page, shown: FirstScreen): Promise<void> 
     .toEqual(shown);
 }
 
-test.describe('a first visit', () => {
-  test.use({ firstVisit: true });
-
+describeFirstVisit(() => {
   test('the login page is in the HTML the server sends', async ({ request }) => {
     const answer = await request.get(`${PORTAL_URL}/login`);
     const html = await answer.text();

@@ -3,7 +3,7 @@
 // Headers a person never sees but a firm's security review checks, then Claire's way in through them.
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { describeFirstVisit, expect, test } from './fixtures';
 import { submitCredentials } from './sign-in';
 
 function expectSecurityHeaders(response: APIResponse, what: string) {
@@ -81,9 +81,7 @@ test('the login route gets its pre-rendered page, whose one inline script the po
   expect(await (await request.get('/collaborateur')).text()).not.toContain('Connexion à votre espace client');
 });
 
-test.describe('a first visit', () => {
-  test.use({ firstVisit: true });
-
+describeFirstVisit(() => {
   test('the pre-rendered login page is kept, hydrated, and Claire signs in through it', async ({ page }) => {
     // What the page's script decided, read before the app runs (hydrated, the app drops the attribute).
     await page.addInitScript(() => {

@@ -76,6 +76,12 @@ export async function signInCollaborator(page: Page, email: string): Promise<voi
   await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
 }
 
+/** Accepts the terms of use on their page and waits for the landing that follows. */
+export async function acceptTermsTo(page: Page, landing: RegExp): Promise<void> {
+  await page.getByRole('button', { name: "J'accepte les conditions" }).click();
+  await expect(page).toHaveURL(landing);
+}
+
 /** Signed out: the login page with its button, and no session token left in the tab. */
 export async function expectSignedOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login/);
