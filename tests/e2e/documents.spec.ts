@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { apiToken, signInCustomer as signIn } from './sign-in';
-import { openAt, openFromMenu, sidebar } from './screens';
+import { expectRefusedAt, openAt, openFromMenu, sidebar } from './screens';
 import { downloadFrom, expectOpensInBrowser, expectPdfDownload } from './files';
 
 type DocPage = { items: { id: number; name: string }[]; totalItems: number };
@@ -175,8 +175,7 @@ test('Claire cannot reach another entity’s file: 403 from the gateway, the 403
   expect(answer.status()).toBe(403);
 
   await signIn(page, 'claire.solo@demo.test');
-  await page.goto(`/dossier/1002/gestion-sociale?documentId=${String(foreignId)}`);
-  await expect(page).toHaveURL(/\/error\/403$/);
+  await expectRefusedAt(page, `/dossier/1002/gestion-sociale?documentId=${String(foreignId)}`);
 });
 
 test('Marc on 1001 (CLGED0002 only) sees accounting documents but no social-management entry, and the gateway refuses payslips', async ({

@@ -3,7 +3,7 @@
 // Chromium, the reference gateway and its OIDC provider.
 import { describeViolations, expect, test } from './fixtures';
 import { signInCollaborator, signInCustomerTo, submitCustomerLogin as signInCustomer } from './sign-in';
-import { openAt, sidebar, walletTabs } from './screens';
+import { expectRefusedAt, openAt, sidebar, walletTabs } from './screens';
 
 test.describe('each persona lands where SPEC 2 says', () => {
   for (const [email, landing] of [
@@ -59,8 +59,7 @@ test('back and forward work across guards without loops', async ({ page }) => {
   await page.goto('/dossier/1002/accueil');
   await sidebar(page).getByRole('link', { name: 'Banque' }).click();
   await expect(page).toHaveURL(/\/dossier\/1002\/banque$/);
-  await page.goto('/dossier/abc/accueil');
-  await expect(page).toHaveURL(/\/error\/403$/);
+  await expectRefusedAt(page, '/dossier/abc/accueil');
   await page.goto('/dossier/1003/banque');
   // No bank permission on 1003: the landing page, replacing the entry.
   await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);

@@ -4,7 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { PASSWORD, signInCustomerTo, submitCustomerLogin as fillLogin } from './sign-in';
-import { sidebar } from './screens';
+import { expectRefusedAt, sidebar } from './screens';
 
 const CLAIRE = 'claire.solo@demo.test';
 
@@ -98,8 +98,7 @@ test.describe('bad entity ids in the address bar', () => {
       // Another tenant's entity: the gateway refuses (403) and the portal logs the refused load.
       expectConsoleErrors(/status of 403/, /Failed to load (permissions|the entity)/, /could not be loaded/);
       await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/error\/403$/);
+      await expectRefusedAt(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
       await page.getByRole('link', { name: "Retour à l'accueil" }).click();
       await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);

@@ -1,5 +1,6 @@
 // The ways a person reaches a screen, shared by the specs: a menu of the shell (the entity's navigation,
-// the wallet's tabs) or the address bar, each ending when the screen's title shows.
+// the wallet's tabs) or the address bar, each ending when the screen's title shows (or the portal's 403
+// page, for an address the person may not see).
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -24,4 +25,10 @@ export async function openFromMenu(menu: Locator, name: string): Promise<void> {
 export async function openAt(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
   await expect(pageTitle(page, title)).toBeVisible();
+}
+
+/** Goes to an address the person may not see, and waits for the portal's 403 page in its place. */
+export async function expectRefusedAt(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/error\/403$/);
 }
