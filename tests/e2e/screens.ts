@@ -13,7 +13,7 @@ export const walletTabs = (page: Page): Locator =>
   page.getByRole('navigation', { name: 'Onglets du portefeuille' });
 
 /** The screen's title: its one level-1 heading. */
-export const pageTitle = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name });
+const pageTitle = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name });
 
 /** Follows the link `name` of a menu and waits for the screen it opens, whose title is the link's name. */
 export async function openFromMenu(menu: Locator, name: string): Promise<void> {
