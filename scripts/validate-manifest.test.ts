@@ -25,6 +25,13 @@ function validate(file?: string): { code: number; out: string } {
   }
 }
 
+/** Validates the real manifest with `patch` applied, written as `name` in a directory of its own. */
+function validatePatched(name: string, patch: string): { code: number; out: string } {
+  const file = join(mkdtempSync(join(tmpdir(), 'portal-validate-')), name);
+  writeFileSync(file, patchedManifestSource(patch));
+  return validate(file);
+}
+
 describe('npm run validate', () => {
   it('accepts the real manifest with the real plugin list', () => {
     const result = validate();
@@ -41,9 +48,7 @@ describe('npm run validate', () => {
   });
 
   it('checks page and widget references against the plugins', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'portal-validate-')), 'unknown-plugin.json');
-    writeFileSync(file, patchedManifestSource('unknown-plugin.patch.json'));
-    const result = validate(file);
+    const result = validatePatched('unknown-plugin.json', 'unknown-plugin.patch.json');
     expect(result.code).toBe(1);
     expect(result.out).toMatch(
       /\/homeWidgets\/sets\/2\/widgets\/1\/widget {2}unknown widget plugin "weather\/forecast"/,
@@ -51,9 +56,7 @@ describe('npm run validate', () => {
   });
 
   it("checks each widget's size and options against what its plugin declares, with line and column", () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'portal-validate-')), 'widget-options.json');
-    writeFileSync(file, patchedManifestSource('widget-options-invalid.patch.json'));
-    const result = validate(file);
+    const result = validatePatched('widget-options.json', 'widget-options-invalid.patch.json');
     expect(result.code).toBe(1);
     expect(result.out).toMatch(
       /widget-options\.json:\d+:\d+ {2}\/homeWidgets\/sets\/2\/widgets\/0\/options\/maxItems {2}widget "news\/rss": must be 1 or more/,

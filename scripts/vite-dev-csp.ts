@@ -25,15 +25,25 @@ const ANY_LOOPBACK = 'http://127.0.0.1:* http://localhost:*';
  */
 export function cspIdentityOrigin(authority: string): Plugin {
   const origin = new URL(authority).origin;
+  return rewriteBuiltPolicy('portal-csp-identity-origin', ANY_LOOPBACK, (html) =>
+    html.replaceAll(ANY_LOOPBACK, origin),
+  );
+}
+
+/**
+ * A build step on index.html's policy that starts from `placeholder`: the build fails when the policy no
+ * longer holds it, rather than shipping a policy the step silently left as it was.
+ */
+function rewriteBuiltPolicy(name: string, placeholder: string, rewrite: (html: string) => string): Plugin {
   return {
-    name: 'portal-csp-identity-origin',
+    name,
     apply: 'build',
     transformIndexHtml: {
       order: 'pre',
       handler: (html) => {
-        if (!html.includes(ANY_LOOPBACK))
-          throw new Error(`index.html: the CSP no longer holds "${ANY_LOOPBACK}"`);
-        return html.replaceAll(ANY_LOOPBACK, origin);
+        if (!html.includes(placeholder))
+          throw new Error(`index.html: the CSP no longer holds "${placeholder}"`);
+        return rewrite(html);
       },
     },
   };
@@ -84,18 +94,8 @@ export function enabledScriptOrigins(
  * (none in the demo, whose flag is off), and nothing else beside 'self'.
  */
 export function cspScriptOrigins(origins: readonly string[]): Plugin {
-  return {
-    name: 'portal-csp-script-origins',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'pre',
-      handler: (html) => {
-        if (!html.includes("script-src 'self';"))
-          throw new Error(`index.html: the CSP no longer holds "script-src 'self';"`);
-        return origins.length === 0
-          ? html
-          : html.replace("script-src 'self';", `script-src 'self' ${origins.join(' ')};`);
-      },
-    },
-  };
+  const selfOnly = "script-src 'self';";
+  return rewriteBuiltPolicy('portal-csp-script-origins', selfOnly, (html) =>
+    origins.length === 0 ? html : html.replace(selfOnly, `script-src 'self' ${origins.join(' ')};`),
+  );
 }

@@ -30,6 +30,16 @@ function project(extra: Record<string, string> = {}): string {
   return root;
 }
 
+/** The project with a sign-in app beside the portal: the address chooses which one the entry starts. */
+function twoApps(signInApp: string, extra: Record<string, string> = {}): string {
+  return project({
+    'src/app/main.tsx':
+      "void (location.pathname === '/login' ? import('./sign-in-app.tsx') : import('./start-portal.tsx')).then((app) => app.start());\n",
+    'src/app/sign-in-app.tsx': signInApp,
+    ...extra,
+  });
+}
+
 type Portal = ReturnType<typeof portalChunks>;
 
 /** Builds the project in memory with the plugin and the chunk groups the test names. */
@@ -58,6 +68,12 @@ async function buildWith(
   );
   return { result, preloads };
 }
+
+/** The groups as vite.config.ts has them: a group takes only the modules its test names. */
+const ownModulesOnly = (portal: Portal) => [
+  { name: 'first', test: portal.isPortalModule, includeDependenciesRecursively: false },
+  { name: 'shared', test: portal.isSignInModule, includeDependenciesRecursively: false },
+];
 
 describe('the portal chunk preloaded with the entry', () => {
   const dirs: string[] = [];
@@ -90,13 +106,10 @@ describe('the portal chunk preloaded with the entry', () => {
   });
 
   it('with a sign-in app beside the portal, preloads only what both load, never the portal itself', async () => {
-    const root = project({
-      // The entry chooses one of two apps; both run on the shell.
-      'src/app/main.tsx':
-        "void (location.pathname === '/login' ? import('./sign-in-app.tsx') : import('./start-portal.tsx')).then((app) => app.start());\n",
-      'src/app/sign-in-app.tsx':
-        "import { shell } from './shell.ts';\nexport function start() { shell(); document.body.dataset.app = 'sign-in'; }\n",
-    });
+    // Both apps run on the shell.
+    const root = twoApps(
+      "import { shell } from './shell.ts';\nexport function start() { shell(); document.body.dataset.app = 'sign-in'; }\n",
+    );
     dirs.push(root);
     const { preloads } = await buildWith(root, (portal) => [
       { name: 'first', test: portal.isPortalModule },
@@ -108,18 +121,12 @@ describe('the portal chunk preloaded with the entry', () => {
   });
 
   it('keeps what only the sign-in app runs out of the chunk the portal shares with it', async () => {
-    const root = project({
-      'src/app/main.tsx':
-        "void (location.pathname === '/login' ? import('./sign-in-app.tsx') : import('./start-portal.tsx')).then((app) => app.start());\n",
-      'src/app/sign-in-app.tsx':
-        "import { shell } from './shell.ts';\nimport { tree } from './sign-in-tree.ts';\nexport function start() { shell(); tree(); }\n",
-      'src/app/sign-in-tree.ts': "export function tree() { document.body.dataset.tree = 'sign-in'; }\n",
-    });
+    const root = twoApps(
+      "import { shell } from './shell.ts';\nimport { tree } from './sign-in-tree.ts';\nexport function start() { shell(); tree(); }\n",
+      { 'src/app/sign-in-tree.ts': "export function tree() { document.body.dataset.tree = 'sign-in'; }\n" },
+    );
     dirs.push(root);
-    const { result } = await buildWith(root, (portal) => [
-      { name: 'first', test: portal.isPortalModule, includeDependenciesRecursively: false },
-      { name: 'shared', test: portal.isSignInModule, includeDependenciesRecursively: false },
-    ]);
+    const { result } = await buildWith(root, ownModulesOnly);
     const modulesOf = (name: string) =>
       result.output
         .filter((output) => output.type === 'chunk' && output.name === name)
@@ -131,31 +138,22 @@ describe('the portal chunk preloaded with the entry', () => {
   });
 
   it("puts the signed-in first page's lazy modules in the portal's chunk, not the page itself nor what a sign-in page loads too", async () => {
-    const root = project({
-      'src/app/main.tsx':
-        "void (location.pathname === '/login' ? import('./sign-in-app.tsx') : import('./start-portal.tsx')).then((app) => app.start());\n",
-      'src/app/sign-in-app.tsx':
-        "import { shell } from './shell.ts';\nimport { pages } from '../../plugins/auth/index.ts';\nexport function start() { shell(); void pages[0]?.(); }\n",
-      'plugins/auth/index.ts': "export const pages = [() => import('./login-page.ts')];\n",
-      'plugins/auth/login-page.ts':
-        "import { note } from '../../src/ui/note.ts';\nexport default function login() { return note('login'); }\n",
-      'src/app/start-portal.tsx':
-        "import { shell } from './shell.ts';\nconst home = () => import('../../plugins/entity-home/home-page.ts');\nexport function start() { shell(); void home().then((page) => page.default()); }\n",
-      'plugins/entity-home/home-page.ts':
-        "import { grid } from '../../src/grid/home-grid.ts';\nimport { note } from '../../src/ui/note.ts';\nexport default function home() { return grid() + note('home'); }\n",
-      'src/grid/home-grid.ts': "export function grid() { return document.title + ' grid'; }\n",
-      'src/ui/note.ts': 'export function note(text: string) { return text + document.title; }\n',
-    });
-    dirs.push(root);
-    const { result } = await buildWith(
-      root,
-      // As vite.config.ts: a group takes only the modules its test names.
-      (portal) => [
-        { name: 'first', test: portal.isPortalModule, includeDependenciesRecursively: false },
-        { name: 'shared', test: portal.isSignInModule, includeDependenciesRecursively: false },
-      ],
-      /home-page\.ts$/,
+    const root = twoApps(
+      "import { shell } from './shell.ts';\nimport { pages } from '../../plugins/auth/index.ts';\nexport function start() { shell(); void pages[0]?.(); }\n",
+      {
+        'plugins/auth/index.ts': "export const pages = [() => import('./login-page.ts')];\n",
+        'plugins/auth/login-page.ts':
+          "import { note } from '../../src/ui/note.ts';\nexport default function login() { return note('login'); }\n",
+        'src/app/start-portal.tsx':
+          "import { shell } from './shell.ts';\nconst home = () => import('../../plugins/entity-home/home-page.ts');\nexport function start() { shell(); void home().then((page) => page.default()); }\n",
+        'plugins/entity-home/home-page.ts':
+          "import { grid } from '../../src/grid/home-grid.ts';\nimport { note } from '../../src/ui/note.ts';\nexport default function home() { return grid() + note('home'); }\n",
+        'src/grid/home-grid.ts': "export function grid() { return document.title + ' grid'; }\n",
+        'src/ui/note.ts': 'export function note(text: string) { return text + document.title; }\n',
+      },
     );
+    dirs.push(root);
+    const { result } = await buildWith(root, ownModulesOnly, /home-page\.ts$/);
     const chunks = result.output.filter((output) => output.type === 'chunk');
     const first = chunks.find((chunk) => chunk.name === 'first');
     const modules = Object.keys(first?.modules ?? {}).map((id) => id.slice(root.length + 1));

@@ -25,6 +25,30 @@ const words = (name: string) => {
 
 type Files = Map<string, string>;
 
+/** The test the scaffold writes beside its widget or page: rendered in the portal with the real manifest. */
+function componentTest(
+  name: string,
+  base: string,
+  kind: 'widget' | 'page',
+  title: string,
+  checks: readonly string[],
+): string {
+  return `import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
+import plugin from './index.ts';
+import ${name} from './${base}-${kind}.tsx';
+
+afterEach(cleanup);
+
+describe('${base} ${kind}', () => {
+  it('${title}', async () => {
+    await renderWithPortal(<${name} />, { config: loadRealManifest(), plugins: [plugin] });
+${checks.map((check) => `    ${check}\n`).join('')}  });
+});
+`;
+}
+
 function pluginFiles(options: NewPluginOptions): Files {
   const { id, widget, page } = options;
   const files: Files = new Map();
@@ -85,21 +109,13 @@ export default memo(${name});
     );
     files.set(
       `plugins/${id}/${widget}-widget.test.tsx`,
-      `import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
-import plugin from './index.ts';
-import ${name} from './${widget}-widget.tsx';
-
-afterEach(cleanup);
-
-describe('${widget} widget', () => {
-  it('tells the person there is nothing to show yet, in French by default', async () => {
-    await renderWithPortal(<${name} />, { config: loadRealManifest(), plugins: [plugin] });
-    expect(await screen.findByText('Rien à afficher pour le moment.')).toBeVisible();
-  });
-});
-`,
+      componentTest(
+        name,
+        widget,
+        'widget',
+        'tells the person there is nothing to show yet, in French by default',
+        ["expect(await screen.findByText('Rien à afficher pour le moment.')).toBeVisible();"],
+      ),
     );
   }
   if (page !== undefined) {
@@ -124,22 +140,16 @@ export default function ${name}() {
     );
     files.set(
       `plugins/${id}/${page}-page.test.tsx`,
-      `import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
-import plugin from './index.ts';
-import ${name} from './${page}-page.tsx';
-
-afterEach(cleanup);
-
-describe('${page} page', () => {
-  it('shows its title and says there is nothing yet, in French by default', async () => {
-    await renderWithPortal(<${name} />, { config: loadRealManifest(), plugins: [plugin] });
-    expect(await screen.findByRole('heading', { name: '${words(page)}' })).toBeVisible();
-    expect(screen.getByText('Rien à afficher pour le moment.')).toBeVisible();
-  });
-});
-`,
+      componentTest(
+        name,
+        page,
+        'page',
+        'shows its title and says there is nothing yet, in French by default',
+        [
+          `expect(await screen.findByRole('heading', { name: '${words(page)}' })).toBeVisible();`,
+          "expect(screen.getByText('Rien à afficher pour le moment.')).toBeVisible();",
+        ],
+      ),
     );
   }
   const messages = (empty: string) => {

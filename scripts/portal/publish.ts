@@ -92,47 +92,70 @@ function refusal(answer: Answer, io: CliIo, base?: number): ExitCode {
   return 1;
 }
 
-export async function publishCommand(
+/** A change to send from the base version, once the command has prepared it. */
+type Change = {
+  path: string;
+  body: Record<string, unknown>;
+  /** The status of a published change: 201 for a new version, 200 for an earlier one published again. */
+  published: number;
+  /** What the person reads once it is published. */
+  says: (answer: Answer, base: number) => string;
+};
+
+/**
+ * What both commands do: find the gateway (2 without one), prepare the change (its own exit code when it
+ * cannot), read the base version, send the change from it and say what became of it.
+ */
+async function sendChange(
+  target: GatewayTarget & { base?: number },
+  io: CliIo,
+  prepare: () => Change | ExitCode,
+): Promise<ExitCode> {
+  const gateway = resolveTarget(target, io);
+  if (gateway === undefined) return 2;
+  const change = prepare();
+  if (typeof change === 'number') return change;
+  const base = await baseVersion(gateway, target.base, io);
+  if (base === undefined) return 1;
+  const answer = await send(gateway, 'POST', change.path, { ...change.body, baseVersion: base });
+  if (answer.status !== change.published) return refusal(answer, io, base);
+  io.out(change.says(answer, base));
+  return 0;
+}
+
+export function publishCommand(
   file: string,
   comment: string,
   target: GatewayTarget & { base?: number },
   io: CliIo,
 ): Promise<ExitCode> {
-  const gateway = resolveTarget(target, io);
-  if (gateway === undefined) return 2;
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
-  } catch (error) {
-    io.err(`${file}  cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
-  const base = await baseVersion(gateway, target.base, io);
-  if (base === undefined) return 1;
-  const answer = await send(gateway, 'POST', studioRoutes.publishManifest.path, {
-    manifest,
-    comment,
-    baseVersion: base,
+  return sendChange(target, io, () => {
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
+    } catch (error) {
+      io.err(`${file}  cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+    return {
+      path: studioRoutes.publishManifest.path,
+      body: { manifest, comment },
+      published: 201,
+      says: (answer, base) =>
+        `Version ${String(answer.body['id'])} published (made from version ${String(base)}): it applies at each person's next load.`,
+    };
   });
-  if (answer.status !== 201) return refusal(answer, io, base);
-  io.out(
-    `Version ${String(answer.body['id'])} published (made from version ${String(base)}): it applies at each person's next load.`,
-  );
-  return 0;
 }
 
-export async function rollbackCommand(
+export function rollbackCommand(
   version: number,
   target: GatewayTarget & { base?: number },
   io: CliIo,
 ): Promise<ExitCode> {
-  const gateway = resolveTarget(target, io);
-  if (gateway === undefined) return 2;
-  const base = await baseVersion(gateway, target.base, io);
-  if (base === undefined) return 1;
-  const path = studioRoutes.publishManifestVersion.path.replace(':id', String(version));
-  const answer = await send(gateway, 'POST', path, { baseVersion: base });
-  if (answer.status !== 200) return refusal(answer, io, base);
-  io.out(`Version ${String(version)} published again: it applies at each person's next load.`);
-  return 0;
+  return sendChange(target, io, () => ({
+    path: studioRoutes.publishManifestVersion.path.replace(':id', String(version)),
+    body: {},
+    published: 200,
+    says: () => `Version ${String(version)} published again: it applies at each person's next load.`,
+  }));
 }

@@ -259,6 +259,19 @@ describe('a widget that fails', () => {
   function Chunked(_props: WidgetProps) {
     return <p>Chunk loaded</p>;
   }
+  /** A widget whose code fails to load while `fails()` holds, as a chunk does offline or after a deploy. */
+  const chunkWidget = (fails: () => boolean) =>
+    defineWidget({
+      name: 'chunk',
+      title: 'nope',
+      sizes: [2],
+      component: () =>
+        fails()
+          ? Promise.reject<{ default: typeof Chunked }>(
+              new Error('Failed to fetch dynamically imported module'),
+            )
+          : Promise.resolve({ default: Chunked }),
+    });
   const failing = definePlugin({
     id: 'failing',
     widgets: [
@@ -268,17 +281,7 @@ describe('a widget that fails', () => {
         sizes: [2],
         component: async () => ({ default: Thrower }),
       }),
-      defineWidget({
-        name: 'chunk',
-        title: 'nope',
-        sizes: [2],
-        component: () =>
-          rejectNow
-            ? Promise.reject<{ default: typeof Chunked }>(
-                new Error('Failed to fetch dynamically imported module'),
-              )
-            : Promise.resolve({ default: Chunked }),
-      }),
+      chunkWidget(() => rejectNow),
     ],
   });
 
@@ -320,19 +323,7 @@ describe('a widget that fails', () => {
     let offline = true;
     const flaky = definePlugin({
       id: 'flaky',
-      widgets: [
-        defineWidget({
-          name: 'chunk',
-          title: 'nope',
-          sizes: [2],
-          component: () =>
-            offline
-              ? Promise.reject<{ default: typeof Chunked }>(
-                  new Error('Failed to fetch dynamically imported module'),
-                )
-              : Promise.resolve({ default: Chunked }),
-        }),
-      ],
+      widgets: [chunkWidget(() => offline)],
     });
     const config = loadRealManifest();
     config.homeWidgets.sets = [{ id: 'test', widgets: [{ widget: 'flaky/chunk', size: 2 }] }];

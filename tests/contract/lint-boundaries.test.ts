@@ -27,65 +27,67 @@ const zoneErrors = (ids: string[]) => ids.filter((id) => id === 'portal/import-z
 /** Errors of the second zone rule: which side of the house (kernel, portal, gateway) a file may reach. */
 const sideErrors = (ids: string[]) => ids.filter((id) => id === 'portal/import-sides').length;
 
-describe('import-boundary zones', () => {
-  it.each([
-    ["import other from '../beta/index';", 'plugins/alpha/index.ts'],
-    ["import other from '../../beta/pages/list';", 'plugins/alpha/pages/list.tsx'],
-    ["export * from '../../../plugins/beta/index';", 'plugins/alpha/pages/list.tsx'],
-    ["const lazy = () => import('../beta/widget');", 'plugins/alpha/index.ts'],
-    ["import { store } from '../../src/app/store';", 'plugins/alpha/index.ts'],
-    ["import { readToken } from '../../src/session/token';", 'plugins/alpha/index.ts'],
-    ["import type { GatewayApi } from '../../src/api/gateway-api';", 'plugins/alpha/index.ts'],
-    ["import { seed } from '../../gateway/seed/demo-data';", 'plugins/alpha/index.ts'],
-    ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/index.ts'],
-    ["import { renderPortal } from '../../src/testing/render-portal';", 'plugins/alpha/list.test.tsx'],
-    ["import { definePlugin } from '../../src/plugin-api/define';", 'plugins/alpha/index.ts'],
-    ["import { DataTable } from '../../../src/ui/data-table';", 'plugins/alpha/pages/list.tsx'],
-  ])('%s in %s is an error', async (code, file) => {
-    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
+/** One test per `[file, import]`: the import in that file makes `errors` errors of the rule `count` counts. */
+function importCases(
+  count: (ids: string[]) => number,
+  errors: 0 | 1,
+  title: string,
+  imports: readonly (readonly [file: string, code: string])[],
+): void {
+  it.each(imports)(title, async (file, code) => {
+    expect(count(await ruleIdsFor(file, code))).toBe(errors);
   });
+}
 
-  it.each([
-    ["import { list } from './pages/list';", 'plugins/alpha/index.ts'],
-    ["import { helper } from '../shared/helper';", 'plugins/alpha/pages/list.tsx'],
-    ["import messages from '../../locales/en/alpha.json';", 'plugins/alpha/index.ts'],
-    ["import { Button } from '@mantine/core';", 'plugins/alpha/index.ts'],
-    ["import { fixture } from '../../tests/fixtures/manifests/valid';", 'plugins/alpha/list.test.tsx'],
-  ])('%s in %s is allowed', async (code, file) => {
-    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
-  });
+describe('import-boundary zones', () => {
+  importCases(zoneErrors, 1, 'in %s, %s is an error', [
+    ['plugins/alpha/index.ts', "import other from '../beta/index';"],
+    ['plugins/alpha/pages/list.tsx', "import other from '../../beta/pages/list';"],
+    ['plugins/alpha/pages/list.tsx', "export * from '../../../plugins/beta/index';"],
+    ['plugins/alpha/index.ts', "const lazy = () => import('../beta/widget');"],
+    ['plugins/alpha/index.ts', "import { store } from '../../src/app/store';"],
+    ['plugins/alpha/index.ts', "import { readToken } from '../../src/session/token';"],
+    ['plugins/alpha/index.ts', "import type { GatewayApi } from '../../src/api/gateway-api';"],
+    ['plugins/alpha/index.ts', "import { seed } from '../../gateway/seed/demo-data';"],
+    ['plugins/alpha/index.ts', "import { renderPortal } from '../../src/testing/render-portal';"],
+    ['plugins/alpha/list.test.tsx', "import { renderPortal } from '../../src/testing/render-portal';"],
+    ['plugins/alpha/index.ts', "import { definePlugin } from '../../src/plugin-api/define';"],
+    ['plugins/alpha/pages/list.tsx', "import { DataTable } from '../../../src/ui/data-table';"],
+  ]);
+
+  importCases(zoneErrors, 0, 'in %s, %s is allowed', [
+    ['plugins/alpha/index.ts', "import { list } from './pages/list';"],
+    ['plugins/alpha/pages/list.tsx', "import { helper } from '../shared/helper';"],
+    ['plugins/alpha/index.ts', "import messages from '../../locales/en/alpha.json';"],
+    ['plugins/alpha/index.ts', "import { Button } from '@mantine/core';"],
+    ['plugins/alpha/list.test.tsx', "import { fixture } from '../../tests/fixtures/manifests/valid';"],
+  ]);
 
   it("a plugin may not load another plugin's translations", async () => {
     const ids = await ruleIdsFor('plugins/alpha/index.ts', "import m from '../../locales/en/beta.json';");
     expect(zoneErrors(ids)).toBe(1);
   });
 
-  it.each([
+  importCases(sideErrors, 1, 'the kernel imports neither the portal nor the gateway: %s may not %s', [
     ['kernel/schemas/x.ts', "import { a } from '../../src/manifest/navigation';"],
     ['kernel/manifest/x.ts', "import { a } from '../../plugins/alpha/index';"],
     ['kernel/contract/x.ts', "import { a } from '../../gateway/src/http/http-error.ts';"],
     ['kernel/conditions/x.ts', "import { a } from '../../src/store/hooks';"],
-  ])('the kernel imports neither the portal nor the gateway: %s may not %s', async (file, code) => {
-    expect(sideErrors(await ruleIdsFor(file, code))).toBe(1);
-  });
+  ]);
 
-  it.each([
+  importCases(sideErrors, 0, 'both sides import the kernel, and it imports itself: %s, %s', [
     ['kernel/manifest/x.ts', "import { a } from '../schemas/portal-config';"],
     ['kernel/contract/x.ts', "import { a } from './schemas.ts';"],
     ['src/manifest/x.ts', "import { validateManifest } from '../../kernel/manifest/validate';"],
     ['gateway/src/studio/x.ts', "import { lintManifest } from '../../../kernel/manifest/lint.ts';"],
-  ])('both sides import the kernel, and it imports itself: %s, %s', async (file, code) => {
-    expect(sideErrors(await ruleIdsFor(file, code))).toBe(0);
-  });
+  ]);
 
-  it.each([
+  importCases(sideErrors, 1, 'the portal and the gateway meet only in the kernel: %s may not %s', [
     ['gateway/src/studio/x.ts', "import { a } from '../../../src/manifest/navigation.ts';"],
     ['gateway/src/gateway.ts', "import { a } from '../../plugins/alpha/index.ts';"],
     ['src/api/x.ts', "import type { a } from '../../gateway/src/kernel/deps.ts';"],
     ['plugins/alpha/x.ts', "import type { a } from '../../gateway/src/kernel/deps.ts';"],
-  ])('the portal and the gateway meet only in the kernel: %s may not %s', async (file, code) => {
-    expect(sideErrors(await ruleIdsFor(file, code))).toBe(1);
-  });
+  ]);
 
   it('the engine never imports a plugin (it finds them), except the test kit', async () => {
     const code = "import alpha from '../../plugins/alpha/index';";
@@ -94,27 +96,23 @@ describe('import-boundary zones', () => {
     expect(zoneErrors(await ruleIdsFor('src/testing/render-portal.tsx', code))).toBe(0);
   });
 
-  it.each([
+  importCases(zoneErrors, 1, 'a lower layer never imports a higher one: %s', [
     ['src/manifest/x.ts', "import { useRuntime } from '../plugin-host/runtime';"],
     ['src/plugin-host/x.ts', "import { useSessionService } from '../auth/session-context';"],
     ['src/routing/x.tsx', "import { PortalLayout } from '../shell/layouts';"],
     ['src/grid/x.tsx', "import { useSession } from '../plugin-api/hooks';"],
     ['src/plugin-api/x.ts', "import { createPortal } from '../app/create-portal';"],
     ['src/manifest/x.ts', "import { session } from '../session/session-slice';"],
-  ])('a lower layer never imports a higher one: %s', async (file, code) => {
-    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
-  });
+  ]);
 
-  it.each([
+  importCases(zoneErrors, 0, 'a higher layer may import a lower one: %s', [
     ['src/shell/x.tsx', "import { currentRoute } from '../routing/current-route';"],
     ['src/app/x.tsx', "import { HomeGrid } from '../grid/home-grid';"],
     ['src/auth/x.ts', "import { makeStore } from '../store/store';"],
     ['src/routing/x.test.tsx', "import { renderPortal } from '../testing/render-portal';"],
-  ])('a higher layer may import a lower one: %s', async (file, code) => {
-    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
-  });
+  ]);
 
-  it.each([
+  importCases(zoneErrors, 1, 'the gateway layers run one way: %s may not %s', [
     ['gateway/src/db/x.ts', "import { seedPeople } from '../people/people-seed.ts';"],
     ['gateway/src/db/x.ts', "import type { Deps } from '../kernel/deps.ts';"],
     ['gateway/src/http/x.ts', "import type { Db } from '../db/connection.ts';"],
@@ -135,11 +133,9 @@ describe('import-boundary zones', () => {
     ['gateway/src/finance/x.ts', "import { startGateway } from '../gateway.ts';"],
     ['gateway/src/cli/x.ts', "import { startGateway } from '../gateway.ts';"],
     ['gateway/src/events.ts', "import type { Deps } from './kernel/deps.ts';"],
-  ])('the gateway layers run one way: %s may not %s', async (file, code) => {
-    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(1);
-  });
+  ]);
 
-  it.each([
+  importCases(zoneErrors, 0, 'a gateway folder may import a lower layer: %s, %s', [
     ['gateway/src/auth/x.ts', "import type { Db } from '../db/connection.ts';"],
     ['gateway/src/kernel/x.ts', "import type { Throttle } from '../auth/throttle.ts';"],
     ['gateway/src/kernel/x.ts', "import type { EventBus } from '../events.ts';"],
@@ -150,9 +146,7 @@ describe('import-boundary zones', () => {
     ['gateway/src/cli/x.ts', "import { optionsFromEnv } from '../options.ts';"],
     ['gateway/src/seed-modules.ts', "import { seedPeople } from './people/people-seed.ts';"],
     ['gateway/src/people/x.test.ts', "import { REPO_ROOT } from '../options.ts';"],
-  ])('a gateway folder may import a lower layer: %s, %s', async (file, code) => {
-    expect(zoneErrors(await ruleIdsFor(file, code))).toBe(0);
-  });
+  ]);
 
   it('every folder of gateway/src is placed in a layer (none may import the wiring in gateway.ts)', async () => {
     const folders = readdirSync(path.join(repoRoot, 'gateway/src'), { withFileTypes: true })

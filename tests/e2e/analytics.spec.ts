@@ -5,7 +5,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { expect, GATEWAY_URL, test } from './fixtures';
-import { PASSWORD } from './sign-in';
+import { submitCredentials } from './sign-in';
+import { openFromMenu, sidebar } from './screens';
 
 test.use({ firstVisit: true });
 
@@ -51,13 +52,10 @@ test('nothing is collected before consent; after it, opening a sidebar page send
   await page.goto('/login?choice=client');
   const banner = page.getByRole('region', { name: 'Vos choix de confidentialité' });
   await expect(banner).toBeVisible();
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
-  const sidebar = page.getByRole('navigation', { name: "Navigation de l'entité" });
-  await sidebar.getByRole('link', { name: 'Gestion sociale' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestion sociale' })).toBeVisible();
+  const menu = sidebar(page);
+  await openFromMenu(menu, 'Gestion sociale');
   await hidePage(page);
   // A beacon leaves at once: a second is plenty for one to arrive.
   await page.waitForTimeout(1_000);
@@ -69,9 +67,8 @@ test('nothing is collected before consent; after it, opening a sidebar page send
   await banner.getByRole('button', { name: 'Enregistrer mes choix' }).click();
   await expect(banner).toBeHidden();
 
-  await sidebar.getByRole('link', { name: 'Accueil' }).click();
-  await sidebar.getByRole('link', { name: 'Gestion sociale' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestion sociale' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Accueil' }).click();
+  await openFromMenu(menu, 'Gestion sociale');
   await hidePage(page);
   await expect
     .poll(async () => (await collected(request)).counts)

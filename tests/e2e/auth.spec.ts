@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, PORTAL_URL, describeViolations, expect, expectOneWave, test } from './fixtures';
 import type { RecordedRequest } from './fixtures';
-import { PASSWORD, submitCustomerLogin as signInCustomer } from './sign-in';
+import { acceptTermsTo, fillCredentials, signInCustomerTo, submitCredentials } from './sign-in';
 
 /** Console messages that report a Content Security Policy violation. */
 function watchCsp(page: Page): string[] {
@@ -32,8 +32,7 @@ test('a customer signs in and out; requests from sign-in to landing are counted,
 }) => {
   const csp = watchCsp(page);
   await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await fillCredentials(page, 'claire.solo@demo.test');
   requests.clear();
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
@@ -83,9 +82,7 @@ test('a customer signs in and out; requests from sign-in to landing are counted,
 test('wrong credentials show an alert and keep the e-mail', async ({ page, expectConsoleErrors }) => {
   expectConsoleErrors(/status of 401/);
   await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill('wrong-password');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, 'claire.solo@demo.test', 'wrong-password');
   await expect(page.getByRole('alert')).toContainText('E-mail ou mot de passe incorrect.');
   await expect(page.getByLabel('E-mail')).toHaveValue('claire.solo@demo.test');
 });
@@ -98,8 +95,7 @@ test('a collaborator signs in through the provider page and out; requests counte
   await page.goto('/collaborateur');
   await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
   await expect(page).toHaveURL(/\/oidc\//);
-  await page.getByLabel('E-mail').fill('paul.collab@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await fillCredentials(page, 'paul.collab@demo.test');
   requests.clear();
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
@@ -125,8 +121,7 @@ for (const minutes of [10, -10]) {
     requests,
   }) => {
     await page.clock.setSystemTime(Date.now() + minutes * 60_000);
-    await signInCustomer(page, 'marc.multi@demo.test');
-    await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+    await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
     await page.reload();
     await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
     await page.waitForLoadState('networkidle');
@@ -148,8 +143,7 @@ test('a session that expires (one 401 injected by a gateway fault) shows the mod
     /Failed to load entities \{status: 401\}/,
     /The session ended while its context was loading/,
   );
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
   // Let the landing's own calls (the entity switcher's list) finish, so the one-shot fault hits the reload.
   await page.waitForLoadState('networkidle');
   const fault = await request.post(`${GATEWAY_URL}/__admin/faults`, {
@@ -182,20 +176,21 @@ test('a forged token in storage leads to the login page', async ({ page, expectC
 });
 
 test('Nina is sent to terms validation, and not asked again after accepting', async ({ page }) => {
-  await signInCustomer(page, 'nina.terms@demo.test');
-  await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
-  await page.getByRole('button', { name: "J'accepte les conditions" }).click();
-  await expect(page).toHaveURL(/\/dossier\/1003\/accueil$/);
+  await signInCustomerTo(page, 'nina.terms@demo.test', /\/validation-cgu\/\d+/);
+  await acceptTermsTo(page, /\/dossier\/1003\/accueil$/);
   await signOut(page, /Menu de/);
   // As a person does: back on the login page (the logout call has ended the session) before signing in again.
   await expect(page).toHaveURL(/\/login/);
-  await signInCustomer(page, 'nina.terms@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1003\/accueil$/);
+  await signInCustomerTo(page, 'nina.terms@demo.test', /\/dossier\/1003\/accueil$/);
 });
 
 test('?redirect=https://evil.example never leaves the origin', async ({ page }) => {
-  await signInCustomer(page, 'claire.solo@demo.test', '/login?choice=client&redirect=https://evil.example');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(
+    page,
+    'claire.solo@demo.test',
+    /\/dossier\/1001\/accueil$/,
+    '/login?choice=client&redirect=https://evil.example',
+  );
   expect(new URL(page.url()).origin).toBe(PORTAL_URL);
   expect(page.url()).not.toContain('evil.example');
 });

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { signInCustomer as signIn } from './sign-in';
+import { openAt, openFromMenu, sidebar } from './screens';
+import { downloadFrom } from './files';
 
 const euros = (text: string) => Number(text.replace(/[^\d,+-]/g, '').replace(',', '.'));
 
@@ -10,13 +12,8 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
   page,
   axe,
 }) => {
-  await signIn(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Banque' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await signIn(page, 'claire.solo@demo.test', { landing: /\/dossier\/1001\/accueil$/ });
+  await openFromMenu(sidebar(page), 'Banque');
   await expect(page.getByText('Total des comptes')).toBeVisible();
   await expect(page.getByText(/^FR•• •••• •••• \d{4}$/).first()).toBeVisible();
 
@@ -35,10 +32,7 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
   const shownCount = Number(countText);
   expect(shownCount).toBeGreaterThan(100);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Exporter en CSV' }).click(),
-  ]);
+  const download = await downloadFrom(page.getByRole('button', { name: 'Exporter en CSV' }));
   expect(download.suggestedFilename()).toMatch(/^operations-C-1001-\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.startsWith('\uFEFFDate;Compte;Libellé;Montant\r\n')).toBe(true);
@@ -79,12 +73,9 @@ test('without CLBANK001 the bank page is not offered, its address leads to the l
 }) => {
   expectConsoleErrors(/status of 403/);
   // Marc holds CLBANK001 on 1002, not on 1001.
-  await signIn(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signIn(page, 'marc.multi@demo.test', { landing: /\/portefeuille\/mes-entites$/ });
   await page.goto('/dossier/1001/accueil');
-  await expect(
-    page.getByRole('navigation', { name: "Navigation de l'entité" }).getByRole('link', { name: 'Banque' }),
-  ).toHaveCount(0);
+  await expect(sidebar(page).getByRole('link', { name: 'Banque' })).toHaveCount(0);
   await page.goto('/dossier/1001/banque');
   await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
@@ -97,8 +88,7 @@ test('without CLBANK001 the bank page is not offered, its address leads to the l
 test('at 360 px the bank page keeps every control reachable', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, 'claire.solo@demo.test');
-  await page.goto('/dossier/1001/banque');
-  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await openAt(page, '/dossier/1001/banque', 'Banque');
   await expect(page.getByRole('button', { name: 'Exporter en CSV' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -40,7 +40,7 @@ test("another machine guessing a person's password gets 429; the person signs in
   expect(Number(locked.retryAfter)).toBeGreaterThan(0);
 
   // …while the person, in the browser on 127.0.0.1, signs in with it.
-  await signInCustomer(page, victim.email, victim.password);
+  await signInCustomer(page, victim.email, { password: victim.password });
 });
 
 test("a 2 MiB document is uploaded through the portal's origin", async ({ page }) => {

@@ -1,10 +1,11 @@
 // BI reports as people use them: Paul deposits a financial and an HR report on Cabinet Durand (1002) and
 // finds them in the folder's list and the wallet's; Marc on 1002 (CLRAPP001 only) sees the financial one
 // and no HR report; Claire opens her reports; Paul deletes one with the confirmation.
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
 import { signInCollaborator, signInCustomer } from './sign-in';
+import { sidebar } from './screens';
+import { expectOpensInBrowser, expectPdfDownload } from './files';
 
 const signInPaul = (page: Page) => signInCollaborator(page, 'paul.collab@demo.test');
 
@@ -78,29 +79,12 @@ test('Paul deposits reports and finds them in both lists; Marc on 1002 sees the 
 
 test('Claire opens and downloads her reports; Paul deletes one after confirming', async ({ page }) => {
   await signInCustomer(page, 'claire.solo@demo.test');
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Rapports BI' })
-    .click();
+  await sidebar(page).getByRole('link', { name: 'Rapports BI' }).click();
   const list = page.getByRole('table', { name: 'Rapports BI de l’entité' });
   await expect(list.getByRole('row')).toHaveCount(4);
   const title = (await list.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';
-  const [tab] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: `Ouvrir ${title} dans le navigateur` }).click(),
-  ]);
-  await expect(tab).toHaveURL(/^blob:/);
-  await tab.close();
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: `Télécharger ${title}` }).click(),
-  ]);
-  expect(file.suggestedFilename()).toBe(`${title}.pdf`);
-  expect(
-    readFileSync(await file.path())
-      .subarray(0, 5)
-      .toString('latin1'),
-  ).toBe('%PDF-');
+  await expectOpensInBrowser(page, title);
+  await expectPdfDownload(page, title, `${title}.pdf`);
   await expect(list.getByRole('button', { name: /^Supprimer/ })).toHaveCount(0);
 
   await page.evaluate(() => {

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { describeViolations, expect, test } from './fixtures';
+import { submitCredentials } from './sign-in';
 
 test.use({ firstVisit: true });
 
@@ -53,9 +54,7 @@ test('no third-party script before consent; analytics only once accepted; remove
   await expect.poll(() => thirdPartyScriptsOnPage(page)).toEqual(['analytics']);
 
   // Withdrawn from the user menu once signed in: the script leaves the page, nothing else is asked.
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill('Demo-2026!');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await page.getByRole('button', { name: /^Menu de/ }).click();
   await page.getByRole('menuitem', { name: 'Mes choix de confidentialité' }).click();

@@ -2,16 +2,11 @@
 // download, ZIP, the e-mail drop address), what an upload refuses and keeps, a notification's deep link,
 // and another entity's file refused by the gateway (403) and by the portal (403 page).
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { PASSWORD, signInCustomer as signIn } from './sign-in';
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post(`${GATEWAY_URL}/authentication/api/login`, {
-    data: { email, password: PASSWORD },
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
+import { apiToken, signInCustomer as signIn } from './sign-in';
+import { expectRefusedAt, openAt, openFromMenu, sidebar } from './screens';
+import { downloadFrom, expectOpensInBrowser, expectPdfDownload } from './files';
 
 type DocPage = { items: { id: number; name: string }[]; totalItems: number };
 
@@ -29,11 +24,7 @@ test('Claire finds, sorts, filters, opens and downloads her social-management do
   // Sort, filter, open, download, ZIP and an accessibility check: more than 30 s on a busy machine.
   test.slow();
   await signIn(page, 'claire.solo@demo.test');
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Gestion sociale' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestion sociale' })).toBeVisible();
+  await openFromMenu(sidebar(page), 'Gestion sociale');
   const list = table(page, 'Gestion sociale');
   await expect(list).toHaveAttribute('aria-busy', 'false');
   await expect(list.getByRole('row')).toHaveCount(7);
@@ -59,33 +50,18 @@ test('Claire finds, sorts, filters, opens and downloads her social-management do
 
   // Open in the browser: a new tab shows the PDF itself.
   const name = `Bulletin de paie ${firstPeriod ?? ''}.pdf`;
-  const [tab] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: `Ouvrir ${name} dans le navigateur` }).click(),
-  ]);
-  await expect(tab).toHaveURL(/^blob:/);
-  await tab.close();
+  await expectOpensInBrowser(page, name);
 
   // Download one file under its own name.
-  const [single] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: `Télécharger ${name}` }).click(),
-  ]);
-  expect(single.suggestedFilename()).toBe(name);
-  expect(
-    readFileSync(await single.path())
-      .subarray(0, 5)
-      .toString('latin1'),
-  ).toBe('%PDF-');
+  await expectPdfDownload(page, name, name);
 
   // A selection as one ZIP.
   await page.getByRole('searchbox', { name: 'Rechercher par nom' }).fill('');
   await expect(list.getByRole('row')).toHaveCount(3);
   await page.getByRole('checkbox', { name: 'Sélectionner toutes les lignes de cette page' }).check();
-  const [zip] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Télécharger la sélection en ZIP (2 fichiers)' }).click(),
-  ]);
+  const zip = await downloadFrom(
+    page.getByRole('button', { name: 'Télécharger la sélection en ZIP (2 fichiers)' }),
+  );
   expect(zip.suggestedFilename()).toBe('documents-C-1001.zip');
   const bytes = readFileSync(await zip.path());
   expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
@@ -199,8 +175,7 @@ test('Claire cannot reach another entity’s file: 403 from the gateway, the 403
   expect(answer.status()).toBe(403);
 
   await signIn(page, 'claire.solo@demo.test');
-  await page.goto(`/dossier/1002/gestion-sociale?documentId=${String(foreignId)}`);
-  await expect(page).toHaveURL(/\/error\/403$/);
+  await expectRefusedAt(page, `/dossier/1002/gestion-sociale?documentId=${String(foreignId)}`);
 });
 
 test('Marc on 1001 (CLGED0002 only) sees accounting documents but no social-management entry, and the gateway refuses payslips', async ({
@@ -208,13 +183,8 @@ test('Marc on 1001 (CLGED0002 only) sees accounting documents but no social-mana
   request,
 }) => {
   await signIn(page, 'marc.multi@demo.test');
-  await page.goto('/dossier/1001/comptabilite/archive');
-  await expect(page.getByRole('heading', { level: 1, name: 'Documents comptables' })).toBeVisible();
-  await expect(
-    page
-      .getByRole('navigation', { name: "Navigation de l'entité" })
-      .getByRole('link', { name: 'Gestion sociale' }),
-  ).toHaveCount(0);
+  await openAt(page, '/dossier/1001/comptabilite/archive', 'Documents comptables');
+  await expect(sidebar(page).getByRole('link', { name: 'Gestion sociale' })).toHaveCount(0);
   const marc = await apiToken(request, 'marc.multi@demo.test');
   const payslips = await request.get(
     `${GATEWAY_URL}/account/api/accounts/1001/documents?kind=social-management`,

@@ -4,7 +4,8 @@
 // tokens; each test starts from a freshly seeded gateway.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, submitCustomerLogin } from './sign-in';
+import { expectSignedOut, signInCustomerTo, submitCredentials, submitCustomerLogin } from './sign-in';
+import { openFromMenu, sidebar } from './screens';
 
 const CLAIRE = 'claire.solo@demo.test';
 const signIn = (page: Page, email = CLAIRE) => submitCustomerLogin(page, email);
@@ -36,9 +37,7 @@ test.describe('a stored session that cannot be used', () => {
         }
       }, token);
       await page.goto('/');
-      await expect(page).toHaveURL(/\/login/);
-      await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+      await expectSignedOut(page);
     });
   }
 });
@@ -55,14 +54,9 @@ test('storage that throws on every write: the person still signs in and works (m
     };
     Storage.prototype.setItem = refuse;
   });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Banque' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await openFromMenu(sidebar(page), 'Banque');
 });
 
 test('storage that cannot even be read: the login page shows and sign-in works', async ({
@@ -78,15 +72,13 @@ test('storage that cannot even be read: the login page shows and sign-in works',
     Storage.prototype.setItem = broken;
     Storage.prototype.removeItem = broken;
   });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
 });
 
 test('a garbage selected-entity in storage is ignored', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('selected-entity', '{"accountId":"1002; DROP"}'));
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Boulangerie Martin SARL');
 });
 
@@ -116,11 +108,7 @@ test('a news feed of 5 MB shows its first items and the page stays responsive', 
   const news = page.locator('[data-widget="news/rss"]');
   await expect(news.getByRole('link', { name: 'Actualité 1', exact: true })).toBeVisible();
   await expect(news.getByRole('listitem')).toHaveCount(5);
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Banque' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await openFromMenu(sidebar(page), 'Banque');
 });
 
 test('a news feed that is not even valid JSON: the widget says so, the others work', async ({ page }) => {
@@ -150,12 +138,11 @@ test('a permission list that is null or malformed grants nothing (deny by defaul
     const body = (await response.json()) as Record<string, unknown>;
     return json(route, { ...body, permissions: 'CLBANK001' });
   });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
-  const sidebar = page.getByRole('navigation', { name: "Navigation de l'entité" });
-  await expect(sidebar.getByRole('link', { name: 'Accueil' })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: 'Banque' })).toHaveCount(0);
-  await expect(sidebar.getByRole('link', { name: 'Indicateurs' })).toHaveCount(0);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
+  const menu = sidebar(page);
+  await expect(menu.getByRole('link', { name: 'Accueil' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Banque' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Indicateurs' })).toHaveCount(0);
   await page.goto('/dossier/1001/banque');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 });
@@ -189,9 +176,7 @@ test.describe('the collaborator sign-in when the identity provider misbehaves', 
     });
     await page.goto('/collaborateur');
     await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
-    await page.getByLabel('E-mail').fill('paul.collab@demo.test');
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await submitCredentials(page, 'paul.collab@demo.test');
     await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
     expect(callback).not.toBe('');
     await page.goto(callback);
@@ -244,8 +229,7 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
    */
   async function claireNearExpiry(page: Page, answer: (route: Route) => Promise<void> | void) {
     await page.clock.install();
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+    await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
     await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     const refreshes = { count: 0 };
@@ -263,11 +247,11 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
     page: Page,
     meanwhile: () => Promise<void> = () => Promise.resolve(),
   ) {
-    const sidebar = page.getByRole('navigation', { name: "Navigation de l'entité" });
-    await sidebar.getByRole('link', { name: 'Banque' }).click();
+    const menu = sidebar(page);
+    await menu.getByRole('link', { name: 'Banque' }).click();
     await meanwhile();
     await expect(page.getByText('Total des comptes')).toBeVisible();
-    await sidebar.getByRole('link', { name: 'Accueil' }).click();
+    await menu.getByRole('link', { name: 'Accueil' }).click();
   }
 
   for (const [label, answer] of [
@@ -318,8 +302,7 @@ test.describe('a token refresh that goes wrong keeps the session (SPEC 4: logged
 });
 
 test('signing out in one tab signs out the other tabs of the session', async ({ page, context }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   // A second tab opened from the first shares its session (session storage is copied to it).
   const [second] = await Promise.all([
     context.waitForEvent('page'),
@@ -329,9 +312,7 @@ test('signing out in one tab signs out the other tabs of the session', async ({ 
   await page.getByRole('button', { name: 'Menu de Claire Solo' }).click();
   await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect(second).toHaveURL(/\/login/);
-  await expect(second.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-  expect(await second.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  await expectSignedOut(second);
 });
 
 test('a 429 with Retry-After is waited out, then the call is made once more', async ({
@@ -360,8 +341,7 @@ test('a 429 with Retry-After is waited out, then the call is made once more', as
 test('while the gateway is slow to answer at start, / shows a loading state, never an empty page', async ({
   page,
 }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await page.route('**/contact/me', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -377,8 +357,7 @@ test('a gateway that does not answer when the portal starts: "service unavailabl
   expectConsoleErrors,
 }) => {
   expectConsoleErrors(/ERR_|status of 50\d|Failed to load|Gateway request failed|could not|unavailable/i);
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await page.route(/\/(contact|connect|authorization|account|reporting)\//, (route) =>
     route.abort('connectionrefused'),
   );

@@ -348,3 +348,14 @@ export const test = base.extend<Fixtures>({
     await use(loadPersonas());
   },
 });
+
+/**
+ * Tests of a first visit, titled "a first visit": no consent choice is stored yet, so the banner shows
+ * (the `firstVisit` option).
+ */
+export function describeFirstVisit(body: () => void): void {
+  test.describe('a first visit', () => {
+    test.use({ firstVisit: true });
+    body();
+  });
+}

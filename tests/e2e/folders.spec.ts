@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { signInCollaborator } from './sign-in';
+import { walletTabs } from './screens';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Dossiers clients' });
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Rechercher un dossier (nom ou numéro)' });
@@ -82,9 +83,7 @@ test('Lea (no codes) sees only the folders and the catalogue; the gateway refuse
   request,
 }) => {
   await signInCollaborator(page, 'lea.collab@demo.test');
-  await expect(
-    page.getByRole('navigation', { name: 'Onglets du portefeuille' }).getByRole('link'),
-  ).toHaveText(['Dossiers', 'Catalogue des offres']);
+  await expect(walletTabs(page).getByRole('link')).toHaveText(['Dossiers', 'Catalogue des offres']);
   await expect(table(page).getByRole('row')).toHaveCount(2);
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
   const headers = { authorization: `Bearer ${token ?? ''}` };

@@ -26,8 +26,7 @@ test('after a reload the entity home renders whole: layout with the entity calls
   page,
   requests,
 }) => {
-  await signInCustomer(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomer(page, 'claire.solo@demo.test', { landing: /\/dossier\/1001\/accueil$/ });
   await page.waitForLoadState('networkidle');
   await page.addInitScript(WATCH_GRID_LOADING);
   requests.clear();

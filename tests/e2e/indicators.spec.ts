@@ -2,17 +2,14 @@
 // and the manifest's rule (CLKPI0001) for the others.
 import { describeViolations, expect, test } from './fixtures';
 import { signInCustomer as signIn } from './sign-in';
+import { openAt, openFromMenu, sidebar } from './screens';
 
 test('Claire reads her key figures, the charts and their tables, and switches fiscal year', async ({
   page,
   axe,
 }) => {
   await signIn(page, 'claire.solo@demo.test');
-  await page
-    .getByRole('navigation', { name: "Navigation de l'entité" })
-    .getByRole('link', { name: 'Indicateurs' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Indicateurs' })).toBeVisible();
+  await openFromMenu(sidebar(page), 'Indicateurs');
   const revenue = page.locator('[data-figure="revenue"]');
   await expect(revenue).toContainText("Chiffre d'affaires");
   await expect(revenue).toContainText(/En (hausse|baisse) de .+ par rapport à \d{4}/);
@@ -45,8 +42,7 @@ test('without CLKPI0001 on the entity the indicators page leads to the landing',
   await signIn(page, 'marc.multi@demo.test');
   await page.goto('/dossier/1002/indicateurs');
   await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
-  await page.goto('/dossier/1001/indicateurs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Indicateurs' })).toBeVisible();
+  await openAt(page, '/dossier/1001/indicateurs', 'Indicateurs');
 });
 
 test('at 360 px the indicators stack in one column with nothing wider than the screen', async ({ page }) => {

@@ -2,8 +2,8 @@
 // none of the portal's own chunks (its start, its first modules, the router and the store); the sign-in
 // then starts the portal on the same page, and the person lands without a reload.
 import type { Page } from '@playwright/test';
-import { describeViolations, expect, test } from './fixtures';
-import { PASSWORD } from './sign-in';
+import { describeFirstVisit, describeViolations, expect, test } from './fixtures';
+import { submitCredentials } from './sign-in';
 
 // The build names each chunk after its first module or its group (vite.config.ts): the portal's start,
 // and its first-paint modules with the libraries only the portal runs on.
@@ -33,9 +33,7 @@ test('the login page loads none of the portal; after sign-in Claire lands on her
   await page.evaluate(() => {
     document.documentElement.dataset['sameDocument'] = 'yes';
   });
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.dataset['sameDocument'])).toBe('yes');
@@ -57,9 +55,7 @@ test('the link to the collaborator login leaves the light app for the portal, wi
   expect(await page.evaluate(() => document.documentElement.dataset['sameDocument'])).toBe('yes');
 });
 
-test.describe('a first visit', () => {
-  test.use({ firstVisit: true });
-
+describeFirstVisit(() => {
   test('the light app shows the consent banner with the page, and still loads none of the portal', async ({
     page,
     axe,
@@ -76,9 +72,7 @@ test.describe('a first visit', () => {
     expect(scripts.filter((url) => SIGN_IN_CHUNK.test(url))).toHaveLength(1);
     expect(scripts.filter((url) => PORTAL_CHUNK.test(url))).toEqual([]);
     // The choice is the portal's too: signed in, no banner comes back.
-    await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await submitCredentials(page, 'claire.solo@demo.test');
     await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();

@@ -1,15 +1,9 @@
 // Navigation end to end: landing per persona, the entity switcher, back and forward across guards,
 // accessibility of the wallet and entity pages, the sidebar with the keyboard alone. Built portal, real
 // Chromium, the reference gateway and its OIDC provider.
-import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
-import {
-  submitCollaboratorLogin as signInCollaborator,
-  submitCustomerLogin as signInCustomer,
-} from './sign-in';
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: "Navigation de l'entité" });
-const walletTabs = (page: Page) => page.getByRole('navigation', { name: 'Onglets du portefeuille' });
+import { signInCollaborator, signInCustomerTo, submitCustomerLogin as signInCustomer } from './sign-in';
+import { expectRefusedAt, openAt, sidebar, walletTabs } from './screens';
 
 test.describe('each persona lands where SPEC 2 says', () => {
   for (const [email, landing] of [
@@ -19,8 +13,7 @@ test.describe('each persona lands where SPEC 2 says', () => {
     ['nina.terms@demo.test', /\/validation-cgu\/\d+(\?redirect=[^&]+)?$/],
   ] as const) {
     test(`customer ${email}`, async ({ page }) => {
-      await signInCustomer(page, email);
-      await expect(page).toHaveURL(landing);
+      await signInCustomerTo(page, email, landing);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
   }
@@ -32,7 +25,6 @@ test.describe('each persona lands where SPEC 2 says', () => {
 
   test('Paul (every collaborator code) through the identity provider', async ({ page }) => {
     await signInCollaborator(page, 'paul.collab@demo.test');
-    await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
     await expect(walletTabs(page).getByRole('link')).toHaveCount(10);
   });
 
@@ -40,16 +32,13 @@ test.describe('each persona lands where SPEC 2 says', () => {
     page,
   }) => {
     await signInCollaborator(page, 'lea.collab@demo.test');
-    await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
     await expect(walletTabs(page).getByRole('link')).toHaveText(['Dossiers', 'Catalogue des offres']);
   });
 });
 
 test('switching entity updates the sidebar and its permissions', async ({ page }) => {
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
-  await page.goto('/dossier/1002/banque');
-  await expect(page.getByRole('heading', { level: 1, name: 'Banque' })).toBeVisible();
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
+  await openAt(page, '/dossier/1002/banque', 'Banque');
   await expect(sidebar(page).getByRole('link', { name: 'Banque' })).toHaveAttribute('aria-current', 'page');
 
   await page.getByRole('textbox', { name: "Changer d'entité" }).click();
@@ -66,13 +55,11 @@ test('switching entity updates the sidebar and its permissions', async ({ page }
 });
 
 test('back and forward work across guards without loops', async ({ page }) => {
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
   await page.goto('/dossier/1002/accueil');
   await sidebar(page).getByRole('link', { name: 'Banque' }).click();
   await expect(page).toHaveURL(/\/dossier\/1002\/banque$/);
-  await page.goto('/dossier/abc/accueil');
-  await expect(page).toHaveURL(/\/error\/403$/);
+  await expectRefusedAt(page, '/dossier/abc/accueil');
   await page.goto('/dossier/1003/banque');
   // No bank permission on 1003: the landing page, replacing the entry.
   await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
@@ -100,14 +87,12 @@ test('no serious or critical accessibility violation on the wallet and entity pa
   await signInCustomer(page, 'marc.multi@demo.test');
   await expect(walletTabs(page)).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
-  await page.goto('/dossier/1002/gestion-sociale');
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestion sociale' })).toBeVisible();
+  await openAt(page, '/dossier/1002/gestion-sociale', 'Gestion sociale');
   expect(describeViolations(await axe())).toEqual([]);
 });
 
 test('the sidebar works with the keyboard alone', async ({ page }) => {
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
   await page.goto('/dossier/1002/accueil');
   await expect(sidebar(page)).toBeVisible();
   const bank = sidebar(page).getByRole('link', { name: 'Banque' });
@@ -124,8 +109,7 @@ test('the sidebar works with the keyboard alone', async ({ page }) => {
 
 test('at 360 px the sidebar sits behind a burger', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomerTo(page, 'marc.multi@demo.test', /\/portefeuille\/mes-entites$/);
   await page.goto('/dossier/1002/accueil');
   const burger = page.getByRole('button', { name: 'Ouvrir la navigation' });
   await expect(burger).toBeVisible();

@@ -3,14 +3,11 @@
 // and a failed save keeps her switches with SPEC's French message.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { describeViolations, expect, GATEWAY_URL, test } from './fixtures';
-
-const PASSWORD = 'Demo-2026!';
+import { submitCredentials } from './sign-in';
 
 async function signInClaire(page: Page) {
   await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }

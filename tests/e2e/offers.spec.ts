@@ -4,12 +4,12 @@
 import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
 import { signInCollaborator, signInCustomer } from './sign-in';
+import { openAt, openFromMenu, walletTabs } from './screens';
 
 const widgets = (page: Page) =>
   page
     .locator('[data-widget]')
     .evaluateAll((frames) => frames.map((frame) => frame.getAttribute('data-widget')));
-const walletTabs = (page: Page) => page.getByRole('navigation', { name: 'Onglets du portefeuille' });
 
 test('Paul validates the MOD request of 1003 and its home switches to the accounting widget set', async ({
   page,
@@ -26,8 +26,7 @@ test('Paul validates the MOD request of 1003 and its home switches to the accoun
 
   // Back to the wallet inside the app (no reload), to the MOD requests.
   await page.goBack();
-  await walletTabs(page).getByRole('link', { name: 'Demandes MOD' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Demandes MOD' })).toBeVisible();
+  await openFromMenu(walletTabs(page), 'Demandes MOD');
   const table = page.getByRole('table', { name: 'Demandes de souscription' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
@@ -92,8 +91,7 @@ test('the catalogue shows prices and activates an offer for a folder as a MOD re
 
 test('Claire sees her entity’s offers and asks for one; axe passes', async ({ page, axe }) => {
   await signInCustomer(page, 'claire.solo@demo.test');
-  await page.goto('/dossier/1001/offres');
-  await expect(page.getByRole('heading', { level: 1, name: 'Offres' })).toBeVisible();
+  await openAt(page, '/dossier/1001/offres', 'Offres');
   await expect(page.getByRole('listitem').filter({ hasText: 'Logiciel comptable' })).toContainText('Active');
   expect(describeViolations(await axe())).toEqual([]);
   await page.getByRole('button', { name: 'Demander Formulaires' }).click();

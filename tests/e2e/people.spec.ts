@@ -1,9 +1,11 @@
 // People and rights (issue 12): an invitation from the entity users page to the invited person's first
 // sign-in; controls hidden without their code while the gateway refuses the direct call; two tabs saving
 // the same rights (the second gets 409 and reloads); axe on every screen of the people plugin.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { signInCollaborator, signInCustomer } from './sign-in';
+import { acceptTermsTo, signInCollaborator, signInCustomer } from './sign-in';
+import { addressOf, linkIn } from './inbox';
+import { openAt, walletTabs } from './screens';
 
 /** The session token of the tab, to call the gateway directly as that person. */
 async function tokenOf(page: Page): Promise<string> {
@@ -12,26 +14,13 @@ async function tokenOf(page: Page): Promise<string> {
   return token;
 }
 
-async function inboxLink(request: APIRequestContext, email: string): Promise<URL> {
-  const inbox = (await (
-    await request.get(`${GATEWAY_URL}/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`)
-  ).json()) as { messages: { link: string }[] };
-  // The invitation among the person's e-mails (a notification of the rights granted may follow it).
-  const invitation = inbox.messages
-    .map((message) => new URL(message.link))
-    .findLast((link) => link.pathname === '/createPassword');
-  if (invitation === undefined) throw new Error(`no invitation e-mail for ${email}`);
-  return invitation;
-}
-
 test('Claire invites a user; the inbox link creates a password and the new user signs in by the landing rules', async ({
   page,
   request,
   axe,
 }) => {
   await signInCustomer(page, 'claire.solo@demo.test');
-  await page.goto('/dossier/1001/gestion-utilisateurs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Gestion des utilisateurs' })).toBeVisible();
+  await openAt(page, '/dossier/1001/gestion-utilisateurs', 'Gestion des utilisateurs');
   const table = page.getByRole('table', { name: "Utilisateurs de l'entité" });
   await expect(table.getByRole('row', { name: /Sophie Martin/ })).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
@@ -47,21 +36,21 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   await expect(page.getByRole('status').filter({ hasText: 'Iris Nouvelle est invité' })).toBeVisible();
   await expect(table.getByRole('row', { name: /Iris Nouvelle/ })).toContainText('Invité');
 
-  const link = await inboxLink(request, 'iris.nouvelle@demo.test');
+  // The invitation among the person's e-mails (a notification of the rights granted may follow it).
+  const link = await linkIn(request, 'iris.nouvelle@demo.test', '/createPassword');
   expect(link.pathname).toBe('/createPassword');
   await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${link.pathname}${link.search}`);
+  await page.goto(addressOf(link));
   await expect(page.getByRole('heading', { level: 1, name: 'Créez votre mot de passe' })).toBeVisible();
   const fields = page.locator('input[autocomplete="new-password"]');
   await fields.nth(0).fill('un cheval bleu mange des pommes');
   await fields.nth(1).fill('un cheval bleu mange des pommes');
   await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
   await expect(page).toHaveURL(/passwordChanged=true/);
-  await signInCustomer(page, 'iris.nouvelle@demo.test', 'un cheval bleu mange des pommes');
+  await signInCustomer(page, 'iris.nouvelle@demo.test', { password: 'un cheval bleu mange des pommes' });
   // A new user accepts the terms of use first, then the landing rules open their one entity's home.
   await expect(page).toHaveURL(/\/validation-cgu\/\d+/);
-  await page.getByRole('button', { name: "J'accepte les conditions" }).click();
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await acceptTermsTo(page, /\/dossier\/1001\/accueil$/);
 });
 
 test('Marc views the users of 1002 without any control; the gateway refuses his direct calls', async ({
@@ -158,8 +147,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
 }) => {
   test.slow();
   await signInCollaborator(page, 'paul.collab@demo.test');
-  await page.goto('/dossier/1002/historique-delegations');
-  await expect(page.getByRole('heading', { level: 1, name: 'Historique des délégations' })).toBeVisible();
+  await openAt(page, '/dossier/1002/historique-delegations', 'Historique des délégations');
   const log = page.getByRole('table', { name: /Délégations et changements de droits/ });
   await expect(log.getByRole('row', { name: /Hugo Roux/ })).toContainText('Invitation');
   expect(describeViolations(await axe())).toEqual([]);
@@ -170,8 +158,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   await page.getByRole('textbox', { name: 'Au', exact: true }).fill('2001-01-31');
   await expect(page.getByText('Aucune délégation sur cette période.')).toBeVisible();
 
-  await page.goto('/portefeuille/gestion-utilisateurs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Tous les utilisateurs' })).toBeVisible();
+  await openAt(page, '/portefeuille/gestion-utilisateurs', 'Tous les utilisateurs');
   await expect(
     page
       .getByRole('table', { name: 'Utilisateurs de vos dossiers' })
@@ -179,8 +166,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   ).not.toHaveCount(0);
   expect(describeViolations(await axe())).toEqual([]);
 
-  await page.goto('/portefeuille/collaborateurs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Collaborateurs du cabinet' })).toBeVisible();
+  await openAt(page, '/portefeuille/collaborateurs', 'Collaborateurs du cabinet');
   expect(describeViolations(await axe())).toEqual([]);
   // Controlled by the gateway's answer: it turns on once the grant is stored.
   await page.getByRole('switch', { name: "Droits d'administration de Lea Collab" }).click();
@@ -189,8 +175,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   ).toBeVisible();
   await expect(page.getByRole('switch', { name: "Droits d'administration de Lea Collab" })).toBeChecked();
 
-  await page.goto('/portefeuille/administration-dossiers');
-  await expect(page.getByRole('heading', { level: 1, name: 'Administration des dossiers' })).toBeVisible();
+  await openAt(page, '/portefeuille/administration-dossiers', 'Administration des dossiers');
   await expect(
     page
       .getByRole('table', { name: /Collaborateurs qui administrent/ })
@@ -223,7 +208,7 @@ test('Lea (no code) sees none of the administration and the gateway refuses her 
   request,
 }) => {
   await signInCollaborator(page, 'lea.collab@demo.test');
-  const tabs = page.getByRole('navigation', { name: 'Onglets du portefeuille' });
+  const tabs = walletTabs(page);
   await expect(tabs.getByRole('link', { name: 'Administration des dossiers' })).toHaveCount(0);
   await expect(tabs.getByRole('link', { name: 'Collaborateurs' })).toHaveCount(0);
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };

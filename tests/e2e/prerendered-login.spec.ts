@@ -3,8 +3,9 @@
 // script keeps that markup only for the visit it was drawn for (src/app/prerender-decision.ts): a signed-in
 // tab, a reader of English, a reload of any other route never see it.
 import type { Page } from '@playwright/test';
-import { PORTAL_URL, describeViolations, expect, test } from './fixtures';
-import { PASSWORD, submitCustomerLogin } from './sign-in';
+import { PORTAL_URL, describeFirstVisit, describeViolations, expect, test } from './fixtures';
+import { PASSWORD, fillCredentials, submitCustomerLogin } from './sign-in';
+import { openAt } from './screens';
 
 const LOGIN_TITLE = 'Connexion à votre espace client';
 
@@ -39,9 +40,7 @@ async function expectFirstScreen(page: Page, shown: FirstScreen): Promise<void> 
     .toEqual(shown);
 }
 
-test.describe('a first visit', () => {
-  test.use({ firstVisit: true });
-
+describeFirstVisit(() => {
   test('the login page is in the HTML the server sends', async ({ request }) => {
     const answer = await request.get(`${PORTAL_URL}/login`);
     const html = await answer.text();
@@ -62,8 +61,7 @@ test.describe('a first visit', () => {
     }) => {
       // With scripts off, Chromium refuses the page's script files (reported as a policy block).
       expectConsoleErrors(/^request failed: GET .*\/assets\/.*\.js csp$/);
-      await page.goto('/login');
-      await expect(page.getByRole('heading', { level: 1, name: LOGIN_TITLE })).toBeVisible();
+      await openAt(page, '/login', LOGIN_TITLE);
       await expect(page.getByLabel('E-mail')).toBeVisible();
       await expect(page.getByLabel('Mot de passe')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Vos choix de confidentialité' })).toBeVisible();
@@ -91,8 +89,7 @@ test.describe('a first visit', () => {
     await expect(heading).toBeVisible();
     await expectFirstScreen(page, { decision: 'on', loginShown: true, bannerShown: true });
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
-    await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await fillCredentials(page, 'claire.solo@demo.test');
     // A mark on the pre-rendered heading's node: a client render would replace the node and lose it.
     await heading.evaluate((node) => {
       (node as unknown as { prerendered: boolean }).prerendered = true;

@@ -2,8 +2,9 @@
 // Debian's nginx with deploy/nginx.conf (`npm run test:e2e:nginx`, which runs this spec through nginx).
 // Headers a person never sees but a firm's security review checks, then Claire's way in through them.
 import { createHash } from 'node:crypto';
-import type { APIResponse } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { describeFirstVisit, expect, test } from './fixtures';
+import { submitCredentials } from './sign-in';
 
 function expectSecurityHeaders(response: APIResponse, what: string) {
   const headers = response.headers();
@@ -17,14 +18,23 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
   expect(headers['x-content-type-options'], what).toBe('nosniff');
 }
 
+/**
+ * A page as a browser that takes Brotli gets it: 200, the security headers, revalidated at each visit
+ * (no-cache) and sent compressed with Brotli.
+ */
+async function servedPage(request: APIRequestContext, path: string, what: string): Promise<APIResponse> {
+  const answer = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(answer.status()).toBe(200);
+  expectSecurityHeaders(answer, what);
+  expect(answer.headers()['cache-control']).toBe('no-cache');
+  expect(answer.headers()['content-encoding']).toBe('br');
+  return answer;
+}
+
 test('index.html, the routes, the assets and the gateway calls carry the production headers', async ({
   request,
 }) => {
-  const index = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
-  expect(index.status()).toBe(200);
-  expectSecurityHeaders(index, 'index.html');
-  expect(index.headers()['cache-control']).toBe('no-cache');
-  expect(index.headers()['content-encoding']).toBe('br');
+  const index = await servedPage(request, '/', 'index.html');
 
   const route = await request.get('/dossier/1001/accueil');
   expectSecurityHeaders(route, 'a route of the app');
@@ -58,11 +68,7 @@ test('index.html, the routes, the assets and the gateway calls carry the product
 test('the login route gets its pre-rendered page, whose one inline script the policy names by hash', async ({
   request,
 }) => {
-  const login = await request.get('/login', { headers: { 'accept-encoding': 'br, gzip' } });
-  expect(login.status()).toBe(200);
-  expectSecurityHeaders(login, 'the login page');
-  expect(login.headers()['cache-control']).toBe('no-cache');
-  expect(login.headers()['content-encoding']).toBe('br');
+  const login = await servedPage(request, '/login', 'the login page');
   const html = await login.text();
   expect(html).toContain('Connexion à votre espace client');
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
@@ -75,9 +81,7 @@ test('the login route gets its pre-rendered page, whose one inline script the po
   expect(await (await request.get('/collaborateur')).text()).not.toContain('Connexion à votre espace client');
 });
 
-test.describe('a first visit', () => {
-  test.use({ firstVisit: true });
-
+describeFirstVisit(() => {
   test('the pre-rendered login page is kept, hydrated, and Claire signs in through it', async ({ page }) => {
     // What the page's script decided, read before the app runs (hydrated, the app drops the attribute).
     await page.addInitScript(() => {
@@ -88,9 +92,7 @@ test.describe('a first visit', () => {
     });
     await page.goto('/login?choice=client');
     await expect(page.locator('body')).toHaveAttribute('data-decision', 'on');
-    await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-    await page.getByLabel('Mot de passe').fill('Demo-2026!');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await submitCredentials(page, 'claire.solo@demo.test');
     await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
@@ -98,9 +100,7 @@ test.describe('a first visit', () => {
 
 test('Claire signs in and reaches her entity home through the production server', async ({ page }) => {
   await page.goto('/login?choice=client');
-  await page.getByLabel('E-mail').fill('claire.solo@demo.test');
-  await page.getByLabel('Mot de passe').fill('Demo-2026!');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, 'claire.solo@demo.test');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -3,7 +3,8 @@
 // (GATEWAY_FAULTS=on in the e2e run); every test starts from a freshly seeded gateway.
 import type { APIRequestContext } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { PASSWORD, submitCustomerLogin as fillLogin } from './sign-in';
+import { PASSWORD, signInCustomerTo, submitCustomerLogin as fillLogin } from './sign-in';
+import { expectRefusedAt, sidebar } from './screens';
 
 const CLAIRE = 'claire.solo@demo.test';
 
@@ -52,8 +53,7 @@ test('a failing user-context call is logged and yields no data: the sign-in stil
   expectConsoleErrors(/status of 500/, /Failed to load the user context/);
   // SPEC 8: failures loading the user context are logged and yield no data; contact/me still answers.
   await injectFault(request, { pathPattern: 'get-user-information', status: 500, count: 1 });
-  await fillLogin(page, CLAIRE);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await expect(page.getByRole('button', { name: 'Menu de Claire Solo' })).toBeVisible();
 });
 
@@ -64,20 +64,18 @@ test('a widget whose call fails shows its own error; the rest of the home page w
 }) => {
   expectConsoleErrors(/status of 500/);
   await injectFault(request, { pathPattern: 'contact/api/news', status: 500 });
-  await fillLogin(page, CLAIRE);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   const news = page.locator('[data-widget="news/rss"]');
   await expect(news).toContainText("Les actualités n'ont pas pu être chargées.");
   await expect(page.locator('[data-widget="lab/lab"]')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: "Navigation de l'entité" })).toBeVisible();
+  await expect(sidebar(page)).toBeVisible();
 });
 
 test('a slow gateway shows loading, then the content, without showing the wrong page meanwhile', async ({
   page,
   request,
 }) => {
-  await fillLogin(page, CLAIRE);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await injectFault(request, { pathPattern: 'contact/api/news', latencyMs: 2500 });
   await page.reload();
   const news = page.locator('[data-widget="news/rss"]');
@@ -99,10 +97,8 @@ test.describe('bad entity ids in the address bar', () => {
     }) => {
       // Another tenant's entity: the gateway refuses (403) and the portal logs the refused load.
       expectConsoleErrors(/status of 403/, /Failed to load (permissions|the entity)/, /could not be loaded/);
-      await fillLogin(page, CLAIRE);
-      await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/error\/403$/);
+      await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
+      await expectRefusedAt(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
       await page.getByRole('link', { name: "Retour à l'accueil" }).click();
       await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
@@ -121,8 +117,7 @@ test('the 403 page inside the shell has no serious or critical accessibility vio
   page,
   axe,
 }) => {
-  await fillLogin(page, CLAIRE);
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, CLAIRE, /\/dossier\/1001\/accueil$/);
   await page.goto('/dossier/abc/accueil');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
   expect(describeViolations(await axe())).toEqual([]);

@@ -2,20 +2,14 @@
 // token in the address bar and the Referer, and the wait shown after too many wrong passwords.
 import type { APIRequestContext } from '@playwright/test';
 import { GATEWAY_URL, PORTAL_URL, expect, test } from './fixtures';
+import { submitCredentials } from './sign-in';
+import { addressOf, linkIn } from './inbox';
 
-type Inbox = { messages: { link: string }[] };
-
-async function resetLinkOf(request: APIRequestContext, email: string): Promise<string> {
+async function resetLinkOf(request: APIRequestContext, email: string): Promise<URL> {
   expect(
     (await request.post(`${GATEWAY_URL}/authentication/api/resetPassword`, { data: { email } })).status(),
   ).toBe(204);
-  // Directly at the gateway (demo mode), as a person running `npm start` reads their mail.
-  const inbox = (await (
-    await request.get(`${GATEWAY_URL}/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`)
-  ).json()) as Inbox;
-  const link = inbox.messages.at(-1)?.link;
-  if (link === undefined) throw new Error(`no reset e-mail for ${email}`);
-  return link;
+  return linkIn(request, email);
 }
 
 test('the demo inbox cannot be read through the portal’s origin', async ({
@@ -55,14 +49,14 @@ test('the reset form takes the token out of the address bar and sends no referre
   page,
   request,
 }) => {
-  const link = new URL(await resetLinkOf(request, 'sam.nousers@demo.test'));
+  const link = await resetLinkOf(request, 'sam.nousers@demo.test');
   const token = link.searchParams.get('token') ?? '';
   expect(token).not.toBe('');
   const referers: (string | undefined)[] = [];
   page.on('request', (sent) => {
     if (sent.url().includes('createNewPassword')) referers.push(sent.headers()['referer']);
   });
-  await page.goto(`${link.pathname}${link.search}`);
+  await page.goto(addressOf(link));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).not.toHaveURL(/token=/);
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
@@ -85,9 +79,7 @@ test('after too many wrong passwords the login page says how long to wait', asyn
   expectConsoleErrors(/status of 401/, /status of 429/);
   await page.goto('/login?choice=client');
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    await page.getByLabel('E-mail').fill('nina.terms@demo.test');
-    await page.getByLabel('Mot de passe').fill(`wrong-password-${String(attempt)}`);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await submitCredentials(page, 'nina.terms@demo.test', `wrong-password-${String(attempt)}`);
     await expect(page.getByRole('alert')).toBeVisible();
   }
   await expect(page.getByRole('alert')).toContainText(/Trop de tentatives\. Réessayez dans 1[45] minutes\./);

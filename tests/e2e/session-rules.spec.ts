@@ -4,12 +4,12 @@
 // use (SPEC 2): src/routing/remembered-entity.test.tsx proves the rule a firm may add.
 import { describeViolations, expect, test } from './fixtures';
 import { signInCustomer } from './sign-in';
+import { openAt, sidebar } from './screens';
 
 test('the terms page names the latest terms and accepts them, even reached by an old link', async ({
   page,
 }) => {
-  await signInCustomer(page, 'nina.terms@demo.test');
-  await expect(page).toHaveURL(/\/validation-cgu\/2/);
+  await signInCustomer(page, 'nina.terms@demo.test', { landing: /\/validation-cgu\/2/ });
   await expect(page.getByText('Version 2026.1 du 10 janvier 2026')).toBeVisible();
   // An address naming the previous terms (a bookmark, an old e-mail): the latest are shown and accepted.
   await page.goto('/validation-cgu/1');
@@ -24,13 +24,12 @@ test('the terms page names the latest terms and accepts them, even reached by an
 
 test('the folder launcher shows the folder’s applications alone (unitary view)', async ({ page, axe }) => {
   await signInCustomer(page, 'claire.solo@demo.test');
-  await page.goto('/lanceur/1001');
-  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await openAt(page, '/lanceur/1001', 'Applications');
   await expect(page.getByRole('link', { name: /^Logiciel comptable/ })).toHaveAttribute(
     'href',
     'https://compta.example/C-1001',
   );
   await expect(page).toHaveTitle('Applications du dossier');
-  await expect(page.getByRole('navigation', { name: "Navigation de l'entité" })).toHaveCount(0);
+  await expect(sidebar(page)).toHaveCount(0);
   expect(describeViolations(await axe())).toEqual([]);
 });

@@ -4,43 +4,22 @@
 // Each test invites its own person (Claire, through the gateway), so no seeded password ever changes.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { PASSWORD, submitCustomerLogin } from './sign-in';
+import { apiToken, submitCustomerLogin } from './sign-in';
+import { addressOf, inboxLink, linkIn } from './inbox';
+import { openAt } from './screens';
 
 const NEW_PASSWORD = 'Un cheval bleu mange 2 pommes';
 
 /** Claire invites a new person to Boulangerie Martin; the gateway mails them a createPassword link. */
 async function invite(request: APIRequestContext, who: string): Promise<string> {
   const email = `${who}.${String(Date.now())}@demo.test`;
-  const login = await request.post(`${GATEWAY_URL}/authentication/api/login`, {
-    data: { email: 'claire.solo@demo.test', password: PASSWORD },
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiToken(request, 'claire.solo@demo.test');
   const invited = await request.post(`${GATEWAY_URL}/account/api/accounts/1001/users`, {
     headers: { authorization: `Bearer ${token}` },
     data: { email, firstName: 'Test', lastName: who },
   });
   expect(invited.status()).toBe(201);
   return email;
-}
-
-/** The last link of that kind (`/createPassword`, `/resetPasswordForm`) in the person's demo inbox. */
-async function inboxLink(
-  request: APIRequestContext,
-  email: string,
-  pathname: string,
-): Promise<string | null> {
-  const answer = await request.get(
-    `${GATEWAY_URL}/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`,
-  );
-  const { messages } = (await answer.json()) as { messages: { link: string }[] };
-  const link = messages.map((message) => new URL(message.link)).findLast((url) => url.pathname === pathname);
-  return link === undefined ? null : `${link.pathname}${link.search}`;
-}
-
-async function linkIn(request: APIRequestContext, email: string, pathname: string): Promise<string> {
-  const link = await inboxLink(request, email, pathname);
-  if (link === null) throw new Error(`no ${pathname} e-mail for ${email}`);
-  return link;
 }
 
 const strength = (page: Page) => page.getByText(/^Force du mot de passe :/);
@@ -67,7 +46,7 @@ test('password creation says the strength as one types, through the five levels,
   axe,
 }) => {
   const email = await invite(request, 'creation');
-  await page.goto(await linkIn(request, email, '/createPassword'));
+  await page.goto(addressOf(await linkIn(request, email, '/createPassword')));
   await expect(page.getByRole('heading', { level: 1, name: 'Créez votre mot de passe' })).toBeVisible();
   // The token leaves the address bar at once.
   await expect(page).toHaveURL(/\/createPassword$/);
@@ -101,8 +80,7 @@ test('the reset request answers the same whether or not the address has an accou
   request,
   axe,
 }) => {
-  await page.goto('/resetPassword');
-  await expect(page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeVisible();
+  await openAt(page, '/resetPassword', 'Mot de passe oublié');
   expect(describeViolations(await axe())).toEqual([]);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText('Saisissez votre e-mail.')).toBeVisible();
@@ -130,7 +108,7 @@ test('the reset form keeps what was typed when the gateway fails, succeeds, and 
   expectConsoleErrors(/status of 500/, /status of 400/);
   const email = await invite(request, 'reinitialisation');
   await requestReset(page, email);
-  const link = await linkIn(request, email, '/resetPasswordForm');
+  const link = addressOf(await linkIn(request, email, '/resetPasswordForm'));
   await page.goto(link);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Choisissez un nouveau mot de passe' }),
@@ -174,7 +152,7 @@ test('an expired link says so and leads to a new one, which works', async ({
 }) => {
   expectConsoleErrors(/status of 400/);
   const email = await invite(request, 'expire');
-  const invitation = await linkIn(request, email, '/createPassword');
+  const invitation = addressOf(await linkIn(request, email, '/createPassword'));
   const expired = await request.post(`${GATEWAY_URL}/__admin/reset-links/expire`, { data: { email } });
   expect(expired.status()).toBe(204);
 
@@ -192,7 +170,7 @@ test('an expired link says so and leads to a new one, which works', async ({
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page).toHaveURL(/\/resetPasswordSuccess$/);
-  await page.goto(await linkIn(request, email, '/resetPasswordForm'));
+  await page.goto(addressOf(await linkIn(request, email, '/resetPasswordForm')));
   await choosePassword(page, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
 });

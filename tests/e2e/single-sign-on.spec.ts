@@ -2,7 +2,7 @@
 // customers' client), the token exchange, and the sign-out that ends the provider session too.
 import type { Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
-import { PASSWORD, signInCustomer } from './sign-in';
+import { signInCustomer, submitCredentials } from './sign-in';
 
 const CONTINUE = { name: 'Continuer avec la connexion unique' };
 
@@ -10,9 +10,7 @@ const CONTINUE = { name: 'Continuer avec la connexion unique' };
 async function signInAtProvider(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/oidc\/interaction\//);
   await expect(page.getByRole('heading', { name: 'Connexion unique' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitCredentials(page, email);
 }
 
 test('a customer signs in through the provider, reaches her home, and signing out ends the provider session too', async ({

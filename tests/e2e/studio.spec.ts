@@ -4,7 +4,8 @@
 import type { Browser, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
-import { signInCustomer, submitCollaboratorLogin, submitCustomerLogin } from './sign-in';
+import { signInCustomer, signInCustomerTo, submitCollaboratorLogin } from './sign-in';
+import { sidebar } from './screens';
 
 async function signInOlivia(page: Page) {
   await submitCollaboratorLogin(page, 'olivia.owner@demo.test');
@@ -15,15 +16,30 @@ async function signInOlivia(page: Page) {
 async function claireSignedIn(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: PORTAL_URL });
   const page = await context.newPage();
-  await submitCustomerLogin(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, 'claire.solo@demo.test', /\/dossier\/1001\/accueil$/);
   return page;
 }
 
+/** The draft's preview, as the person of `option` in the preview's list sees the portal. */
+async function previewAs(page: Page, option: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Aperçu' }).click();
+  await page.getByRole('textbox', { name: 'Aperçu en tant que' }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Publishes the draft from its tab, once the tab lists `change` among the changes, with `comment`. */
+async function publishDraft(page: Page, change: string, comment: string): Promise<void> {
+  await page.getByRole('tab', { name: /Publier/ }).click();
+  await expect(
+    page.getByRole('list', { name: 'Changements par rapport à la version publiée' }),
+  ).toContainText(change);
+  await page.getByRole('textbox', { name: 'Commentaire de la version' }).fill(comment);
+  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Version \d+ publiée/ })).toBeVisible();
+}
+
 const sidebarNames = async (page: Page) =>
-  (
-    await page.getByRole('navigation', { name: "Navigation de l'entité" }).getByRole('link').allTextContents()
-  ).map((text) => text.trim());
+  (await sidebar(page).getByRole('link').allTextContents()).map((text) => text.trim());
 
 const bankBeforeReports = (names: readonly string[]) =>
   names.indexOf('Banque') < names.indexOf('Rapports BI');
@@ -34,8 +50,8 @@ const bankBeforeReports = (names: readonly string[]) =>
  */
 async function bankFirstOnNextLoad(claire: Page): Promise<boolean> {
   await claire.reload();
-  const sidebar = claire.getByRole('navigation', { name: "Navigation de l'entité" });
-  await expect(sidebar.getByRole('link', { name: 'Banque' })).toBeVisible();
+  const menu = sidebar(claire);
+  await expect(menu.getByRole('link', { name: 'Banque' })).toBeVisible();
   return bankBeforeReports(await sidebarNames(claire));
 }
 
@@ -81,9 +97,7 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
   await expect(page.getByRole('status').filter({ hasText: 'Le brouillon est valide.' })).toBeVisible();
 
   // The preview as Marc (entity 1002): the draft's sidebar has Bank first, the published one does not.
-  await page.getByRole('tab', { name: 'Aperçu' }).click();
-  await page.getByRole('textbox', { name: 'Aperçu en tant que' }).click();
-  await page.getByRole('option', { name: 'Marc Multi (client, entité 1002 Cabinet Durand)' }).click();
+  await previewAs(page, 'Marc Multi (client, entité 1002 Cabinet Durand)');
   const draftSidebar = page.getByRole('list', { name: 'Menu latéral : Brouillon' });
   const publishedSidebar = page.getByRole('list', { name: 'Menu latéral : Version publiée' });
   expect(bankBeforeReports(await draftSidebar.getByRole('listitem').allTextContents())).toBe(true);
@@ -91,13 +105,7 @@ test('Olivia reorders the sidebar with the keyboard, previews as Marc, publishes
   expect(describeViolations(await axe())).toEqual([]);
 
   // The diff in words, then publish.
-  await page.getByRole('tab', { name: /Publier/ }).click();
-  await expect(
-    page.getByRole('list', { name: 'Changements par rapport à la version publiée' }),
-  ).toContainText("Menu latéral de l'entité : « Banque » déplacé");
-  await page.getByRole('textbox', { name: 'Commentaire de la version' }).fill('Banque avant les rapports BI');
-  await page.getByRole('button', { name: 'Publier', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Version \d+ publiée/ })).toBeVisible();
+  await publishDraft(page, "Menu latéral de l'entité : « Banque » déplacé", 'Banque avant les rapports BI');
   const publishedAt = Date.now();
 
   // Claire's next page load: the new order, no rebuild, no restart.
@@ -164,21 +172,17 @@ test('Olivia hides the users tab from customers without CLADMI001 with the rule 
   expect(describeViolations(await axe())).toEqual([]);
 
   // As Marc on 1002 (CLUSER001 but no CLADMI001): the draft hides the tab, and says why.
-  await page.getByRole('tab', { name: 'Aperçu' }).click();
-  await page.getByRole('textbox', { name: 'Aperçu en tant que' }).click();
-  await page.getByRole('option', { name: 'Marc Multi (client, entité 1002 Cabinet Durand)' }).click();
+  await previewAs(page, 'Marc Multi (client, entité 1002 Cabinet Durand)');
   await page.getByRole('button', { name: 'Pourquoi « Utilisateurs » est-il masqué ?' }).click();
   const why = page.getByRole('status', { name: 'Pourquoi « Utilisateurs » est masqué' });
   await expect(why).toContainText('✗ permission CLADMI001');
   await expect(why).toContainText('✗ fact user.isCollab');
 
-  await page.getByRole('tab', { name: /Publier/ }).click();
-  await expect(
-    page.getByRole('list', { name: 'Changements par rapport à la version publiée' }),
-  ).toContainText('Onglets de « Mon entreprise » : règle de « Utilisateurs » modifiée');
-  await page.getByRole('textbox', { name: 'Commentaire de la version' }).fill('Utilisateurs : CLADMI001');
-  await page.getByRole('button', { name: 'Publier', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Version \d+ publiée/ })).toBeVisible();
+  await publishDraft(
+    page,
+    'Onglets de « Mon entreprise » : règle de « Utilisateurs » modifiée',
+    'Utilisateurs : CLADMI001',
+  );
 
   // Fresh loads: Marc (no CLADMI001 on 1002) no longer has the tab, Claire (CLADMI001 on 1001) has it.
   await expect
@@ -199,8 +203,7 @@ test('Olivia hides the users tab from customers without CLADMI001 with the rule 
 test('the studio is not offered to Claire, and its address sends her to her landing page', async ({
   page,
 }) => {
-  await submitCustomerLogin(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, 'claire.solo@demo.test', /\/dossier\/1001\/accueil$/);
   await page.goto('/atelier');
   await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
 });
@@ -227,8 +230,7 @@ test('a broken manifest placed in the store is refused by the browser, which kee
   });
   // A good publication first: this browser validates it and keeps it as the last good one.
   await place(bankFirst);
-  await submitCustomerLogin(page, 'claire.solo@demo.test');
-  await expect(page).toHaveURL(/\/dossier\/1001\/accueil$/);
+  await signInCustomerTo(page, 'claire.solo@demo.test', /\/dossier\/1001\/accueil$/);
   await expect.poll(async () => bankBeforeReports(await sidebarNames(page))).toBe(true);
 
   // Then one the lint refuses (a sidebar entry pointing at no route), put there behind the gateway's back.

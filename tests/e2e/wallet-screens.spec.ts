@@ -2,13 +2,13 @@
 // and their status, the launchers, the company sheet; axe on each, and the folders page at 360 px.
 import { describeViolations, expect, test } from './fixtures';
 import { signInCollaborator, signInCustomer } from './sign-in';
+import { openAt, openFromMenu, walletTabs } from './screens';
 
 test('Marc sees two entities, favourites first, shows the third on demand and opens his second one', async ({
   page,
   axe,
 }) => {
-  await signInCustomer(page, 'marc.multi@demo.test');
-  await expect(page).toHaveURL(/\/portefeuille\/mes-entites$/);
+  await signInCustomer(page, 'marc.multi@demo.test', { landing: /\/portefeuille\/mes-entites$/ });
   const list = page.getByRole('list', { name: 'Mes entités' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   // 1002 is Marc's seeded favourite: first although "Boulangerie" sorts before "Cabinet".
@@ -27,11 +27,7 @@ test('Paul filters mandates by status and changes one; the mandate tool link ope
   axe,
 }) => {
   await signInCollaborator(page, 'paul.collab@demo.test');
-  await page
-    .getByRole('navigation', { name: 'Onglets du portefeuille' })
-    .getByRole('link', { name: 'Mandats' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Mandats' })).toBeVisible();
+  await openFromMenu(walletTabs(page), 'Mandats');
   const tool = page.getByRole('link', { name: "Ouvrir l'outil de gestion des mandats" });
   await expect(tool).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(tool).toHaveAttribute('target', '_blank');
@@ -63,10 +59,7 @@ test('launchers: Claire’s accounting software with her entity number; Paul’s
 
 test('Paul’s wallet launcher lists the firm tools', async ({ page, axe }) => {
   await signInCollaborator(page, 'paul.collab@demo.test');
-  await page
-    .getByRole('navigation', { name: 'Onglets du portefeuille' })
-    .getByRole('link', { name: 'Applications' })
-    .click();
+  await walletTabs(page).getByRole('link', { name: 'Applications' }).click();
   await expect(page.getByRole('link', { name: /^Intranet du cabinet/ })).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
 });
@@ -76,8 +69,7 @@ test('the company sheet: Paul edits it, an invalid SIREN is refused with its mes
   axe,
 }) => {
   await signInCollaborator(page, 'paul.collab@demo.test');
-  await page.goto('/dossier/1002/informations');
-  await expect(page.getByRole('heading', { level: 1, name: 'Informations' })).toBeVisible();
+  await openAt(page, '/dossier/1002/informations', 'Informations');
   expect(describeViolations(await axe())).toEqual([]);
   await page.getByRole('button', { name: 'Modifier la fiche' }).click();
   await page.getByRole('textbox', { name: /SIREN/ }).fill('123');
