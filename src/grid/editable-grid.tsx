@@ -1,7 +1,6 @@
 import 'react-grid-layout/css/styles.css';
 import { ActionIcon, Box, Group } from '@mantine/core';
 import { Suspense, useCallback, useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
 import { Responsive, getBreakpointFromWidth, useContainerWidth } from 'react-grid-layout';
 import type { Layout, LayoutItem } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
@@ -22,15 +21,14 @@ import {
 import type { GridBreakpoint, GridCell } from './layout.ts';
 import { Profiled } from './profiling.tsx';
 import { StaticGrid } from './static-grid.tsx';
+import type { GridContent } from './static-grid.tsx';
 
-type EditableGridProps = {
-  cells: readonly GridCell[];
+type EditableGridProps = GridContent & {
   byWidget: ReadonlyMap<string, Placed>;
   /** A layout the person made, by mouse or keyboard. */
   onChange: (cells: GridCell[]) => void;
   /** What a keyboard move did, for the live region. */
   onAnnounce: (text: string) => void;
-  renderCell: (cell: GridCell) => ReactNode;
 };
 
 // The grid's fixed settings: the breakpoints and columns of the home's layouts, the row and gaps.

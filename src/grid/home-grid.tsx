@@ -14,6 +14,7 @@ import type { GridCell } from './layout.ts';
 import { useHomeLayoutQuery, useSaveHomeLayoutMutation } from './layout-api.ts';
 import { Profiled } from './profiling.tsx';
 import { StaticGrid } from './static-grid.tsx';
+import type { GridContent } from './static-grid.tsx';
 import { preloadWidget } from './lazy-widget.ts';
 import { WidgetFrame } from './widget-frame.tsx';
 
@@ -149,6 +150,7 @@ export function HomeGrid() {
     },
     [byWidget, t],
   );
+  const content: GridContent = { cells, renderCell };
 
   // The grid is off: the page keeps the entity's title and the sidebar, nothing else.
   if (gridOff) return null;
@@ -224,18 +226,12 @@ export function HomeGrid() {
           </Stack>
         ) : editing ? (
           // Until the grid library arrives and measures, the same cells stay where they are.
-          <Suspense fallback={<StaticGrid cells={cells} renderCell={renderCell} />}>
-            <EditableGrid
-              cells={cells}
-              byWidget={byWidget}
-              onChange={changeDraft}
-              onAnnounce={onAnnounce}
-              renderCell={renderCell}
-            />
+          <Suspense fallback={<StaticGrid {...content} />}>
+            <EditableGrid {...content} byWidget={byWidget} onChange={changeDraft} onAnnounce={onAnnounce} />
           </Suspense>
         ) : (
           <Profiled id="grid">
-            <StaticGrid cells={cells} renderCell={renderCell} />
+            <StaticGrid {...content} />
           </Profiled>
         )}
       </Box>

@@ -4,7 +4,8 @@ import { layoutsByBreakpoint, readingOrder } from './layout.ts';
 import type { GridBreakpoint, GridCell } from './layout.ts';
 import classes from './static-grid.module.css';
 
-type StaticGridProps = {
+/** What a grid draws, the static one or the editable one: the cells and each cell's content. */
+export type GridContent = {
   /** The desktop cells (a saved layout mended, or the manifest default). */
   cells: readonly GridCell[];
   /** A cell's content; its width in desktop columns is the one the widget is told. */
@@ -35,7 +36,7 @@ export function cellStyles(cells: readonly GridCell[]): Map<string, CSSPropertie
  * width measurement, so the widgets are placed on the first paint, where the edit mode's grid puts them.
  * DOM order is reading order, so tabbing follows what the eye sees.
  */
-export function StaticGrid({ cells, renderCell }: StaticGridProps) {
+export function StaticGrid({ cells, renderCell }: GridContent) {
   const styles = useMemo(() => cellStyles(cells), [cells]);
   return (
     <div className={classes.container} data-grid="static">
