@@ -16,7 +16,7 @@ import type { StudioAction, StudioState } from './studio-state.ts';
 import { useT } from './translation.ts';
 
 /** The manifest being edited, what it is checked against, and how an edit is made. */
-export type StudioDraft = {
+type StudioDraft = {
   current: StudioConfig;
   problems: readonly ManifestProblem[];
   known: KnownPlugins;
