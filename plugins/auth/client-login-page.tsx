@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { usePageLocation, useRoutePath, useCustomerSignIn } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { bindInput } from './bind-input.ts';
 import { useHydrated } from './hydration.ts';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
@@ -123,11 +124,7 @@ export default function ClientLoginPage() {
                 autoComplete="username"
                 required
                 ref={emailRef}
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.currentTarget.value);
-                }}
-                error={errors.email === null ? undefined : t(errors.email)}
+                {...bindInput(email, setEmail, errors.email && t(errors.email))}
               />
               <PasswordInput
                 label={t('clientLogin.password')}
@@ -135,11 +132,7 @@ export default function ClientLoginPage() {
                 autoComplete="current-password"
                 required
                 ref={passwordRef}
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.currentTarget.value);
-                }}
-                error={errors.password === null ? undefined : t(errors.password)}
+                {...bindInput(password, setPassword, errors.password && t(errors.password))}
               />
               <SubmitButton sending={sending} label={t('clientLogin.submit')} />
             </Stack>

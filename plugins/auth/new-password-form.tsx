@@ -4,6 +4,7 @@ import type { SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConstant, useNewPassword, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { bindInput } from './bind-input.ts';
 import { MIN_PASSWORD_LENGTH, newPasswordError, passwordStrength } from './password-validation.ts';
 import { confirmError, throttledMessage, throttledWait, type FailureMessage } from './validation.ts';
 import { useT } from './translation.ts';
@@ -113,13 +114,11 @@ export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
               label={t('newPassword.password')}
               autoComplete="new-password"
               required
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-              }}
-              error={
-                errors.password === null ? undefined : t(errors.password, { count: MIN_PASSWORD_LENGTH })
-              }
+              {...bindInput(
+                password,
+                setPassword,
+                errors.password && t(errors.password, { count: MIN_PASSWORD_LENGTH }),
+              )}
             />
             <Progress
               value={percent}
@@ -133,11 +132,7 @@ export function NewPasswordForm({ titleKey }: { titleKey: AuthKey }) {
               label={t('newPassword.confirm')}
               autoComplete="new-password"
               required
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.currentTarget.value);
-              }}
-              error={errors.confirm === null ? undefined : t(errors.confirm)}
+              {...bindInput(confirm, setConfirm, errors.confirm && t(errors.confirm))}
             />
             <Button type="submit" loading={isLoading} disabled={isLoading}>
               {t('newPassword.submit')}

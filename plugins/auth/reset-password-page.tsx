@@ -4,6 +4,7 @@ import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePasswordResetRequest, useRoutePath } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { bindInput } from './bind-input.ts';
 import { emailError, throttledMessage, throttledWait, type FailureMessage } from './validation.ts';
 import { useT } from './translation.ts';
 import type { AuthKey } from './translation.ts';
@@ -48,11 +49,7 @@ export default function ResetPasswordPage() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-            }}
-            error={error === null ? undefined : t(error)}
+            {...bindInput(email, setEmail, error && t(error))}
           />
           <Button type="submit" loading={isLoading} disabled={isLoading}>
             {t('resetPassword.submit')}

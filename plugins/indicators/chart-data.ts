@@ -12,6 +12,20 @@ export type ChartData = {
   series: readonly ChartSeries[];
 };
 
+/**
+ * A chart as the person reads it: its series, their names in the person's language, how a value and a
+ * month read, and the name of the month axis. The chart and its table alternative both take it whole.
+ */
+export type ChartView = {
+  data: ChartData;
+  /** Series names, by series key. */
+  names: Readonly<Record<string, string>>;
+  formatValue: (value: number) => string;
+  formatMonth: (month: string) => string;
+  /** The name of the month axis, and of the table's month column ("Mois"). */
+  monthLabel: string;
+};
+
 /** The figures each chart draws, in the order of its series. */
 const SERIES = {
   revenueMargin: ['revenue', 'grossMargin'],

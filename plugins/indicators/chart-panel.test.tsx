@@ -43,13 +43,15 @@ describe('the table alternative of a chart', () => {
     await renderWithPortal(
       <ChartPanel
         title="Chiffre d'affaires : 2026 contre 2025"
-        data={data}
-        names={{ revenue: 'CA 2026', previousRevenue: 'CA 2025' }}
-        monthHeader="Mois"
+        view={{
+          data,
+          names: { revenue: 'CA 2026', previousRevenue: 'CA 2025' },
+          monthLabel: 'Mois',
+          formatValue: (value) => String(value),
+          formatMonth: (month) => month,
+        }}
         showTable="Afficher le tableau"
         showChart="Afficher le graphique"
-        formatValue={(value) => String(value)}
-        formatMonth={(month) => month}
       />,
       { config: loadRealManifest() },
     );

@@ -1,18 +1,14 @@
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useCallback, useId, useState } from 'react';
 import { visuallyHidden } from '@portal/ui';
-import type { ChartData } from './chart-data.ts';
+import type { ChartView } from './chart-data.ts';
 import { LineChart } from './line-chart.tsx';
 
 export type ChartPanelProps = {
   title: string;
-  data: ChartData;
-  names: Readonly<Record<string, string>>;
-  monthHeader: string;
+  view: ChartView;
   showTable: string;
   showChart: string;
-  formatValue: (value: number) => string;
-  formatMonth: (month: string) => string;
 };
 
 /**
@@ -20,7 +16,8 @@ export type ChartPanelProps = {
  * same table stays in the page for screen readers. Both come from the same series.
  */
 export function ChartPanel(props: ChartPanelProps) {
-  const { title, data, names, monthHeader, formatValue, formatMonth } = props;
+  const { title, view } = props;
+  const { data, names, monthLabel, formatValue, formatMonth } = view;
   const [asTable, setAsTable] = useState(false);
   const [canDraw, setCanDraw] = useState(true);
   const titleId = useId();
@@ -30,7 +27,7 @@ export function ChartPanel(props: ChartPanelProps) {
     <Table striped withTableBorder={tableShown} aria-labelledby={titleId}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">{monthHeader}</Table.Th>
+          <Table.Th scope="col">{monthLabel}</Table.Th>
           {data.series.map((series) => (
             <Table.Th key={series.key} scope="col" ta="right">
               {names[series.key] ?? series.key}
@@ -75,16 +72,7 @@ export function ChartPanel(props: ChartPanelProps) {
           </Button>
         ) : null}
       </Group>
-      {tableShown ? null : (
-        <LineChart
-          data={data}
-          names={names}
-          formatValue={formatValue}
-          formatMonth={formatMonth}
-          monthLabel={monthHeader}
-          onUnavailable={onUnavailable}
-        />
-      )}
+      {tableShown ? null : <LineChart view={view} onUnavailable={onUnavailable} />}
       {tableShown ? (
         <Table.ScrollContainer minWidth={320}>{table}</Table.ScrollContainer>
       ) : (

@@ -153,13 +153,15 @@ export default function IndicatorsPage() {
                 <ChartPanel
                   key={kind}
                   title={t(`charts.${kind}`, { year: data.year, previous: data.year - 1 })}
-                  data={chartData(kind, data.months)}
-                  names={names}
-                  monthHeader={t('charts.month')}
+                  view={{
+                    data: chartData(kind, data.months),
+                    names,
+                    monthLabel: t('charts.month'),
+                    formatValue: money,
+                    formatMonth: month,
+                  }}
                   showTable={t('charts.showTable')}
                   showChart={t('charts.showChart')}
-                  formatValue={money}
-                  formatMonth={month}
                 />
               ))}
             </SimpleGrid>

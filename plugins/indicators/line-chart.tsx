@@ -1,19 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartData } from './chart-data.ts';
+import type { ChartView } from './chart-data.ts';
 
 const COLORS = ['#364fc7', '#0b7285'] as const;
 const DASHES = [undefined, [6, 4]] as const;
 
 export type LineChartProps = {
-  data: ChartData;
-  /** Series names in the person's language, by series key. */
-  names: Readonly<Record<string, string>>;
-  formatValue: (value: number) => string;
-  formatMonth: (month: string) => string;
-  /** The legend's name of the month axis ("Mois"). */
-  monthLabel: string;
+  view: ChartView;
   /** Called when the browser cannot draw (no canvas): the table alternative is then shown instead. */
   onUnavailable: () => void;
 };
@@ -22,14 +16,8 @@ export type LineChartProps = {
  * A line chart drawn by uPlot on a canvas (chosen by measurement: docs/charts.md), as wide as its
  * container. The second series is dashed, so the two are told apart without colour.
  */
-export function LineChart({
-  data,
-  names,
-  formatValue,
-  formatMonth,
-  monthLabel,
-  onUnavailable,
-}: LineChartProps) {
+export function LineChart({ view, onUnavailable }: LineChartProps) {
+  const { data, names, formatValue, formatMonth, monthLabel } = view;
   const holder = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
 

@@ -1,5 +1,5 @@
 import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { PageTitle, PlainTable, QueryState } from '@portal/ui';
+import { PageTitle, QueryTable } from '@portal/ui';
 import { useWalletSubscriptionsQuery } from './offers-api.ts';
 import { useT } from './translation.ts';
 
@@ -12,41 +12,34 @@ const COLORS = { validated: 'teal.9', pending: 'indigo.9', refused: 'gray.7', ca
 export default function SubscriptionsPage() {
   const { t } = useT();
   const subscriptions = useWalletSubscriptionsQuery();
-  const items = subscriptions.data?.items ?? [];
   return (
     <Stack gap="md">
       <PageTitle>{t('subscriptions.title')}</PageTitle>
-      <QueryState
+      <QueryTable
         result={subscriptions}
         error={{ title: t('subscriptions.error'), retryLabel: t('retry') }}
         placeholder={<Skeleton height={160} radius="md" aria-hidden="true" />}
-        empty={items.length === 0 && t('subscriptions.empty')}
-      >
-        {items.length > 0 ? (
-          <PlainTable
-            caption={t('subscriptions.caption')}
-            headers={[t('subscriptions.entity'), t('subscriptions.offer'), t('subscriptions.status')]}
-            minWidth={480}
-          >
-            {items.map((row) => (
-              <Table.Tr key={`${String(row.accountId)}-${row.offerCode}`}>
-                <Table.Td>
-                  {row.accountName}{' '}
-                  <Text span size="xs" c="dimmed">
-                    {row.accountNumber}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{row.offerName}</Table.Td>
-                <Table.Td>
-                  <Badge variant="filled" color={COLORS[row.status]}>
-                    {t(`subscriptions.statuses.${row.status}`)}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </PlainTable>
-        ) : null}
-      </QueryState>
+        empty={t('subscriptions.empty')}
+        caption={t('subscriptions.caption')}
+        headers={[t('subscriptions.entity'), t('subscriptions.offer'), t('subscriptions.status')]}
+        minWidth={480}
+        row={(row) => (
+          <Table.Tr key={`${String(row.accountId)}-${row.offerCode}`}>
+            <Table.Td>
+              {row.accountName}{' '}
+              <Text span size="xs" c="dimmed">
+                {row.accountNumber}
+              </Text>
+            </Table.Td>
+            <Table.Td>{row.offerName}</Table.Td>
+            <Table.Td>
+              <Badge variant="filled" color={COLORS[row.status]}>
+                {t(`subscriptions.statuses.${row.status}`)}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { ConfirmAction, formatDay, PageTitle, PlainTable, QueryState } from '@portal/ui';
+import { ConfirmAction, formatDay, PageTitle, QueryTable } from '@portal/ui';
 import { CreateEntityWizard } from './create-entity-wizard.tsx';
 import { Notice } from './notice.tsx';
 import {
@@ -28,52 +28,42 @@ function Admins() {
       <Title order={2} size="h4">
         {t('admin.admins')}
       </Title>
-      <QueryState result={admins} error={{ title: t('admin.loadError'), retryLabel: t('admin.retry') }}>
-        {admins.data !== undefined && items.length === 0 ? (
-          <Text c="dimmed">{t('admin.noAdmins')}</Text>
-        ) : null}
-        {items.length > 0 ? (
-          <PlainTable
-            caption={t('admin.adminsCaption')}
-            headers={[
-              t('users.name'),
-              t('users.email'),
-              t('admin.grantedAt'),
-              canDelete && t('users.actions'),
-            ]}
-            compact
-          >
-            {items.map((admin) => {
-              const name = `${admin.firstName} ${admin.lastName}`;
-              return (
-                <Table.Tr key={admin.userId}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>{admin.email}</Table.Td>
-                  <Table.Td>
-                    {admin.grantedAt === null ? '—' : formatDay(admin.grantedAt.slice(0, 10), language)}
-                  </Table.Td>
-                  {canDelete ? (
-                    <Table.Td>
-                      {admin.userId === user?.id ? null : (
-                        <ConfirmAction
-                          label={t('admin.delete')}
-                          ariaLabel={t('admin.deleteFor', { name })}
-                          title={t('admin.deleteTitle')}
-                          message={t('admin.deleteMessage', { name, email: admin.email })}
-                          confirmLabel={t('admin.deleteConfirm', { name })}
-                          errorMessage={t('admin.deleteFailed')}
-                          buttonProps={{ color: 'var(--mantine-color-red-9)' }}
-                          onConfirm={() => remove(admin.userId).unwrap()}
-                        />
-                      )}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              );
-            })}
-          </PlainTable>
-        ) : null}
-      </QueryState>
+      <QueryTable
+        result={admins}
+        error={{ title: t('admin.loadError'), retryLabel: t('admin.retry') }}
+        caption={t('admin.adminsCaption')}
+        headers={[t('users.name'), t('users.email'), t('admin.grantedAt'), canDelete && t('users.actions')]}
+        compact
+        row={(admin) => {
+          const name = `${admin.firstName} ${admin.lastName}`;
+          return (
+            <Table.Tr key={admin.userId}>
+              <Table.Td>{name}</Table.Td>
+              <Table.Td>{admin.email}</Table.Td>
+              <Table.Td>
+                {admin.grantedAt === null ? '—' : formatDay(admin.grantedAt.slice(0, 10), language)}
+              </Table.Td>
+              {canDelete ? (
+                <Table.Td>
+                  {admin.userId === user?.id ? null : (
+                    <ConfirmAction
+                      label={t('admin.delete')}
+                      ariaLabel={t('admin.deleteFor', { name })}
+                      title={t('admin.deleteTitle')}
+                      message={t('admin.deleteMessage', { name, email: admin.email })}
+                      confirmLabel={t('admin.deleteConfirm', { name })}
+                      errorMessage={t('admin.deleteFailed')}
+                      buttonProps={{ color: 'var(--mantine-color-red-9)' }}
+                      onConfirm={() => remove(admin.userId).unwrap()}
+                    />
+                  )}
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          );
+        }}
+      />
+      {admins.data !== undefined && items.length === 0 ? <Text c="dimmed">{t('admin.noAdmins')}</Text> : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { useRouteHref } from '@portal/plugin-api';
 import { failureOf, useCreateEntityMutation } from './people-api.ts';
@@ -63,6 +64,12 @@ export function CreateEntityWizard() {
     setFailure(null);
   };
   const set = (field: keyof Draft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  // A typed field of the draft: its value, its message once checked, and what typing changes.
+  const textField = (field: Exclude<keyof Draft, 'legalForm'>) => ({
+    value: draft[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
+  });
   const checkCompany = () => {
     const found: Partial<Record<keyof Draft, string>> = {};
     if (draft.accountNumber.trim() === '') found.accountNumber = t('wizard.required');
@@ -110,18 +117,10 @@ export function CreateEntityWizard() {
                   label={t('wizard.accountNumber')}
                   description={t('wizard.accountNumberHelp')}
                   required
-                  value={draft.accountNumber}
-                  error={errors.accountNumber}
-                  onChange={(event) => set('accountNumber', event.currentTarget.value)}
+                  {...textField('accountNumber')}
                   data-autofocus
                 />
-                <TextInput
-                  label={t('wizard.name')}
-                  required
-                  value={draft.name}
-                  error={errors.name}
-                  onChange={(event) => set('name', event.currentTarget.value)}
-                />
+                <TextInput label={t('wizard.name')} required {...textField('name')} />
                 <NativeSelect
                   label={t('wizard.legalForm')}
                   value={draft.legalForm}
@@ -139,9 +138,7 @@ export function CreateEntityWizard() {
                 label={t('wizard.fiscalYearEnd')}
                 description={t('wizard.fiscalYearEndHelp')}
                 required
-                value={draft.fiscalYearEnd}
-                error={errors.fiscalYearEnd}
-                onChange={(event) => set('fiscalYearEnd', event.currentTarget.value)}
+                {...textField('fiscalYearEnd')}
               />
             </Stepper.Step>
             <Stepper.Step label={t('wizard.stepConfirm')}>

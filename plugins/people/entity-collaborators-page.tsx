@@ -1,6 +1,6 @@
 import { Stack, Table } from '@mantine/core';
 import { useSelectedEntity } from '@portal/plugin-api';
-import { PageTitle, PlainTable, QueryState } from '@portal/ui';
+import { PageTitle, QueryTable } from '@portal/ui';
 import { Contact } from './contact.tsx';
 import { useEntityCollaboratorsQuery } from './people-api.ts';
 import { useT } from './translation.ts';
@@ -10,45 +10,38 @@ export default function EntityCollaboratorsPage() {
   const { t } = useT();
   const accountId = useSelectedEntity()?.entity.accountId ?? 0;
   const collaborators = useEntityCollaboratorsQuery(accountId, { skip: accountId === 0 });
-  const items = collaborators.data?.items ?? [];
-  const withContact = items.some((item) => item.email !== undefined);
+  const withContact = (collaborators.data?.items ?? []).some((item) => item.email !== undefined);
   return (
     <Stack gap="md">
       <PageTitle>{t('collaborators.title')}</PageTitle>
-      <QueryState
+      <QueryTable
         result={collaborators}
         error={{ title: t('collaborators.loadError'), retryLabel: t('collaborators.retry') }}
-        empty={items.length === 0 && t('collaborators.empty')}
-      >
-        {items.length > 0 ? (
-          <PlainTable
-            caption={t('collaborators.caption')}
-            headers={[
-              t('collaborators.name'),
-              t('collaborators.role'),
-              withContact && t('collaborators.contact'),
-            ]}
-            minWidth={480}
-            compact
-          >
-            {items.map((item) => (
-              <Table.Tr key={item.userId}>
-                <Table.Td>
-                  {item.firstName} {item.lastName}
-                </Table.Td>
-                <Table.Td>
-                  {item.role === null ? t('collaborators.noRole') : t(`collaborators.roles.${item.role}`)}
-                </Table.Td>
-                {withContact ? (
-                  <Table.Td>
-                    <Contact email={item.email} officeMobile={item.officeMobile} callable />
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </PlainTable>
-        ) : null}
-      </QueryState>
+        empty={t('collaborators.empty')}
+        caption={t('collaborators.caption')}
+        headers={[
+          t('collaborators.name'),
+          t('collaborators.role'),
+          withContact && t('collaborators.contact'),
+        ]}
+        minWidth={480}
+        compact
+        row={(item) => (
+          <Table.Tr key={item.userId}>
+            <Table.Td>
+              {item.firstName} {item.lastName}
+            </Table.Td>
+            <Table.Td>
+              {item.role === null ? t('collaborators.noRole') : t(`collaborators.roles.${item.role}`)}
+            </Table.Td>
+            {withContact ? (
+              <Table.Td>
+                <Contact email={item.email} officeMobile={item.officeMobile} callable />
+              </Table.Td>
+            ) : null}
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

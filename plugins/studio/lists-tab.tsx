@@ -4,36 +4,38 @@ import { listKeyId, listTitle } from '@portal/plugin-api/studio';
 import type {
   KnownPlugins,
   ListItem,
-  ListKey,
   ManifestProblem,
   StudioCondition,
   StudioConfig,
   StudioTranslate,
 } from '@portal/plugin-api/studio';
 import { ConditionEditor } from './condition-editor.tsx';
-import { addWidget, moveItem, removeWidget, setItemWhen, setWidgetSize } from './model.ts';
+import { addWidget, chosenList, moveItem, removeWidget, setItemWhen, setWidgetSize } from './model.ts';
 import { OrderedList } from './ordered-list.tsx';
 import type { StudioAction, StudioState } from './studio-state.ts';
 import { useT } from './translation.ts';
 
-export type ListsTabProps = {
+/** The manifest being edited, what it is checked against, and how an edit is made. */
+type StudioDraft = {
   current: StudioConfig;
-  lists: readonly ListKey[];
-  listKey: ListKey;
-  items: readonly ListItem[];
   problems: readonly ManifestProblem[];
   known: KnownPlugins;
-  state: Pick<StudioState, 'listIndex' | 'selected' | 'widgetToAdd'>;
-  dispatch: Dispatch<StudioAction>;
   edit: (next: StudioConfig) => void;
   nameOf: (item: ListItem) => string;
+};
+
+export type ListsTabProps = {
+  draft: StudioDraft;
+  state: Pick<StudioState, 'listIndex' | 'selected' | 'widgetToAdd'>;
+  dispatch: Dispatch<StudioAction>;
   /** Rules hidden in this session, so showing an item again gives it back its rule. */
   hiddenRules: Map<string, StudioCondition | undefined>;
 };
 
 /** The studio's first tab: a list of the manifest to reorder, show, hide, size, and the rule of an item. */
-export function ListsTab(props: ListsTabProps) {
-  const { current, listKey: key, items, problems, known, state, dispatch, edit, nameOf, hiddenRules } = props;
+export function ListsTab({ draft, state, dispatch, hiddenRules }: ListsTabProps) {
+  const { current, problems, known, edit, nameOf } = draft;
+  const { lists, key, items } = chosenList(current, state.listIndex);
   const { t } = useT();
   // The engine's list titles take keys built at run time (lists.*).
   const words = t as unknown as StudioTranslate;
@@ -44,7 +46,7 @@ export function ListsTab(props: ListsTabProps) {
       <Select
         label={t('lists.choose')}
         allowDeselect={false}
-        data={props.lists.map((candidate, index) => ({
+        data={lists.map((candidate, index) => ({
           value: String(index),
           label: listTitle(words, candidate, current),
         }))}

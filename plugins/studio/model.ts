@@ -1,8 +1,15 @@
 // The studio's edits as pure functions over a manifest: reordering (which rewrites `order`, or the array
 // order of a widget set), hiding and showing, sizes. The lists and the diff are the engine's
 // (src/manifest/manifest-diff.ts), shared with `portal diff`.
-import { itemsOf } from '@portal/plugin-api/studio';
+import { itemsOf, listsOf } from '@portal/plugin-api/studio';
 import type { ListKey, StudioCondition, StudioConfig } from '@portal/plugin-api/studio';
+
+/** The lists of a manifest, the one chosen (the first when that one is gone) and its items. */
+export function chosenList(config: StudioConfig, index: number) {
+  const lists = listsOf(config);
+  const key: ListKey = lists[index] ?? lists[0] ?? { kind: 'sidebar' };
+  return { lists, key, items: itemsOf(config, key) };
+}
 
 type NavItem = StudioConfig['overviewTabs'][number];
 

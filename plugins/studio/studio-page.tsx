@@ -3,8 +3,6 @@ import { useMemo, useReducer, useState } from 'react';
 import {
   describeChange,
   diffManifests,
-  itemsOf,
-  listsOf,
   useManifestLabel,
   useStudioSetup,
   validateManifest,
@@ -13,6 +11,7 @@ import type { ListItem, StudioCondition, StudioConfig, StudioTranslate } from '@
 import { PageTitle } from '@portal/ui';
 import { JsonTab } from './json-tab.tsx';
 import { ListsTab } from './lists-tab.tsx';
+import { chosenList } from './model.ts';
 import { PreviewPanel } from './preview-panel.tsx';
 import { PublishTab } from './publish-tab.tsx';
 import {
@@ -100,9 +99,7 @@ export default function StudioPage() {
   // Rules hidden in this session, so showing an item again gives it back its rule.
   const [hiddenRules] = useState(() => new Map<string, StudioCondition | undefined>());
 
-  const lists = listsOf(current);
-  const key = lists[state.listIndex] ?? lists[0] ?? { kind: 'sidebar' };
-  const items = itemsOf(current, key);
+  const { key } = chosenList(current, state.listIndex);
   const validation = useMemo(() => validateManifest(current, known), [current, known]);
   const problems = validation.ok ? [] : validation.problems;
   const changes = useMemo(() => diffManifests(published, current), [published, current]);
@@ -177,16 +174,9 @@ export default function StudioPage() {
 
         <Tabs.Panel value="lists" pt="md">
           <ListsTab
-            current={current}
-            lists={lists}
-            listKey={key}
-            items={items}
-            problems={problems}
-            known={known}
+            draft={{ current, problems, known, edit, nameOf }}
             state={state}
             dispatch={dispatch}
-            edit={edit}
-            nameOf={nameOf}
             hiddenRules={hiddenRules}
           />
         </Tabs.Panel>

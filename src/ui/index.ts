@@ -24,6 +24,8 @@ export type { LoadingIndicatorProps } from './loading-indicator.tsx';
 export { PageTitle } from './page-title.tsx';
 export { PlainTable } from './plain-table.tsx';
 export type { PlainTableProps } from './plain-table.tsx';
+export { QueryTable } from './query-table.tsx';
+export type { QueryTableProps } from './query-table.tsx';
 export { allowedFilter, DateRangeFilter, FilterSelect } from './table-filters.tsx';
 export type { FilterSelectProps } from './table-filters.tsx';
 export { useTableState } from './table-state.ts';
