@@ -1,10 +1,5 @@
 import { factNames } from './facts.ts';
-
-/** An object of exactly these properties, the `required` ones present: each form of the language is one. */
-const closedShape = <const Required extends readonly string[], const Properties extends object>(
-  required: Required,
-  properties: Properties,
-) => ({ type: 'object', properties, required, additionalProperties: false }) as const;
+import { closedShape } from './closed-shape.ts';
 
 /** Where a permission is looked up: the user's global codes, the selected entity's, or either. */
 const permissionScopeSchema = {
