@@ -2,7 +2,7 @@
 // codes of each document kind and report kind, spread into `routes`.
 import type { RouteDefinition } from './route-definition.ts';
 import { DOCUMENT_KINDS, idParams } from './schemas.ts';
-import { closedObject, entityInParams, int, str } from './schema-parts.ts';
+import { bool, closedObject, dateTime, entityInParams, int, str } from './schema-parts.ts';
 
 /**
  * SPEC 6 codes per document kind. A file's kind decides who may read or add it, so every id-based call
@@ -56,7 +56,7 @@ const documentSchema = closedObject(
     size: { type: 'integer', description: 'Bytes.' },
     /** The uploader's display name ("Cabinet" for seeded files). */
     uploadedBy: str,
-    createdAt: { type: 'string', format: 'date-time' },
+    createdAt: dateTime,
   },
 );
 
@@ -89,9 +89,9 @@ const reportSchema = closedObject(
     title: str,
     kind: { type: 'string', enum: ['financial', 'hr'] },
     period: month,
-    createdAt: { type: 'string', format: 'date-time' },
+    createdAt: dateTime,
     /** Reports deposited before files were kept have none: they list but do not open. */
-    hasFile: { type: 'boolean' },
+    hasFile: bool,
     size: { type: ['integer', 'null'] },
   },
 );

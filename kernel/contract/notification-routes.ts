@@ -3,7 +3,7 @@
 // so tests and demos can make one happen. Spread into `routes`.
 import type { RouteDefinition } from './route-definition.ts';
 import { NOTIFICATION_EVENT_TYPES, idParams } from './schemas.ts';
-import { closedObject, int, str } from './schema-parts.ts';
+import { bool, closedObject, dateTime, int, str } from './schema-parts.ts';
 
 const eventType = { type: 'string', enum: NOTIFICATION_EVENT_TYPES } as const;
 
@@ -17,8 +17,8 @@ const notificationSchema = closedObject(
     subjectId: { type: ['integer', 'null'] },
     /** Short facts for the message (a document name, a report title, a mandate status). */
     data: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
-    createdAt: { type: 'string', format: 'date-time' },
-    read: { type: 'boolean' },
+    createdAt: dateTime,
+    read: bool,
   },
 );
 

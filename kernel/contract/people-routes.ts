@@ -14,9 +14,8 @@ import {
   nullableDateTime,
   nullableStr,
   order,
-  page,
   pageOf,
-  pageSize,
+  pagedQuery,
   search,
   str,
   strings,
@@ -220,16 +219,11 @@ export const peopleRoutes = {
       'Page of the users attached to the entity (customers and collaborators) with e-mail, signatory status, permissions, rights version, status (invited until the first sign-in) and last sign-in, and of the invitations waiting for their answer: userId null, only the e-mail, names, codes and signatory status the inviter typed. Search on name or e-mail; sort by name, email or lastSignInAt.',
     status: 200,
     params: idParams,
-    query: {
-      type: 'object',
-      properties: {
-        page,
-        pageSize,
-        search,
-        sort: { type: 'string', enum: ['name', 'email', 'lastSignInAt'], default: 'name' },
-        order,
-      },
-    },
+    query: pagedQuery({
+      search,
+      sort: { type: 'string', enum: ['name', 'email', 'lastSignInAt'], default: 'name' },
+      order,
+    }),
     response: pageOf(listedUserSchema),
     requiresAnyOf: VIEW_USERS,
   },
@@ -384,16 +378,7 @@ export const peopleRoutes = {
       'The delegation log of the entity, newest first: who granted or removed which right or folder to whom, and when. Filter by person (actor or target) and period (from, to: days, inclusive).',
     status: 200,
     params: idParams,
-    query: {
-      type: 'object',
-      properties: {
-        page,
-        pageSize,
-        personId: id,
-        from: day,
-        to: day,
-      },
-    },
+    query: pagedQuery({ personId: id, from: day, to: day }),
     response: pageOf(delegationSchema),
     requiresAnyOf: ['COGES001'],
   },
@@ -407,10 +392,7 @@ export const peopleRoutes = {
     summary:
       'Every user of the folders where the caller may view users (CLUSER001, COUSER001 or CLADMI001 there), one row per user and folder; search on name or e-mail, optional folder filter.',
     status: 200,
-    query: {
-      type: 'object',
-      properties: { page, pageSize, search, accountId: id },
-    },
+    query: pagedQuery({ search, accountId: id }),
     response: pageOf(walletUserSchema),
     requiresAnyOf: VIEW_USERS,
   },
@@ -422,7 +404,7 @@ export const peopleRoutes = {
     summary:
       "The firm's collaborators who share a folder with the caller (every collaborator for a collaborator, who needs COUSER002 among their global codes, 403 otherwise), with their folders among the caller's and whether they administer the firm's accounts. E-mail and phone by the rule of the per-entity list: a customer holding CLUSER001 or CLADMI001 on a folder shared with that collaborator, a collaborator holding COUSER001 among their global codes.",
     status: 200,
-    query: { type: 'object', properties: { page, pageSize, search } },
+    query: pagedQuery({ search }),
     response: pageOf(walletCollaboratorSchema),
   },
   setCollaboratorAdmin: {

@@ -69,26 +69,22 @@ export const MOD_REQUEST_STATUSES = ['pending', 'validated', 'refused'] as const
 export const MANDATE_STATUSES = ['draft', 'pending', 'active', 'suspended', 'revoked'] as const;
 export const SUBSCRIPTION_STATUSES = ['validated', 'pending', 'refused', 'cancelled'] as const;
 
-const modRequestRowSchema = closedObject(
-  [
-    'id',
-    'accountId',
-    'accountNumber',
-    'accountName',
-    'offerCode',
-    'offerName',
-    'status',
-    'comment',
-    'requester',
-    'createdAt',
-    'decidedAt',
-    'reason',
-  ],
-  {
+/** A row of a wallet-wide list: its id and the entity it belongs to, then its own fields. */
+const walletRowSchema = <const Required extends readonly string[], const Properties extends object>(
+  required: Required,
+  properties: Properties,
+) =>
+  closedObject(['id', 'accountId', 'accountNumber', 'accountName', ...required], {
     id: int,
     accountId: int,
     accountNumber: str,
     accountName: str,
+    ...properties,
+  });
+
+const modRequestRowSchema = walletRowSchema(
+  ['offerCode', 'offerName', 'status', 'comment', 'requester', 'createdAt', 'decidedAt', 'reason'],
+  {
     offerCode: str,
     offerName: str,
     status: { type: 'string', enum: MOD_REQUEST_STATUSES },
@@ -102,21 +98,14 @@ const modRequestRowSchema = closedObject(
   },
 );
 
-const mandateRowSchema = closedObject(
-  ['id', 'accountId', 'accountNumber', 'accountName', 'type', 'status', 'startsOn', 'endsOn', 'version'],
-  {
-    id: int,
-    accountId: int,
-    accountNumber: str,
-    accountName: str,
-    type: str,
-    status: { type: 'string', enum: MANDATE_STATUSES },
-    startsOn: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    endsOn: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    /** Optimistic concurrency: send it back with a status change. */
-    version: int,
-  },
-);
+const mandateRowSchema = walletRowSchema(['type', 'status', 'startsOn', 'endsOn', 'version'], {
+  type: str,
+  status: { type: 'string', enum: MANDATE_STATUSES },
+  startsOn: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+  endsOn: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+  /** Optimistic concurrency: send it back with a status change. */
+  version: int,
+});
 
 const subscriptionRowSchema = closedObject(
   ['accountId', 'accountNumber', 'accountName', 'offerCode', 'offerName', 'status'],

@@ -35,5 +35,9 @@ export const pageSize = { type: 'integer', minimum: 1, maximum: 100, default: 20
 export const search = { type: 'string', maxLength: 100, default: '' } as const;
 export const order = { type: 'string', enum: ['asc', 'desc'], default: 'asc' } as const;
 
+/** The query of a list read by pages: the page and its size, then the list's own search, filters and sort. */
+export const pagedQuery = <const Properties extends object>(properties: Properties) =>
+  ({ type: 'object', properties: { page, pageSize, ...properties } }) as const;
+
 /** The target entity is the `:id` of the path (RouteDefinition `entityId`). */
 export const entityInParams = { in: 'params', name: 'id' } as const;

@@ -1,4 +1,5 @@
 import { factNames } from './facts.ts';
+import { closedShape } from './closed-shape.ts';
 
 /** Where a permission is looked up: the user's global codes, the selected entity's, or either. */
 const permissionScopeSchema = {
@@ -11,52 +12,25 @@ const permissionCodeSchema = {
   pattern: '^(CO|CL)[A-Z0-9]{3,10}$',
 } as const;
 
-const permissionLeafSchema = {
-  type: 'object',
-  properties: {
-    permission: { type: 'array', items: permissionCodeSchema, minItems: 1 },
-    scope: permissionScopeSchema,
-  },
-  required: ['permission'],
-  additionalProperties: false,
-} as const;
+const permissionLeafSchema = closedShape(['permission'], {
+  permission: { type: 'array', items: permissionCodeSchema, minItems: 1 },
+  scope: permissionScopeSchema,
+});
 
-const flagLeafSchema = {
-  type: 'object',
-  properties: { flag: { type: 'string', minLength: 1 } },
-  required: ['flag'],
-  additionalProperties: false,
-} as const;
+const flagLeafSchema = closedShape(['flag'], { flag: { type: 'string', minLength: 1 } });
 
-const factLeafSchema = {
-  type: 'object',
-  properties: { fact: { type: 'string', enum: factNames } },
-  required: ['fact'],
-  additionalProperties: false,
-} as const;
+const factLeafSchema = closedShape(['fact'], { fact: { type: 'string', enum: factNames } });
 
-const offerLeafSchema = {
-  type: 'object',
-  properties: { offer: { type: 'string', minLength: 1 } },
-  required: ['offer'],
-  additionalProperties: false,
-} as const;
+const offerLeafSchema = closedShape(['offer'], { offer: { type: 'string', minLength: 1 } });
 
 /** A query-string parameter of the current URL equals a value (used by redirect rules). */
-const queryLeafSchema = {
-  type: 'object',
-  properties: { query: { type: 'string', minLength: 1 }, equals: { type: 'string' } },
-  required: ['query', 'equals'],
-  additionalProperties: false,
-} as const;
+const queryLeafSchema = closedShape(['query', 'equals'], {
+  query: { type: 'string', minLength: 1 },
+  equals: { type: 'string' },
+});
 
 /** A reference to a named condition of the manifest's `conditions` map, so one rule is written once. */
-const refLeafSchema = {
-  type: 'object',
-  properties: { ref: { type: 'string', minLength: 1 } },
-  required: ['ref'],
-  additionalProperties: false,
-} as const;
+const refLeafSchema = closedShape(['ref'], { ref: { type: 'string', minLength: 1 } });
 
 export const conditionLeafSchemas = [
   { type: 'boolean' },
@@ -75,23 +49,8 @@ export const conditionLeafSchemas = [
 export const conditionSchema = {
   oneOf: [
     ...conditionLeafSchemas,
-    {
-      type: 'object',
-      properties: { all: { type: 'array', items: { $ref: '#/$defs/condition' } } },
-      required: ['all'],
-      additionalProperties: false,
-    },
-    {
-      type: 'object',
-      properties: { any: { type: 'array', items: { $ref: '#/$defs/condition' }, minItems: 1 } },
-      required: ['any'],
-      additionalProperties: false,
-    },
-    {
-      type: 'object',
-      properties: { not: { $ref: '#/$defs/condition' } },
-      required: ['not'],
-      additionalProperties: false,
-    },
+    closedShape(['all'], { all: { type: 'array', items: { $ref: '#/$defs/condition' } } }),
+    closedShape(['any'], { any: { type: 'array', items: { $ref: '#/$defs/condition' }, minItems: 1 } }),
+    closedShape(['not'], { not: { $ref: '#/$defs/condition' } }),
   ],
 } as const;

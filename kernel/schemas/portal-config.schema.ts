@@ -1,4 +1,5 @@
 import { conditionSchema } from './condition.schema.ts';
+import { closedShape } from './closed-shape.ts';
 import { identityUrl, safeUrl, sameOriginPathUrl } from './url.schema.ts';
 
 /*
@@ -35,15 +36,10 @@ const routeMetaSchema = {
       description:
         "Sent as the 'Feature Consulted' event when the page opens (launchers); a sidebar item's own featureName wins for its route.",
     },
-    permissions: {
-      type: 'object',
-      properties: {
-        anyOf: { type: 'array', items: { type: 'string' }, minItems: 1 },
-        scope: { type: 'string', enum: ['global', 'entity', 'either'] },
-      },
-      required: ['anyOf'],
-      additionalProperties: false,
-    },
+    permissions: closedShape(['anyOf'], {
+      anyOf: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      scope: { type: 'string', enum: ['global', 'entity', 'either'] },
+    }),
     isCollaboratorRoute: { type: 'boolean' },
     trailingSlashRedirect: { type: 'boolean' },
     when: conditionRef,
@@ -51,17 +47,12 @@ const routeMetaSchema = {
   additionalProperties: false,
 } as const;
 
-const redirectRuleSchema = {
-  type: 'object',
-  properties: {
-    when: conditionRef,
-    to: routeName,
-    params: { type: 'object', additionalProperties: { type: 'string' } },
-    keepQuery: { type: 'boolean' },
-  },
-  required: ['to'],
-  additionalProperties: false,
-} as const;
+const redirectRuleSchema = closedShape(['to'], {
+  when: conditionRef,
+  to: routeName,
+  params: { type: 'object', additionalProperties: { type: 'string' } },
+  keepQuery: { type: 'boolean' },
+});
 
 const routeBaseProperties = {
   name: routeName,
@@ -79,30 +70,19 @@ const routeBaseProperties = {
 } as const;
 
 // Routes nest four levels at most; a fixed depth keeps the generated TS types finite.
-const routeLevel4 = {
-  type: 'object',
-  properties: routeBaseProperties,
-  required: ['name'],
-  additionalProperties: false,
-} as const;
-const routeLevel3 = {
-  type: 'object',
-  properties: { ...routeBaseProperties, children: { type: 'array', items: { $ref: '#/$defs/routeLevel4' } } },
-  required: ['name'],
-  additionalProperties: false,
-} as const;
-const routeLevel2 = {
-  type: 'object',
-  properties: { ...routeBaseProperties, children: { type: 'array', items: { $ref: '#/$defs/routeLevel3' } } },
-  required: ['name'],
-  additionalProperties: false,
-} as const;
-const routeLevel1 = {
-  type: 'object',
-  properties: { ...routeBaseProperties, children: { type: 'array', items: { $ref: '#/$defs/routeLevel2' } } },
-  required: ['name', 'path'],
-  additionalProperties: false,
-} as const;
+const routeLevel4 = closedShape(['name'], routeBaseProperties);
+const routeLevel3 = closedShape(['name'], {
+  ...routeBaseProperties,
+  children: { type: 'array', items: { $ref: '#/$defs/routeLevel4' } },
+});
+const routeLevel2 = closedShape(['name'], {
+  ...routeBaseProperties,
+  children: { type: 'array', items: { $ref: '#/$defs/routeLevel3' } },
+});
+const routeLevel1 = closedShape(['name', 'path'], {
+  ...routeBaseProperties,
+  children: { type: 'array', items: { $ref: '#/$defs/routeLevel2' } },
+});
 
 const navItemProperties = {
   id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
@@ -113,46 +93,26 @@ const navItemProperties = {
   when: conditionRef,
 } as const;
 
-const tabSchema = {
-  type: 'object',
-  properties: navItemProperties,
-  required: ['id', 'title', 'route', 'order'],
-  additionalProperties: false,
-} as const;
+const tabSchema = closedShape(['id', 'title', 'route', 'order'], navItemProperties);
 
-const sidebarItemSchema = {
-  type: 'object',
-  properties: {
-    ...navItemProperties,
-    icon: { type: 'string', minLength: 1 },
-    featureName: { type: 'string', minLength: 1 },
-    firstAvailableOf: { type: 'string', enum: ['overviewTabs'] },
-  },
-  required: ['id', 'title', 'icon', 'route', 'order'],
-  additionalProperties: false,
-} as const;
+const sidebarItemSchema = closedShape(['id', 'title', 'icon', 'route', 'order'], {
+  ...navItemProperties,
+  icon: { type: 'string', minLength: 1 },
+  featureName: { type: 'string', minLength: 1 },
+  firstAvailableOf: { type: 'string', enum: ['overviewTabs'] },
+});
 
-const widgetSchema = {
-  type: 'object',
-  properties: {
-    widget: pluginRef,
-    size: { type: 'integer', enum: [1, 2, 3, 4] },
-    permission: { type: 'string' },
-    when: conditionRef,
-    // Checked against the widget's own options schema (the plugin declares it) by `npm run validate`,
-    // the studio and the gateway at publication (kernel/schemas/generated/validate-widget-options.js).
-    options: { type: 'object' },
-  },
-  required: ['widget', 'size'],
-  additionalProperties: false,
-} as const;
+const widgetSchema = closedShape(['widget', 'size'], {
+  widget: pluginRef,
+  size: { type: 'integer', enum: [1, 2, 3, 4] },
+  permission: { type: 'string' },
+  when: conditionRef,
+  // Checked against the widget's own options schema (the plugin declares it) by `npm run validate`,
+  // the studio and the gateway at publication (kernel/schemas/generated/validate-widget-options.js).
+  options: { type: 'object' },
+});
 
-const envValueSchema = {
-  type: 'object',
-  properties: { env: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' } },
-  required: ['env'],
-  additionalProperties: false,
-} as const;
+const envValueSchema = closedShape(['env'], { env: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' } });
 
 export const portalConfigSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -176,25 +136,15 @@ export const portalConfigSchema = {
         defaultLocale: { type: 'string' },
         locales: { type: 'array', items: { type: 'string', pattern: '^[a-z]{2}(-[A-Z]{2})?$' }, minItems: 1 },
         defaultTitle: i18nKey,
-        ui: {
-          type: 'object',
-          properties: {
-            componentSize: { type: 'string', enum: ['xs', 'sm', 'default', 'md', 'lg', 'xl'] },
-            popupZIndex: positiveInt,
-            weekStartsOn: { type: 'string', enum: ['monday', 'sunday', 'saturday'] },
-          },
-          required: ['componentSize', 'popupZIndex', 'weekStartsOn'],
-          additionalProperties: false,
-        },
-        logging: {
-          type: 'object',
-          properties: {
-            minLevel: { type: 'integer', minimum: 1, maximum: 5 },
-            minLevelEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
-          },
-          required: ['minLevel'],
-          additionalProperties: false,
-        },
+        ui: closedShape(['componentSize', 'popupZIndex', 'weekStartsOn'], {
+          componentSize: { type: 'string', enum: ['xs', 'sm', 'default', 'md', 'lg', 'xl'] },
+          popupZIndex: positiveInt,
+          weekStartsOn: { type: 'string', enum: ['monday', 'sunday', 'saturday'] },
+        }),
+        logging: closedShape(['minLevel'], {
+          minLevel: { type: 'integer', minimum: 1, maximum: 5 },
+          minLevelEnv: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' },
+        }),
       },
       required: ['defaultLocale', 'locales', 'defaultTitle', 'ui', 'logging'],
       additionalProperties: false,
@@ -320,23 +270,18 @@ export const portalConfigSchema = {
       required: ['collaborator', 'customer'],
       additionalProperties: false,
     },
-    session: {
-      type: 'object',
-      properties: {
-        storage: { type: 'string', enum: ['session', 'local', 'memory'] },
-        tokenKey: { type: 'string', minLength: 1 },
-        selectedEntityKey: { type: 'string', minLength: 1 },
-        refreshBufferMinutes: nonNegativeNumber,
-        refreshTimeoutMs: {
-          type: 'integer',
-          minimum: 1000,
-          description:
-            'A refresh call unanswered after this long is given up; the current token is kept. 10000 by default.',
-        },
+    session: closedShape(['storage', 'tokenKey', 'selectedEntityKey', 'refreshBufferMinutes'], {
+      storage: { type: 'string', enum: ['session', 'local', 'memory'] },
+      tokenKey: { type: 'string', minLength: 1 },
+      selectedEntityKey: { type: 'string', minLength: 1 },
+      refreshBufferMinutes: nonNegativeNumber,
+      refreshTimeoutMs: {
+        type: 'integer',
+        minimum: 1000,
+        description:
+          'A refresh call unanswered after this long is given up; the current token is kept. 10000 by default.',
       },
-      required: ['storage', 'tokenKey', 'selectedEntityKey', 'refreshBufferMinutes'],
-      additionalProperties: false,
-    },
+    }),
     featureFlags: {
       type: 'object',
       propertyNames: flagName,
@@ -345,20 +290,15 @@ export const portalConfigSchema = {
     permissions: {
       type: 'object',
       propertyNames: { type: 'string', pattern: '^(CO|CL)[A-Z0-9]{3,10}$' },
-      additionalProperties: {
-        type: 'object',
-        properties: {
-          scope: { type: 'string', enum: ['customer', 'collaborator'] },
-          label: i18nKey,
-          /** The group a rights screen shows the code in (its title: common `permissionDomain.<domain>`). */
-          domain: {
-            type: 'string',
-            enum: ['documents', 'finance', 'reports', 'social', 'company', 'tools', 'people'],
-          },
+      additionalProperties: closedShape(['scope', 'label'], {
+        scope: { type: 'string', enum: ['customer', 'collaborator'] },
+        label: i18nKey,
+        /** The group a rights screen shows the code in (its title: common `permissionDomain.<domain>`). */
+        domain: {
+          type: 'string',
+          enum: ['documents', 'finance', 'reports', 'social', 'company', 'tools', 'people'],
         },
-        required: ['scope', 'label'],
-        additionalProperties: false,
-      },
+      }),
     },
     conditions: {
       type: 'object',
@@ -395,45 +335,30 @@ export const portalConfigSchema = {
         centreFlag: { type: 'string', minLength: 1 },
         links: {
           type: 'object',
-          additionalProperties: {
-            type: 'object',
-            properties: {
-              route: { type: 'string', minLength: 1 },
-              query: { type: 'object', additionalProperties: { type: 'string' } },
-            },
-            required: ['route'],
-            additionalProperties: false,
-          },
+          additionalProperties: closedShape(['route'], {
+            route: { type: 'string', minLength: 1 },
+            query: { type: 'object', additionalProperties: { type: 'string' } },
+          }),
         },
       },
       required: ['eventTypes', 'channels'],
       additionalProperties: false,
     },
-    offers: {
-      type: 'object',
-      properties: {
-        accountingSoftware: { type: 'string', minLength: 1 },
-        forms: { type: 'string', minLength: 1 },
-        activeStatus: { type: 'string', minLength: 1 },
-      },
-      required: ['accountingSoftware', 'forms', 'activeStatus'],
-      additionalProperties: false,
-    },
+    offers: closedShape(['accountingSoftware', 'forms', 'activeStatus'], {
+      accountingSoftware: { type: 'string', minLength: 1 },
+      forms: { type: 'string', minLength: 1 },
+      activeStatus: { type: 'string', minLength: 1 },
+    }),
     sortOrders: { type: 'array', items: { type: 'string', enum: ['asc', 'desc'] }, uniqueItems: true },
     documentKinds: {
       type: 'array',
       items: { type: 'string', enum: ['legacy', 'accounting', 'social-management'] },
       uniqueItems: true,
     },
-    trackingEvents: {
-      type: 'object',
-      properties: {
-        featureConsulted: { type: 'string', minLength: 1 },
-        widgetInteracted: { type: 'string', minLength: 1 },
-      },
-      required: ['featureConsulted', 'widgetInteracted'],
-      additionalProperties: false,
-    },
+    trackingEvents: closedShape(['featureConsulted', 'widgetInteracted'], {
+      featureConsulted: { type: 'string', minLength: 1 },
+      widgetInteracted: { type: 'string', minLength: 1 },
+    }),
     routing: {
       type: 'object',
       properties: {
@@ -463,15 +388,10 @@ export const portalConfigSchema = {
     routes: { type: 'array', items: routeLevel1, minItems: 1 },
     landing: { type: 'array', items: { $ref: '#/$defs/redirectRule' }, minItems: 1 },
     sidebar: { type: 'array', items: sidebarItemSchema },
-    walletTabs: {
-      type: 'object',
-      properties: {
-        collaborator: { type: 'array', items: { $ref: '#/$defs/tab' } },
-        client: { type: 'array', items: { $ref: '#/$defs/tab' } },
-      },
-      required: ['collaborator', 'client'],
-      additionalProperties: false,
-    },
+    walletTabs: closedShape(['collaborator', 'client'], {
+      collaborator: { type: 'array', items: { $ref: '#/$defs/tab' } },
+      client: { type: 'array', items: { $ref: '#/$defs/tab' } },
+    }),
     overviewTabs: { type: 'array', items: { $ref: '#/$defs/tab' } },
     homeWidgets: {
       type: 'object',
@@ -481,16 +401,11 @@ export const portalConfigSchema = {
         sets: {
           type: 'array',
           minItems: 1,
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-              when: conditionRef,
-              widgets: { type: 'array', items: widgetSchema, minItems: 1 },
-            },
-            required: ['id', 'widgets'],
-            additionalProperties: false,
-          },
+          items: closedShape(['id', 'widgets'], {
+            id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+            when: conditionRef,
+            widgets: { type: 'array', items: widgetSchema, minItems: 1 },
+          }),
         },
       },
       required: ['sets'],
@@ -500,23 +415,18 @@ export const portalConfigSchema = {
       type: 'object',
       properties: {
         entitiesPageSize: positiveInt,
-        smartOffer: {
-          type: 'object',
-          properties: {
-            defaultPrice: nonNegativeNumber,
-            alternativePrice: { anyOf: [nonNegativeNumber, { type: 'null' }] },
-            alternativeAccountNumbers: {
-              type: 'string',
-              description: 'Comma-separated account numbers that get the alternative price.',
-            },
-            offerCode: {
-              type: 'string',
-              description: 'The catalogue offer these prices apply to (the offers catalogue shows them).',
-            },
+        smartOffer: closedShape(['defaultPrice', 'alternativePrice', 'alternativeAccountNumbers'], {
+          defaultPrice: nonNegativeNumber,
+          alternativePrice: { anyOf: [nonNegativeNumber, { type: 'null' }] },
+          alternativeAccountNumbers: {
+            type: 'string',
+            description: 'Comma-separated account numbers that get the alternative price.',
           },
-          required: ['defaultPrice', 'alternativePrice', 'alternativeAccountNumbers'],
-          additionalProperties: false,
-        },
+          offerCode: {
+            type: 'string',
+            description: 'The catalogue offer these prices apply to (the offers catalogue shows them).',
+          },
+        }),
         passwordStrengthLevels: { type: 'array', items: { type: 'string' }, minItems: 1 },
         documents: {
           type: 'object',
@@ -566,38 +476,28 @@ export const portalConfigSchema = {
       type: 'array',
       description:
         'The launcher catalogue: applications opened in a new tab. label is a key of the launcher plugin (its description is label + "Text"); an url with {accountNumber} (the selected entity) is an entity application, listed by the entity launcher; the others are the firm tools, listed by the wallet launcher; when decides who sees it.',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'string' },
-          label: { type: 'string' },
-          icon: { type: 'string' },
-          url: safeUrl,
-          when: conditionRef,
-        },
-        required: ['id', 'label', 'icon', 'url', 'when'],
-        additionalProperties: false,
-      },
+      items: closedShape(['id', 'label', 'icon', 'url', 'when'], {
+        id: { type: 'string' },
+        label: { type: 'string' },
+        icon: { type: 'string' },
+        url: safeUrl,
+        when: conditionRef,
+      }),
     },
     thirdPartyScripts: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
-          url: safeUrl,
-          consent: {
-            type: 'string',
-            description:
-              'The consent category the person accepts before the script loads; never `necessary`, which is granted without asking.',
-            enum: ['analytics', 'chat', 'productTour', 'singleSignOn'],
-          },
-          when: conditionRef,
-          options: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+      items: closedShape(['name', 'url', 'consent'], {
+        name: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+        url: safeUrl,
+        consent: {
+          type: 'string',
+          description:
+            'The consent category the person accepts before the script loads; never `necessary`, which is granted without asking.',
+          enum: ['analytics', 'chat', 'productTour', 'singleSignOn'],
         },
-        required: ['name', 'url', 'consent'],
-        additionalProperties: false,
-      },
+        when: conditionRef,
+        options: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+      }),
     },
   },
   required: [

@@ -10,6 +10,7 @@ import type { Db } from '../db/connection.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import type { Deps } from '../kernel/deps.ts';
+import { keepDays } from '../kernel/retention.ts';
 import { createAnalyticsStore } from './analytics-store.ts';
 
 type Scalar = string | number | boolean;
@@ -25,8 +26,6 @@ const BODY_LIMIT = 16 * 1024;
 
 /** Default days an event is kept (GATEWAY_ANALYTICS_RETENTION_DAYS). */
 const ANALYTICS_RETENTION_DAYS = 90;
-const DAY_MS = 86_400_000;
-const PURGE_EVERY_MS = 3_600_000;
 
 const parseRecord = (json: string): Record<string, Scalar> => JSON.parse(json) as Record<string, Scalar>;
 
@@ -68,16 +67,12 @@ export async function createAnalyticsCollector(
   // Compared as digests in constant time: the answer's timing tells nothing of the key.
   const expected = options.apiKey?.trim() ? digest(options.apiKey.trim()) : undefined;
   const store = createAnalyticsStore(db);
-  const retentionMs = (options.retentionDays ?? ANALYTICS_RETENTION_DAYS) * DAY_MS;
   const now = options.now ?? Date.now;
-  const purge = () => store.purgeOlderThan(new Date(now() - retentionMs).toISOString());
-  await purge();
-  const purging = setInterval(() => {
-    purge().catch((error: unknown) => {
-      deps.log.error({ err: error }, 'analytics purge failed');
-    });
-  }, PURGE_EVERY_MS);
-  purging.unref();
+  const stopPurging = await keepDays(deps, (at) => store.purgeOlderThan(at), {
+    retentionDays: options.retentionDays ?? ANALYTICS_RETENTION_DAYS,
+    now,
+    failure: 'analytics purge failed',
+  });
 
   /**
    * The person of a valid session token, with SPEC 5's properties from the gateway's own records: a body
@@ -96,9 +91,7 @@ export async function createAnalyticsCollector(
   };
 
   return {
-    close: () => {
-      clearInterval(purging);
-    },
+    close: stopPurging,
     handlers: {
       collectAnalytics: async ({ body, request }) => {
         // Counted before the key is checked: guessing keys costs the same as sending events.

@@ -6,8 +6,8 @@ import { inTransaction, type Db } from '../db/connection.ts';
 import {
   BULK_FIRST_ID,
   bulkSeedNeeded,
+  inBatches,
   markBulkSeeded,
-  rowsPerInsert,
   type SeedVolume,
 } from '../kernel/bulk-seed.ts';
 
@@ -42,10 +42,8 @@ export async function seedBulkDocuments(
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('documents').where('account_id', '>=', BULK_FIRST_ID).execute();
     if (folders > 0) {
-      const batch = rowsPerInsert(10);
-      for (let start = 0; start < documents; start += batch) {
-        const rows = [];
-        for (let index = start; index < Math.min(documents, start + batch); index += 1) {
+      await inBatches(documents, 10, async (indexes) => {
+        const rows = indexes.map((index) => {
           const folder = index % folders;
           // The folder's n-th document: a month further back each, from a month of its own.
           const nth = Math.floor(index / folders);
@@ -59,7 +57,7 @@ export async function seedBulkDocuments(
             ),
           );
           const period = day.toISOString().slice(0, 7);
-          rows.push({
+          return {
             account_id: BULK_FIRST_ID + folder,
             kind,
             name: `${title} ${period}.pdf`,
@@ -70,10 +68,10 @@ export async function seedBulkDocuments(
             uploaded_by: 'Cabinet',
             uploader_id: null,
             created_at: day.toISOString(),
-          });
-        }
+          };
+        });
         await trx.insertInto('documents').values(rows).execute();
-      }
+      });
     }
     await markBulkSeeded(trx, MARKER, value);
   });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collaboratorToken, login, startGateway, openTestDb } from '../../test/helpers.ts';
 import { gatewaySuite } from '../../test/gateway-suite.ts';
 import type { Started } from '../../test/helpers.ts';
+import { createStore } from '../db/store.ts';
 import { REPO_ROOT } from '../options.ts';
 import { makePdf } from './pdf.ts';
 import { createDocumentsStore } from './documents-store.ts';
@@ -221,15 +222,11 @@ async function slowUpload(
 /** Replaces the membership's codes by `codes` (apply), then puts the old ones back (restore). */
 async function withCodes(email: string, accountId: number, codes: readonly string[]) {
   const db = await openTestDb(kit.gateway);
-  const userId = db.selectFrom('users').select('id').where('email', '=', email);
-  const before = (
-    await db
-      .selectFrom('memberships')
-      .select('permissions')
-      .where('user_id', '=', userId)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst()
-  )?.permissions;
+  const store = createStore(db);
+  const user = await store.users.byEmail(email);
+  if (!user) throw new Error(`no user ${email}`);
+  const userId = user.id;
+  const before = (await store.memberships.of(userId, accountId))?.permissions;
   const set = async (permissions: string) => {
     await db
       .updateTable('memberships')

@@ -23,6 +23,20 @@ export const BULK_FIRST_USER_ID = 1_000_001;
 export const rowsPerInsert = (columns: number) => Math.floor(30_000 / columns);
 
 /**
+ * Calls `insert` with the numbers 0 to `count` - 1, in order, as many at a time as one INSERT of rows of
+ * `columns` columns takes (rowsPerInsert).
+ */
+export async function inBatches(
+  count: number,
+  columns: number,
+  insert: (numbers: number[]) => Promise<void>,
+): Promise<void> {
+  const batch = rowsPerInsert(columns);
+  for (let start = 0; start < count; start += batch)
+    await insert(Array.from({ length: Math.min(batch, count - start) }, (_, n) => start + n));
+}
+
+/**
  * Whether the bulk rows under `key` must be (re)made: their meta row (gone after the shared seed ran, or
  * holding another volume) differs from `value`.
  */

@@ -3,7 +3,7 @@
 // period, all read but the newest few (a person reads their bell; the unread count stays small).
 import { DOCUMENT_KIND_CODES } from '../../../kernel/contract/documents-routes.ts';
 import { inTransaction, type Db } from '../db/connection.ts';
-import { bulkSeedNeeded, markBulkSeeded, rowsPerInsert, type SeedVolume } from '../kernel/bulk-seed.ts';
+import { bulkSeedNeeded, inBatches, markBulkSeeded, type SeedVolume } from '../kernel/bulk-seed.ts';
 
 const RECIPIENT = 'claire.solo@demo.test';
 const MARKER = 'bulkNotificationsSeeded';
@@ -43,15 +43,13 @@ export async function seedBulkNotifications(
         .where('subject_id', 'is', null)
         .execute();
     if (claire && count > 0) {
-      const batch = rowsPerInsert(9);
       const step = SPREAD_MS / count;
-      for (let start = 0; start < count; start += batch) {
-        const rows = [];
-        for (let n = start; n < Math.min(count, start + batch); n += 1) {
+      await inBatches(count, 9, async (numbers) => {
+        const rows = numbers.map((n) => {
           // n = 0 is the oldest.
           const at = new Date(now.getTime() - SPREAD_MS + Math.round(step * (n + 1)) - 60_000);
           const [type, readers, title] = UPLOADS[n % UPLOADS.length] ?? UPLOADS[0];
-          rows.push({
+          return {
             user_id: claire.id,
             account_id: claire.account_id,
             type,
@@ -61,10 +59,10 @@ export async function seedBulkNotifications(
             read_at: n < count - UNREAD ? new Date(at.getTime() + 30_000).toISOString() : null,
             readers,
             reader_id: null,
-          });
-        }
+          };
+        });
         await trx.insertInto('recorded_notifications').values(rows).execute();
-      }
+      });
     }
     await markBulkSeeded(trx, MARKER, value);
   });

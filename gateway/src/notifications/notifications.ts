@@ -12,6 +12,7 @@ import type { Db } from '../db/connection.ts';
 import type { InstanceBus } from '../db/instance-bus.ts';
 import { currentUser, parseCodes, parseNumbers, type Deps } from '../kernel/deps.ts';
 import { defaultNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
+import { keepDays } from '../kernel/retention.ts';
 import { createNotificationsStore, type NotificationsStore } from './notifications-store.ts';
 
 type NotificationRoutes =
@@ -70,8 +71,6 @@ const MAX_STREAMS_PER_USER = 5;
 
 /** Default days a notification is kept (GATEWAY_NOTIFICATION_RETENTION_DAYS). */
 const NOTIFICATION_RETENTION_DAYS = 180;
-const DAY_MS = 86_400_000;
-const PURGE_EVERY_MS = 3_600_000;
 
 export type NotificationCentre = {
   handlers: Pick<Handlers, NotificationRoutes>;
@@ -126,16 +125,11 @@ export async function createNotificationCentre(
   const store = createNotificationsStore(db);
 
   // Nothing else bounds the table: every event adds a row per recipient.
-  const retentionMs = (options.retentionDays ?? NOTIFICATION_RETENTION_DAYS) * DAY_MS;
-  const now = options.now ?? Date.now;
-  const purge = () => store.purgeOlderThan(new Date(now() - retentionMs).toISOString());
-  await purge();
-  const purging = setInterval(() => {
-    purge().catch((error: unknown) => {
-      deps.log.error({ err: error }, 'notification purge failed');
-    });
-  }, PURGE_EVERY_MS);
-  purging.unref();
+  const stopPurging = await keepDays(deps, (at) => store.purgeOlderThan(at), {
+    retentionDays: options.retentionDays ?? NOTIFICATION_RETENTION_DAYS,
+    now: options.now ?? Date.now,
+    failure: 'notification purge failed',
+  });
 
   const streams = new Map<number, Set<PassThrough>>();
   /** The same streams by the session that opened them: a stream must not outlive its session. */
@@ -305,7 +299,7 @@ export async function createNotificationCentre(
       return { unreadCount: unread, newestId: newest[0]?.id ?? null };
     },
     close: () => {
-      clearInterval(purging);
+      stopPurging();
       stopHearing();
       stopGaps();
       for (const open of streams.values()) for (const stream of open) stream.end();

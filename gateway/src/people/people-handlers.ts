@@ -115,6 +115,30 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     return person;
   }
 
+  /** Takes the target out of the entity, with its delegation log line (inside `tx`). */
+  async function detach(
+    tx: PeopleOperations,
+    accountId: number,
+    caller: UserRow,
+    target: PersonRow,
+    line: { action: string; revoked?: readonly string[] },
+  ) {
+    await tx.removeMembership(target.id, accountId);
+    await tx.log({ accountId, actor: caller, target, ...line });
+  }
+
+  /** Grants or takes away the firm's administration right, with its delegation log line (inside `tx`). */
+  async function setAdminRight(tx: PeopleOperations, caller: UserRow, target: UserRow, isAdmin: boolean) {
+    if (isAdmin) await tx.grantAdmin(target.id, caller.id, new Date().toISOString());
+    else await tx.revokeAdmin(target.id);
+    await tx.log({
+      accountId: null,
+      actor: caller,
+      target: target,
+      action: isAdmin ? 'admin.granted' : 'admin.revoked',
+    });
+  }
+
   async function heldOn(userId: number, accountId: number): Promise<Set<string>> {
     return new Set(entityPermissions(deps, await requireMembership(deps, userId, accountId)));
   }
@@ -452,14 +476,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         if (!mayChange(caller, callerMembership, { codes, isSignatory: target.is_signatory === 1 }, NOTHING))
           throw forbidden();
         await keepsAnAdministrator(tx, params.id, target, NOTHING);
-        await tx.removeMembership(target.id, params.id);
-        await tx.log({
-          accountId: params.id,
-          actor: caller,
-          target: target,
-          action: 'user.removed',
-          revoked: codes,
-        });
+        await detach(tx, params.id, caller, target, { action: 'user.removed', revoked: codes });
       });
       return undefined;
     },
@@ -508,13 +525,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         const target = await tx.person(params.id, params.userId);
         if (!target || target.is_customer === 1) throw notFound(`Collaborator ${String(params.userId)}`);
         if (target.id === caller.id) throw lastAdminRight();
-        await tx.removeMembership(target.id, params.id);
-        await tx.log({
-          accountId: params.id,
-          actor: caller,
-          target: target,
-          action: 'collaborator.unassigned',
-        });
+        await detach(tx, params.id, caller, target, { action: 'collaborator.unassigned' });
       });
       return undefined;
     },
@@ -656,15 +667,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         const wasAdmin = await tx.isAdmin(target.id);
         if (wasAdmin === body.isAdmin) return;
         if (!body.isAdmin && target.id === caller.id) throw lastAdminRight();
-        const now = new Date().toISOString();
-        if (body.isAdmin) await tx.grantAdmin(target.id, caller.id, now);
-        else await tx.revokeAdmin(target.id);
-        await tx.log({
-          accountId: null,
-          actor: caller,
-          target: target,
-          action: body.isAdmin ? 'admin.granted' : 'admin.revoked',
-        });
+        await setAdminRight(tx, caller, target, body.isAdmin);
       });
       return undefined;
     },
@@ -686,13 +689,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         if (!target || !(await tx.isAdmin(target.id)))
           throw notFound(`Administrator ${String(params.userId)}`);
         if (target.id === caller.id) throw lastAdminRight();
-        await tx.revokeAdmin(target.id);
-        await tx.log({
-          accountId: null,
-          actor: caller,
-          target: target,
-          action: 'admin.revoked',
-        });
+        await setAdminRight(tx, caller, target, false);
       });
       return undefined;
     },

@@ -7,6 +7,7 @@ import {
   BULK_FIRST_ID,
   BULK_FIRST_USER_ID,
   bulkSeedNeeded,
+  inBatches,
   markBulkSeeded,
   rowsPerInsert,
   type SeedVolume,
@@ -195,9 +196,7 @@ export async function seedBulkUsers(db: Db, volume: SeedVolume, now: Date = new 
     await trx.deleteFrom('users').where('id', '>=', BULK_FIRST_USER_ID).execute();
     // One hash for all: they never sign in, and a hash each would cost more than the rows.
     const passwordHash = unusablePasswordHash();
-    const batch = rowsPerInsert(11);
-    for (let start = 0; start < users; start += batch) {
-      const numbers = Array.from({ length: Math.min(batch, users - start) }, (_, n) => start + n);
+    await inBatches(users, 11, async (numbers) => {
       await trx
         .insertInto('users')
         .values(
@@ -222,7 +221,7 @@ export async function seedBulkUsers(db: Db, volume: SeedVolume, now: Date = new 
           .insertInto('last_sign_ins')
           .values(signedIn.map((n) => ({ user_id: BULK_FIRST_USER_ID + n, at: days(now, n % 90) })))
           .execute();
-      if (folders === 0) continue;
+      if (folders === 0) return;
       const memberships = numbers.flatMap((n) => {
         const own = new Set(Array.from({ length: FOLDERS_PER_USER }, (_, k) => (n * 10 + k) % folders));
         return [...own].map((folder) => ({
@@ -238,7 +237,7 @@ export async function seedBulkUsers(db: Db, volume: SeedVolume, now: Date = new 
           .insertInto('memberships')
           .values(memberships.slice(from, from + perInsert))
           .execute();
-    }
+    });
     await markBulkSeeded(trx, BULK_USERS_MARKER, value);
   });
   return true;

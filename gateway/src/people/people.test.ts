@@ -277,13 +277,17 @@ describe('each SPEC 6 code of the people screens', () => {
     if (!joined) throw new Error(`${email} did not join ${String(accountId)}`);
     return joined;
   };
+  /** A case's call as the token's holder; a path needing a fresh victim is worked out as the case runs. */
+  const send =
+    (method: string, path: string | (() => Promise<string>), body?: unknown) => async (token: string) =>
+      call(kit.gateway, method, typeof path === 'string' ? path : await path(), { token, body });
   const cases: Case[] = [
     {
       code: 'CLUSER001',
       alternatives: ['CLADMI001'],
       persona: 'marc',
       ok: 200,
-      run: (t) => call(kit.gateway, 'GET', '/account/api/accounts/1002/users', { token: t }),
+      run: send('GET', '/account/api/accounts/1002/users'),
     },
     { code: 'CLUSER002', alternatives: ['CLADMI001'], persona: 'marc', ok: 201, run: (t) => fresh(t, 1002) },
     {
@@ -291,15 +295,10 @@ describe('each SPEC 6 code of the people screens', () => {
       alternatives: ['CLADMI001'],
       persona: 'marc',
       ok: 204,
-      run: async (t) =>
-        call(
-          kit.gateway,
-          'DELETE',
-          `/account/api/accounts/1002/users/${String((await victim(1002)).userId)}`,
-          {
-            token: t,
-          },
-        ),
+      run: send(
+        'DELETE',
+        async () => `/account/api/accounts/1002/users/${String((await victim(1002)).userId)}`,
+      ),
     },
     {
       code: 'CLUSER004',
@@ -319,22 +318,17 @@ describe('each SPEC 6 code of the people screens', () => {
       code: 'COUSER001',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: t }),
+      run: send('GET', '/account/api/accounts/1001/users'),
     },
     { code: 'COADMI006', persona: 'lea', ok: 201, run: (t) => fresh(t, 1001) },
     {
       code: 'COUSER003',
       persona: 'lea',
       ok: 204,
-      run: async (t) =>
-        call(
-          kit.gateway,
-          'DELETE',
-          `/account/api/accounts/1001/users/${String((await victim(1001)).userId)}`,
-          {
-            token: t,
-          },
-        ),
+      run: send(
+        'DELETE',
+        async () => `/account/api/accounts/1001/users/${String((await victim(1001)).userId)}`,
+      ),
     },
     {
       code: 'COADMI005',
@@ -346,80 +340,66 @@ describe('each SPEC 6 code of the people screens', () => {
       code: 'COUSER002',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(kit.gateway, 'GET', '/wallet/api/accounts/1001/collaborators', { token: t }),
+      run: send('GET', '/wallet/api/accounts/1001/collaborators'),
     },
     {
       code: 'COUSER002',
       label: 'the firm’s collaborators',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(kit.gateway, 'GET', '/wallet/api/collaborators', { token: t }),
+      run: send('GET', '/wallet/api/collaborators'),
     },
     {
       code: 'COGES001',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(kit.gateway, 'GET', '/account/api/accounts/1001/delegations', { token: t }),
+      run: send('GET', '/account/api/accounts/1001/delegations'),
     },
     {
       code: 'COADMI004',
       persona: 'lea',
       ok: 204,
-      run: async (t) =>
-        call(
-          kit.gateway,
-          'PUT',
-          `/wallet/api/accounts/1001/collaborators/${String(await idOf('paul.collab@demo.test'))}`,
-          {
-            token: t,
-            body: { role: 'partner' },
-          },
-        ),
+      run: send(
+        'PUT',
+        async () => `/wallet/api/accounts/1001/collaborators/${String(await idOf('paul.collab@demo.test'))}`,
+        { role: 'partner' },
+      ),
     },
     {
       code: 'COADMI003',
       persona: 'lea',
       ok: 204,
-      run: async (t) =>
-        call(
-          kit.gateway,
-          'PUT',
-          `/wallet/api/collaborators/${String(await idOf('lea.collab@demo.test'))}/admin`,
-          {
-            token: t,
-            body: { isAdmin: true },
-          },
-        ),
+      run: send(
+        'PUT',
+        async () => `/wallet/api/collaborators/${String(await idOf('lea.collab@demo.test'))}/admin`,
+        { isAdmin: true },
+      ),
     },
     {
       code: 'COADMI001',
       persona: 'lea',
       ok: 200,
-      run: (t) => call(kit.gateway, 'GET', '/wallet/api/admin-collaborators', { token: t }),
+      run: send('GET', '/wallet/api/admin-collaborators'),
     },
     {
       code: 'COADMI002',
       persona: 'lea',
       ok: 204,
-      run: async (t) =>
-        call(
-          kit.gateway,
-          'DELETE',
-          `/wallet/api/admin-collaborators/${String(await idOf('paul.collab@demo.test'))}`,
-          {
-            token: t,
-          },
-        ),
+      run: send(
+        'DELETE',
+        async () => `/wallet/api/admin-collaborators/${String(await idOf('paul.collab@demo.test'))}`,
+      ),
     },
     {
       code: 'COADMI007',
       persona: 'lea',
       ok: 201,
-      run: (t) =>
-        call(kit.gateway, 'POST', '/entitycreator/api/entities', {
-          token: t,
-          body: { accountNumber: 'N-2001', name: 'Nouvelle SAS', legalForm: 'SAS', fiscalYearEnd: '12-31' },
-        }),
+      run: send('POST', '/entitycreator/api/entities', {
+        accountNumber: 'N-2001',
+        name: 'Nouvelle SAS',
+        legalForm: 'SAS',
+        fiscalYearEnd: '12-31',
+      }),
     },
   ];
 

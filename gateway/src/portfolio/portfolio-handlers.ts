@@ -16,14 +16,7 @@ import { currentUser, entityPermissions, requireAnyPermission, requireMembership
 import type { Deps } from '../kernel/deps.ts';
 import { defaultSheet } from './portfolio-seed.ts';
 import type { CompanySheet } from './portfolio-seed.ts';
-import type {
-  ListQuery,
-  MandateRow,
-  MandateSort,
-  ModRequestDetailRow,
-  ModSort,
-  PortfolioStore,
-} from './portfolio-store.ts';
+import type { ListQuery, MandateRow, ModRequestDetailRow, PortfolioStore } from './portfolio-store.ts';
 
 type PortfolioRoutes =
   | 'walletFolders'
@@ -44,12 +37,32 @@ const oneOf = <T extends string>(values: readonly T[], value: string, fallback: 
 
 const offerName = (code: string) => OFFERS.find((offer) => offer.offerCode === code)?.name ?? code;
 
+type FolderRow = Awaited<ReturnType<PortfolioStore['folders']>>['rows'][number];
+type FolderRequest = Omit<EntityListRequest<'name' | 'accountNumber'>, 'status'>;
+
+const toFolder = (row: FolderRow) => ({
+  accountId: row.account_id,
+  accountNumber: row.account_number,
+  name: row.name,
+  isFavorite: row.is_favorite === 1,
+});
+
+/** What a row of a wallet-wide list starts with: its id and the entity it belongs to. */
+const walletRow = (row: {
+  id: number;
+  account_id: number;
+  account_number: string;
+  account_name: string;
+}) => ({
+  id: row.id,
+  accountId: row.account_id,
+  accountNumber: row.account_number,
+  accountName: row.account_name,
+});
+
 function toModRequest(row: ModRequestDetailRow) {
   return {
-    id: row.id,
-    accountId: row.account_id,
-    accountNumber: row.account_number,
-    accountName: row.account_name,
+    ...walletRow(row),
     offerCode: row.offer_code,
     offerName: offerName(row.offer_code),
     status: oneOf(MOD_REQUEST_STATUSES, row.status, 'pending'),
@@ -63,10 +76,7 @@ function toModRequest(row: ModRequestDetailRow) {
 
 function toMandate(row: MandateRow) {
   return {
-    id: row.id,
-    accountId: row.account_id,
-    accountNumber: row.account_number,
-    accountName: row.account_name,
+    ...walletRow(row),
     type: row.type,
     status: oneOf(MANDATE_STATUSES, row.status, 'pending'),
     startsOn: row.starts_on,
@@ -98,18 +108,20 @@ const windowOf = (query: { page: number; pageSize: number }) => ({
   offset: (query.page - 1) * query.pageSize,
 });
 
+type EntityListRequest<Sort extends string> = {
+  q: string;
+  status?: string | undefined;
+  sort: Sort;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
 /** A list over the caller's entities, as the store reads it: the request's search, status filter and sort. */
 function entityListQuery<Sort extends string>(
   userId: number,
   rights: readonly string[],
-  query: {
-    q: string;
-    status?: string | undefined;
-    sort: Sort;
-    order: 'asc' | 'desc';
-    page: number;
-    pageSize: number;
-  },
+  query: EntityListRequest<Sort>,
 ): ListQuery<Sort> {
   return {
     userId,
@@ -151,20 +163,45 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     return { user, rights: await entitiesWith(user, codes) };
   }
 
+  /** A page of the user's folders (their entities), searched and sorted as asked. */
+  async function folderPage<Item>(user: UserRow, query: FolderRequest, toItem: (row: FolderRow) => Item) {
+    const { rows, total } = await portfolio.folders({
+      userId: user.id,
+      q: query.q.trim(),
+      sort: query.sort,
+      order: query.order,
+      ...windowOf(query),
+    });
+    return { items: rows.map(toItem), ...pageInfo(total, query.page, query.pageSize) };
+  }
+
+  /** A page of a wallet-wide list over the calling collaborator's entities that hold the route's codes. */
+  async function walletPage<Sort extends string, Row, Item>(
+    route: 'walletModRequests' | 'walletMandates',
+    session: SessionClaims,
+    query: EntityListRequest<Sort>,
+    read: (list: ListQuery<Sort>) => Promise<{ rows: Row[]; total: number }>,
+    toItem: (row: Row) => Item,
+  ) {
+    const { user, rights } = await collaboratorWith(session, routes[route].requiresAnyOf);
+    const { rows, total } = await read(entityListQuery(user.id, rights, query));
+    return { items: rows.map(toItem), ...pageInfo(total, query.page, query.pageSize) };
+  }
+
   /**
-   * The calling collaborator and the row they act on, of an entity where they hold one of `codes`.
+   * The calling collaborator and the row they act on, of an entity where they hold one of the route's codes.
    * Membership first: an id of another tenant's row answers like one that does not exist to them.
    */
   async function collaboratorActingOn<Row extends { account_id: number }>(
     session: SessionClaims,
+    route: 'decideModRequest' | 'setMandateStatus',
     load: () => Promise<Row | undefined>,
-    codes: readonly string[],
   ) {
     const user = await currentUser(deps, session);
     requireCollaborator(user);
     const row = await load();
     if (!row) throw forbidden();
-    await requireEntityCode(user.id, row.account_id, codes);
+    await requireEntityCode(user.id, row.account_id, routes[route].requiresAnyOf);
     return { user, row };
   }
 
@@ -181,43 +218,15 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
     walletFolders: async ({ session, query }) => {
       const user = await currentUser(deps, session);
       requireCollaborator(user);
-      const { rows, total } = await portfolio.folders({
-        userId: user.id,
-        q: query.q.trim(),
-        sort: query.sort,
-        order: query.order,
-        ...windowOf(query),
-      });
-      return {
-        items: rows.map((row) => ({
-          accountId: row.account_id,
-          accountNumber: row.account_number,
-          name: row.name,
-          isFavorite: row.is_favorite === 1,
-        })),
-        ...pageInfo(total, query.page, query.pageSize),
-      };
+      return folderPage(user, query, toFolder);
     },
 
     myEntities: async ({ session, query }) => {
       const user = await currentUser(deps, session);
-      const { rows, total } = await portfolio.folders({
-        userId: user.id,
-        q: '',
-        sort: 'name',
-        order: 'asc',
-        ...windowOf(query),
-      });
-      return {
-        items: rows.map((row) => ({
-          accountId: row.account_id,
-          accountNumber: row.account_number,
-          name: row.name,
-          isFavorite: row.is_favorite === 1,
-          isSignatory: user.is_customer === 1 && row.is_signatory === 1,
-        })),
-        ...pageInfo(total, query.page, query.pageSize),
-      };
+      return folderPage(user, { ...query, q: '', sort: 'name', order: 'asc' }, (row) => ({
+        ...toFolder(row),
+        isSignatory: user.is_customer === 1 && row.is_signatory === 1,
+      }));
     },
 
     setFavorite: async ({ session, params, body }) => {
@@ -299,17 +308,12 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       };
     },
 
-    walletModRequests: async ({ session, query }) => {
-      const { user, rights } = await collaboratorWith(session, routes.walletModRequests.requiresAnyOf);
-      const { rows, total } = await portfolio.modRequests(entityListQuery<ModSort>(user.id, rights, query));
-      return { items: rows.map(toModRequest), ...pageInfo(total, query.page, query.pageSize) };
-    },
+    walletModRequests: ({ session, query }) =>
+      walletPage('walletModRequests', session, query, (list) => portfolio.modRequests(list), toModRequest),
 
     decideModRequest: async ({ session, params, body }) => {
-      const { user, row: request } = await collaboratorActingOn(
-        session,
-        () => portfolio.modRequest(params.id),
-        routes.decideModRequest.requiresAnyOf,
+      const { user, row: request } = await collaboratorActingOn(session, 'decideModRequest', () =>
+        portfolio.modRequest(params.id),
       );
       const reason = (body.reason ?? '').trim();
       if (body.decision === 'refused' && reason === '')
@@ -344,17 +348,12 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       };
     },
 
-    walletMandates: async ({ session, query }) => {
-      const { user, rights } = await collaboratorWith(session, routes.walletMandates.requiresAnyOf);
-      const { rows, total } = await portfolio.mandates(entityListQuery<MandateSort>(user.id, rights, query));
-      return { items: rows.map(toMandate), ...pageInfo(total, query.page, query.pageSize) };
-    },
+    walletMandates: ({ session, query }) =>
+      walletPage('walletMandates', session, query, (list) => portfolio.mandates(list), toMandate),
 
     setMandateStatus: async ({ session, params, body }) => {
-      const { user, row: mandate } = await collaboratorActingOn(
-        session,
-        () => portfolio.mandate(params.id),
-        routes.setMandateStatus.requiresAnyOf,
+      const { user, row: mandate } = await collaboratorActingOn(session, 'setMandateStatus', () =>
+        portfolio.mandate(params.id),
       );
       if (!(await portfolio.setMandateStatus(params.id, body.status, body.version)))
         throw conflict('The mandate was changed by someone else since it was loaded.');

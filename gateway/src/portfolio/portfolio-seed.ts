@@ -3,7 +3,7 @@
 import { inTransaction } from '../db/connection.ts';
 import type { Db } from '../db/connection.ts';
 import type { ApiBody } from '../../../kernel/contract/api.ts';
-import { BULK_FIRST_ID, rowsPerInsert } from '../kernel/bulk-seed.ts';
+import { BULK_FIRST_ID, inBatches } from '../kernel/bulk-seed.ts';
 import personas from '../../seed/personas.json' with { type: 'json' };
 
 /** The fields of a company sheet, without its version. */
@@ -170,9 +170,7 @@ export async function seedPortfolio(
       .where('email', '=', BULK_OWNER)
       .executeTakeFirst();
     if (owner && bulkFolders > 0) {
-      const batch = rowsPerInsert(4);
-      for (let start = 0; start < bulkFolders; start += batch) {
-        const indexes = Array.from({ length: Math.min(batch, bulkFolders - start) }, (_, n) => start + n);
+      await inBatches(bulkFolders, 4, async (indexes) => {
         await trx
           .insertInto('entities')
           .values(
@@ -201,7 +199,7 @@ export async function seedPortfolio(
             })),
           )
           .execute();
-      }
+      });
     }
     await trx
       .insertInto('meta')

@@ -53,8 +53,8 @@ export type ListQuery<Sort extends string> = {
   limit: number;
   offset: number;
 };
-export type ModSort = 'createdAt' | 'accountName' | 'status';
-export type MandateSort = 'startsOn' | 'accountName' | 'status';
+type ModSort = 'createdAt' | 'accountName' | 'status';
+type MandateSort = 'startsOn' | 'accountName' | 'status';
 
 /** What asking for an offer did: the request made, or why none was. */
 type OfferRequestOutcome =
