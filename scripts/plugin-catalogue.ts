@@ -50,7 +50,8 @@ export function widgetOptionsValidatorSource(catalogue: PluginCatalogue): string
     if (widget.options === undefined) return;
     const name = `widget${String(index)}`;
     try {
-      ajv.addSchema(widget.options, `widget-options:${ref}`);
+      // A copy each: ajv marks a schema it compiled, and two widgets may share one (linkOptions).
+      ajv.addSchema(structuredClone(widget.options), `widget-options:${ref}`);
       ajv.getSchema(`widget-options:${ref}`);
     } catch (error) {
       throw new Error(

@@ -1,5 +1,4 @@
-import { definePlugin, defineWidget } from '@portal/plugin-api';
-import { labOptions } from './options.ts';
+import { definePlugin, defineWidget, linkOptions } from '@portal/plugin-api';
 
 /** The firm's lab home widget: a short presentation with a link (SPEC 'Home widgets'). */
 export default definePlugin({
@@ -9,7 +8,7 @@ export default definePlugin({
       name: 'lab',
       title: 'lab.title',
       sizes: [1, 2, 3, 4],
-      options: labOptions,
+      options: linkOptions,
       component: () => import('./lab-widget.tsx'),
     }),
   ],

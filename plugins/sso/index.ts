@@ -1,5 +1,4 @@
-import { definePlugin, defineWidget } from '@portal/plugin-api';
-import { ssoOptions } from './options.ts';
+import { definePlugin, defineWidget, linkOptions } from '@portal/plugin-api';
 
 /**
  * The single sign-on home widget. The manifest decides where it shows; the usual placement is
@@ -12,7 +11,7 @@ export default definePlugin({
       name: 'sso',
       title: 'sso.title',
       sizes: [1, 2, 3, 4],
-      options: ssoOptions,
+      options: linkOptions,
       component: () => import('./sso-widget.tsx'),
     }),
   ],

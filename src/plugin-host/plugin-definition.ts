@@ -74,6 +74,20 @@ export type WidgetOptionsSchema = JSONSchema & object;
 export const urlOption = { type: 'string', $ref: SAFE_URL_ID } as const;
 
 /**
+ * The options of a widget that presents a page of the firm and links to it (`LinkWidget` of @portal/ui):
+ * the page's address, which the manifest gives.
+ *
+ * @example
+ * defineWidget({ name: 'lab', title: 'lab.title', sizes: [1, 2], options: linkOptions, component: ... })
+ */
+export const linkOptions = {
+  type: 'object',
+  properties: { url: urlOption },
+  required: ['url'],
+  additionalProperties: false,
+} as const satisfies WidgetOptionsSchema;
+
+/**
  * The options type a schema describes, for the widget component's props.
  *
  * @example
