@@ -94,3 +94,28 @@ test('at 360 px the folders page keeps its search, table and pages reachable', a
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("at 390 px a collaborator's wallet tabs are one row that scrolls, the current tab and the title in view", async ({
+  page,
+  axe,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInCollaborator(page, 'paul.collab@demo.test');
+  const tabs = walletTabs(page).getByRole('link');
+  expect(await tabs.count()).toBeGreaterThan(5);
+  // The last tab, scrolled out of the row: reached by its address, it comes into view.
+  const last = tabs.last();
+  await page.goto((await last.getAttribute('href')) ?? '/');
+  await expect(last).toHaveAttribute('aria-current', 'page');
+  const tops = await tabs.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+  await expect.poll(async () => (await last.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+  const box = await last.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(390);
+  // The page's title within the first third of the screen, and no page-wide sideways scroll.
+  const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+  expect(title?.y ?? Infinity).toBeLessThan(844 / 3);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(describeViolations(await axe())).toEqual([]);
+});
