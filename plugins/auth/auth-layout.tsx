@@ -13,3 +13,12 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
     </Container>
   );
 }
+
+/**
+ * The styles of a sign-in card's full-width button: its label wraps on a phone rather than being cut
+ * ("Se connecter avec mon compte collaborateur" is wider than the card on a 390 px screen).
+ */
+export const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 'var(--mantine-spacing-xs)' },
+  label: { whiteSpace: 'normal', textAlign: 'center' },
+} as const;

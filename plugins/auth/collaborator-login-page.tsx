@@ -3,7 +3,7 @@ import { LoadingIndicator } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCollaboratorSignIn, useRoutePath } from '@portal/plugin-api';
-import { AuthCard } from './auth-layout.tsx';
+import { AuthCard, WRAPPING_BUTTON } from './auth-layout.tsx';
 import { CHOICE_PARAM } from './params.ts';
 import { SessionExpiredModal } from './session-expired-modal.tsx';
 import { useT } from './translation.ts';
@@ -81,6 +81,7 @@ export default function CollaboratorLoginPage() {
             loading={phase === 'starting'}
             disabled={phase === 'starting'}
             fullWidth
+            styles={WRAPPING_BUTTON}
           >
             {t('collaboratorLogin.submit')}
           </Button>

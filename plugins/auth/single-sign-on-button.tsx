@@ -1,6 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { useState } from 'react';
 import { useCustomerSignIn } from '@portal/plugin-api';
+import { WRAPPING_BUTTON } from './auth-layout.tsx';
 import { useT } from './translation.ts';
 
 /**
@@ -30,6 +31,7 @@ export function SingleSignOnButton({ redirect }: { redirect: string | null }) {
       <Button
         variant="default"
         fullWidth
+        styles={WRAPPING_BUTTON}
         onClick={() => void start()}
         loading={phase === 'starting'}
         disabled={phase === 'starting'}

@@ -207,3 +207,19 @@ test('the login pages have no serious or critical accessibility violation', asyn
     expect(describeViolations(await axe()), path).toEqual([]);
   }
 });
+
+test("at 390 px the collaborators' entry shows its button's whole label", async ({ page, axe }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/collaborateur');
+  const button = page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' });
+  await expect(button).toBeVisible();
+  // Every line of the label fits its box (a cut label is wider than the box it is drawn in).
+  const cut = await button.evaluate((element) => {
+    const label = element.querySelector('.mantine-Button-label') ?? element;
+    return label.scrollWidth - label.clientWidth;
+  });
+  expect(cut).toBeLessThanOrEqual(0);
+  const box = await button.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? Infinity) <= 390).toBe(true);
+  expect(describeViolations(await axe())).toEqual([]);
+});
