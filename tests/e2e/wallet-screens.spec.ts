@@ -102,6 +102,7 @@ test("at 390 px a collaborator's wallet tabs are one row that scrolls, the curre
   await page.setViewportSize({ width: 390, height: 844 });
   await signInCollaborator(page, 'paul.collab@demo.test');
   const tabs = walletTabs(page).getByRole('link');
+  await expect(tabs.first()).toBeVisible();
   expect(await tabs.count()).toBeGreaterThan(5);
   // The last tab, scrolled out of the row: reached by its address, it comes into view.
   const last = tabs.last();
