@@ -1,9 +1,12 @@
 import { Button } from '@mantine/core';
-import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './nav-tabs.module.css';
 import { useTabEntries } from './nav-state.ts';
+
+function bringIntoView(tab: HTMLElement | null): void {
+  tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
 
 /**
  * Wallet and overview tabs as links rather than ARIA tabs: each is a page with its own address, which a
@@ -13,23 +16,10 @@ import { useTabEntries } from './nav-state.ts';
 export function NavTabs() {
   const { t } = useTranslation();
   const tabs = useTabEntries();
-  const list = useRef<HTMLUListElement>(null);
-  const current = tabs?.entries.find((entry) => entry.current)?.id;
-
-  // The row's own scroll only (not the page's, which scrollIntoView would move): the current tab centred
-  // when the row is narrower than its tabs, nothing when they all show.
-  useLayoutEffect(() => {
-    const row = list.current;
-    const tab = row?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement;
-    if (!row || !tab || row.scrollWidth <= row.clientWidth) return;
-    const offset = tab.getBoundingClientRect().left - row.getBoundingClientRect().left;
-    row.scrollLeft += offset - (row.clientWidth - tab.offsetWidth) / 2;
-  }, [current]);
-
   if (tabs === null || tabs.entries.length === 0) return null;
   return (
     <nav aria-label={t(tabs.kind === 'wallet' ? 'shell.walletNavigation' : 'shell.overviewNavigation')}>
-      <ul className={classes.tabs} ref={list}>
+      <ul className={classes.tabs}>
         {tabs.entries.map((entry) => (
           <li key={entry.id}>
             <Button
@@ -38,6 +28,8 @@ export function NavTabs() {
               variant={entry.current ? 'light' : 'subtle'}
               aria-current={entry.current ? 'page' : undefined}
               size="sm"
+              // In the row (which scrolls on a phone), the current tab shows; the page does not move.
+              ref={entry.current ? bringIntoView : undefined}
             >
               {entry.label}
             </Button>
