@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useAction, useGatewayDownload, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import {
   DataTable,
-  DateRangeFilter,
-  FilterSelect,
   formatDay,
   formatMoney,
   PageTitle,
@@ -12,7 +10,7 @@ import {
   QueryState,
   useTableState,
 } from '@portal/ui';
-import type { DataColumn } from '@portal/ui';
+import type { DataColumn, DataFilter } from '@portal/ui';
 import { transactionsCsvPath, useBankQuery, useBankTransactionsQuery } from './bank-api.ts';
 import type { BankAccount, Transaction } from './bank-api.ts';
 import { PERIODS, periodRange } from './format.ts';
@@ -71,9 +69,16 @@ export default function BankPage() {
       key: 'date',
       header: t('transactions.date'),
       sortable: true,
+      primary: 'field',
       render: (row) => formatDay(row.date, language),
     },
-    { key: 'label', header: t('transactions.label'), sortable: true, render: (row) => row.label },
+    {
+      key: 'label',
+      header: t('transactions.label'),
+      sortable: true,
+      primary: 'title',
+      render: (row) => row.label,
+    },
     { key: 'account', header: t('transactions.account'), render: (row) => accountName(row.bankAccountId) },
     {
       key: 'kind',
@@ -97,12 +102,56 @@ export default function BankPage() {
       header: t('transactions.amount'),
       sortable: true,
       numeric: true,
+      primary: 'field',
       render: (row) => (
         <Text span fw={600} {...(row.amount < 0 ? {} : { c: 'teal.9' })}>
           {formatMoney(row.amount, language, { signed: true })}
         </Text>
       ),
     },
+  ];
+
+  const setPeriod = (value: string) => {
+    table.setFilter('period', value === 'all' ? undefined : value);
+  };
+
+  const tableFilters: DataFilter[] = [
+    {
+      kind: 'select',
+      key: 'account',
+      label: t('filters.account'),
+      allLabel: t('filters.allAccounts'),
+      options: accounts.map((account) => ({
+        value: String(account.id),
+        label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
+      })),
+    },
+    {
+      kind: 'custom',
+      keys: ['period'],
+      node: (
+        <NativeSelect
+          label={t('filters.period')}
+          value={period}
+          onChange={(event) => setPeriod(event.currentTarget.value)}
+          data={PERIODS.map((value) => ({ value, label: t(`periods.${value}`) }))}
+        />
+      ),
+    },
+    ...(period === 'custom'
+      ? [{ kind: 'dateRange', labels: { from: t('filters.from'), to: t('filters.to') } } as const]
+      : []),
+    ...(['min', 'max'] as const).map((key): DataFilter => ({
+      kind: 'custom',
+      keys: [key],
+      node: (
+        <AmountFilter
+          label={t(`filters.${key}`)}
+          value={filters[key]}
+          onChange={(value) => table.setFilter(key, value)}
+        />
+      ),
+    })),
   ];
 
   const exportCsv = async () => {
@@ -119,10 +168,6 @@ export default function BankPage() {
     } catch {
       setExporting('failed');
     }
-  };
-
-  const setPeriod = (value: string) => {
-    table.setFilter('period', value === 'all' ? undefined : value);
   };
 
   return (
@@ -186,39 +231,7 @@ export default function BankPage() {
           result={transactions}
           emptyMessage={t('transactions.empty')}
           searchLabel={t('filters.search')}
-          toolbar={
-            <>
-              <FilterSelect
-                table={table}
-                filter="account"
-                label={t('filters.account')}
-                allLabel={t('filters.allAccounts')}
-                options={accounts.map((account) => ({
-                  value: String(account.id),
-                  label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
-                }))}
-              />
-              <NativeSelect
-                label={t('filters.period')}
-                value={period}
-                onChange={(event) => setPeriod(event.currentTarget.value)}
-                data={PERIODS.map((value) => ({ value, label: t(`periods.${value}`) }))}
-              />
-              {period === 'custom' ? (
-                <DateRangeFilter table={table} labels={{ from: t('filters.from'), to: t('filters.to') }} />
-              ) : null}
-              <AmountFilter
-                label={t('filters.min')}
-                value={filters['min']}
-                onChange={(value) => table.setFilter('min', value)}
-              />
-              <AmountFilter
-                label={t('filters.max')}
-                value={filters['max']}
-                onChange={(value) => table.setFilter('max', value)}
-              />
-            </>
-          }
+          filters={tableFilters}
         />
         {transactions.data ? (
           <Text size="sm" mt="xs" role="status" data-testid="selection-summary">

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DownloadError, useAction, useGatewayDownload, useGatewayOpen } from '@portal/plugin-api';
-import { ConfirmAction, DataTable, formatDay, formatMonth, useTableState } from '@portal/ui';
+import { DataTable, formatDay, formatMonth, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { FolderPicker } from './folder-picker.tsx';
 import {
@@ -85,74 +85,44 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
   const fileName = (report: Report) => `${report.title}.pdf`;
 
   const columns: DataColumn<Report>[] = [
-    { key: 'title', header: t('columns.title'), sortable: true, render: (report) => report.title },
+    {
+      key: 'title',
+      header: t('columns.title'),
+      sortable: true,
+      primary: 'title',
+      render: (report) => report.title,
+    },
     ...(wallet
       ? [
           {
             key: 'account',
             header: t('columns.folder'),
             sortable: true,
+            primary: 'field' as const,
             render: (report: Report) => report.accountName,
           },
         ]
       : []),
-    { key: 'kind', header: t('columns.kind'), sortable: true, render: (report) => t(`kinds.${report.kind}`) },
+    {
+      key: 'kind',
+      header: t('columns.kind'),
+      sortable: true,
+      primary: 'field',
+      render: (report) => t(`kinds.${report.kind}`),
+    },
     {
       key: 'period',
       header: t('columns.period'),
       sortable: true,
+      primary: 'field',
       render: (report) => formatMonth(report.period, language),
     },
     {
       key: 'createdAt',
       header: t('columns.date'),
       sortable: true,
+      primary: 'field',
       render: (report) => formatDay(report.createdAt.slice(0, 10), language),
-    },
-    {
-      key: 'actions',
-      header: t('columns.actions'),
-      render: (report) => (
-        <Group gap={4} wrap="nowrap">
-          {report.hasFile ? (
-            <>
-              <Button
-                size="xs"
-                variant="subtle"
-                aria-label={t('open', { title: report.title })}
-                onClick={() => void act(() => open(reportFilePath(report.id), { disposition: 'inline' }))}
-              >
-                {t('openShort')}
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                aria-label={t('download', { title: report.title })}
-                onClick={() =>
-                  void act(() =>
-                    download(reportFilePath(report.id), { disposition: 'attachment' }, fileName(report)),
-                  )
-                }
-              >
-                {t('downloadShort')}
-              </Button>
-            </>
-          ) : null}
-          {canDelete ? (
-            <ConfirmAction
-              label={t('delete.button')}
-              ariaLabel={t('delete.aria', { title: report.title })}
-              title={t('delete.title')}
-              message={t('delete.message', { title: report.title, folder: report.accountName })}
-              confirmLabel={t('delete.confirm')}
-              errorMessage={t('delete.failed')}
-              onConfirm={() => remove(report.id).unwrap()}
-              // Mantine caps a subtle button's shade at 6, too light on striped rows: the darker red as a CSS colour.
-              buttonProps={{ color: 'var(--mantine-color-red-9)' }}
-            />
-          ) : null}
-        </Group>
-      ),
     },
   ];
 
@@ -172,35 +142,76 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
         emptyMessage={t('empty')}
         searchLabel={t('filters.search')}
         highlighted={highlighted}
-        toolbar={
-          <>
-            {wallet ? (
-              <FolderPicker
-                label={t('filters.folder')}
-                emptyLabel={t('filters.allFolders')}
-                value={folder}
-                onChange={(value) =>
-                  table.setFilter('folder', value === undefined ? undefined : String(value))
-                }
-              />
-            ) : null}
-            <NativeSelect
-              label={t('filters.kind')}
-              value={kind ?? ''}
-              onChange={(event) => table.setFilter('kind', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('filters.allKinds') },
-                ...REPORT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-              ]}
-            />
-            <TextInput
-              type="month"
-              label={t('filters.period')}
-              value={period ?? ''}
-              onChange={(event) => table.setFilter('period', event.currentTarget.value)}
-            />
-          </>
-        }
+        filters={[
+          ...(wallet
+            ? [
+                {
+                  kind: 'custom',
+                  keys: ['folder'],
+                  node: (
+                    <FolderPicker
+                      label={t('filters.folder')}
+                      emptyLabel={t('filters.allFolders')}
+                      value={folder}
+                      onChange={(value) =>
+                        table.setFilter('folder', value === undefined ? undefined : String(value))
+                      }
+                    />
+                  ),
+                } as const,
+              ]
+            : []),
+          {
+            kind: 'select',
+            key: 'kind',
+            label: t('filters.kind'),
+            allLabel: t('filters.allKinds'),
+            options: REPORT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
+          },
+          { kind: 'month', key: 'period', label: t('filters.period') },
+        ]}
+        rowActions={{
+          name: (report) => report.title,
+          of: (report) => [
+            ...(report.hasFile
+              ? [
+                  {
+                    key: 'open',
+                    label: t('openShort'),
+                    ariaLabel: t('open', { title: report.title }),
+                    onSelect: () =>
+                      void act(() => open(reportFilePath(report.id), { disposition: 'inline' })),
+                  },
+                  {
+                    key: 'download',
+                    label: t('downloadShort'),
+                    ariaLabel: t('download', { title: report.title }),
+                    onSelect: () =>
+                      void act(() =>
+                        download(reportFilePath(report.id), { disposition: 'attachment' }, fileName(report)),
+                      ),
+                  },
+                ]
+              : []),
+            ...(canDelete
+              ? [
+                  {
+                    key: 'delete',
+                    label: t('delete.button'),
+                    ariaLabel: t('delete.aria', { title: report.title }),
+                    danger: true,
+                    confirm: {
+                      title: t('delete.title'),
+                      message: t('delete.message', { title: report.title, folder: report.accountName }),
+                      confirmLabel: t('delete.confirm'),
+                      errorMessage: t('delete.failed'),
+                      onConfirm: () => remove(report.id).unwrap(),
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }}
       />
     </Stack>
   );

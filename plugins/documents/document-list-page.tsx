@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   DownloadError,
@@ -137,8 +137,10 @@ export default function DocumentListPage() {
       key: 'name',
       header: t('columns.name'),
       sortable: true,
+      primary: 'title',
+      // Wraps between words only: a name is never cut to a few letters to make room for other columns.
       render: (doc) => (
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={500}>
           {doc.name}
         </Text>
       ),
@@ -148,12 +150,14 @@ export default function DocumentListPage() {
       key: 'period',
       header: t('columns.period'),
       sortable: true,
+      primary: 'field',
       render: (doc) => formatMonth(doc.period, language),
     },
     {
       key: 'createdAt',
       header: t('columns.date'),
       sortable: true,
+      primary: 'field',
       render: (doc) => formatDay(doc.createdAt.slice(0, 10), language),
     },
     {
@@ -161,35 +165,10 @@ export default function DocumentListPage() {
       header: t('columns.size'),
       sortable: true,
       numeric: true,
+      primary: 'field',
       render: (doc) => formatFileSize(doc.size, language),
     },
     { key: 'uploadedBy', header: t('columns.uploadedBy'), sortable: true, render: (doc) => doc.uploadedBy },
-    {
-      key: 'actions',
-      header: t('columns.actions'),
-      render: (doc) => (
-        <Group gap={4} wrap="nowrap">
-          {OPENS_IN_BROWSER.has(doc.mimeType) ? (
-            <Button
-              size="xs"
-              variant="subtle"
-              aria-label={t('open', { name: doc.name })}
-              onClick={() => void openDocument(doc)}
-            >
-              {t('openShort')}
-            </Button>
-          ) : null}
-          <Button
-            size="xs"
-            variant="subtle"
-            aria-label={t('download', { name: doc.name })}
-            onClick={() => void downloadDocument(doc)}
-          >
-            {t('downloadShort')}
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   return (
@@ -267,29 +246,48 @@ export default function DocumentListPage() {
           onChange: setChosen,
           rowLabel: (id) => t('select', { name: nameOf(id) }),
         }}
+        filters={[
+          {
+            kind: 'select',
+            key: 'period',
+            label: t('filters.period'),
+            allLabel: t('filters.allPeriods'),
+            options: (result.data?.periods ?? []).map((value) => ({
+              value,
+              label: formatMonth(value, language),
+            })),
+          },
+        ]}
+        rowActions={{
+          name: (doc) => doc.name,
+          of: (doc) => [
+            ...(OPENS_IN_BROWSER.has(doc.mimeType)
+              ? [
+                  {
+                    key: 'open',
+                    label: t('openShort'),
+                    ariaLabel: t('open', { name: doc.name }),
+                    onSelect: () => void openDocument(doc),
+                  },
+                ]
+              : []),
+            {
+              key: 'download',
+              label: t('downloadShort'),
+              ariaLabel: t('download', { name: doc.name }),
+              onSelect: () => void downloadDocument(doc),
+            },
+          ],
+        }}
         toolbar={
-          <>
-            <NativeSelect
-              label={t('filters.period')}
-              value={period ?? ''}
-              onChange={(event) => table.setFilter('period', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('filters.allPeriods') },
-                ...(result.data?.periods ?? []).map((value) => ({
-                  value,
-                  label: formatMonth(value, language),
-                })),
-              ]}
-            />
-            <Button
-              variant="light"
-              disabled={chosen.size === 0}
-              loading={zipping}
-              onClick={() => void downloadZip()}
-            >
-              {t('zip.button', { count: chosen.size })}
-            </Button>
-          </>
+          <Button
+            variant="light"
+            disabled={chosen.size === 0}
+            loading={zipping}
+            onClick={() => void downloadZip()}
+          >
+            {t('zip.button', { count: chosen.size })}
+          </Button>
         }
       />
     </Stack>

@@ -2,8 +2,8 @@ import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } fro
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import { allowedFilter, DataTable, FilterSelect, formatDay, PageTitle, useTableState } from '@portal/ui';
-import type { DataColumn } from '@portal/ui';
+import { allowedFilter, DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
+import type { DataColumn, RowAction } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
 import type { ModRequest, ModRequestStatus } from './offers-api.ts';
 import { useT } from './translation.ts';
@@ -68,6 +68,7 @@ export default function ModRequestsPage() {
       key: 'accountName',
       header: t('modRequests.folder'),
       sortable: true,
+      primary: 'title',
       render: (row) => (
         <Stack gap={0}>
           <FolderLink request={row} />
@@ -77,12 +78,18 @@ export default function ModRequestsPage() {
         </Stack>
       ),
     },
-    { key: 'offer', header: t('modRequests.offer'), render: (row) => row.offerName },
-    { key: 'requester', header: t('modRequests.requester'), render: (row) => row.requester },
+    { key: 'offer', header: t('modRequests.offer'), primary: 'field', render: (row) => row.offerName },
+    {
+      key: 'requester',
+      header: t('modRequests.requester'),
+      primary: 'field',
+      render: (row) => row.requester,
+    },
     {
       key: 'status',
       header: t('modRequests.status'),
       sortable: true,
+      primary: 'field',
       render: (row) => (
         <Stack gap={2}>
           <Badge color={COLORS[row.status]} variant="filled">
@@ -100,6 +107,7 @@ export default function ModRequestsPage() {
       key: 'createdAt',
       header: t('modRequests.createdAt'),
       sortable: true,
+      primary: 'field',
       render: (row) => formatDay(row.createdAt.slice(0, 10), language),
     },
     {
@@ -107,42 +115,6 @@ export default function ModRequestsPage() {
       header: t('modRequests.decidedAt'),
       render: (row) => (row.decidedAt === null ? '—' : formatDay(row.decidedAt.slice(0, 10), language)),
     },
-    ...(canDecide
-      ? [
-          {
-            key: 'actions',
-            header: t('modRequests.actions'),
-            render: (row: ModRequest) =>
-              row.status === 'pending' ? (
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    onClick={() => void send(row, 'validated')}
-                    loading={deciding.isLoading && deciding.originalArgs?.id === row.id}
-                    aria-label={t('modRequests.validateFor', {
-                      offer: row.offerName,
-                      folder: row.accountName,
-                    })}
-                  >
-                    {t('modRequests.validate')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      setRefusing(row);
-                      setReason('');
-                      setReasonMissing(false);
-                    }}
-                    aria-label={t('modRequests.refuseFor', { offer: row.offerName, folder: row.accountName })}
-                  >
-                    {t('modRequests.refuse')}
-                  </Button>
-                </Group>
-              ) : null,
-          },
-        ]
-      : []),
   ];
 
   return (
@@ -168,15 +140,52 @@ export default function ModRequestsPage() {
         result={requests}
         emptyMessage={t('modRequests.empty')}
         searchLabel={t('modRequests.search')}
-        toolbar={
-          <FilterSelect
-            table={table}
-            filter="status"
-            label={t('modRequests.filter')}
-            allLabel={t('modRequests.allStatuses')}
-            options={STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) }))}
-          />
-        }
+        filters={[
+          {
+            kind: 'select',
+            key: 'status',
+            label: t('modRequests.filter'),
+            allLabel: t('modRequests.allStatuses'),
+            options: STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) })),
+          },
+        ]}
+        {...(canDecide
+          ? {
+              rowActions: {
+                name: (row: ModRequest) => `${row.offerName} · ${row.accountName}`,
+                of: (row: ModRequest): RowAction[] =>
+                  row.status === 'pending'
+                    ? [
+                        {
+                          key: 'validate',
+                          label: t('modRequests.validate'),
+                          ariaLabel: t('modRequests.validateFor', {
+                            offer: row.offerName,
+                            folder: row.accountName,
+                          }),
+                          variant: 'filled',
+                          loading: deciding.isLoading && deciding.originalArgs?.id === row.id,
+                          onSelect: () => void send(row, 'validated'),
+                        },
+                        {
+                          key: 'refuse',
+                          label: t('modRequests.refuse'),
+                          ariaLabel: t('modRequests.refuseFor', {
+                            offer: row.offerName,
+                            folder: row.accountName,
+                          }),
+                          variant: 'default',
+                          onSelect: () => {
+                            setRefusing(row);
+                            setReason('');
+                            setReasonMissing(false);
+                          },
+                        },
+                      ]
+                    : [],
+              },
+            }
+          : {})}
       />
       {refusing === null ? null : (
         <Modal

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import { DataTable, DateRangeFilter, FilterSelect, PageTitle, useTableState } from '@portal/ui';
+import { DataTable, PageTitle, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { useDelegationsQuery, useEntityUsersQuery } from './people-api.ts';
 import type { Delegation } from './people-api.ts';
@@ -37,17 +37,24 @@ export default function DelegationsPage() {
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
 
   const columns: DataColumn<Delegation>[] = [
-    { key: 'at', header: t('delegations.date'), render: (row) => dateTime.format(new Date(row.at)) },
-    { key: 'actor', header: t('delegations.actor'), render: (row) => row.actor.name },
-    { key: 'target', header: t('delegations.target'), render: (row) => row.target.name },
+    {
+      key: 'at',
+      header: t('delegations.date'),
+      primary: 'field',
+      render: (row) => dateTime.format(new Date(row.at)),
+    },
+    { key: 'actor', header: t('delegations.actor'), primary: 'field', render: (row) => row.actor.name },
+    { key: 'target', header: t('delegations.target'), primary: 'field', render: (row) => row.target.name },
     {
       key: 'action',
       header: t('delegations.action'),
+      primary: 'title',
       render: (row) => t(`delegations.actions.${row.action}`),
     },
     {
       key: 'details',
       header: t('delegations.details'),
+      primary: 'field',
       render: (row) => (
         <Stack gap={0}>
           {row.granted.length > 0 ? (
@@ -71,24 +78,19 @@ export default function DelegationsPage() {
         table={table}
         result={log}
         emptyMessage={t('delegations.empty')}
-        toolbar={
-          <>
-            <FilterSelect
-              table={table}
-              filter="person"
-              label={t('delegations.person')}
-              allLabel={t('delegations.everyone')}
-              options={(users.data?.items ?? []).map((user) => ({
-                value: String(user.userId),
-                label: `${user.firstName} ${user.lastName}`,
-              }))}
-            />
-            <DateRangeFilter
-              table={table}
-              labels={{ from: t('delegations.from'), to: t('delegations.to') }}
-            />
-          </>
-        }
+        filters={[
+          {
+            kind: 'select',
+            key: 'person',
+            label: t('delegations.person'),
+            allLabel: t('delegations.everyone'),
+            options: (users.data?.items ?? []).map((user) => ({
+              value: String(user.userId),
+              label: `${user.firstName} ${user.lastName}`,
+            })),
+          },
+          { kind: 'dateRange', labels: { from: t('delegations.from'), to: t('delegations.to') } },
+        ]}
       />
     </Stack>
   );

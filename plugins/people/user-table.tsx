@@ -1,9 +1,8 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useAction, useSession } from '@portal/plugin-api';
-import { ConfirmAction, DataTable, formatDay } from '@portal/ui';
-import type { DataColumn, DataResult, TableState } from '@portal/ui';
-import { useState } from 'react';
+import { useActionCheck, useSession } from '@portal/plugin-api';
+import { DataTable, formatDay } from '@portal/ui';
+import type { DataColumn, DataResult, RowAction, TableState } from '@portal/ui';
 import { failureOf, useRemoveEntityUserMutation } from './people-api.ts';
 import type { ListedUser } from './people-api.ts';
 import { useT } from './translation.ts';
@@ -30,68 +29,61 @@ type UserTableProps<Row extends UserRow> = {
   onMessage: (message: string) => void;
 };
 
-type RowActionsProps = {
-  row: UserRow & { userId: number };
-  accountId: number;
-  entityName: string;
-  onManageRights: () => void;
-  onMessage: (message: string) => void;
-};
-
-/** A row's actions, each shown only when the manifest's rule holds for the caller on that row's entity. */
-function RowActions({ row, accountId, entityName, onManageRights, onMessage }: RowActionsProps) {
+/**
+ * A row's actions, each offered only when the manifest's rule holds for the caller on that row's entity:
+ * collaborators' codes are not managed here, and a customer never detaches the firm's staff nor themself.
+ * An invitation waiting for its answer is nobody's yet: no rights to edit, nobody to remove.
+ */
+function useRowActions<Row extends UserRow>(
+  where: (row: Row) => { accountId: number; entityName: string },
+  onManageRights: (userId: number, accountId: number) => void,
+  onMessage: (message: string) => void,
+): (row: Row) => RowAction[] {
   const { t } = useT();
-  const options = row.callerPermissions === undefined ? {} : { entityPermissions: row.callerPermissions };
-  const canManage = useAction('users.manageRights', options);
-  const canRemove = useAction('users.remove', options);
+  const mayManage = useActionCheck('users.manageRights');
+  const mayRemove = useActionCheck('users.remove');
   const { user, isCollab } = useSession();
   const [remove] = useRemoveEntityUserMutation();
-  const [removeFailure, setRemoveFailure] = useState<string | null>(null);
-  const name = `${row.firstName} ${row.lastName}`;
-  const isSelf = user?.id === row.userId;
-  // Collaborators' codes are not managed here, and a customer never detaches the firm's staff.
-  const showManage = canManage && row.isCustomer;
-  const showRemove = canRemove && !isSelf && (isCollab || row.isCustomer);
-  if (!showManage && !showRemove) return null;
-  return (
-    <Group gap="xs" wrap="nowrap">
-      {showManage ? (
-        <Button
-          size="xs"
-          variant="light"
-          onClick={onManageRights}
-          aria-label={t('users.manageRightsFor', { name })}
-        >
-          {t('users.manageRights')}
-        </Button>
-      ) : null}
-      {showRemove ? (
-        <ConfirmAction
-          label={t('users.remove')}
-          ariaLabel={t('users.removeFor', { name })}
-          title={t('users.removeTitle')}
-          message={t('users.removeMessage', { name, email: row.email, entity: entityName })}
-          confirmLabel={t('users.removeConfirm', { name })}
-          errorMessage={removeFailure ?? t('users.removeFailed')}
-          // The default red on a striped row is below AA contrast.
-          buttonProps={{ color: 'var(--mantine-color-red-9)' }}
-          onConfirm={async () => {
-            setRemoveFailure(null);
-            try {
-              await remove({ accountId, userId: row.userId }).unwrap();
-            } catch (error) {
-              const { code, status } = failureOf(error);
-              // The gateway's reasons a person can act on; anything else is the general failure.
-              if (code === 'last_administrator') setRemoveFailure(t('users.lastAdministrator', { name }));
-              else if (status === 403) setRemoveFailure(t('users.removeForbidden', { name }));
-              throw error;
-            }
+  return (row) => {
+    const { userId } = row;
+    if (userId === null) return [];
+    const { accountId, entityName } = where(row);
+    const options = row.callerPermissions === undefined ? {} : { entityPermissions: row.callerPermissions };
+    const name = `${row.firstName} ${row.lastName}`;
+    const actions: RowAction[] = [];
+    if (mayManage(options) && row.isCustomer)
+      actions.push({
+        key: 'manage',
+        label: t('users.manageRights'),
+        ariaLabel: t('users.manageRightsFor', { name }),
+        variant: 'light',
+        onSelect: () => onManageRights(userId, accountId),
+      });
+    if (mayRemove(options) && user?.id !== userId && (isCollab || row.isCustomer))
+      actions.push({
+        key: 'remove',
+        label: t('users.remove'),
+        ariaLabel: t('users.removeFor', { name }),
+        danger: true,
+        confirm: {
+          title: t('users.removeTitle'),
+          message: t('users.removeMessage', { name, email: row.email, entity: entityName }),
+          confirmLabel: t('users.removeConfirm', { name }),
+          // The gateway's reasons a person can act on; anything else is the general failure.
+          errorMessage: (error) => {
+            const { code, status } = failureOf(error);
+            if (code === 'last_administrator') return t('users.lastAdministrator', { name });
+            if (status === 403) return t('users.removeForbidden', { name });
+            return t('users.removeFailed');
+          },
+          onConfirm: async () => {
+            await remove({ accountId, userId }).unwrap();
             onMessage(t('users.removed', { name }));
-          }}
-        />
-      ) : null}
-    </Group>
-  );
+          },
+        },
+      });
+    return actions;
+  };
 }
 
 /** The one list of users, for an entity, the wallet and the client administration: sortable, searchable, paged by the gateway. */
@@ -102,11 +94,13 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
     accountId: row.accountId ?? entity?.accountId ?? 0,
     entityName: row.accountName ?? entity?.name ?? '',
   });
+  const rowActions = useRowActions(where, onManageRights, onMessage);
   const columns: DataColumn<Row>[] = [
     {
       key: 'name',
       header: t('users.name'),
       sortable: sortable.includes('name'),
+      primary: 'title',
       render: (row) => (
         <Stack gap={0}>
           <Text size="sm" fw={500}>
@@ -122,10 +116,18 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
       key: 'email',
       header: t('users.email'),
       sortable: sortable.includes('email'),
+      primary: 'field',
       render: (row) => row.email,
     },
     ...(showFolder
-      ? [{ key: 'folder', header: t('users.folder'), render: (row: Row) => row.accountName ?? '' }]
+      ? [
+          {
+            key: 'folder',
+            header: t('users.folder'),
+            primary: 'field' as const,
+            render: (row: Row) => row.accountName ?? '',
+          },
+        ]
       : []),
     {
       key: 'signatory',
@@ -142,30 +144,12 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
     {
       key: 'status',
       header: t('users.status'),
+      primary: 'status',
       render: (row) => (
         <Badge color={row.status === 'invited' ? 'indigo.9' : 'teal.9'} variant="filled">
           {t(`users.statuses.${row.status}`)}
         </Badge>
       ),
-    },
-    {
-      key: 'actions',
-      header: t('users.actions'),
-      render: (row) => {
-        const { accountId, entityName } = where(row);
-        const { userId } = row;
-        // An invitation waiting for its answer is nobody's yet: no rights to edit, nobody to remove.
-        if (userId === null) return null;
-        return (
-          <RowActions
-            row={{ ...row, userId }}
-            accountId={accountId}
-            entityName={entityName}
-            onManageRights={() => onManageRights(userId, accountId)}
-            onMessage={onMessage}
-          />
-        );
-      },
     },
   ];
   return (
@@ -180,6 +164,7 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
       emptyMessage={t('users.empty')}
       searchLabel={t('users.search')}
       toolbar={props.toolbar}
+      rowActions={{ name: (row) => `${row.firstName} ${row.lastName}`, of: rowActions }}
     />
   );
 }

@@ -48,6 +48,7 @@ export default function WalletCollaboratorsPage() {
     {
       key: 'name',
       header: t('collaborators.name'),
+      primary: 'title',
       render: (row) => (
         <Text size="sm" fw={500}>
           {row.firstName} {row.lastName}
@@ -63,6 +64,7 @@ export default function WalletCollaboratorsPage() {
     {
       key: 'folders',
       header: t('collaborators.folders'),
+      primary: 'field',
       render: (row) => (
         <Text size="sm">
           {row.folders
@@ -77,6 +79,7 @@ export default function WalletCollaboratorsPage() {
     {
       key: 'admin',
       header: t('collaborators.admin'),
+      primary: 'status',
       render: (row) =>
         canManageAdmin ? (
           <Switch

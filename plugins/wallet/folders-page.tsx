@@ -39,6 +39,8 @@ export default function FoldersPage() {
     {
       key: 'favorite',
       header: t('folders.favorite'),
+      // The star beside the card's title: one tap, as in the table.
+      primary: 'status',
       render: (folder) => (
         <FavoriteButton accountId={folder.accountId} name={folder.name} isFavorite={folder.isFavorite} />
       ),
@@ -47,12 +49,14 @@ export default function FoldersPage() {
       key: 'name',
       header: t('folders.name'),
       sortable: true,
+      primary: 'title',
       render: (folder) => <OpenFolderLink folder={folder} />,
     },
     {
       key: 'accountNumber',
       header: t('folders.number'),
       sortable: true,
+      primary: 'field',
       render: (folder) => folder.accountNumber,
     },
   ];

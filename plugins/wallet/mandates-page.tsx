@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useFlag } from '@portal/plugin-api';
-import { allowedFilter, DataTable, FilterSelect, formatDay, PageTitle, useTableState } from '@portal/ui';
+import { allowedFilter, DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { useSetMandateStatusMutation, useWalletMandatesQuery } from './portfolio-api.ts';
 import type { Mandate, MandateStatus } from './portfolio-api.ts';
@@ -52,6 +52,7 @@ export default function MandatesPage() {
       key: 'accountName',
       header: t('mandates.folder'),
       sortable: true,
+      primary: 'title',
       render: (row) => (
         <Stack gap={0}>
           <Text size="sm">{row.accountName}</Text>
@@ -61,11 +62,13 @@ export default function MandatesPage() {
         </Stack>
       ),
     },
-    { key: 'type', header: t('mandates.type'), render: (row) => row.type },
+    { key: 'type', header: t('mandates.type'), primary: 'field', render: (row) => row.type },
     {
       key: 'status',
       header: t('mandates.statusHeader'),
       sortable: true,
+      // The live select is a labelled field of the card, where it has the width to be used.
+      primary: 'field',
       render: (row) =>
         canChange ? (
           <NativeSelect
@@ -88,6 +91,7 @@ export default function MandatesPage() {
       key: 'startsOn',
       header: t('mandates.startsOn'),
       sortable: true,
+      primary: 'field',
       render: (row) => formatDay(row.startsOn, language),
     },
     {
@@ -127,15 +131,15 @@ export default function MandatesPage() {
         result={mandates}
         emptyMessage={t('mandates.empty')}
         searchLabel={t('mandates.search')}
-        toolbar={
-          <FilterSelect
-            table={table}
-            filter="status"
-            label={t('mandates.filter')}
-            allLabel={t('mandates.allStatuses')}
-            options={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
-          />
-        }
+        filters={[
+          {
+            kind: 'select',
+            key: 'status',
+            label: t('mandates.filter'),
+            allLabel: t('mandates.allStatuses'),
+            options: STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+          },
+        ]}
       />
     </Stack>
   );

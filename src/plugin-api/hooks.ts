@@ -138,6 +138,34 @@ export function useAction(name: string, options: ActionOptions = {}): boolean {
 }
 
 /**
+ * `useAction` for the rows of a list, each on its own entity: one hook answers a check to call per row
+ * (a table's row actions are data, built outside any row's component).
+ *
+ * @example
+ * const mayRemove = useActionCheck('users.remove');
+ * const actions = (row) => (mayRemove({ entityPermissions: row.callerPermissions }) ? [removeAction(row)] : []);
+ */
+export function useActionCheck(name: string): (options?: ActionOptions) => boolean {
+  const { config, flags, logger } = useRuntime();
+  const rule = config.actions?.[name];
+  const context = useAppSelector((state) => selectConditionContext(state, config, flags));
+  useEffect(() => {
+    if (rule === undefined) logger.warn('Unknown action of the manifest: refused', { action: name });
+  }, [rule, name, logger]);
+  return useCallback(
+    ({ entityPermissions }: ActionOptions = {}) =>
+      rule !== undefined &&
+      isConditionMet(
+        rule,
+        entityPermissions === undefined
+          ? context
+          : { ...context, permissions: { ...context.permissions, entity: new Set(entityPermissions) } },
+      ),
+    [rule, context],
+  );
+}
+
+/**
  * Whether a feature flag of the manifest is on (SPEC 5: only when its environment value is 'true').
  * An unknown flag name is off.
  *

@@ -8,6 +8,7 @@
 export * from './define.ts';
 export {
   useAction,
+  useActionCheck,
   useConstant,
   useFlag,
   usePermission,

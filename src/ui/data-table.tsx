@@ -11,9 +11,19 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './confirm-action.tsx';
+import type { Confirmation } from './confirm-action.tsx';
+import { DataCards } from './data-cards.tsx';
+import { RowActionButtons } from './row-actions.tsx';
+import type { RowAction } from './row-actions.tsx';
+import { TableFilters } from './table-filters.tsx';
+import type { DataFilter } from './table-filters.tsx';
+import { SortFilterSheet } from './table-sheet.tsx';
 import type { TableState } from './table-state.ts';
+import { useNarrow } from './use-narrow.ts';
 import { HiddenCaption } from './visually-hidden.tsx';
 
 /** One page of a server-side list; the shape of SPEC 3's page response. */
@@ -25,11 +35,13 @@ export type DataPage<Row> = {
 };
 
 /**
- * A column, declared as data: its header, how a row shows in it, and whether the gateway can sort by it
- * (the key is sent as `sort`).
+ * A column, declared as data: its header, how a row shows in it, whether the gateway can sort by it
+ * (the key is sent as `sort`), and whether it is one of the key fields a card keeps on a narrow screen.
  *
  * @example
- * const columns: DataColumn<Doc>[] = [{ key: 'name', header: t('docs.name'), sortable: true, render: (d) => d.name }];
+ * const columns: DataColumn<Doc>[] = [
+ *   { key: 'name', header: t('docs.name'), sortable: true, primary: 'title', render: (d) => d.name },
+ * ];
  */
 export type DataColumn<Row> = {
   key: string;
@@ -38,6 +50,20 @@ export type DataColumn<Row> = {
   sortable?: boolean;
   /** Right-aligned, tabular figures (amounts, sizes). */
   numeric?: boolean;
+  /**
+   * A key field, kept on the row's card below `CARDS_BELOW`: `title` heads the card (one column),
+   * `status` sits beside the title, `field` is a labelled line under it. Absent: shown in the table only
+   * (still sortable from the card layout's sheet).
+   */
+  primary?: 'title' | 'status' | 'field';
+};
+
+/** The actions of each row, as data: buttons in the table's last column, a menu on a card. */
+export type DataTableRowActions<Row> = {
+  /** Names the row for its action menu ("Actions: Bilan 2025.pdf"). */
+  name: (row: Row) => string;
+  /** The row's actions the person may take (an empty list: none, no button). */
+  of: (row: Row) => readonly RowAction[];
 };
 
 export type DataTableSelection<Key> = {
@@ -70,8 +96,11 @@ export type DataTableProps<Row, Key extends string | number> = {
   emptyMessage: string;
   /** Shows the search box, with this label. */
   searchLabel?: string;
-  /** Filters and actions shown above the table, beside the search box. */
+  /** The list's filters, as data: beside the search box, or in the sort-and-filter sheet on a narrow screen. */
+  filters?: readonly DataFilter[];
+  /** Actions on the whole list (an export, a selection's download), always in view above it. */
   toolbar?: ReactNode;
+  rowActions?: DataTableRowActions<Row>;
   selection?: DataTableSelection<Key>;
   /** Rows to mark (a notification's new document, a just-created item). */
   highlighted?: Key | undefined;
@@ -80,9 +109,19 @@ export type DataTableProps<Row, Key extends string | number> = {
 const SKELETON_ROWS = 5;
 
 /**
+ * Below this width of its own box the table shows cards. 640 px: the widest lists (documents: eight
+ * columns with the check box and actions) still fit in the table above it without a cell cut below its
+ * longest word, and a 390 px phone, or a tablet's content beside the 260 px entity sidebar, gets cards.
+ */
+export const CARDS_BELOW = 640;
+
+/**
  * The one list of the portal: server-side sort, search and pagination whose state lives in the address
  * (useTableState), a skeleton while loading, an empty state, an error with retry, keyboard-operable sort
- * buttons and pagination, and a horizontal scroll on narrow screens.
+ * buttons and pagination. Below `CARDS_BELOW` of its own width (a container query: the same list sits
+ * beside the entity sidebar or alone), each row is a card of its `primary` columns with its actions in a
+ * menu, and the sort and filters are in a sheet; above it, a table wider than its box scrolls inside it,
+ * never the page.
  *
  * @example
  * const table = useTableState({ defaultSort: 'date', defaultOrder: 'desc' });
@@ -94,8 +133,10 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
   const { caption, columns, rowKey, table, result } = props;
   const { data, isLoading, isFetching = false, isError } = result;
   const onRetry = () => void result.refetch();
-  const { emptyMessage, searchLabel, toolbar, selection, highlighted } = props;
+  const { emptyMessage, searchLabel, filters = [], toolbar, selection, highlighted, rowActions } = props;
   const { t } = useTranslation();
+  const [measured, narrow] = useNarrow<HTMLDivElement>(CARDS_BELOW);
+  const [confirming, setConfirming] = useState<Confirmation | null>(null);
   const { query } = table;
   const items = data?.items ?? [];
   const pageKeys = items.map(rowKey);
@@ -159,6 +200,7 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
           </Table.Th>
         );
       })}
+      {rowActions ? <Table.Th>{t('tablesOnPhones.actions')}</Table.Th> : null}
     </Table.Tr>
   );
 
@@ -172,6 +214,7 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
             <Skeleton height={14} radius="sm" />
           </Table.Td>
         ))}
+        {rowActions ? <Table.Td /> : null}
       </Table.Tr>
     ));
   } else {
@@ -206,27 +249,50 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
               {column.render(row)}
             </Table.Td>
           ))}
+          {rowActions ? (
+            <Table.Td>
+              <RowActionButtons actions={rowActions.of(row)} onConfirm={setConfirming} />
+            </Table.Td>
+          ) : null}
         </Table.Tr>
       );
     });
   }
 
+  const sortable = columns.filter((column) => column.sortable === true);
+  const sheet = narrow && (sortable.length > 0 || filters.length > 0);
+  const search =
+    searchLabel === undefined ? null : (
+      <TextInput
+        type="search"
+        label={searchLabel}
+        value={table.searchInput}
+        onChange={(event) => table.setSearchInput(event.currentTarget.value)}
+        miw={narrow ? 0 : 220}
+        style={{ flex: '1 1 220px' }}
+      />
+    );
+
   return (
-    <Stack gap="sm">
-      {searchLabel !== undefined || toolbar !== undefined ? (
+    <Stack gap="sm" ref={measured}>
+      {search !== null || filters.length > 0 || toolbar !== undefined ? (
         <Group align="flex-end" gap="sm" wrap="wrap">
-          {searchLabel === undefined ? null : (
-            <TextInput
-              type="search"
-              label={searchLabel}
-              value={table.searchInput}
-              onChange={(event) => table.setSearchInput(event.currentTarget.value)}
-              miw={220}
-              style={{ flex: '1 1 220px' }}
-            />
+          {search}
+          {sheet ? (
+            <SortFilterSheet table={table} sortable={sortable} filters={filters} count={data?.totalItems} />
+          ) : narrow ? null : (
+            <TableFilters table={table} filters={filters} />
           )}
           {toolbar}
         </Group>
+      ) : null}
+      {narrow && selection && items.length > 0 ? (
+        <Checkbox
+          label={t('table.selectPage')}
+          checked={allSelected}
+          indeterminate={someSelected && !allSelected}
+          onChange={toggleAll}
+        />
       ) : null}
       {isError ? (
         <Alert color="red" variant="light" title={t('table.errorTitle')} role="alert">
@@ -238,7 +304,20 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
           </Stack>
         </Alert>
       ) : null}
-      {isError && data === undefined ? null : (
+      {isError && data === undefined ? null : narrow ? (
+        <DataCards
+          caption={caption}
+          columns={columns}
+          items={items}
+          rowKey={rowKey}
+          loading={isLoading && data === undefined}
+          busy={isFetching}
+          selection={selection}
+          highlighted={highlighted}
+          rowActions={rowActions}
+          onConfirm={setConfirming}
+        />
+      ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table striped highlightOnHover aria-busy={isLoading || isFetching} verticalSpacing="xs">
             <HiddenCaption>{caption}</HiddenCaption>
@@ -270,6 +349,7 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
           ) : null}
         </Group>
       ) : null}
+      <ConfirmDialog confirmation={confirming} onClose={() => setConfirming(null)} />
     </Stack>
   );
 }

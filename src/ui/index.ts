@@ -4,9 +4,17 @@
  */
 export { ComingSoonPage } from './coming-soon.tsx';
 export { ConfirmAction } from './confirm-action.tsx';
-export type { ConfirmActionProps } from './confirm-action.tsx';
+export type { Confirmation, ConfirmActionProps } from './confirm-action.tsx';
 export { DataTable } from './data-table.tsx';
-export type { DataColumn, DataPage, DataResult, DataTableProps, DataTableSelection } from './data-table.tsx';
+export type {
+  DataColumn,
+  DataPage,
+  DataResult,
+  DataTableProps,
+  DataTableRowActions,
+  DataTableSelection,
+} from './data-table.tsx';
+export type { RowAction } from './row-actions.tsx';
 export { ErrorCard } from './error-card.tsx';
 export { HiddenCaption, visuallyHidden } from './visually-hidden.tsx';
 export { checkFile, FileUpload } from './file-upload.tsx';
@@ -26,7 +34,7 @@ export { PlainTable } from './plain-table.tsx';
 export type { PlainTableProps } from './plain-table.tsx';
 export { QueryTable } from './query-table.tsx';
 export type { QueryTableProps } from './query-table.tsx';
-export { allowedFilter, DateRangeFilter, FilterSelect } from './table-filters.tsx';
-export type { FilterSelectProps } from './table-filters.tsx';
+export { allowedFilter } from './table-filters.tsx';
+export type { DataFilter } from './table-filters.tsx';
 export { useTableState } from './table-state.ts';
 export type { SortOrder, TableQuery, TableState, TableStateOptions } from './table-state.ts';

@@ -1,4 +1,6 @@
 import { NativeSelect, TextInput } from '@mantine/core';
+import { Fragment } from 'react';
+import type { ReactNode } from 'react';
 import type { TableState } from './table-state.ts';
 
 /** The filter's value when it is one of `allowed` (a hand-edited address may hold anything). */
@@ -11,51 +13,76 @@ export function allowedFilter<Value extends string>(
   return allowed.find((candidate) => candidate === value);
 }
 
-export type FilterSelectProps = {
-  table: TableState;
-  /** The filter's key in the address (one of the table's `filterKeys`). */
-  filter: string;
-  label: string;
-  /** The first choice, which removes the filter ("All statuses"). */
-  allLabel: string;
-  options: readonly { value: string; label: string }[];
-};
-
 /**
- * A `DataTable` toolbar's select bound to one filter of the address: "all" first, then the options; a
- * value that is not among them shows as "all".
- *
- * @example
- * <FilterSelect table={table} filter="status" label={t('x.filter')} allLabel={t('x.allStatuses')}
- *   options={STATUSES.map((value) => ({ value, label: t(`x.statuses.${value}`) }))} />
+ * A filter of a `DataTable`, declared as data: the table draws it beside the search box on a wide
+ * screen and in its sort-and-filter sheet on a narrow one, and counts it when it is set.
+ * - `select`: one filter of the address, "all" first ("All statuses"), then the options; a value that is
+ *   not among them shows as "all".
+ * - `dateRange`: two day inputs bound to the `from` and `to` filters.
+ * - `month`: a month input bound to one filter (`YYYY-MM`).
+ * - `custom`: the page's own control (a period with its own rule, an amount kept as typed), counted as
+ *   set when one of `keys` is in the address.
  */
-export function FilterSelect({ table, filter, label, allLabel, options }: FilterSelectProps) {
-  const current = table.query.filters[filter];
-  return (
-    <NativeSelect
-      label={label}
-      value={options.some((option) => option.value === current) ? current : ''}
-      onChange={(event) => table.setFilter(filter, event.currentTarget.value)}
-      data={[{ value: '', label: allLabel }, ...options]}
-    />
-  );
+export type DataFilter =
+  | {
+      kind: 'select';
+      key: string;
+      label: string;
+      allLabel: string;
+      options: readonly { value: string; label: string }[];
+    }
+  | { kind: 'dateRange'; labels: { from: string; to: string } }
+  | { kind: 'month'; key: string; label: string }
+  | { kind: 'custom'; keys: readonly string[]; node: ReactNode };
+
+const keysOf = (filter: DataFilter): readonly string[] =>
+  filter.kind === 'dateRange' ? ['from', 'to'] : filter.kind === 'custom' ? filter.keys : [filter.key];
+
+/** How many of the filters are set in the address (the sheet's button says it). */
+export function activeFilterCount(table: TableState, filters: readonly DataFilter[]): number {
+  return filters.filter((filter) => keysOf(filter).some((key) => table.query.filters[key] !== undefined))
+    .length;
 }
 
-/** A `DataTable` toolbar's two day inputs bound to the `from` and `to` filters of the address. */
-export function DateRangeFilter({
-  table,
-  labels,
-}: {
-  table: TableState;
-  labels: { from: string; to: string };
-}) {
-  return (['from', 'to'] as const).map((key) => (
-    <TextInput
-      key={key}
-      type="date"
-      label={labels[key]}
-      value={table.query.filters[key] ?? ''}
-      onChange={(event) => table.setFilter(key, event.currentTarget.value)}
-    />
-  ));
+/** The controls of `filters`, bound to the table's address. */
+export function TableFilters({ table, filters }: { table: TableState; filters: readonly DataFilter[] }) {
+  return filters.map((filter, index) => {
+    switch (filter.kind) {
+      case 'select': {
+        const current = table.query.filters[filter.key];
+        const known = filter.options.some((option) => option.value === current);
+        return (
+          <NativeSelect
+            key={filter.key}
+            label={filter.label}
+            value={known ? current : ''}
+            onChange={(event) => table.setFilter(filter.key, event.currentTarget.value)}
+            data={[{ value: '', label: filter.allLabel }, ...filter.options]}
+          />
+        );
+      }
+      case 'dateRange':
+        return (['from', 'to'] as const).map((key) => (
+          <TextInput
+            key={key}
+            type="date"
+            label={filter.labels[key]}
+            value={table.query.filters[key] ?? ''}
+            onChange={(event) => table.setFilter(key, event.currentTarget.value)}
+          />
+        ));
+      case 'month':
+        return (
+          <TextInput
+            key={filter.key}
+            type="month"
+            label={filter.label}
+            value={table.query.filters[filter.key] ?? ''}
+            onChange={(event) => table.setFilter(filter.key, event.currentTarget.value)}
+          />
+        );
+      case 'custom':
+        return <Fragment key={`custom-${String(index)}`}>{filter.node}</Fragment>;
+    }
+  });
 }

@@ -32,6 +32,8 @@ export type TableState = {
   setSearchInput: (value: string) => void;
   /** Sorts by this column: ascending first, then toggles. */
   toggleSort: (key: string) => void;
+  /** Sorts by this column in this order (the phone's sort sheet picks both). */
+  setSort: (key: string, order: SortOrder) => void;
   setPage: (page: number) => void;
   /** Sets or clears (undefined or '') a filter and goes back to the first page. */
   setFilter: (key: string, value: string | undefined) => void;
@@ -112,12 +114,13 @@ export function useTableState(options: TableStateOptions = {}): TableState {
     setSearchInputState(value);
   }, []);
 
+  const setSort = useCallback(
+    (key: string, order: SortOrder) => update({ sort: key, order, page: undefined }),
+    [update],
+  );
   const toggleSort = useCallback(
-    (key: string) => {
-      const order: SortOrder = query.sort === key && query.order === 'asc' ? 'desc' : 'asc';
-      update({ sort: key, order, page: undefined });
-    },
-    [query.sort, query.order, update],
+    (key: string) => setSort(key, query.sort === key && query.order === 'asc' ? 'desc' : 'asc'),
+    [query.sort, query.order, setSort],
   );
   const setPage = useCallback(
     (page: number) => update({ page: page <= 1 ? undefined : String(page) }),
@@ -128,5 +131,5 @@ export function useTableState(options: TableStateOptions = {}): TableState {
     [update],
   );
 
-  return { query, searchInput, setSearchInput, toggleSort, setPage, setFilter };
+  return { query, searchInput, setSearchInput, toggleSort, setSort, setPage, setFilter };
 }
