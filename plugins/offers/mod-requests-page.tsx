@@ -152,6 +152,7 @@ export default function ModRequestsPage() {
         {...(canDecide
           ? {
               rowActions: {
+                header: t('modRequests.actions'),
                 name: (row: ModRequest) => `${row.offerName} · ${row.accountName}`,
                 of: (row: ModRequest): RowAction[] =>
                   row.status === 'pending'

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { ConfirmAction, formatDay, PageTitle, QueryTable } from '@portal/ui';
+import { DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
+import type { DataColumn, RowAction } from '@portal/ui';
 import { CreateEntityWizard } from './create-entity-wizard.tsx';
 import { Notice } from './notice.tsx';
 import {
@@ -13,57 +14,76 @@ import {
   useMyFoldersQuery,
   useWalletCollaboratorsQuery,
 } from './people-api.ts';
+import type { AdminCollaborator } from './people-api.ts';
 import { useT } from './translation.ts';
 import { WalletUsers } from './wallet-users-page.tsx';
 
+/** The firm's administrators: a short list shown whole, as cards on a phone (it was wider than one). */
 function Admins() {
   const { t, language } = useT();
   const canDelete = useAction('admins.delete');
   const { user } = useSession();
   const admins = useAdminCollaboratorsQuery();
   const [remove] = useDeleteAdminCollaboratorMutation();
-  const items = admins.data?.items ?? [];
+  const table = useTableState({ prefix: 'admins.' });
+  const items = admins.data?.items;
+  const nameOf = (admin: AdminCollaborator) => `${admin.firstName} ${admin.lastName}`;
+  const columns: DataColumn<AdminCollaborator>[] = [
+    { key: 'name', header: t('users.name'), primary: 'title', render: nameOf },
+    { key: 'email', header: t('users.email'), primary: 'field', render: (admin) => admin.email },
+    {
+      key: 'grantedAt',
+      header: t('admin.grantedAt'),
+      primary: 'field',
+      render: (admin) =>
+        admin.grantedAt === null ? '—' : formatDay(admin.grantedAt.slice(0, 10), language),
+    },
+  ];
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
         {t('admin.admins')}
       </Title>
-      <QueryTable
-        result={admins}
-        error={{ title: t('admin.loadError'), retryLabel: t('admin.retry') }}
+      <DataTable
         caption={t('admin.adminsCaption')}
-        headers={[t('users.name'), t('users.email'), t('admin.grantedAt'), canDelete && t('users.actions')]}
-        compact
-        row={(admin) => {
-          const name = `${admin.firstName} ${admin.lastName}`;
-          return (
-            <Table.Tr key={admin.userId}>
-              <Table.Td>{name}</Table.Td>
-              <Table.Td>{admin.email}</Table.Td>
-              <Table.Td>
-                {admin.grantedAt === null ? '—' : formatDay(admin.grantedAt.slice(0, 10), language)}
-              </Table.Td>
-              {canDelete ? (
-                <Table.Td>
-                  {admin.userId === user?.id ? null : (
-                    <ConfirmAction
-                      label={t('admin.delete')}
-                      ariaLabel={t('admin.deleteFor', { name })}
-                      title={t('admin.deleteTitle')}
-                      message={t('admin.deleteMessage', { name, email: admin.email })}
-                      confirmLabel={t('admin.deleteConfirm', { name })}
-                      errorMessage={t('admin.deleteFailed')}
-                      buttonProps={{ color: 'var(--mantine-color-red-9)' }}
-                      onConfirm={() => remove(admin.userId).unwrap()}
-                    />
-                  )}
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          );
+        columns={columns}
+        rowKey={(admin) => admin.userId}
+        table={table}
+        // The whole list in one answer: one page.
+        result={{
+          ...admins,
+          data:
+            items === undefined
+              ? undefined
+              : { items, currentPage: 1, totalPage: 1, totalItems: items.length },
         }}
+        emptyMessage={t('admin.noAdmins')}
+        {...(canDelete
+          ? {
+              rowActions: {
+                name: nameOf,
+                of: (admin: AdminCollaborator): RowAction[] =>
+                  admin.userId === user?.id
+                    ? []
+                    : [
+                        {
+                          key: 'delete',
+                          label: t('admin.delete'),
+                          ariaLabel: t('admin.deleteFor', { name: nameOf(admin) }),
+                          danger: true,
+                          confirm: {
+                            title: t('admin.deleteTitle'),
+                            message: t('admin.deleteMessage', { name: nameOf(admin), email: admin.email }),
+                            confirmLabel: t('admin.deleteConfirm', { name: nameOf(admin) }),
+                            errorMessage: t('admin.deleteFailed'),
+                            onConfirm: () => remove(admin.userId).unwrap(),
+                          },
+                        },
+                      ],
+              },
+            }
+          : {})}
       />
-      {admins.data !== undefined && items.length === 0 ? <Text c="dimmed">{t('admin.noAdmins')}</Text> : null}
     </Stack>
   );
 }

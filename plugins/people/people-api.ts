@@ -7,6 +7,7 @@ export type ListedUser = GatewayResponse<'entityUsers'>['items'][number];
 export type Delegation = GatewayResponse<'delegations'>['items'][number];
 type EntityCollaborator = GatewayResponse<'entityCollaborators'>['items'][number];
 export type WalletCollaborator = GatewayResponse<'walletCollaborators'>['items'][number];
+export type AdminCollaborator = GatewayResponse<'adminCollaborators'>['items'][number];
 export type NewEntity = GatewayBody<'createEntity'>;
 
 const TAGS = ['People', 'Delegations', 'Collaborators', 'Admins'] as const;

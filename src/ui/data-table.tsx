@@ -60,6 +60,8 @@ export type DataColumn<Row> = {
 
 /** The actions of each row, as data: buttons in the table's last column, a menu on a card. */
 export type DataTableRowActions<Row> = {
+  /** The table's header of the actions column; "Actions" by default. */
+  header?: string;
   /** Names the row for its action menu ("Actions: Bilan 2025.pdf"). */
   name: (row: Row) => string;
   /** The row's actions the person may take (an empty list: none, no button). */
@@ -200,7 +202,7 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
           </Table.Th>
         );
       })}
-      {rowActions ? <Table.Th>{t('tablesOnPhones.actions')}</Table.Th> : null}
+      {rowActions ? <Table.Th>{rowActions.header ?? t('tablesOnPhones.actions')}</Table.Th> : null}
     </Table.Tr>
   );
 
