@@ -58,7 +58,10 @@ export function SortFilterSheet({ table, sortable, filters, count }: SortFilterS
                 label={t('tablesOnPhones.order')}
                 value={order}
                 onChange={(event) =>
-                  table.setSort(sort ?? firstSortable, event.currentTarget.value === 'desc' ? 'desc' : 'asc')
+                  table.setSort(
+                    sort === undefined ? firstSortable : undefined,
+                    event.currentTarget.value === 'desc' ? 'desc' : 'asc',
+                  )
                 }
                 data={(['asc', 'desc'] as const satisfies readonly SortOrder[]).map((value) => ({
                   value,

@@ -32,8 +32,11 @@ export type TableState = {
   setSearchInput: (value: string) => void;
   /** Sorts by this column: ascending first, then toggles. */
   toggleSort: (key: string) => void;
-  /** Sorts by this column in this order (the phone's sort sheet picks both). */
-  setSort: (key: string, order: SortOrder) => void;
+  /**
+   * Sorts by this column in this order (the phone's sort sheet picks both); no column keeps the newest
+   * one asked for, so an order picked right after a column applies to that column.
+   */
+  setSort: (key: string | undefined, order: SortOrder) => void;
   setPage: (page: number) => void;
   /** Sets or clears (undefined or '') a filter and goes back to the first page. */
   setFilter: (key: string, value: string | undefined) => void;
@@ -115,8 +118,9 @@ export function useTableState(options: TableStateOptions = {}): TableState {
   }, []);
 
   const setSort = useCallback(
-    (key: string, order: SortOrder) => update({ sort: key, order, page: undefined }),
-    [update],
+    (key: string | undefined, order: SortOrder) =>
+      update({ sort: key ?? latest.current.get(name('sort')) ?? defaultSort, order, page: undefined }),
+    [update, name, defaultSort],
   );
   const toggleSort = useCallback(
     (key: string) => setSort(key, query.sort === key && query.order === 'asc' ? 'desc' : 'asc'),

@@ -40,7 +40,7 @@ async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-/** Opens a card's action menu from the keyboard, walks to `item` with the arrow keys, and checks Escape. */
+/** Opens a card's action menu with Enter, checks Escape gives the focus back, walks to `item` with the arrow keys. */
 async function reachRowAction(page: Page, menuButton: Locator, item: string): Promise<Locator> {
   await tabTo(page, menuButton);
   await page.keyboard.press('Enter');
@@ -49,7 +49,7 @@ async function reachRowAction(page: Page, menuButton: Locator, item: string): Pr
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(menuButton).toBeFocused();
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
   await expect(menu).toBeVisible();
   const action = menu.getByRole('menuitem', { name: item });
   for (let step = 0; step < 5 && !(await action.evaluate((e) => e === document.activeElement)); step += 1)
@@ -119,8 +119,8 @@ test.describe('at 390 px', () => {
     await sortFromSheet(page, 'Nom', 'Décroissant');
     await expect(firstCard(list)).toContainText('Déclaration sociale nominative');
 
-    const name = (await firstCard(list).locator('div').first().textContent())?.trim() ?? '';
-    expect(name).toMatch(/^Déclaration sociale nominative .+\.pdf$/);
+    const name =
+      (await firstCard(list).getByText(/^Déclaration sociale nominative .+\.pdf$/).textContent()) ?? '';
     const download = await reachRowAction(
       page,
       firstCard(list).getByRole('button', { name: `Actions : ${name}` }),
