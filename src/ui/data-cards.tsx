@@ -109,7 +109,7 @@ export function DataCards<Row, Key extends string | number>(props: DataCardsProp
           {fields.length > 0 ? (
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing={4} mt="xs" mb={0}>
               {fields.map((column) => (
-                <Box key={column.key} style={WRAP} ta={column.numeric ? 'right' : undefined}>
+                <Box key={column.key} style={WRAP}>
                   <Text component="dt" size="xs" c="dimmed">
                     {column.header}
                   </Text>
