@@ -35,8 +35,7 @@ function Admins() {
       key: 'grantedAt',
       header: t('admin.grantedAt'),
       primary: 'field',
-      render: (admin) =>
-        admin.grantedAt === null ? '—' : formatDay(admin.grantedAt.slice(0, 10), language),
+      render: (admin) => (admin.grantedAt === null ? '—' : formatDay(admin.grantedAt.slice(0, 10), language)),
     },
   ];
   return (

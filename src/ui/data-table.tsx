@@ -115,7 +115,7 @@ const SKELETON_ROWS = 5;
  * columns with the check box and actions) still fit in the table above it without a cell cut below its
  * longest word, and a 390 px phone, or a tablet's content beside the 260 px entity sidebar, gets cards.
  */
-export const CARDS_BELOW = 640;
+const CARDS_BELOW = 640;
 
 /**
  * The one list of the portal: server-side sort, search and pagination whose state lives in the address

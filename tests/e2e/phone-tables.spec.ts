@@ -120,7 +120,9 @@ test.describe('at 390 px', () => {
     await expect(firstCard(list)).toContainText('Déclaration sociale nominative');
 
     const name =
-      (await firstCard(list).getByText(/^Déclaration sociale nominative .+\.pdf$/).textContent()) ?? '';
+      (await firstCard(list)
+        .getByText(/^Déclaration sociale nominative .+\.pdf$/)
+        .textContent()) ?? '';
     const download = await reachRowAction(
       page,
       firstCard(list).getByRole('button', { name: `Actions : ${name}` }),
