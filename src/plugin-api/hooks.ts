@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useCallback, useContext, useEffect } from 'react';
-import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import type { Condition, PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import type { EntitySummary } from '../api/types.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { useRuntime } from '../plugin-host/runtime.tsx';
@@ -8,7 +8,7 @@ import { selectConditionContext } from '../plugin-host/condition-context.ts';
 import type { RootState as AppState } from '../store/store.ts';
 import type { AuthStatus, CurrentUser } from '../store/session-slice.ts';
 import { isConditionMet } from '../../kernel/conditions/evaluate.ts';
-import type { PermissionScope } from '../../kernel/conditions/evaluate.ts';
+import type { ConditionContext, PermissionScope } from '../../kernel/conditions/evaluate.ts';
 import { pathOf } from '../manifest/route-index.ts';
 import { isRouteOpen } from '../manifest/navigation.ts';
 import { TrackerContext } from '../plugin-host/tracker.ts';
@@ -118,23 +118,38 @@ export type ActionOptions = {
  * const canRemove = useAction('users.remove', { entityPermissions: row.callerPermissions });
  */
 export function useAction(name: string, options: ActionOptions = {}): boolean {
-  const { config, flags, logger } = useRuntime();
-  const rule = config.actions?.[name];
+  const { config, flags } = useRuntime();
+  const rule = useActionRule(name);
   const { entityPermissions } = options;
-  const allowed = useAppSelector((state) => {
-    if (rule === undefined) return false;
-    const context = selectConditionContext(state, config, flags);
-    return isConditionMet(
+  return useAppSelector((state) =>
+    actionAllowed(rule, selectConditionContext(state, config, flags), entityPermissions),
+  );
+}
+
+/** The manifest's rule of a named action; an unknown name is logged once (and refused by the caller). */
+function useActionRule(name: string): Condition | undefined {
+  const { config, logger } = useRuntime();
+  const rule = config.actions?.[name];
+  useEffect(() => {
+    if (rule === undefined) logger.warn('Unknown action of the manifest: refused', { action: name });
+  }, [rule, name, logger]);
+  return rule;
+}
+
+function actionAllowed(
+  rule: Condition | undefined,
+  context: ConditionContext,
+  entityPermissions: readonly string[] | undefined,
+): boolean {
+  return (
+    rule !== undefined &&
+    isConditionMet(
       rule,
       entityPermissions === undefined
         ? context
         : { ...context, permissions: { ...context.permissions, entity: new Set(entityPermissions) } },
-    );
-  });
-  useEffect(() => {
-    if (rule === undefined) logger.warn('Unknown action of the manifest: refused', { action: name });
-  }, [rule, name, logger]);
-  return allowed;
+    )
+  );
 }
 
 /**
@@ -146,21 +161,11 @@ export function useAction(name: string, options: ActionOptions = {}): boolean {
  * const actions = (row) => (mayRemove({ entityPermissions: row.callerPermissions }) ? [removeAction(row)] : []);
  */
 export function useActionCheck(name: string): (options?: ActionOptions) => boolean {
-  const { config, flags, logger } = useRuntime();
-  const rule = config.actions?.[name];
+  const { config, flags } = useRuntime();
+  const rule = useActionRule(name);
   const context = useAppSelector((state) => selectConditionContext(state, config, flags));
-  useEffect(() => {
-    if (rule === undefined) logger.warn('Unknown action of the manifest: refused', { action: name });
-  }, [rule, name, logger]);
   return useCallback(
-    ({ entityPermissions }: ActionOptions = {}) =>
-      rule !== undefined &&
-      isConditionMet(
-        rule,
-        entityPermissions === undefined
-          ? context
-          : { ...context, permissions: { ...context.permissions, entity: new Set(entityPermissions) } },
-      ),
+    ({ entityPermissions }: ActionOptions = {}) => actionAllowed(rule, context, entityPermissions),
     [rule, context],
   );
 }
