@@ -70,7 +70,7 @@ export function acceptOf(rules: UploadRules): string {
 }
 
 /** The rules' image types, the camera's picker: none when the rules take no image. */
-export const imageTypesOf = (rules: UploadRules): string =>
+const imageTypesOf = (rules: UploadRules): string =>
   rules.allowedTypes.filter((type) => type.startsWith('image/')).join(',');
 
 const extensionOf = (name: string) => /\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '';
