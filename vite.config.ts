@@ -35,9 +35,11 @@ const preloadUrl =
     ? undefined
     : publishedManifestUrl(`/${studioPrefix}/manifest/published`, builtInEtag);
 
-// The Mantine components of the login page and the error pages: small, and drawn on every page.
+// The Mantine components of the login page and the error pages: small, and drawn on every page. Not
+// Progress: only the upload and the new password draw it, and its styles (0.4 KiB gz) paid for the
+// phones' tap targets (src/app/touch.css) on the first pages.
 const MANTINE_KIT = new Set(
-  'Anchor ActionIcon Alert Box Button Center CloseButton ComboboxChevron Container Group Input InputBase Loader NativeSelect Paper Progress Stack Text TextInput Title Transition UnstyledButton get-parsed-combobox-data'.split(
+  'Anchor ActionIcon Alert Box Button Center CloseButton ComboboxChevron Container Group Input InputBase Loader NativeSelect Paper Stack Text TextInput Title Transition UnstyledButton get-parsed-combobox-data'.split(
     ' ',
   ),
 );

@@ -87,8 +87,10 @@ function BookingWidget({ widgetId }: WidgetProps) {
             return (
               <Group component="li" key={slot.slotId} justify="space-between" wrap="nowrap">
                 <Text size="sm">{t('booking.withAdvisor', { when, advisor: slot.advisor })}</Text>
+                {/* Its label whole beside a long slot (it was cut to "Réser" on a phone). */}
                 <Button
                   size="xs"
+                  style={{ flexShrink: 0 }}
                   loading={bookState.isLoading && bookState.originalArgs?.slotId === slot.slotId}
                   aria-label={t('booking.bookSlot', { when })}
                   onClick={() => void onBook(slot)}

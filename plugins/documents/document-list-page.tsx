@@ -198,6 +198,8 @@ export default function DocumentListPage() {
       {canUpload ? (
         <FileUpload
           label={t('upload.title')}
+          // A receipt or an invoice on paper: a photo is often the document.
+          camera
           rules={rules}
           upload={(file, options) => {
             const form = new FormData();

@@ -54,7 +54,10 @@ describe('the static home grid', () => {
       Number(m[1]),
     );
     expect(columns).toEqual([GRID_COLUMNS.sm, GRID_COLUMNS.md, GRID_COLUMNS.lg]);
-    expect(css).toContain(`grid-auto-rows: ${String(ROW_HEIGHT)}px;`);
+    // Rows follow the cards; a cell's declared height is its rows of ROW_HEIGHT and the gaps between them.
+    expect(css).toContain('grid-auto-rows: auto;');
+    const declared = /--declared: calc\(var\(--h\) \* \((\d+)px \+ (\d+)px\) - (\d+)px\);/.exec(css);
+    expect(declared?.slice(1).map(Number)).toEqual([ROW_HEIGHT, MARGIN[1], MARGIN[1]]);
     expect(MARGIN[0]).toBe(MARGIN[1]);
     expect(css).toContain(`gap: ${String(MARGIN[0])}px;`);
   });

@@ -1,15 +1,41 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsentControls } from '../analytics/consent-context.ts';
 import type { ChoosableCategory, ConsentChoice } from '../analytics/consent.ts';
+import classes from './consent-banner.module.css';
+
+const ConsentChoices = lazy(() => import('./consent-choices.tsx'));
+const BUTTON_CLASSES = { label: classes.label ?? '' };
+
+/**
+ * While the banner shows, the page ends with room for it (a bottom padding from the banner's top to the
+ * screen's bottom), and what the keyboard or a link brings into view stops above it (the same scroll
+ * padding): the page can show every action above the banner, none stays under it.
+ */
+function useRoomBelowPage(banner: HTMLElement | null) {
+  useEffect(() => {
+    if (banner === null) return;
+    const body = document.body.style;
+    const page = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      body.paddingBottom = page.scrollPaddingBottom = `${String(
+        Math.ceil(window.innerHeight - banner.getBoundingClientRect().top),
+      )}px`;
+    });
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      body.paddingBottom = page.scrollPaddingBottom = '';
+    };
+  }, [banner]);
+}
 
 /**
  * The consent banner (the consent tool of SPEC 7): accept all, refuse all, or choose per category. Not
- * modal: the page stays usable behind it; each choice is applied at once (scripts added or removed).
+ * modal: the page stays usable behind it, in the keyboard's order before the page; each choice is applied
+ * at once (scripts added or removed). A corner card on a desktop, a compact bottom sheet on a phone.
  */
-const ConsentChoices = lazy(() => import('./consent-choices.tsx'));
-
 export default function ConsentBanner({
   controls,
   onDone,
@@ -23,6 +49,8 @@ export default function ConsentBanner({
   // Someone who already chose and comes back from the user menu sees their choices at once.
   const [customising, setCustomising] = useState(stored.decided);
   const [draft, setDraft] = useState<ConsentChoice>(stored.choice);
+  const [banner, setBanner] = useState<HTMLElement | null>(null);
+  useRoomBelowPage(banner);
 
   const decide = (choice: Partial<ConsentChoice>) => {
     store.set(choice);
@@ -37,40 +65,39 @@ export default function ConsentBanner({
     <Paper
       component="section"
       aria-labelledby="consent-title"
+      ref={setBanner}
+      className={classes.banner ?? ''}
       shadow="lg"
       withBorder
-      p="md"
-      radius="md"
-      pos="fixed"
-      bottom={16}
-      right={16}
-      maw="min(520px, calc(100vw - 32px))"
-      style={{ zIndex: 'var(--portal-popup-z-index, 2000)' }}
     >
-      <Stack gap="sm">
+      <Stack gap="xs">
         <Title order={2} size="h4" id="consent-title">
           {t('title')}
         </Title>
-        <Text size="sm">{t('intro')}</Text>
+        <Text size="sm" className={classes.intro ?? ''}>
+          {t('intro')}
+        </Text>
         {customising ? (
           <Suspense fallback={null}>
             <ConsentChoices categories={categories} draft={draft} onChange={setDraft} />
           </Suspense>
         ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={() => decide(all(false))}>
+        <Group justify="flex-end" gap="xs" className={classes.actions ?? ''}>
+          <Button variant="default" classNames={BUTTON_CLASSES} onClick={() => decide(all(false))}>
             {t('refuseAll')}
           </Button>
           {customising ? (
-            <Button variant="default" onClick={() => decide(draft)}>
+            <Button variant="default" classNames={BUTTON_CLASSES} onClick={() => decide(draft)}>
               {t('save')}
             </Button>
           ) : (
-            <Button variant="default" onClick={() => setCustomising(true)}>
+            <Button variant="default" classNames={BUTTON_CLASSES} onClick={() => setCustomising(true)}>
               {t('customise')}
             </Button>
           )}
-          <Button onClick={() => decide(all(true))}>{t('acceptAll')}</Button>
+          <Button classNames={BUTTON_CLASSES} onClick={() => decide(all(true))}>
+            {t('acceptAll')}
+          </Button>
         </Group>
       </Stack>
     </Paper>

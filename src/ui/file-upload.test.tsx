@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithPortal } from '../testing/render-with-portal.tsx';
 import { loadRealManifest } from '../testing/manifest.ts';
-import { FileUpload } from './file-upload.tsx';
+import { FileUpload, acceptOf } from './file-upload.tsx';
 import type { UploadFile } from './file-upload.tsx';
 
 afterEach(cleanup);
@@ -123,5 +123,78 @@ describe('what the gateway answers about room and pace (issue 27, item 9)', () =
       'Not sent: this folder’s storage space is full.',
       'Not sent: too many files sent in a short time. Try again in 1 minute.',
     ]);
+  });
+});
+
+describe('the upload on a phone', () => {
+  /** A touch screen (or not): what `(pointer: coarse)` answers. */
+  function pointer(coarse: boolean) {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: coarse && query === '(pointer: coarse)',
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as unknown as MediaQueryList,
+    );
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("offers the camera and the photo library: the picker accepts the rules' image types beside their extensions", async () => {
+    const manifestRules = loadRealManifest().constants.documents;
+    expect(acceptOf(manifestRules).split(',')).toEqual(
+      expect.arrayContaining(['.pdf', '.jpg', 'application/pdf', 'image/jpeg', 'image/png']),
+    );
+    await renderWithPortal(<FileUpload label="Ajouter" rules={rules} upload={vi.fn<UploadFile>()} />, {
+      config: loadRealManifest(),
+    });
+    expect((await screen.findByLabelText('Ajouter')).getAttribute('accept')?.split(',')).toEqual([
+      '.pdf',
+      '.png',
+      'application/pdf',
+      'image/png',
+    ]);
+  });
+
+  it('with the camera asked for, a touch screen gets "Prendre une photo", straight to the rear camera, whose photo is sent', async () => {
+    pointer(true);
+    const upload = vi.fn<UploadFile>(() => Promise.resolve({ id: 1 }));
+    const view = await renderWithPortal(<FileUpload label="Ajouter" rules={rules} upload={upload} camera />, {
+      config: loadRealManifest(),
+    });
+    expect(await screen.findByRole('button', { name: 'Prendre une photo' })).toBeVisible();
+    const camera = screen.getByLabelText('Prendre une photo');
+    expect(camera.getAttribute('capture')).toBe('environment');
+    expect(camera.getAttribute('accept')).toBe('image/png');
+    await view.user.upload(camera, file('ticket.png', 10, 'image/png'));
+    await vi.waitFor(() => expect(upload).toHaveBeenCalledOnce());
+  });
+
+  it('no camera button with a mouse, nor when it is not asked for, nor when the rules take no image', async () => {
+    pointer(false);
+    await renderWithPortal(<FileUpload label="Souris" rules={rules} upload={vi.fn<UploadFile>()} camera />, {
+      config: loadRealManifest(),
+    });
+    await screen.findByLabelText('Souris');
+    expect(screen.queryByRole('button', { name: 'Prendre une photo' })).toBeNull();
+    cleanup();
+    pointer(true);
+    const pdfOnly = { ...rules, allowedTypes: ['application/pdf'], allowedExtensions: ['.pdf'] };
+    await renderWithPortal(
+      <>
+        <FileUpload label="Sans demande" rules={rules} upload={vi.fn<UploadFile>()} />
+        <FileUpload label="Sans image" rules={pdfOnly} upload={vi.fn<UploadFile>()} camera />
+      </>,
+      { config: loadRealManifest() },
+    );
+    await screen.findByLabelText('Sans image');
+    expect(screen.getByLabelText('Sans demande')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Prendre une photo' })).toBeNull();
+    expect(screen.queryByLabelText('Prendre une photo')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import type { DragEvent } from 'react';
+import type { ChangeEvent, DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from './format.ts';
 import { visuallyHidden } from './visually-hidden.tsx';
@@ -30,6 +31,11 @@ export type FileUploadProps = {
   onUploaded?: (answer: unknown, file: File) => void;
   /** One file only (a report deposit); several by default. */
   single?: boolean;
+  /**
+   * A "Take a photo" button on touch screens, straight to the rear camera: for uploads where a photo of a
+   * paper (a receipt, an invoice) is a usual document. Only when the rules take an image type.
+   */
+  camera?: boolean;
 };
 
 type Failure =
@@ -53,6 +59,19 @@ type Item = {
   wait?: number;
   controller: AbortController;
 };
+
+/**
+ * What the file picker offers: the rules' extensions and their media types. The image types
+ * (image/jpeg, image/png) are what make a phone offer its camera and photo library beside its files; an
+ * iPhone then hands its HEIC photos over as JPEG.
+ */
+export function acceptOf(rules: UploadRules): string {
+  return [...new Set([...rules.allowedExtensions, ...rules.allowedTypes])].join(',');
+}
+
+/** The rules' image types, the camera's picker: none when the rules take no image. */
+const imageTypesOf = (rules: UploadRules): string =>
+  rules.allowedTypes.filter((type) => type.startsWith('image/')).join(',');
 
 const extensionOf = (name: string) => /\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '';
 
@@ -97,12 +116,24 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  * <FileUpload label={t('upload.title')} rules={useConstant('documents')}
  *   upload={(file, options) => send(file, options)} onUploaded={() => refetch()} />
  */
-export function FileUpload({ label, rules, upload, onUploaded, single = false }: FileUploadProps) {
+export function FileUpload({
+  label,
+  rules,
+  upload,
+  onUploaded,
+  single = false,
+  camera = false,
+}: FileUploadProps) {
   // Its own namespace, fetched with the first page that shows an upload: the sign-in page never pays for it.
   const { t, i18n } = useTranslation('upload');
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  // `capture` opens the camera at once, without the files: only as a second way, where a finger points.
+  const photoTypes = imageTypesOf(rules);
+  const touch = useMediaQuery('(pointer: coarse)');
+  const withCamera = camera && touch && photoTypes !== '';
   const nextId = useRef(1);
   const live = useRef(new Set<AbortController>());
 
@@ -155,6 +186,11 @@ export function FileUpload({ label, rules, upload, onUploaded, single = false }:
     add([...event.dataTransfer.files]);
   };
 
+  const pickIn = (event: ChangeEvent<HTMLInputElement>) => {
+    add([...(event.currentTarget.files ?? [])]);
+    event.currentTarget.value = '';
+  };
+
   const maxSize = formatFileSize(rules.maxFileSizeBytes, i18n.language);
   const extensions = rules.allowedExtensions.join(', ');
 
@@ -188,9 +224,16 @@ export function FileUpload({ label, rules, upload, onUploaded, single = false }:
               {t('rules', { extensions, size: maxSize })}
             </Text>
           </Stack>
-          <Button variant="light" onClick={() => input.current?.click()}>
-            {t(single ? 'chooseOne' : 'choose')}
-          </Button>
+          <Group gap="xs">
+            {withCamera ? (
+              <Button variant="light" onClick={() => cameraInput.current?.click()}>
+                {t('camera')}
+              </Button>
+            ) : null}
+            <Button variant="light" onClick={() => input.current?.click()}>
+              {t(single ? 'chooseOne' : 'choose')}
+            </Button>
+          </Group>
         </Group>
         {/* Hidden by style, not Mantine's VisuallyHidden: sharing that component with the home split it into
             one more chunk the home then loads. The button above opens it; tests and assistive tech reach it by label. */}
@@ -199,14 +242,23 @@ export function FileUpload({ label, rules, upload, onUploaded, single = false }:
           type="file"
           aria-label={label}
           multiple={!single}
-          accept={rules.allowedExtensions.join(',')}
+          accept={acceptOf(rules)}
           tabIndex={-1}
           style={visuallyHidden}
-          onChange={(event) => {
-            add([...(event.currentTarget.files ?? [])]);
-            event.currentTarget.value = '';
-          }}
+          onChange={pickIn}
         />
+        {withCamera ? (
+          <input
+            ref={cameraInput}
+            type="file"
+            aria-label={t('camera')}
+            accept={photoTypes}
+            capture="environment"
+            tabIndex={-1}
+            style={visuallyHidden}
+            onChange={pickIn}
+          />
+        ) : null}
       </Paper>
       {items.length > 0 ? (
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list')}>
