@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, rem } from '@mantine/core';
 import type { CSSVariablesResolver, MantineSize, MantineThemeOverride } from '@mantine/core';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 
@@ -6,6 +6,21 @@ import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 function componentSize(size: PortalConfig['app']['ui']['componentSize']): MantineSize {
   return size === 'default' ? 'sm' : size;
 }
+
+/**
+ * The one spacing scale (docs/ui.md): every gap, padding and margin of a screen is one of these names,
+ * never a number. xs to xl are Mantine's own values, named here so the scale is read in one place; the
+ * two smaller steps space lines that belong together (a name and its detail, a badge and its reason).
+ */
+const SPACING = {
+  '3xs': rem(2),
+  '2xs': rem(4),
+  xs: rem(10),
+  sm: rem(12),
+  md: rem(16),
+  lg: rem(20),
+  xl: rem(32),
+} as const;
 
 /** SPEC 9 UI settings from the manifest: component size, popups at their z-index. */
 export function themeFromManifest(ui: PortalConfig['app']['ui']): MantineThemeOverride {
@@ -31,6 +46,7 @@ export function themeFromManifest(ui: PortalConfig['app']['ui']): MantineThemeOv
       HoverCard: { defaultProps: { zIndex } },
       Combobox: { defaultProps: { zIndex } },
     },
+    spacing: SPACING,
   });
 }
 
