@@ -4,10 +4,12 @@ import { useAction, useGatewayDownload, useSelectedEntity, useTrack } from '@por
 import {
   DataTable,
   DateRangeFilter,
+  EmptyState,
   FilterSelect,
   formatDay,
   formatMoney,
-  PageTitle,
+  isBlankList,
+  PageHeader,
   Placeholders,
   QueryState,
   useTableState,
@@ -127,7 +129,7 @@ export default function BankPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle>{t('bank.title')}</PageTitle>
+      <PageHeader title={t('bank.title')} description={t('bank.intro')} />
 
       <section aria-labelledby="bank-accounts">
         <Text component="h2" id="bank-accounts" fw={700} size="lg" mb="sm">
@@ -137,6 +139,7 @@ export default function BankPage() {
           result={bank}
           error={{
             title: bank.data ? t('accounts.stale') : t('accounts.error'),
+            message: t('accounts.errorHint'),
             retryLabel: t('retry'),
             color: 'orange',
             mb: 'sm',
@@ -178,48 +181,52 @@ export default function BankPage() {
             {t('export.failed')}
           </Alert>
         ) : null}
-        <DataTable
-          caption={t('transactions.caption')}
-          columns={columns}
-          rowKey={(row) => row.id}
-          table={table}
-          result={transactions}
-          emptyMessage={t('transactions.empty')}
-          searchLabel={t('filters.search')}
-          toolbar={
-            <>
-              <FilterSelect
-                table={table}
-                filter="account"
-                label={t('filters.account')}
-                allLabel={t('filters.allAccounts')}
-                options={accounts.map((account) => ({
-                  value: String(account.id),
-                  label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
-                }))}
-              />
-              <NativeSelect
-                label={t('filters.period')}
-                value={period}
-                onChange={(event) => setPeriod(event.currentTarget.value)}
-                data={PERIODS.map((value) => ({ value, label: t(`periods.${value}`) }))}
-              />
-              {period === 'custom' ? (
-                <DateRangeFilter table={table} labels={{ from: t('filters.from'), to: t('filters.to') }} />
-              ) : null}
-              <AmountFilter
-                label={t('filters.min')}
-                value={filters['min']}
-                onChange={(value) => table.setFilter('min', value)}
-              />
-              <AmountFilter
-                label={t('filters.max')}
-                value={filters['max']}
-                onChange={(value) => table.setFilter('max', value)}
-              />
-            </>
-          }
-        />
+        {isBlankList(table.query, transactions) ? (
+          <EmptyState title={t('transactions.blank')} reason={t('transactions.blankReason')} />
+        ) : (
+          <DataTable
+            caption={t('transactions.caption')}
+            columns={columns}
+            rowKey={(row) => row.id}
+            table={table}
+            result={transactions}
+            emptyMessage={t('transactions.empty')}
+            searchLabel={t('filters.search')}
+            toolbar={
+              <>
+                <FilterSelect
+                  table={table}
+                  filter="account"
+                  label={t('filters.account')}
+                  allLabel={t('filters.allAccounts')}
+                  options={accounts.map((account) => ({
+                    value: String(account.id),
+                    label: `${account.bankName} ${account.ibanMasked.slice(-4)}`,
+                  }))}
+                />
+                <NativeSelect
+                  label={t('filters.period')}
+                  value={period}
+                  onChange={(event) => setPeriod(event.currentTarget.value)}
+                  data={PERIODS.map((value) => ({ value, label: t(`periods.${value}`) }))}
+                />
+                {period === 'custom' ? (
+                  <DateRangeFilter table={table} labels={{ from: t('filters.from'), to: t('filters.to') }} />
+                ) : null}
+                <AmountFilter
+                  label={t('filters.min')}
+                  value={filters['min']}
+                  onChange={(value) => table.setFilter('min', value)}
+                />
+                <AmountFilter
+                  label={t('filters.max')}
+                  value={filters['max']}
+                  onChange={(value) => table.setFilter('max', value)}
+                />
+              </>
+            }
+          />
+        )}
         {transactions.data ? (
           <Text size="sm" mt="xs" role="status" data-testid="selection-summary">
             {t('transactions.summary', {

@@ -70,7 +70,7 @@ export default function DepositPage() {
             value={folder}
             onChange={setFolder}
           />
-          <Stack gap={4}>
+          <Stack gap="2xs">
             <Text size="sm" fw={500} id="deposit-kind">
               {t('deposit.kind')}
             </Text>

@@ -113,7 +113,7 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
       key: 'actions',
       header: t('columns.actions'),
       render: (report) => (
-        <Group gap={4} wrap="nowrap">
+        <Group gap="2xs" wrap="nowrap">
           {report.hasFile ? (
             <>
               <Button

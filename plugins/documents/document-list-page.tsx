@@ -12,11 +12,13 @@ import {
 } from '@portal/plugin-api';
 import {
   DataTable,
+  EmptyState,
   FileUpload,
   formatDay,
   formatFileSize,
   formatMonth,
-  PageTitle,
+  isBlankList,
+  PageHeader,
   useTableState,
 } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
@@ -168,7 +170,7 @@ export default function DocumentListPage() {
       key: 'actions',
       header: t('columns.actions'),
       render: (doc) => (
-        <Group gap={4} wrap="nowrap">
+        <Group gap="2xs" wrap="nowrap">
           {OPENS_IN_BROWSER.has(doc.mimeType) ? (
             <Button
               size="xs"
@@ -194,7 +196,7 @@ export default function DocumentListPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle>{t(`titles.${kind}`)}</PageTitle>
+      <PageHeader title={t(`titles.${kind}`)} description={t(`intros.${kind}`)} />
 
       {showMailDrop && result.data ? (
         <Paper withBorder p="sm" radius="md">
@@ -253,45 +255,53 @@ export default function DocumentListPage() {
         </Alert>
       )}
 
-      <DataTable
-        caption={t(`titles.${kind}`)}
-        columns={columns}
-        rowKey={(doc) => doc.id}
-        table={table}
-        result={result}
-        emptyMessage={period !== undefined || table.query.search !== '' ? t('emptyFiltered') : t('empty')}
-        searchLabel={t('filters.search')}
-        highlighted={justAdded ?? fromLink}
-        selection={{
-          selected: chosen,
-          onChange: setChosen,
-          rowLabel: (id) => t('select', { name: nameOf(id) }),
-        }}
-        toolbar={
-          <>
-            <NativeSelect
-              label={t('filters.period')}
-              value={period ?? ''}
-              onChange={(event) => table.setFilter('period', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('filters.allPeriods') },
-                ...(result.data?.periods ?? []).map((value) => ({
-                  value,
-                  label: formatMonth(value, language),
-                })),
-              ]}
-            />
-            <Button
-              variant="light"
-              disabled={chosen.size === 0}
-              loading={zipping}
-              onClick={() => void downloadZip()}
-            >
-              {t('zip.button', { count: chosen.size })}
-            </Button>
-          </>
-        }
-      />
+      {isBlankList(table.query, result) ? (
+        <EmptyState
+          title={t('empty')}
+          reason={t(`blankReasons.${kind}`)}
+          {...(canUpload ? { hint: t('blankHint') } : {})}
+        />
+      ) : (
+        <DataTable
+          caption={t(`titles.${kind}`)}
+          columns={columns}
+          rowKey={(doc) => doc.id}
+          table={table}
+          result={result}
+          emptyMessage={period !== undefined || table.query.search !== '' ? t('emptyFiltered') : t('empty')}
+          searchLabel={t('filters.search')}
+          highlighted={justAdded ?? fromLink}
+          selection={{
+            selected: chosen,
+            onChange: setChosen,
+            rowLabel: (id) => t('select', { name: nameOf(id) }),
+          }}
+          toolbar={
+            <>
+              <NativeSelect
+                label={t('filters.period')}
+                value={period ?? ''}
+                onChange={(event) => table.setFilter('period', event.currentTarget.value)}
+                data={[
+                  { value: '', label: t('filters.allPeriods') },
+                  ...(result.data?.periods ?? []).map((value) => ({
+                    value,
+                    label: formatMonth(value, language),
+                  })),
+                ]}
+              />
+              <Button
+                variant="light"
+                disabled={chosen.size === 0}
+                loading={zipping}
+                onClick={() => void downloadZip()}
+              >
+                {t('zip.button', { count: chosen.size })}
+              </Button>
+            </>
+          }
+        />
+      )}
     </Stack>
   );
 }

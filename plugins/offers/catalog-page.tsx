@@ -56,7 +56,7 @@ function ActivateDialog({
             setChosen(choices.data?.items.find((folder) => String(folder.accountId) === value) ?? null)
           }
         >
-          <Stack gap={6} mt="xs" aria-busy={choices.isFetching}>
+          <Stack gap="2xs" mt="xs" aria-busy={choices.isFetching}>
             {(choices.data?.items ?? []).map((folder) => (
               <Radio
                 key={folder.accountId}
@@ -123,7 +123,7 @@ export default function CatalogPage() {
         skeletonHeight={140}
         renderCard={(offer) => (
           <Stack gap="xs" h="100%" justify="space-between">
-            <Stack gap={4}>
+            <Stack gap="2xs">
               <Text component="h2" fw={700} size="lg">
                 {offer.name}
               </Text>

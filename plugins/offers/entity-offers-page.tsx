@@ -77,7 +77,7 @@ export default function EntityOffersPage() {
         errorTitle={t('entityOffers.error')}
         skeletonHeight={120}
         renderCard={(offer) => (
-          <Stack gap={4}>
+          <Stack gap="2xs">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Text component="h2" fw={700}>
                 {offer.name}

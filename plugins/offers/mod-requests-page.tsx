@@ -84,7 +84,7 @@ export default function ModRequestsPage() {
       header: t('modRequests.status'),
       sortable: true,
       render: (row) => (
-        <Stack gap={2}>
+        <Stack gap="3xs">
           <Badge color={COLORS[row.status]} variant="filled">
             {t(`modRequests.statuses.${row.status}`)}
           </Badge>

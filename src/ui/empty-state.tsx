@@ -43,3 +43,19 @@ export function EmptyState({ title, reason, hint, action }: EmptyStateProps) {
     </Paper>
   );
 }
+
+/**
+ * True when a table's list holds nothing at all (loaded, empty, neither searched nor filtered): the page
+ * shows its empty state instead of the table. A search that matches nothing keeps the table and its line.
+ */
+export function isBlankList(
+  query: { page: number; search: string; filters: Readonly<Record<string, string>> },
+  result: { data?: { totalItems: number } | undefined },
+): boolean {
+  return (
+    result.data?.totalItems === 0 &&
+    query.page <= 1 &&
+    query.search === '' &&
+    Object.keys(query.filters).length === 0
+  );
+}

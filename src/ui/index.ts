@@ -5,7 +5,7 @@
 export { ComingSoonPage } from './coming-soon.tsx';
 export { ConfirmAction } from './confirm-action.tsx';
 export type { ConfirmActionProps } from './confirm-action.tsx';
-export { EmptyState } from './empty-state.tsx';
+export { EmptyState, isBlankList } from './empty-state.tsx';
 export type { EmptyStateProps } from './empty-state.tsx';
 export { DataTable } from './data-table.tsx';
 export type { DataColumn, DataPage, DataResult, DataTableProps, DataTableSelection } from './data-table.tsx';
