@@ -1,12 +1,15 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { ConfirmAction, DataTable, formatDay } from '@portal/ui';
-import type { DataColumn, DataResult, TableState } from '@portal/ui';
+import { ConfirmAction, DataTable, formatDay, StatusBadge } from '@portal/ui';
+import type { DataColumn, DataResult, StatusTone, TableState } from '@portal/ui';
 import { useState } from 'react';
 import { failureOf, useRemoveEntityUserMutation } from './people-api.ts';
 import type { ListedUser } from './people-api.ts';
 import { useT } from './translation.ts';
+
+// An invitation still waits for its answer; an active user has accepted it (docs/ui.md).
+const STATUS_TONES: Readonly<Record<UserRow['status'], StatusTone>> = { invited: 'info', active: 'success' };
 
 /** A user on one entity (or an invitation to it); a wallet row also names its folder and the caller's codes there. */
 export type UserRow = ListedUser & {
@@ -143,9 +146,7 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
       key: 'status',
       header: t('users.status'),
       render: (row) => (
-        <Badge color={row.status === 'invited' ? 'indigo.9' : 'teal.9'} variant="filled">
-          {t(`users.statuses.${row.status}`)}
-        </Badge>
+        <StatusBadge status={row.status} tones={STATUS_TONES} label={t(`users.statuses.${row.status}`)} />
       ),
     },
     {
