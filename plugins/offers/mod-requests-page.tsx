@@ -1,21 +1,27 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import { allowedFilter, DataTable, FilterSelect, formatDay, PageTitle, useTableState } from '@portal/ui';
+import {
+  allowedFilter,
+  DataTable,
+  EmptyState,
+  FilterSelect,
+  formatDay,
+  isBlankList,
+  PageHeader,
+  StatusBadge,
+  useTableState,
+} from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
 import type { ModRequest, ModRequestStatus } from './offers-api.ts';
+import { MOD_REQUEST_TONES } from './status-tones.ts';
 import { useT } from './translation.ts';
 
 const STATUSES: readonly ModRequestStatus[] = ['pending', 'validated', 'refused'];
 const SORTS = ['createdAt', 'accountName', 'status'] as const;
 const PAGE_SIZE = 20;
-const COLORS: Record<ModRequestStatus, string> = {
-  pending: 'indigo.9',
-  validated: 'teal.9',
-  refused: 'gray.7',
-};
 
 type Outcome = { kind: 'validated' | 'refused' | 'stale' | 'failed'; folder: string; offer: string };
 
@@ -85,9 +91,11 @@ export default function ModRequestsPage() {
       sortable: true,
       render: (row) => (
         <Stack gap="3xs">
-          <Badge color={COLORS[row.status]} variant="filled">
-            {t(`modRequests.statuses.${row.status}`)}
-          </Badge>
+          <StatusBadge
+            status={row.status}
+            tones={MOD_REQUEST_TONES}
+            label={t(`modRequests.statuses.${row.status}`)}
+          />
           {row.reason === '' ? null : (
             <Text size="xs" c="dimmed">
               {t('modRequests.reasonShown', { reason: row.reason })}
@@ -147,7 +155,7 @@ export default function ModRequestsPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('modRequests.title')}</PageTitle>
+      <PageHeader title={t('modRequests.title')} description={t('modRequests.intro')} />
       {outcome === null ? null : (
         <Alert
           color={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'teal' : 'red'}
@@ -160,24 +168,28 @@ export default function ModRequestsPage() {
           {t(`modRequests.outcome.${outcome.kind}`, { folder: outcome.folder, offer: outcome.offer })}
         </Alert>
       )}
-      <DataTable
-        caption={t('modRequests.caption')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        table={table}
-        result={requests}
-        emptyMessage={t('modRequests.empty')}
-        searchLabel={t('modRequests.search')}
-        toolbar={
-          <FilterSelect
-            table={table}
-            filter="status"
-            label={t('modRequests.filter')}
-            allLabel={t('modRequests.allStatuses')}
-            options={STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) }))}
-          />
-        }
-      />
+      {isBlankList(table.query, requests) ? (
+        <EmptyState title={t('modRequests.blank')} reason={t('modRequests.blankReason')} />
+      ) : (
+        <DataTable
+          caption={t('modRequests.caption')}
+          columns={columns}
+          rowKey={(row) => row.id}
+          table={table}
+          result={requests}
+          emptyMessage={t('modRequests.empty')}
+          searchLabel={t('modRequests.search')}
+          toolbar={
+            <FilterSelect
+              table={table}
+              filter="status"
+              label={t('modRequests.filter')}
+              allLabel={t('modRequests.allStatuses')}
+              options={STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) }))}
+            />
+          }
+        />
+      )}
       {refusing === null ? null : (
         <Modal
           opened
