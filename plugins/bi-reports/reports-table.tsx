@@ -1,7 +1,15 @@
 import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DownloadError, useAction, useGatewayDownload, useGatewayOpen } from '@portal/plugin-api';
-import { ConfirmAction, DataTable, formatDay, formatMonth, useTableState } from '@portal/ui';
+import {
+  ConfirmAction,
+  DataTable,
+  EmptyState,
+  formatDay,
+  formatMonth,
+  isBlankList,
+  useTableState,
+} from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { FolderPicker } from './folder-picker.tsx';
 import {
@@ -163,45 +171,49 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
           {t(`problems.${problem}`)}
         </Alert>
       )}
-      <DataTable
-        caption={t(wallet ? 'walletReports.caption' : 'entityReports.caption')}
-        columns={columns}
-        rowKey={(report) => report.id}
-        table={table}
-        result={result}
-        emptyMessage={t('empty')}
-        searchLabel={t('filters.search')}
-        highlighted={highlighted}
-        toolbar={
-          <>
-            {wallet ? (
-              <FolderPicker
-                label={t('filters.folder')}
-                emptyLabel={t('filters.allFolders')}
-                value={folder}
-                onChange={(value) =>
-                  table.setFilter('folder', value === undefined ? undefined : String(value))
-                }
+      {isBlankList(table.query, result) ? (
+        <EmptyState title={t('empty')} reason={t(wallet ? 'blankReasonWallet' : 'blankReason')} />
+      ) : (
+        <DataTable
+          caption={t(wallet ? 'walletReports.caption' : 'entityReports.caption')}
+          columns={columns}
+          rowKey={(report) => report.id}
+          table={table}
+          result={result}
+          emptyMessage={t('empty')}
+          searchLabel={t('filters.search')}
+          highlighted={highlighted}
+          toolbar={
+            <>
+              {wallet ? (
+                <FolderPicker
+                  label={t('filters.folder')}
+                  emptyLabel={t('filters.allFolders')}
+                  value={folder}
+                  onChange={(value) =>
+                    table.setFilter('folder', value === undefined ? undefined : String(value))
+                  }
+                />
+              ) : null}
+              <NativeSelect
+                label={t('filters.kind')}
+                value={kind ?? ''}
+                onChange={(event) => table.setFilter('kind', event.currentTarget.value)}
+                data={[
+                  { value: '', label: t('filters.allKinds') },
+                  ...REPORT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
+                ]}
               />
-            ) : null}
-            <NativeSelect
-              label={t('filters.kind')}
-              value={kind ?? ''}
-              onChange={(event) => table.setFilter('kind', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('filters.allKinds') },
-                ...REPORT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-              ]}
-            />
-            <TextInput
-              type="month"
-              label={t('filters.period')}
-              value={period ?? ''}
-              onChange={(event) => table.setFilter('period', event.currentTarget.value)}
-            />
-          </>
-        }
-      />
+              <TextInput
+                type="month"
+                label={t('filters.period')}
+                value={period ?? ''}
+                onChange={(event) => table.setFilter('period', event.currentTarget.value)}
+              />
+            </>
+          }
+        />
+      )}
     </Stack>
   );
 }
