@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
  * @example
  * <PageTitle>{t('title')}</PageTitle>
  */
-export function PageTitle({ children, mb = 'md' }: { children: ReactNode; mb?: MantineSpacing | 0 }) {
+export function PageTitle({ children, mb = 'md' }: { children: ReactNode; mb?: MantineSpacing }) {
   return (
     <Title
       order={1}
