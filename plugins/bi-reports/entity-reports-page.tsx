@@ -10,7 +10,7 @@ export default function EntityReportsPage() {
   const accountId = useSelectedEntity()?.entity.accountId ?? 0;
   return (
     <Stack gap="lg">
-      <PageHeader title={t('entityReports.title')} description={t('entityReports.intro')} />
+      <PageHeader title={t('entityReports.title')} description={t('intro.presentation')} />
       <ReportsTable accountId={accountId} />
     </Stack>
   );

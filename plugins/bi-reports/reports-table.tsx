@@ -172,7 +172,7 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
         </Alert>
       )}
       {isBlankList(table.query, result) ? (
-        <EmptyState title={t('empty')} reason={t(wallet ? 'blankReasonWallet' : 'blankReason')} />
+        <EmptyState title={t('empty')} />
       ) : (
         <DataTable
           caption={t(wallet ? 'walletReports.caption' : 'entityReports.caption')}

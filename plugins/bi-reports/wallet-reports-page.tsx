@@ -14,13 +14,12 @@ export default function WalletReportsPage() {
     <Stack gap="lg">
       <PageHeader
         title={t('walletReports.title')}
-        description={t('walletReports.intro')}
         {...(depositHref === undefined
           ? {}
           : {
               action: (
                 <Button component={Link} to={depositHref}>
-                  {t('walletReports.deposit')}
+                  {t('deposit.title')}
                 </Button>
               ),
             })}

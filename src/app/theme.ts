@@ -1,4 +1,4 @@
-import { createTheme, rem } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineSize, MantineThemeOverride } from '@mantine/core';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 
@@ -8,19 +8,12 @@ function componentSize(size: PortalConfig['app']['ui']['componentSize']): Mantin
 }
 
 /**
- * The one spacing scale (docs/ui.md): every gap, padding and margin of a screen is one of these names,
- * never a number. xs to xl are Mantine's own values, named here so the scale is read in one place; the
- * two smaller steps space lines that belong together (a name and its detail, a badge and its reason).
+ * The one spacing scale (docs/ui.md): every gap, padding and margin of a screen is one of its names, never
+ * a number. Mantine's own xs (10 px), sm (12), md (16), lg (20) and xl (32), and two smaller steps for lines
+ * that belong together (a name and its detail, a badge and its reason). Only those two are written here:
+ * the first pages carry the theme, and Mantine's values need no copy.
  */
-const SPACING = {
-  '3xs': rem(2),
-  '2xs': rem(4),
-  xs: rem(10),
-  sm: rem(12),
-  md: rem(16),
-  lg: rem(20),
-  xl: rem(32),
-} as const;
+const SPACING = { '3xs': '0.125rem', '2xs': '0.25rem' } as const;
 
 /** SPEC 9 UI settings from the manifest: component size, popups at their z-index. */
 export function themeFromManifest(ui: PortalConfig['app']['ui']): MantineThemeOverride {

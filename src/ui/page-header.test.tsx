@@ -29,17 +29,21 @@ describe('page header', () => {
     const view = await renderWithPortal(
       <PageHeader
         title="Banque"
-        secondary={[
-          { label: 'Exporter en CSV', onClick: exportCsv },
-          { label: 'Archiver', onClick: archive },
-        ]}
+        secondary={{
+          label: 'Plus d’actions',
+          actions: [
+            { label: 'Exporter en CSV', onClick: exportCsv },
+            { label: 'Archiver', onClick: archive },
+          ],
+        }}
       />,
       { config: loadRealManifest() },
     );
     // The actions stay in the menu until it is opened.
     expect(screen.queryByRole('menuitem', { name: 'Exporter en CSV' })).toBeNull();
+    const more = await screen.findByRole('button', { name: 'Plus d’actions' });
     await view.user.tab();
-    expect(screen.getByRole('button', { name: 'Plus d’actions' })).toHaveFocus();
+    expect(more).toHaveFocus();
     await view.user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     expect(menu).toBeVisible();
@@ -57,14 +61,17 @@ describe('page header', () => {
     const view = await renderWithPortal(
       <PageHeader
         title="Mandats"
-        secondary={[
-          { label: 'Dossiers', to: '/portefeuille/dossiers' },
-          { label: 'Outil des mandats', href: 'https://mandats.example/' },
-        ]}
+        secondary={{
+          label: 'Plus d’actions',
+          actions: [
+            { label: 'Dossiers', to: '/portefeuille/dossiers' },
+            { label: 'Outil des mandats', href: 'https://mandats.example/' },
+          ],
+        }}
       />,
       { config: loadRealManifest() },
     );
-    await view.user.click(screen.getByRole('button', { name: 'Plus d’actions' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Plus d’actions' }));
     expect(await screen.findByRole('menuitem', { name: 'Dossiers' })).toHaveAttribute(
       'href',
       '/portefeuille/dossiers',

@@ -1,8 +1,11 @@
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageTitle } from './page-title.tsx';
+
+// The menu (Mantine's Menu and its floating position, about 10 KiB) loads only on a page that has
+// secondary actions, not with every page's header.
+const SecondaryActions = lazy(() => import('./page-header-menu.tsx'));
 
 /** A less frequent action of the page: it runs `onClick`, or opens `to` (a route) or `href` (elsewhere). */
 export type PageAction = {
@@ -21,51 +24,12 @@ export type PageHeaderProps = {
   description?: ReactNode;
   /** The page's main action, on the right: a button (or a component that opens its dialog). */
   action?: ReactNode;
-  /** The other actions, in a menu after the main one. */
-  secondary?: readonly PageAction[];
+  /**
+   * The other actions, in a menu after the main one, and the menu's name from the plugin's locales ("Plus
+   * d'actions"): the page's own words, so the first pages carry no string of it.
+   */
+  secondary?: { label: string; actions: readonly PageAction[] };
 };
-
-function SecondaryActions({ actions }: { actions: readonly PageAction[] }) {
-  const { t } = useTranslation();
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="default" rightSection={<span aria-hidden="true">▾</span>}>
-          {t('look.moreActions')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((action) => {
-          const disabled = action.disabled ?? false;
-          if (action.to !== undefined)
-            return (
-              <Menu.Item key={action.label} component={Link} to={action.to} disabled={disabled}>
-                {action.label}
-              </Menu.Item>
-            );
-          if (action.href !== undefined)
-            return (
-              <Menu.Item
-                key={action.label}
-                component="a"
-                href={action.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                disabled={disabled}
-              >
-                {action.label}
-              </Menu.Item>
-            );
-          return (
-            <Menu.Item key={action.label} onClick={() => void action.onClick?.()} disabled={disabled}>
-              {action.label}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
 
 /**
  * The head of every business page: the title (the page's one `h1`), the main action on the right and
@@ -75,20 +39,26 @@ function SecondaryActions({ actions }: { actions: readonly PageAction[] }) {
  *
  * @example
  * <PageHeader title={t('users.title')} description={t('users.intro')}
- *   action={<InviteUser />} secondary={[{ label: t('users.export'), onClick: exportCsv }]} />
+ *   action={<InviteUser />}
+ *   secondary={{ label: t('more'), actions: [{ label: t('users.export'), onClick: exportCsv }] }} />
  */
-export function PageHeader({ title, description, action, secondary = [] }: PageHeaderProps) {
-  const hasActions = action !== undefined || secondary.length > 0;
+export function PageHeader({ title, description, action, secondary }: PageHeaderProps) {
+  const hasActions = action !== undefined || secondary !== undefined;
   return (
     <div data-page-header="">
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-        <div style={{ flex: '1 1 14rem', minWidth: 0 }}>
+        {/* A long word (a firm's name) wraps on a phone instead of widening the page. */}
+        <div style={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>
           <PageTitle mb={0}>{title}</PageTitle>
         </div>
         {hasActions ? (
           <Group gap="xs" wrap="wrap">
             {action}
-            {secondary.length > 0 ? <SecondaryActions actions={secondary} /> : null}
+            {secondary === undefined ? null : (
+              <Suspense fallback={null}>
+                <SecondaryActions {...secondary} />
+              </Suspense>
+            )}
           </Group>
         ) : null}
       </Group>

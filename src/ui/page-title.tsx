@@ -12,15 +12,7 @@ import type { ReactNode } from 'react';
  */
 export function PageTitle({ children, mb = 'md' }: { children: ReactNode; mb?: MantineSpacing }) {
   return (
-    <Title
-      order={1}
-      size="h2"
-      tabIndex={-1}
-      data-page-title=""
-      mb={mb}
-      // A long word (a firm's name) wraps on a phone instead of widening the page.
-      style={{ outline: 'none', overflowWrap: 'anywhere' }}
-    >
+    <Title order={1} size="h2" tabIndex={-1} data-page-title="" mb={mb} style={{ outline: 'none' }}>
       {children}
     </Title>
   );
