@@ -69,7 +69,7 @@ export default function DepositPage() {
             value={folder}
             onChange={setFolder}
           />
-          <Stack gap="2xs">
+          <Stack gap="xs">
             <Text size="sm" fw={500} id="deposit-kind">
               {t('deposit.kind')}
             </Text>

@@ -121,7 +121,7 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
       key: 'actions',
       header: t('columns.actions'),
       render: (report) => (
-        <Group gap="2xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
           {report.hasFile ? (
             <>
               <Button

@@ -170,7 +170,7 @@ export default function DocumentListPage() {
       key: 'actions',
       header: t('columns.actions'),
       render: (doc) => (
-        <Group gap="2xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
           {OPENS_IN_BROWSER.has(doc.mimeType) ? (
             <Button
               size="xs"

@@ -56,7 +56,7 @@ function ActivateDialog({
             setChosen(choices.data?.items.find((folder) => String(folder.accountId) === value) ?? null)
           }
         >
-          <Stack gap="2xs" mt="xs" aria-busy={choices.isFetching}>
+          <Stack gap="xs" mt="xs" aria-busy={choices.isFetching}>
             {(choices.data?.items ?? []).map((folder) => (
               <Radio
                 key={folder.accountId}
@@ -124,7 +124,7 @@ export default function CatalogPage() {
         skeletonHeight={140}
         renderCard={(offer) => (
           <Stack gap="xs" h="100%" justify="space-between">
-            <Stack gap="2xs">
+            <Stack gap="xs">
               <Text component="h2" fw={700} size="lg">
                 {offer.name}
               </Text>

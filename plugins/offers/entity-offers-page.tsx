@@ -75,7 +75,7 @@ export default function EntityOffersPage() {
         empty={{ title: t('entityOffers.empty'), reason: t('entityOffers.emptyReason') }}
         skeletonHeight={120}
         renderCard={(offer) => (
-          <Stack gap="2xs">
+          <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Text component="h2" fw={700}>
                 {offer.name}

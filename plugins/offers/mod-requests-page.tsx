@@ -90,7 +90,7 @@ export default function ModRequestsPage() {
       header: t('modRequests.status'),
       sortable: true,
       render: (row) => (
-        <Stack gap="3xs">
+        <Stack gap={0}>
           <StatusBadge
             status={row.status}
             tones={MOD_REQUEST_TONES}

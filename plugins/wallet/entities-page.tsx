@@ -15,7 +15,7 @@ function EntityCard({ entity }: { entity: MyEntity }) {
   return (
     <Paper withBorder radius="md" p="md" component="li">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap="3xs">
+        <Stack gap={0}>
           {href === undefined ? (
             <Text fw={600}>{entity.name}</Text>
           ) : (

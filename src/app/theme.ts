@@ -7,14 +7,6 @@ function componentSize(size: PortalConfig['app']['ui']['componentSize']): Mantin
   return size === 'default' ? 'sm' : size;
 }
 
-/**
- * The one spacing scale (docs/ui.md): every gap, padding and margin of a screen is one of its names, never
- * a number. Mantine's own xs (10 px), sm (12), md (16), lg (20) and xl (32), and two smaller steps for lines
- * that belong together (a name and its detail, a badge and its reason). Only those two are written here:
- * the first pages carry the theme, and Mantine's values need no copy.
- */
-const SPACING = { '3xs': '0.125rem', '2xs': '0.25rem' } as const;
-
 /** SPEC 9 UI settings from the manifest: component size, popups at their z-index. */
 export function themeFromManifest(ui: PortalConfig['app']['ui']): MantineThemeOverride {
   const size = componentSize(ui.componentSize);
@@ -39,7 +31,6 @@ export function themeFromManifest(ui: PortalConfig['app']['ui']): MantineThemeOv
       HoverCard: { defaultProps: { zIndex } },
       Combobox: { defaultProps: { zIndex } },
     },
-    spacing: SPACING,
   });
 }
 

@@ -179,7 +179,7 @@ export function FileUpload({ label, rules, upload, onUploaded, single = false }:
         data-testid="upload-zone"
       >
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Stack gap="3xs">
+          <Stack gap={0}>
             <Text fw={600}>{label}</Text>
             <Text size="sm" c="dimmed">
               {t(single ? 'dropOne' : 'drop')}
@@ -209,11 +209,11 @@ export function FileUpload({ label, rules, upload, onUploaded, single = false }:
         />
       </Paper>
       {items.length > 0 ? (
-        <Stack gap="2xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list')}>
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list')}>
           {items.map((item) => (
             <li key={item.id}>
               <Group gap="sm" wrap="nowrap" align="center">
-                <Stack gap="3xs" style={{ flex: 1, minWidth: 0 }}>
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                   <Text size="sm" truncate="end">
                     {item.file.name}{' '}
                     <Text span size="xs" c="dimmed">

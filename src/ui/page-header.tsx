@@ -63,7 +63,7 @@ export function PageHeader({ title, description, action, secondary }: PageHeader
         ) : null}
       </Group>
       {description === undefined ? null : (
-        <Text c="dimmed" size="sm" mt="2xs" maw="48rem">
+        <Text c="dimmed" size="sm" mt="xs" maw="48rem">
           {description}
         </Text>
       )}
