@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useAction, useGatewayDownload, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import {
   DataTable,
+  EmptyState,
   formatDay,
   formatMoney,
-  PageTitle,
+  isBlankList,
+  PageHeader,
   Placeholders,
   QueryState,
   useTableState,
@@ -172,7 +174,7 @@ export default function BankPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle>{t('bank.title')}</PageTitle>
+      <PageHeader title={t('bank.title')} description={t('bank.intro')} />
 
       <section aria-labelledby="bank-accounts">
         <Text component="h2" id="bank-accounts" fw={700} size="lg" mb="sm">
@@ -182,6 +184,7 @@ export default function BankPage() {
           result={bank}
           error={{
             title: bank.data ? t('accounts.stale') : t('accounts.error'),
+            message: t('accounts.errorHint'),
             retryLabel: t('retry'),
             color: 'orange',
             mb: 'sm',
@@ -223,16 +226,20 @@ export default function BankPage() {
             {t('export.failed')}
           </Alert>
         ) : null}
-        <DataTable
-          caption={t('transactions.caption')}
-          columns={columns}
-          rowKey={(row) => row.id}
-          table={table}
-          result={transactions}
-          emptyMessage={t('transactions.empty')}
-          searchLabel={t('filters.search')}
-          filters={tableFilters}
-        />
+        {isBlankList(table.query, transactions) ? (
+          <EmptyState title={t('transactions.blank')} reason={t('transactions.blankReason')} />
+        ) : (
+          <DataTable
+            caption={t('transactions.caption')}
+            columns={columns}
+            rowKey={(row) => row.id}
+            table={table}
+            result={transactions}
+            emptyMessage={t('transactions.empty')}
+            searchLabel={t('filters.search')}
+            filters={tableFilters}
+          />
+        )}
         {transactions.data ? (
           <Text size="sm" mt="xs" role="status" data-testid="selection-summary">
             {t('transactions.summary', {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Paper, SegmentedControl, Stack, Text, TextInput }
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConstant, useGatewayUpload, useRouteHref } from '@portal/plugin-api';
-import { FileUpload, PageTitle } from '@portal/ui';
+import { FileUpload, PageHeader } from '@portal/ui';
 import { FolderPicker } from './folder-picker.tsx';
 import { REPORT_KINDS, depositPath } from './reports-api.ts';
 import type { Report, ReportKind } from './reports-api.ts';
@@ -36,8 +36,7 @@ export default function DepositPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <PageTitle>{t('deposit.title')}</PageTitle>
-      <Text c="dimmed">{t('deposit.intro')}</Text>
+      <PageHeader title={t('deposit.title')} description={t('deposit.intro')} />
 
       {deposited ? (
         <Alert
@@ -70,7 +69,7 @@ export default function DepositPage() {
             value={folder}
             onChange={setFolder}
           />
-          <Stack gap={4}>
+          <Stack gap="xs">
             <Text size="sm" fw={500} id="deposit-kind">
               {t('deposit.kind')}
             </Text>

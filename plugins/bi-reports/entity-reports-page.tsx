@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useSelectedEntity } from '@portal/plugin-api';
-import { PageTitle } from '@portal/ui';
+import { PageHeader } from '@portal/ui';
 import { ReportsTable } from './reports-table.tsx';
 import { useT } from './translation.ts';
 
@@ -10,7 +10,7 @@ export default function EntityReportsPage() {
   const accountId = useSelectedEntity()?.entity.accountId ?? 0;
   return (
     <Stack gap="lg">
-      <PageTitle>{t('entityReports.title')}</PageTitle>
+      <PageHeader title={t('entityReports.title')} description={t('intro.presentation')} />
       <ReportsTable accountId={accountId} />
     </Stack>
   );

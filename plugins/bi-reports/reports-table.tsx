@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DownloadError, useAction, useGatewayDownload, useGatewayOpen } from '@portal/plugin-api';
-import { DataTable, formatDay, formatMonth, useTableState } from '@portal/ui';
+import { DataTable, EmptyState, formatDay, formatMonth, isBlankList, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { FolderPicker } from './folder-picker.tsx';
 import {
@@ -133,86 +133,94 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
           {t(`problems.${problem}`)}
         </Alert>
       )}
-      <DataTable
-        caption={t(wallet ? 'walletReports.caption' : 'entityReports.caption')}
-        columns={columns}
-        rowKey={(report) => report.id}
-        table={table}
-        result={result}
-        emptyMessage={t('empty')}
-        searchLabel={t('filters.search')}
-        highlighted={highlighted}
-        filters={[
-          ...(wallet
-            ? [
-                {
-                  kind: 'custom',
-                  keys: ['folder'],
-                  node: (
-                    <FolderPicker
-                      label={t('filters.folder')}
-                      emptyLabel={t('filters.allFolders')}
-                      value={folder}
-                      onChange={(value) =>
-                        table.setFilter('folder', value === undefined ? undefined : String(value))
-                      }
-                    />
-                  ),
-                } as const,
-              ]
-            : []),
-          {
-            kind: 'select',
-            key: 'kind',
-            label: t('filters.kind'),
-            allLabel: t('filters.allKinds'),
-            options: REPORT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-          },
-          { kind: 'month', key: 'period', label: t('filters.period') },
-        ]}
-        rowActions={{
-          name: (report) => report.title,
-          of: (report) => [
-            ...(report.hasFile
+      {isBlankList(table.query, result) ? (
+        <EmptyState title={t('empty')} />
+      ) : (
+        <DataTable
+          caption={t(wallet ? 'walletReports.caption' : 'entityReports.caption')}
+          columns={columns}
+          rowKey={(report) => report.id}
+          table={table}
+          result={result}
+          emptyMessage={t('empty')}
+          searchLabel={t('filters.search')}
+          highlighted={highlighted}
+          filters={[
+            ...(wallet
               ? [
                   {
-                    key: 'open',
-                    label: t('openShort'),
-                    ariaLabel: t('open', { title: report.title }),
-                    onSelect: () =>
-                      void act(() => open(reportFilePath(report.id), { disposition: 'inline' })),
-                  },
-                  {
-                    key: 'download',
-                    label: t('downloadShort'),
-                    ariaLabel: t('download', { title: report.title }),
-                    onSelect: () =>
-                      void act(() =>
-                        download(reportFilePath(report.id), { disposition: 'attachment' }, fileName(report)),
-                      ),
-                  },
+                    kind: 'custom',
+                    keys: ['folder'],
+                    node: (
+                      <FolderPicker
+                        label={t('filters.folder')}
+                        emptyLabel={t('filters.allFolders')}
+                        value={folder}
+                        onChange={(value) =>
+                          table.setFilter('folder', value === undefined ? undefined : String(value))
+                        }
+                      />
+                    ),
+                  } as const,
                 ]
               : []),
-            ...(canDelete
-              ? [
-                  {
-                    key: 'delete',
-                    label: t('delete.button'),
-                    ariaLabel: t('delete.aria', { title: report.title }),
-                    danger: true,
-                    confirm: {
-                      title: t('delete.title'),
-                      message: t('delete.message', { title: report.title, folder: report.accountName }),
-                      confirmLabel: t('delete.confirm'),
-                      errorMessage: t('delete.failed'),
-                      onConfirm: () => remove(report.id).unwrap(),
+            {
+              kind: 'select',
+              key: 'kind',
+              label: t('filters.kind'),
+              allLabel: t('filters.allKinds'),
+              options: REPORT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
+            },
+            { kind: 'month', key: 'period', label: t('filters.period') },
+          ]}
+          rowActions={{
+            name: (report) => report.title,
+            of: (report) => [
+              ...(report.hasFile
+                ? [
+                    {
+                      key: 'open',
+                      label: t('openShort'),
+                      ariaLabel: t('open', { title: report.title }),
+                      onSelect: () =>
+                        void act(() => open(reportFilePath(report.id), { disposition: 'inline' })),
                     },
-                  },
-                ]
-              : []),
-          ],
-        }}
-      />
+                    {
+                      key: 'download',
+                      label: t('downloadShort'),
+                      ariaLabel: t('download', { title: report.title }),
+                      onSelect: () =>
+                        void act(() =>
+                          download(
+                            reportFilePath(report.id),
+                            { disposition: 'attachment' },
+                            fileName(report),
+                          ),
+                        ),
+                    },
+                  ]
+                : []),
+              ...(canDelete
+                ? [
+                    {
+                      key: 'delete',
+                      label: t('delete.button'),
+                      ariaLabel: t('delete.aria', { title: report.title }),
+                      danger: true,
+                      confirm: {
+                        title: t('delete.title'),
+                        message: t('delete.message', { title: report.title, folder: report.accountName }),
+                        confirmLabel: t('delete.confirm'),
+                        errorMessage: t('delete.failed'),
+                        onConfirm: () => remove(report.id).unwrap(),
+                      },
+                    },
+                  ]
+                : []),
+            ],
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -12,11 +12,13 @@ import {
 } from '@portal/plugin-api';
 import {
   DataTable,
+  EmptyState,
   FileUpload,
   formatDay,
   formatFileSize,
   formatMonth,
-  PageTitle,
+  isBlankList,
+  PageHeader,
   useTableState,
 } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
@@ -173,7 +175,7 @@ export default function DocumentListPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle>{t(`titles.${kind}`)}</PageTitle>
+      <PageHeader title={t(`titles.${kind}`)} description={t(`intros.${kind}`)} />
 
       {showMailDrop && result.data ? (
         <Paper withBorder p="sm" radius="md">
@@ -234,64 +236,72 @@ export default function DocumentListPage() {
         </Alert>
       )}
 
-      <DataTable
-        caption={t(`titles.${kind}`)}
-        columns={columns}
-        rowKey={(doc) => doc.id}
-        table={table}
-        result={result}
-        emptyMessage={period !== undefined || table.query.search !== '' ? t('emptyFiltered') : t('empty')}
-        searchLabel={t('filters.search')}
-        highlighted={justAdded ?? fromLink}
-        selection={{
-          selected: chosen,
-          onChange: setChosen,
-          rowLabel: (id) => t('select', { name: nameOf(id) }),
-        }}
-        filters={[
-          {
-            kind: 'select',
-            key: 'period',
-            label: t('filters.period'),
-            allLabel: t('filters.allPeriods'),
-            options: (result.data?.periods ?? []).map((value) => ({
-              value,
-              label: formatMonth(value, language),
-            })),
-          },
-        ]}
-        rowActions={{
-          name: (doc) => doc.name,
-          of: (doc) => [
-            ...(OPENS_IN_BROWSER.has(doc.mimeType)
-              ? [
-                  {
-                    key: 'open',
-                    label: t('openShort'),
-                    ariaLabel: t('open', { name: doc.name }),
-                    onSelect: () => void openDocument(doc),
-                  },
-                ]
-              : []),
+      {isBlankList(table.query, result) ? (
+        <EmptyState
+          title={t('empty')}
+          reason={t(`blankReasons.${kind}`)}
+          {...(canUpload ? { hint: t('blankHint') } : {})}
+        />
+      ) : (
+        <DataTable
+          caption={t(`titles.${kind}`)}
+          columns={columns}
+          rowKey={(doc) => doc.id}
+          table={table}
+          result={result}
+          emptyMessage={period !== undefined || table.query.search !== '' ? t('emptyFiltered') : t('empty')}
+          searchLabel={t('filters.search')}
+          highlighted={justAdded ?? fromLink}
+          selection={{
+            selected: chosen,
+            onChange: setChosen,
+            rowLabel: (id) => t('select', { name: nameOf(id) }),
+          }}
+          filters={[
             {
-              key: 'download',
-              label: t('downloadShort'),
-              ariaLabel: t('download', { name: doc.name }),
-              onSelect: () => void downloadDocument(doc),
+              kind: 'select',
+              key: 'period',
+              label: t('filters.period'),
+              allLabel: t('filters.allPeriods'),
+              options: (result.data?.periods ?? []).map((value) => ({
+                value,
+                label: formatMonth(value, language),
+              })),
             },
-          ],
-        }}
-        toolbar={
-          <Button
-            variant="light"
-            disabled={chosen.size === 0}
-            loading={zipping}
-            onClick={() => void downloadZip()}
-          >
-            {t('zip.button', { count: chosen.size })}
-          </Button>
-        }
-      />
+          ]}
+          rowActions={{
+            name: (doc) => doc.name,
+            of: (doc) => [
+              ...(OPENS_IN_BROWSER.has(doc.mimeType)
+                ? [
+                    {
+                      key: 'open',
+                      label: t('openShort'),
+                      ariaLabel: t('open', { name: doc.name }),
+                      onSelect: () => void openDocument(doc),
+                    },
+                  ]
+                : []),
+              {
+                key: 'download',
+                label: t('downloadShort'),
+                ariaLabel: t('download', { name: doc.name }),
+                onSelect: () => void downloadDocument(doc),
+              },
+            ],
+          }}
+          toolbar={
+            <Button
+              variant="light"
+              disabled={chosen.size === 0}
+              loading={zipping}
+              onClick={() => void downloadZip()}
+            >
+              {t('zip.button', { count: chosen.size })}
+            </Button>
+          }
+        />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useReducer } from 'react';
 import { useAction, useSelectedEntity } from '@portal/plugin-api';
-import { formatDay, PageTitle, QueryState } from '@portal/ui';
+import { formatDay, PageHeader, QueryState } from '@portal/ui';
 import { useCompanySheetQuery, useSaveCompanySheetMutation } from './company-sheet-api.ts';
 import type { CompanySheetFields } from './company-sheet-api.ts';
 import { SheetForm } from './sheet-form.tsx';
@@ -24,10 +24,14 @@ export default function InfoPage() {
   if (sheet.data === undefined) {
     return (
       <Stack gap="md">
-        <PageTitle>{t('info.title')}</PageTitle>
+        <PageHeader title={t('info.title')} />
         <QueryState
           result={{ ...sheet, isLoading: !sheet.isError }}
-          error={{ title: t('info.loadError'), retryLabel: t('info.retry') }}
+          error={{
+            title: t('info.loadError'),
+            message: t('info.loadErrorHint'),
+            retryLabel: t('info.retry'),
+          }}
           placeholder={<Skeleton height={320} radius="md" aria-hidden="true" />}
         />
       </Stack>
@@ -61,19 +65,17 @@ export default function InfoPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={0}>
-          <PageTitle>{t('info.title')}</PageTitle>
-          <Text size="sm" c="dimmed">
-            {current.updatedAt === null
-              ? t('info.neverSaved')
-              : t('info.updatedAt', { date: formatDay(current.updatedAt.slice(0, 10), language) })}
-          </Text>
-        </Stack>
-        {canEdit && !editing ? (
-          <Button onClick={() => startEditing(fieldsOf(current))}>{t('info.edit')}</Button>
-        ) : null}
-      </Group>
+      <PageHeader
+        title={t('info.title')}
+        description={
+          current.updatedAt === null
+            ? t('info.neverSaved')
+            : t('info.updatedAt', { date: formatDay(current.updatedAt.slice(0, 10), language) })
+        }
+        {...(canEdit && !editing
+          ? { action: <Button onClick={() => startEditing(fieldsOf(current))}>{t('info.edit')}</Button> }
+          : {})}
+      />
       {outcome === 'saved' ? (
         <Alert color="teal" variant="light" role="status">
           {t('info.saved')}

@@ -3,11 +3,12 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSelectedEntity } from '@portal/plugin-api';
 import {
+  EmptyState,
   formatChange,
   formatMoney,
   formatMonth,
   formatNumber,
-  PageTitle,
+  PageHeader,
   Placeholders,
   QueryState,
 } from '@portal/ui';
@@ -74,7 +75,7 @@ export default function IndicatorsPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle>{t('indicators.title')}</PageTitle>
+      <PageHeader title={t('indicators.title')} description={t('indicators.intro')} />
       {data !== undefined && data.availableYears.length > 0 ? (
         <Group>
           <NativeSelect
@@ -92,6 +93,7 @@ export default function IndicatorsPage() {
         result={{ ...figures, isError: figures.isError && !notFound }}
         error={{
           title: data === undefined ? t('errors.load') : t('errors.stale'),
+          message: t('errors.hint'),
           retryLabel: t('retry'),
           color: 'orange',
         }}
@@ -101,11 +103,7 @@ export default function IndicatorsPage() {
           </SimpleGrid>
         }
       >
-        {empty ? (
-          <Text c="dimmed" role="status">
-            {t('empty')}
-          </Text>
-        ) : null}
+        {empty ? <EmptyState title={t('empty')} reason={t('emptyReason')} /> : null}
       </QueryState>
 
       {data !== undefined && data.months.length > 0 ? (

@@ -1,6 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useTrack } from '@portal/plugin-api';
 import type { LauncherApplication } from '@portal/plugin-api';
+import { EmptyState } from '@portal/ui';
+import type { EmptyStateProps } from '@portal/ui';
 import { useT } from './translation.ts';
 import type { LauncherKey } from './translation.ts';
 
@@ -26,19 +28,15 @@ function AppIcon({ name }: { name: string }) {
 /** The applications as tiles opening in a new tab, each counted as a Feature Consulted event. */
 export function AppTiles({
   applications,
-  emptyMessage,
+  empty,
 }: {
   applications: readonly LauncherApplication[];
-  emptyMessage: string;
+  /** What shows when no application is open to the person. */
+  empty: EmptyStateProps;
 }) {
   const { t } = useT();
   const track = useTrack();
-  if (applications.length === 0)
-    return (
-      <Text c="dimmed" role="status">
-        {emptyMessage}
-      </Text>
-    );
+  if (applications.length === 0) return <EmptyState {...empty} />;
   return (
     <SimpleGrid
       component="ul"

@@ -1,6 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useApplications, useSelectedEntity } from '@portal/plugin-api';
-import { PageTitle } from '@portal/ui';
+import { PageHeader } from '@portal/ui';
 import { AppTiles } from './app-tiles.tsx';
 import { useT } from './translation.ts';
 
@@ -11,11 +11,14 @@ export default function EntityAppsPage() {
   const selected = useSelectedEntity();
   return (
     <Stack gap="md">
-      <PageTitle>{t('entityApps.title')}</PageTitle>
-      <Text c="dimmed" size="sm">
-        {t('entityApps.intro', { name: selected?.entity.name ?? '' })}
-      </Text>
-      <AppTiles applications={applications} emptyMessage={t('entityApps.empty')} />
+      <PageHeader
+        title={t('entityApps.title')}
+        description={t('entityApps.intro', { name: selected?.entity.name ?? '' })}
+      />
+      <AppTiles
+        applications={applications}
+        empty={{ title: t('entityApps.empty'), hint: t('entityApps.emptyHint') }}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useApplications } from '@portal/plugin-api';
-import { PageTitle } from '@portal/ui';
+import { PageHeader } from '@portal/ui';
 import { AppTiles } from './app-tiles.tsx';
 import { useT } from './translation.ts';
 
@@ -10,11 +10,11 @@ export default function WalletLauncherPage() {
   const applications = useApplications('wallet');
   return (
     <Stack gap="md">
-      <PageTitle>{t('walletLauncher.title')}</PageTitle>
-      <Text c="dimmed" size="sm">
-        {t('walletLauncher.intro')}
-      </Text>
-      <AppTiles applications={applications} emptyMessage={t('walletLauncher.empty')} />
+      <PageHeader title={t('walletLauncher.title')} description={t('walletLauncher.intro')} />
+      <AppTiles
+        applications={applications}
+        empty={{ title: t('walletLauncher.empty'), hint: t('walletLauncher.emptyHint') }}
+      />
     </Stack>
   );
 }

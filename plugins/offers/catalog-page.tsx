@@ -2,7 +2,7 @@ import { Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAction, useOfferPrice } from '@portal/plugin-api';
-import { formatMoney, PageTitle } from '@portal/ui';
+import { formatMoney, PageHeader } from '@portal/ui';
 import {
   statusOf,
   useOfferCatalogueQuery,
@@ -56,7 +56,7 @@ function ActivateDialog({
             setChosen(choices.data?.items.find((folder) => String(folder.accountId) === value) ?? null)
           }
         >
-          <Stack gap={6} mt="xs" aria-busy={choices.isFetching}>
+          <Stack gap="xs" mt="xs" aria-busy={choices.isFetching}>
             {(choices.data?.items ?? []).map((folder) => (
               <Radio
                 key={folder.accountId}
@@ -111,7 +111,7 @@ export default function CatalogPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('catalog.title')}</PageTitle>
+      <PageHeader title={t('catalog.title')} description={t('catalog.intro')} />
       {outcome === null ? null : (
         <OutcomeAlert success={outcome.kind === 'created'} onClose={() => setOutcome(null)}>
           {t(`catalog.outcome.${outcome.kind}`, { offer: outcome.offer, folder: outcome.folder })}
@@ -120,10 +120,11 @@ export default function CatalogPage() {
       <OfferGrid
         result={catalogue}
         errorTitle={t('catalog.error')}
+        empty={{ title: t('catalog.empty'), reason: t('catalog.emptyReason') }}
         skeletonHeight={140}
         renderCard={(offer) => (
           <Stack gap="xs" h="100%" justify="space-between">
-            <Stack gap={4}>
+            <Stack gap="xs">
               <Text component="h2" fw={700} size="lg">
                 {offer.name}
               </Text>

@@ -1,13 +1,12 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useOfferPrice, useSelectedEntity } from '@portal/plugin-api';
-import { formatMoney, PageTitle } from '@portal/ui';
+import { formatMoney, PageHeader, StatusBadge } from '@portal/ui';
 import { statusOf, useEntityOffersQuery, useRequestOfferMutation } from './offers-api.ts';
 import type { EntityOffer } from './offers-api.ts';
 import { OfferGrid, OutcomeAlert } from './offer-grid.tsx';
+import { REQUESTED_TONE, SUBSCRIPTION_TONES } from './status-tones.ts';
 import { useT } from './translation.ts';
-
-const COLORS = { validated: 'teal.9', pending: 'indigo.9', refused: 'gray.7', cancelled: 'gray.7' } as const;
 
 /** The entity's offers: what it subscribes to and with which status; a customer may ask for another. */
 export default function EntityOffersPage() {
@@ -37,16 +36,14 @@ export default function EntityOffersPage() {
       offer.subscriptionStatus !== 'cancelled'
     )
       return (
-        <Badge variant="filled" color={COLORS[offer.subscriptionStatus]}>
-          {t(`subscriptions.statuses.${offer.subscriptionStatus}`)}
-        </Badge>
+        <StatusBadge
+          status={offer.subscriptionStatus}
+          tones={SUBSCRIPTION_TONES}
+          label={t(`subscriptions.statuses.${offer.subscriptionStatus}`)}
+        />
       );
     if (offer.pendingRequest)
-      return (
-        <Badge variant="filled" color="indigo.9">
-          {t('entityOffers.requested')}
-        </Badge>
-      );
+      return <StatusBadge status="requested" tones={REQUESTED_TONE} label={t('entityOffers.requested')} />;
     return canRequest ? (
       <Button
         size="xs"
@@ -66,7 +63,7 @@ export default function EntityOffersPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('entityOffers.title')}</PageTitle>
+      <PageHeader title={t('entityOffers.title')} description={t('entityOffers.intro')} />
       {outcome === null ? null : (
         <OutcomeAlert success={outcome.kind === 'created'} onClose={() => setOutcome(null)}>
           {t(`entityOffers.outcome.${outcome.kind}`, { offer: outcome.offer })}
@@ -75,9 +72,10 @@ export default function EntityOffersPage() {
       <OfferGrid
         result={offers}
         errorTitle={t('entityOffers.error')}
+        empty={{ title: t('entityOffers.empty'), reason: t('entityOffers.emptyReason') }}
         skeletonHeight={120}
         renderCard={(offer) => (
-          <Stack gap={4}>
+          <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Text component="h2" fw={700}>
                 {offer.name}

@@ -1,21 +1,26 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import { allowedFilter, DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
+import {
+  allowedFilter,
+  DataTable,
+  EmptyState,
+  formatDay,
+  isBlankList,
+  PageHeader,
+  StatusBadge,
+  useTableState,
+} from '@portal/ui';
 import type { DataColumn, RowAction } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
 import type { ModRequest, ModRequestStatus } from './offers-api.ts';
+import { MOD_REQUEST_TONES } from './status-tones.ts';
 import { useT } from './translation.ts';
 
 const STATUSES: readonly ModRequestStatus[] = ['pending', 'validated', 'refused'];
 const SORTS = ['createdAt', 'accountName', 'status'] as const;
 const PAGE_SIZE = 20;
-const COLORS: Record<ModRequestStatus, string> = {
-  pending: 'indigo.9',
-  validated: 'teal.9',
-  refused: 'gray.7',
-};
 
 type Outcome = { kind: 'validated' | 'refused' | 'stale' | 'failed'; folder: string; offer: string };
 
@@ -91,10 +96,12 @@ export default function ModRequestsPage() {
       sortable: true,
       primary: 'field',
       render: (row) => (
-        <Stack gap={2}>
-          <Badge color={COLORS[row.status]} variant="filled">
-            {t(`modRequests.statuses.${row.status}`)}
-          </Badge>
+        <Stack gap={0}>
+          <StatusBadge
+            status={row.status}
+            tones={MOD_REQUEST_TONES}
+            label={t(`modRequests.statuses.${row.status}`)}
+          />
           {row.reason === '' ? null : (
             <Text size="xs" c="dimmed">
               {t('modRequests.reasonShown', { reason: row.reason })}
@@ -119,7 +126,7 @@ export default function ModRequestsPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('modRequests.title')}</PageTitle>
+      <PageHeader title={t('modRequests.title')} description={t('modRequests.intro')} />
       {outcome === null ? null : (
         <Alert
           color={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'teal' : 'red'}
@@ -132,62 +139,66 @@ export default function ModRequestsPage() {
           {t(`modRequests.outcome.${outcome.kind}`, { folder: outcome.folder, offer: outcome.offer })}
         </Alert>
       )}
-      <DataTable
-        caption={t('modRequests.caption')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        table={table}
-        result={requests}
-        emptyMessage={t('modRequests.empty')}
-        searchLabel={t('modRequests.search')}
-        filters={[
-          {
-            kind: 'select',
-            key: 'status',
-            label: t('modRequests.filter'),
-            allLabel: t('modRequests.allStatuses'),
-            options: STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) })),
-          },
-        ]}
-        {...(canDecide
-          ? {
-              rowActions: {
-                header: t('modRequests.actions'),
-                name: (row: ModRequest) => `${row.offerName} · ${row.accountName}`,
-                of: (row: ModRequest): RowAction[] =>
-                  row.status === 'pending'
-                    ? [
-                        {
-                          key: 'validate',
-                          label: t('modRequests.validate'),
-                          ariaLabel: t('modRequests.validateFor', {
-                            offer: row.offerName,
-                            folder: row.accountName,
-                          }),
-                          variant: 'filled',
-                          loading: deciding.isLoading && deciding.originalArgs?.id === row.id,
-                          onSelect: () => void send(row, 'validated'),
-                        },
-                        {
-                          key: 'refuse',
-                          label: t('modRequests.refuse'),
-                          ariaLabel: t('modRequests.refuseFor', {
-                            offer: row.offerName,
-                            folder: row.accountName,
-                          }),
-                          variant: 'default',
-                          onSelect: () => {
-                            setRefusing(row);
-                            setReason('');
-                            setReasonMissing(false);
+      {isBlankList(table.query, requests) ? (
+        <EmptyState title={t('modRequests.blank')} reason={t('modRequests.blankReason')} />
+      ) : (
+        <DataTable
+          caption={t('modRequests.caption')}
+          columns={columns}
+          rowKey={(row) => row.id}
+          table={table}
+          result={requests}
+          emptyMessage={t('modRequests.empty')}
+          searchLabel={t('modRequests.search')}
+          filters={[
+            {
+              kind: 'select',
+              key: 'status',
+              label: t('modRequests.filter'),
+              allLabel: t('modRequests.allStatuses'),
+              options: STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) })),
+            },
+          ]}
+          {...(canDecide
+            ? {
+                rowActions: {
+                  header: t('modRequests.actions'),
+                  name: (row: ModRequest) => `${row.offerName} · ${row.accountName}`,
+                  of: (row: ModRequest): RowAction[] =>
+                    row.status === 'pending'
+                      ? [
+                          {
+                            key: 'validate',
+                            label: t('modRequests.validate'),
+                            ariaLabel: t('modRequests.validateFor', {
+                              offer: row.offerName,
+                              folder: row.accountName,
+                            }),
+                            variant: 'filled',
+                            loading: deciding.isLoading && deciding.originalArgs?.id === row.id,
+                            onSelect: () => void send(row, 'validated'),
                           },
-                        },
-                      ]
-                    : [],
-              },
-            }
-          : {})}
-      />
+                          {
+                            key: 'refuse',
+                            label: t('modRequests.refuse'),
+                            ariaLabel: t('modRequests.refuseFor', {
+                              offer: row.offerName,
+                              folder: row.accountName,
+                            }),
+                            variant: 'default',
+                            onSelect: () => {
+                              setRefusing(row);
+                              setReason('');
+                              setReasonMissing(false);
+                            },
+                          },
+                        ]
+                      : [],
+                },
+              }
+            : {})}
+        />
+      )}
       {refusing === null ? null : (
         <Modal
           opened

@@ -1,5 +1,6 @@
 import { Alert, Paper, SimpleGrid } from '@mantine/core';
-import { Placeholders, QueryError } from '@portal/ui';
+import { EmptyState, Placeholders, QueryError } from '@portal/ui';
+import type { EmptyStateProps } from '@portal/ui';
 import type { ReactNode } from 'react';
 import { useT } from './translation.ts';
 
@@ -37,6 +38,8 @@ type OfferGridProps<Item extends { offerCode: string }> = {
     refetch: () => unknown;
   };
   errorTitle: string;
+  /** What shows when there is no offer at all. */
+  empty: EmptyStateProps;
   /** Height of a placeholder card, close to a real one's so the page does not jump when they arrive. */
   skeletonHeight: number;
   renderCard: (item: Item) => ReactNode;
@@ -44,7 +47,8 @@ type OfferGridProps<Item extends { offerCode: string }> = {
 
 /**
  * Offers as a list of cards, two across from small screens up: the catalogue and an entity's offers.
- * Placeholders while the first answer is awaited; on failure a message with a retry above the cards.
+ * Placeholders while the first answer is awaited; on failure a message with a retry above the cards; the
+ * empty state when the answer holds no offer.
  */
 export function OfferGrid<Item extends { offerCode: string }>(props: OfferGridProps<Item>) {
   const { t } = useT();
@@ -52,8 +56,14 @@ export function OfferGrid<Item extends { offerCode: string }>(props: OfferGridPr
   return (
     <>
       {isError ? (
-        <QueryError title={props.errorTitle} retryLabel={t('retry')} onRetry={props.result.refetch} />
+        <QueryError
+          title={props.errorTitle}
+          message={t('errorHint')}
+          retryLabel={t('retry')}
+          onRetry={props.result.refetch}
+        />
       ) : null}
+      {data?.items.length === 0 ? <EmptyState {...props.empty} /> : null}
       <SimpleGrid
         cols={{ base: 1, sm: 2 }}
         spacing="md"

@@ -1,9 +1,8 @@
-import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { PageTitle, QueryTable } from '@portal/ui';
+import { Skeleton, Stack, Table, Text } from '@mantine/core';
+import { PageHeader, QueryTable, StatusBadge } from '@portal/ui';
 import { useWalletSubscriptionsQuery } from './offers-api.ts';
+import { SUBSCRIPTION_TONES } from './status-tones.ts';
 import { useT } from './translation.ts';
-
-const COLORS = { validated: 'teal.9', pending: 'indigo.9', refused: 'gray.7', cancelled: 'gray.7' } as const;
 
 /**
  * The subscriptions of every entity the person may see offers of. A short list (a few per entity), so one
@@ -14,12 +13,12 @@ export default function SubscriptionsPage() {
   const subscriptions = useWalletSubscriptionsQuery();
   return (
     <Stack gap="md">
-      <PageTitle>{t('subscriptions.title')}</PageTitle>
+      <PageHeader title={t('subscriptions.title')} description={t('subscriptions.intro')} />
       <QueryTable
         result={subscriptions}
-        error={{ title: t('subscriptions.error'), retryLabel: t('retry') }}
+        error={{ title: t('subscriptions.error'), message: t('errorHint'), retryLabel: t('retry') }}
         placeholder={<Skeleton height={160} radius="md" aria-hidden="true" />}
-        empty={t('subscriptions.empty')}
+        empty={{ title: t('subscriptions.empty'), reason: t('subscriptions.emptyReason') }}
         caption={t('subscriptions.caption')}
         headers={[t('subscriptions.entity'), t('subscriptions.offer'), t('subscriptions.status')]}
         minWidth={480}
@@ -33,9 +32,11 @@ export default function SubscriptionsPage() {
             </Table.Td>
             <Table.Td>{row.offerName}</Table.Td>
             <Table.Td>
-              <Badge variant="filled" color={COLORS[row.status]}>
-                {t(`subscriptions.statuses.${row.status}`)}
-              </Badge>
+              <StatusBadge
+                status={row.status}
+                tones={SUBSCRIPTION_TONES}
+                label={t(`subscriptions.statuses.${row.status}`)}
+              />
             </Table.Td>
           </Table.Tr>
         )}

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Title } from '@mantine/core'
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
+import { DataTable, formatDay, PageHeader, useTableState } from '@portal/ui';
 import type { DataColumn, RowAction } from '@portal/ui';
 import { CreateEntityWizard } from './create-entity-wizard.tsx';
 import { Notice } from './notice.tsx';
@@ -174,7 +174,7 @@ export default function AccountAdministrationPage() {
   if (!isCollab) return <WalletUsers titleKey="admin.title" intro={t('admin.clientIntro')} />;
   return (
     <Stack gap="lg">
-      <PageTitle>{t('admin.title')}</PageTitle>
+      <PageHeader title={t('admin.title')} description={t('admin.intro')} />
       <Notice message={message} onClose={() => setMessage(null)} />
       {canCreate ? <CreateEntityWizard /> : null}
       {canSeeAdmins ? <Admins /> : null}

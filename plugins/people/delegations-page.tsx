@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import { DataTable, PageTitle, useTableState } from '@portal/ui';
+import { DataTable, PageHeader, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { useDelegationsQuery, useEntityUsersQuery } from './people-api.ts';
 import type { Delegation } from './people-api.ts';
@@ -70,7 +70,7 @@ export default function DelegationsPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('delegations.title')}</PageTitle>
+      <PageHeader title={t('delegations.title')} description={t('delegations.intro')} />
       <DataTable
         caption={t('delegations.caption')}
         columns={columns}

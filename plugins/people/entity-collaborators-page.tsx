@@ -1,6 +1,6 @@
 import { Stack, Table } from '@mantine/core';
 import { useSelectedEntity } from '@portal/plugin-api';
-import { PageTitle, QueryTable } from '@portal/ui';
+import { PageHeader, QueryTable } from '@portal/ui';
 import { Contact } from './contact.tsx';
 import { useEntityCollaboratorsQuery } from './people-api.ts';
 import { useT } from './translation.ts';
@@ -13,11 +13,15 @@ export default function EntityCollaboratorsPage() {
   const withContact = (collaborators.data?.items ?? []).some((item) => item.email !== undefined);
   return (
     <Stack gap="md">
-      <PageTitle>{t('collaborators.title')}</PageTitle>
+      <PageHeader title={t('collaborators.title')} description={t('collaborators.intro')} />
       <QueryTable
         result={collaborators}
-        error={{ title: t('collaborators.loadError'), retryLabel: t('collaborators.retry') }}
-        empty={t('collaborators.empty')}
+        error={{
+          title: t('collaborators.loadError'),
+          message: t('collaborators.loadErrorHint'),
+          retryLabel: t('collaborators.retry'),
+        }}
+        empty={{ title: t('collaborators.empty'), reason: t('collaborators.emptyReason') }}
         caption={t('collaborators.caption')}
         headers={[
           t('collaborators.name'),

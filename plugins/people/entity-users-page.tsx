@@ -1,7 +1,7 @@
-import { Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useSelectedEntity, useSession } from '@portal/plugin-api';
-import { PageTitle, useTableState } from '@portal/ui';
+import { PageHeader, useTableState } from '@portal/ui';
 import { EditRights } from './edit-rights.tsx';
 import type { Editing } from './edit-rights.tsx';
 import { InviteUser } from './invite-user.tsx';
@@ -40,17 +40,22 @@ export default function EntityUsersPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <PageTitle>{t('users.title')}</PageTitle>
-        {canAdd ? (
-          <InviteUser
-            accountId={accountId}
-            canGrant={canGrant}
-            canChange={(code) => isCollab || held.has(code)}
-            onDone={setMessage}
-          />
-        ) : null}
-      </Group>
+      <PageHeader
+        title={t('users.title')}
+        description={t('users.intro')}
+        {...(canAdd
+          ? {
+              action: (
+                <InviteUser
+                  accountId={accountId}
+                  canGrant={canGrant}
+                  canChange={(code) => isCollab || held.has(code)}
+                  onDone={setMessage}
+                />
+              ),
+            }
+          : {})}
+      />
       <Notice message={message} onClose={() => setMessage(null)} />
       <UserTable
         caption={t('users.caption')}

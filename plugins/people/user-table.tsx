@@ -1,11 +1,14 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useActionCheck, useSession } from '@portal/plugin-api';
-import { DataTable, formatDay } from '@portal/ui';
-import type { DataColumn, DataResult, RowAction, TableState } from '@portal/ui';
+import { DataTable, formatDay, StatusBadge } from '@portal/ui';
+import type { DataColumn, DataResult, RowAction, StatusTone, TableState } from '@portal/ui';
 import { failureOf, useRemoveEntityUserMutation } from './people-api.ts';
 import type { ListedUser } from './people-api.ts';
 import { useT } from './translation.ts';
+
+// An invitation still waits for its answer; an active user has accepted it (docs/ui.md).
+const STATUS_TONES: Readonly<Record<UserRow['status'], StatusTone>> = { invited: 'info', active: 'success' };
 
 /** A user on one entity (or an invitation to it); a wallet row also names its folder and the caller's codes there. */
 export type UserRow = ListedUser & {
@@ -146,9 +149,7 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
       header: t('users.status'),
       primary: 'status',
       render: (row) => (
-        <Badge color={row.status === 'invited' ? 'indigo.9' : 'teal.9'} variant="filled">
-          {t(`users.statuses.${row.status}`)}
-        </Badge>
+        <StatusBadge status={row.status} tones={STATUS_TONES} label={t(`users.statuses.${row.status}`)} />
       ),
     },
   ];

@@ -1,7 +1,7 @@
 import { Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { DataTable, PageTitle, useTableState } from '@portal/ui';
+import { DataTable, PageHeader, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { Notice } from './notice.tsx';
 import {
@@ -98,7 +98,7 @@ export default function WalletCollaboratorsPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('collaborators.walletTitle')}</PageTitle>
+      <PageHeader title={t('collaborators.walletTitle')} description={t('collaborators.walletIntro')} />
       <Notice message={message} onClose={() => setMessage(null)} />
       <FailureAlert message={failure} />
       <DataTable

@@ -1,6 +1,6 @@
-import { NativeSelect, Stack, Text } from '@mantine/core';
+import { NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { PageTitle, useTableState } from '@portal/ui';
+import { PageHeader, useTableState } from '@portal/ui';
 import { EditRights } from './edit-rights.tsx';
 import type { Editing } from './edit-rights.tsx';
 import { Notice } from './notice.tsx';
@@ -40,8 +40,7 @@ export function WalletUsers({ titleKey = 'users.walletTitle', intro }: WalletUse
 
   return (
     <Stack gap="md">
-      <PageTitle>{t(titleKey)}</PageTitle>
-      {intro === undefined ? null : <Text>{intro}</Text>}
+      <PageHeader title={t(titleKey)} description={intro ?? t('users.walletIntro')} />
       <Notice message={message} onClose={() => setMessage(null)} />
       <UserTable
         caption={t('users.walletCaption')}

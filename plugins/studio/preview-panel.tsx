@@ -170,7 +170,7 @@ export function PreviewPanel({ draft, published, listKey, flags }: PreviewProps)
         {column(t('preview.draft'), after)}
       </SimpleGrid>
       {hidden.length === 0 ? null : (
-        <Stack gap={4}>
+        <Stack gap="xs">
           <Text size="sm" fw={600}>
             {t('preview.hidden')}
           </Text>

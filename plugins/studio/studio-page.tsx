@@ -8,7 +8,7 @@ import {
   validateManifest,
 } from '@portal/plugin-api/studio';
 import type { ListItem, StudioCondition, StudioConfig, StudioTranslate } from '@portal/plugin-api/studio';
-import { PageTitle } from '@portal/ui';
+import { PageHeader, QueryError } from '@portal/ui';
 import { JsonTab } from './json-tab.tsx';
 import { ListsTab } from './lists-tab.tsx';
 import { chosenList } from './model.ts';
@@ -136,8 +136,7 @@ export default function StudioPage() {
   if (!manifests.ready)
     return (
       <Stack>
-        <PageTitle>{t('title')}</PageTitle>
-        <Text>{t('intro')}</Text>
+        <PageHeader title={t('title')} description={t('intro')} />
         <Group role="status" gap="xs">
           <Loader size="sm" aria-hidden />
           <Text>{t('versions.loading')}</Text>
@@ -147,9 +146,14 @@ export default function StudioPage() {
 
   return (
     <Stack>
-      <PageTitle>{t('title')}</PageTitle>
-      <Text>{t('intro')}</Text>
-      {manifests.loadFailed ? <Alert color="red">{t('versions.failed')}</Alert> : null}
+      <PageHeader title={t('title')} description={t('intro')} />
+      {manifests.loadFailed ? (
+        <QueryError
+          title={t('versions.failed')}
+          retryLabel={t('versions.retry')}
+          onRetry={() => void versions.refetch()}
+        />
+      ) : null}
       {shownConflict === null ? null : (
         <Alert color="orange" role="alert" title={t('conflict.title')}>
           <Stack gap="xs" align="flex-start">

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConstant, useRouteHref } from '@portal/plugin-api';
-import { PageTitle, Placeholders, QueryState } from '@portal/ui';
+import { PageHeader, Placeholders, QueryState } from '@portal/ui';
 import { FavoriteButton } from './favorite-button.tsx';
 import { PendingInvitations } from './pending-invitations.tsx';
 import { useMyEntitiesQuery } from './portfolio-api.ts';
@@ -15,7 +15,7 @@ function EntityCard({ entity }: { entity: MyEntity }) {
   return (
     <Paper withBorder radius="md" p="md" component="li">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2}>
+        <Stack gap={0}>
           {href === undefined ? (
             <Text fw={600}>{entity.name}</Text>
           ) : (
@@ -51,17 +51,23 @@ export default function EntitiesPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('entities.title')}</PageTitle>
+      <PageHeader title={t('entities.title')} description={t('entities.intro')} />
       <PendingInvitations />
       <QueryState
         result={entities}
-        error={{ title: t('entities.error'), retryLabel: t('retry') }}
+        error={{ title: t('entities.error'), message: t('entities.errorHint'), retryLabel: t('retry') }}
         placeholder={
           <Stack gap="sm" aria-hidden="true">
             <Placeholders count={pageSize} height={72} />
           </Stack>
         }
-        empty={items.length === 0 && t('entities.empty')}
+        empty={
+          items.length === 0 && {
+            title: t('entities.empty'),
+            reason: t('entities.emptyReason'),
+            hint: t('entities.emptyHint'),
+          }
+        }
       >
         <Stack
           component="ul"

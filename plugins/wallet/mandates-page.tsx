@@ -1,13 +1,30 @@
-import { Alert, Anchor, Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useFlag } from '@portal/plugin-api';
-import { allowedFilter, DataTable, formatDay, PageTitle, useTableState } from '@portal/ui';
-import type { DataColumn } from '@portal/ui';
+import {
+  allowedFilter,
+  DataTable,
+  EmptyState,
+  formatDay,
+  isBlankList,
+  PageHeader,
+  StatusBadge,
+  useTableState,
+} from '@portal/ui';
+import type { DataColumn, StatusTone } from '@portal/ui';
 import { useSetMandateStatusMutation, useWalletMandatesQuery } from './portfolio-api.ts';
 import type { Mandate, MandateStatus } from './portfolio-api.ts';
 import { useT } from './translation.ts';
 
 const STATUSES: readonly MandateStatus[] = ['draft', 'pending', 'active', 'suspended', 'revoked'];
+// How each status reads (docs/ui.md): a mandate in force is good news, one stopped is not.
+const TONES: Readonly<Record<MandateStatus, StatusTone>> = {
+  draft: 'neutral',
+  pending: 'info',
+  active: 'success',
+  suspended: 'warning',
+  revoked: 'danger',
+};
 const PAGE_SIZE = 20;
 const SORTS = ['startsOn', 'accountName', 'status'] as const;
 
@@ -82,9 +99,7 @@ export default function MandatesPage() {
             data={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
           />
         ) : (
-          <Badge variant="filled" color="gray.7">
-            {statusLabel(row.status)}
-          </Badge>
+          <StatusBadge status={row.status} tones={TONES} label={statusLabel(row.status)} />
         ),
     },
     {
@@ -103,14 +118,25 @@ export default function MandatesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageTitle>{t('mandates.title')}</PageTitle>
-        {toolOn && toolUrl !== undefined ? (
-          <Anchor href={toolUrl} target="_blank" rel="noopener noreferrer">
-            {t('mandates.tool')}
-          </Anchor>
-        ) : null}
-      </Group>
+      <PageHeader
+        title={t('mandates.title')}
+        description={t('mandates.intro')}
+        {...(toolOn && toolUrl !== undefined
+          ? {
+              action: (
+                <Button
+                  component="a"
+                  href={toolUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="light"
+                >
+                  {t('mandates.tool')}
+                </Button>
+              ),
+            }
+          : {})}
+      />
       {outcome === null ? null : (
         <Alert
           role={outcome.kind === 'saved' ? 'status' : 'alert'}
@@ -123,24 +149,28 @@ export default function MandatesPage() {
           {t(`mandates.outcome.${outcome.kind}`, { name: outcome.name })}
         </Alert>
       )}
-      <DataTable
-        caption={t('mandates.caption')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        table={table}
-        result={mandates}
-        emptyMessage={t('mandates.empty')}
-        searchLabel={t('mandates.search')}
-        filters={[
-          {
-            kind: 'select',
-            key: 'status',
-            label: t('mandates.filter'),
-            allLabel: t('mandates.allStatuses'),
-            options: STATUSES.map((value) => ({ value, label: statusLabel(value) })),
-          },
-        ]}
-      />
+      {isBlankList(table.query, mandates) ? (
+        <EmptyState title={t('mandates.blank')} reason={t('mandates.blankReason')} />
+      ) : (
+        <DataTable
+          caption={t('mandates.caption')}
+          columns={columns}
+          rowKey={(row) => row.id}
+          table={table}
+          result={mandates}
+          emptyMessage={t('mandates.empty')}
+          searchLabel={t('mandates.search')}
+          filters={[
+            {
+              kind: 'select',
+              key: 'status',
+              label: t('mandates.filter'),
+              allLabel: t('mandates.allStatuses'),
+              options: STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+            },
+          ]}
+        />
+      )}
     </Stack>
   );
 }

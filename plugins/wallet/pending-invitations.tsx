@@ -24,7 +24,7 @@ function InvitationCard({
   return (
     <Paper withBorder radius="md" p="md" component="li">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
+        <Stack gap={0}>
           <Text fw={600}>{name}</Text>
           <Text size="sm" c="dimmed">
             {t('invitations.from', {

@@ -122,17 +122,17 @@ export default memo(${name});
     const name = `${pascal(page)}Page`;
     files.set(
       `plugins/${id}/${page}-page.tsx`,
-      `import { Stack, Text } from '@mantine/core';
-import { PageTitle } from '@portal/ui';
+      `import { Stack } from '@mantine/core';
+import { EmptyState, PageHeader } from '@portal/ui';
 import { useT } from './translation.ts';
 
 /** The ${page} page of the entity (route \`entity.${camel(id)}\` of the manifest). */
 export default function ${name}() {
   const { t } = useT();
   return (
-    <Stack>
-      <PageTitle>{t('${page}.title')}</PageTitle>
-      <Text>{t('${page}.empty')}</Text>
+    <Stack gap="md">
+      <PageHeader title={t('${page}.title')} />
+      <EmptyState title={t('${page}.empty')} />
     </Stack>
   );
 }

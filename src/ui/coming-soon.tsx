@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from './page-title.tsx';
+import { PageHeader } from './page-header.tsx';
 
 /**
  * A page whose screen is not built yet: its title and a short notice, in the current language.
@@ -15,7 +15,7 @@ export function ComingSoonPage({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <PageTitle>{title}</PageTitle>
+      <PageHeader title={title} />
       <Alert variant="light" color="indigo" title={t('common.comingSoonTitle')}>
         {t('common.comingSoon')}
       </Alert>

@@ -215,7 +215,7 @@ export function FileUpload({
         data-testid="upload-zone"
       >
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Stack gap={2}>
+          <Stack gap={0}>
             <Text fw={600}>{label}</Text>
             <Text size="sm" c="dimmed">
               {t(single ? 'dropOne' : 'drop')}
@@ -261,11 +261,11 @@ export function FileUpload({
         ) : null}
       </Paper>
       {items.length > 0 ? (
-        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list')}>
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list')}>
           {items.map((item) => (
             <li key={item.id}>
               <Group gap="sm" wrap="nowrap" align="center">
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                   <Text size="sm" truncate="end">
                     {item.file.name}{' '}
                     <Text span size="xs" c="dimmed">

@@ -1,10 +1,12 @@
 /*
- * `@portal/ui`: the shared screen components (one table, one confirmation, page title, error card,
- * formats). Plugins import this entry, never a file inside src/ui (lint enforces it).
+ * `@portal/ui`: the shared screen components (one table, one confirmation, the page header, the empty,
+ * error and status parts of docs/ui.md, formats). Plugins import this entry, never a file inside src/ui (lint enforces it).
  */
 export { ComingSoonPage } from './coming-soon.tsx';
 export { ConfirmAction } from './confirm-action.tsx';
 export type { Confirmation, ConfirmActionProps } from './confirm-action.tsx';
+export { EmptyState, isBlankList } from './empty-state.tsx';
+export type { EmptyStateProps } from './empty-state.tsx';
 export { DataTable } from './data-table.tsx';
 export type {
   DataColumn,
@@ -29,6 +31,8 @@ export type { QueryErrorProps, QueryResult, QueryStateProps } from './query-stat
 export { widgetQueryState } from './widget-query-state.tsx';
 export type { WidgetQueryState } from './widget-query-state.tsx';
 export type { LoadingIndicatorProps } from './loading-indicator.tsx';
+export { PageHeader } from './page-header.tsx';
+export type { PageAction, PageHeaderProps } from './page-header.tsx';
 export { PageTitle } from './page-title.tsx';
 export { PlainTable } from './plain-table.tsx';
 export type { PlainTableProps } from './plain-table.tsx';
@@ -36,5 +40,7 @@ export { QueryTable } from './query-table.tsx';
 export type { QueryTableProps } from './query-table.tsx';
 export { allowedFilter } from './table-filters.tsx';
 export type { DataFilter } from './table-filters.tsx';
+export { StatusBadge } from './status-badge.tsx';
+export type { StatusBadgeProps, StatusTone } from './status-badge.tsx';
 export { useTableState } from './table-state.ts';
 export type { SortOrder, TableQuery, TableState, TableStateOptions } from './table-state.ts';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PlainTable } from './plain-table.tsx';
 import type { PlainTableProps } from './plain-table.tsx';
+import type { EmptyStateProps } from './empty-state.tsx';
 import { QueryState } from './query-state.tsx';
 import type { QueryResult, QueryStateProps } from './query-state.tsx';
 
@@ -8,8 +9,8 @@ export type QueryTableProps<Item> = Omit<PlainTableProps, 'children'> &
   Pick<QueryStateProps, 'error' | 'placeholder'> & {
     /** The list query's state, as a data hook (RTK Query's) gives it: its answer holds the rows. */
     result: QueryResult & { data?: { items: readonly Item[] } | undefined };
-    /** The text once the answer holds no row; absent, the page says it itself. */
-    empty?: string;
+    /** The empty state (or one line) once the answer holds no row; absent, the page says it itself. */
+    empty?: EmptyStateProps | string;
     /** An item's row (`Table.Tr`, with its key). */
     row: (item: Item) => ReactNode;
   };
