@@ -10,12 +10,21 @@ import { useT } from './translation.ts';
  * manifest in use (`branding`), so a publication changes it with no code change; the build's pre-rendered
  * login page carries the built-in manifest's.
  */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  size = 460,
+  children,
+}: {
+  title: string;
+  /** The card's width: a long text (the terms) reads better wider. */
+  size?: number;
+  children: ReactNode;
+}) {
   const branding = useBranding();
   const { t } = useT();
   const support = branding?.support;
   return (
-    <Container size={460} py="xl">
+    <Container size={size} py="xl">
       {branding === undefined ? null : (
         <Group justify="center" gap="sm" mb="md" wrap="nowrap" data-firm="">
           {branding.logo === undefined ? null : (

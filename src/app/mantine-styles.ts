@@ -4,6 +4,7 @@
 // its chunk (scripts/vite-mantine-css.ts): the login page does not carry the grid's or the tables' styles.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
+import './brand-colour.css';
 
 // The dev server pre-bundles Mantine where the per-component hook cannot reach: the whole stylesheet.
 if (import.meta.env.DEV) void import('@mantine/core/styles.css');

@@ -26,19 +26,10 @@ describe('theme from the manifest', () => {
 describe("the firm's primary colour", () => {
   const theme = mergeMantineTheme(DEFAULT_THEME, themeFromManifest(loadRealManifest().app.ui));
 
-  it('becomes the colour of filled buttons, links and light variants, through one CSS variable', () => {
-    const variables = cssVariablesResolver('#0b6e4f')(theme);
-    expect(variables.variables['--portal-primary']).toBe('#0b6e4f');
-    const primary = `--mantine-color-${theme.primaryColor}` as const;
-    expect(variables.light[`${primary}-filled`]).toBe('var(--portal-primary)');
-    expect(variables.light['--mantine-color-anchor']).toBe('var(--portal-primary)');
-    expect(variables.light[`${primary}-filled-hover`]).toContain('var(--portal-primary)');
-    expect(variables.light[`${primary}-light`]).toContain('var(--portal-primary)');
-  });
-
-  it("leaves Mantine's own primary colour without a firm colour", () => {
-    const variables = cssVariablesResolver(undefined)(theme);
-    expect(variables.variables).toEqual({});
-    expect(variables.light).toEqual({ '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' });
+  it('is the --portal-primary CSS variable that brand-colour.css gives Mantine', () => {
+    expect(cssVariablesResolver('#0b6e4f')(theme).variables).toEqual({ '--portal-primary': '#0b6e4f' });
+    expect(cssVariablesResolver(undefined)(theme).variables).toEqual({});
+    // brand-colour.css names Mantine's primary colour: the theme's.
+    expect(theme.primaryColor).toBe('indigo');
   });
 });

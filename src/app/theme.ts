@@ -39,39 +39,16 @@ export function firstDayOfWeek(weekStartsOn: PortalConfig['app']['ui']['weekStar
   return weekStartsOn === 'monday' ? 1 : weekStartsOn === 'saturday' ? 6 : 0;
 }
 
-/** The firm's primary colour (manifest `branding.primaryColor`) as a CSS variable, for CSS modules too. */
-const BRAND = 'var(--portal-primary)';
-const tint = (transparent: number) => `color-mix(in srgb,${BRAND},transparent ${String(transparent)}%)`;
-
 /**
  * Mantine's "dimmed" text is gray 6, about 3.3:1 on white: below the 4.5:1 WCAG AA asks for small text
- * (axe flags it). Gray 7 keeps the secondary look at about 8:1. With a firm colour, what Mantine derives
- * from its primary colour (filled buttons, light and outline variants, links, the current tab) points at
- * that colour, mixed in CSS: no colour library, nothing computed in the browser's JS. The lint has
- * checked it against white (kernel/manifest/contrast.ts).
+ * (axe flags it). Gray 7 keeps the secondary look at about 8:1. The firm's primary colour (manifest
+ * `branding.primaryColor`, checked against white by the lint) is one CSS variable, --portal-primary:
+ * brand-colour.css points Mantine's primary colour variables at it (no colour code in the browser's JS).
  */
 export function cssVariablesResolver(primaryColor: string | undefined): CSSVariablesResolver {
-  return (theme) => {
-    const name = `--mantine-color-${theme.primaryColor}-`;
-    return {
-      variables: primaryColor === undefined ? {} : { '--portal-primary': primaryColor },
-      light: {
-        '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-        ...(primaryColor === undefined
-          ? {}
-          : {
-              [`${name}filled`]: BRAND,
-              [`${name}filled-hover`]: `color-mix(in srgb,${BRAND},black 12%)`,
-              [`${name}light`]: tint(90),
-              [`${name}light-hover`]: tint(88),
-              [`${name}light-color`]: BRAND,
-              [`${name}outline`]: BRAND,
-              [`${name}outline-hover`]: tint(95),
-              [`${name}text`]: BRAND,
-              '--mantine-color-anchor': BRAND,
-            }),
-      },
-      dark: {},
-    };
-  };
+  return () => ({
+    variables: primaryColor === undefined ? {} : { '--portal-primary': primaryColor },
+    light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+    dark: {},
+  });
 }
