@@ -113,8 +113,11 @@ test('the terms page: "J\'accepte" first, sign-out after it, the full text, and 
   await expect(accept).toBeEnabled();
   const [acceptBox, leaveBox] = [await accept.boundingBox(), await leave.boundingBox()];
   expect(acceptBox?.y ?? 0).toBeLessThan(leaveBox?.y ?? 0);
-  expect(await accept.getAttribute('data-variant')).toBe('filled');
-  expect(await leave.getAttribute('data-variant')).toBe('subtle');
+  // Filled in the firm's colour (the built manifest's #3b5bdb) against a subtle, see-through sign-out.
+  expect(await accept.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+    'rgb(59, 91, 219)',
+  );
+  expect(await leave.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
   expect(describeViolations(await axe())).toEqual([]);
 
   // The full text, on a page of its own, and back.
