@@ -56,6 +56,8 @@ import { createAccessCheck } from './routes/access.ts';
 import { adminHandlers } from './routes/admin-handlers.ts';
 import { authHandlers } from './routes/auth-handlers.ts';
 import type { Deps } from './kernel/deps.ts';
+import { brandedParts, brandingOf } from './kernel/branding.ts';
+import type { Branding } from './kernel/branding.ts';
 import { isLoopbackAddress } from './kernel/deps.ts';
 import { entityHandlers } from './routes/entity-handlers.ts';
 import { offerHandlers } from './routes/offer-handlers.ts';
@@ -253,6 +255,24 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     app.log.error({ err: error, eventType: event.type }, 'event listener failed');
   });
 
+  // The published version's branding, parsed once per version (the etag names it): every instance reads
+  // the same row, so a publication reaches the provider's pages and the e-mails of all of them.
+  let brandingCache: { etag: string; branding: Branding | undefined } | undefined;
+  const publishedBranding = async (): Promise<Branding | undefined> => {
+    const published = await studio.published();
+    if (published === undefined) return undefined;
+    if (brandingCache?.etag !== published.etag) {
+      let manifest: unknown;
+      try {
+        manifest = JSON.parse(published.manifest);
+      } catch {
+        manifest = undefined;
+      }
+      brandingCache = { etag: published.etag, branding: brandingOf(manifest) };
+    }
+    return brandingCache.branding;
+  };
+
   const deps: Deps = {
     db: kysely,
     store,
@@ -280,6 +300,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
           }
         : undefined;
     },
+    branding: publishedBranding,
     reseed: async () => {
       await seedDatabase(kysely, hasher.hash, demo);
       await throttle.reset();
@@ -380,6 +401,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     db: kysely,
     sessionSecret: secret,
     signingJwk: oidcSigningJwk(options.dataDir, options.oidcJwk),
+    brand: async () => brandedParts(await publishedBranding(), portalUrl),
   });
   // A collaborator's portal sessions live on their provider grant: revoking it ends them at once.
   provider.on('grant.revoked', (_ctx, grantId) => {

@@ -156,6 +156,8 @@ export const termsStateSchema = closedObject(['isCurrent', 'terms'], {
     required: ['termsId'],
     properties: { termsId: int },
   },
+  /** Whether the person has accepted any terms before: the terms page welcomes a first acceptance only. */
+  acceptedBefore: bool,
 });
 
 const offerSchema = closedObject(['offerCode', 'name', 'description', 'monthlyPrice'], {
@@ -266,8 +268,17 @@ export const inboxSchema = closedObject(['messages'], {
     items: {
       type: 'object',
       additionalProperties: false,
-      required: ['to', 'subject', 'link', 'createdAt'],
-      properties: { to: str, subject: str, link: str, createdAt: dateTime },
+      required: ['to', 'from', 'subject', 'link', 'createdAt', 'html'],
+      properties: {
+        to: str,
+        /** The sender as people read it: the firm's name (manifest `branding`). */
+        from: str,
+        subject: str,
+        link: str,
+        createdAt: dateTime,
+        /** The message in the firm's e-mail template: its name, logo, colour and support line. */
+        html: str,
+      },
     },
   },
 });

@@ -1,4 +1,5 @@
 import type { AnyRouteConfig, Condition, PortalConfig } from '../schemas/portal-config.ts';
+import { WCAG_AA_TEXT, WHITE, contrastRatio } from './contrast.ts';
 import { joinPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
 
@@ -202,6 +203,17 @@ export function lintManifest(config: PortalConfig, knownPlugins?: KnownPlugins):
   config.applications?.forEach((application, i) => {
     checkCondition(application.when, `/applications/${String(i)}/when`);
   });
+
+  const primaryColor = config.branding?.primaryColor;
+  if (primaryColor !== undefined) {
+    // Filled buttons write white on the colour and links write the colour on the white page: one ratio.
+    const ratio = contrastRatio(primaryColor, WHITE);
+    if (ratio < WCAG_AA_TEXT)
+      report(
+        '/branding/primaryColor',
+        `contrast ${ratio.toFixed(2)}:1 with white (button text, page background of links) is below the ${String(WCAG_AA_TEXT)}:1 of WCAG AA: choose a darker colour`,
+      );
+  }
 
   if (config.studio !== undefined) checkCondition(config.studio.editors, '/studio/editors');
   for (const [name, condition] of Object.entries(config.actions ?? {})) {

@@ -112,6 +112,49 @@ const widgetSchema = closedShape(['widget', 'size'], {
   options: { type: 'object' },
 });
 
+/**
+ * The firm's own look (issue 30): its name and logo on the sign-in pages, the identity provider's pages,
+ * the e-mails and the shell's header; its primary colour on buttons and links (checked for WCAG AA
+ * contrast by the lint); its favicon; how to reach its support. Without it the portal shows its own title
+ * and colours.
+ */
+const brandingSchema = closedShape(['firmName', 'primaryColor'], {
+  firmName: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 80,
+    description: "The firm's name, as people read it.",
+  },
+  logo: closedShape(['src', 'alt'], {
+    src: {
+      ...sameOriginPathUrl,
+      description:
+        "A file of the portal's own origin (under public/, e.g. /branding/logo.svg): the CSP's img-src is 'self'.",
+    },
+    alt: { type: 'string', minLength: 1, description: 'What the logo says, for screen readers.' },
+  }),
+  primaryColor: {
+    type: 'string',
+    pattern: '^#[0-9a-fA-F]{6}$',
+    description:
+      'Buttons, links and the current tab, as #rrggbb; it needs 4.5:1 against white (WCAG AA), checked at publication.',
+  },
+  favicon: {
+    ...sameOriginPathUrl,
+    description: "The browser tab's icon, a file of the portal's own origin.",
+  },
+  support: {
+    type: 'object',
+    description: "How people reach the firm's support, shown under the sign-in pages and in the e-mails.",
+    properties: {
+      phone: { type: 'string', pattern: '^\\+?[0-9][0-9 .-]{5,24}$' },
+      email: { type: 'string', pattern: '^[^\\s@<>"]+@[^\\s@<>"]+\\.[^\\s@<>"]+$' },
+    },
+    minProperties: 1,
+    additionalProperties: false,
+  },
+});
+
 const envValueSchema = closedShape(['env'], { env: { type: 'string', pattern: '^VITE_[A-Z0-9_]+$' } });
 
 export const portalConfigSchema = {
@@ -209,6 +252,7 @@ export const portalConfigSchema = {
       required: ['baseUrl', 'dataServiceUrl', 'services'],
       additionalProperties: false,
     },
+    branding: brandingSchema,
     identity: {
       type: 'object',
       properties: {

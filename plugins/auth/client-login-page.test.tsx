@@ -141,6 +141,41 @@ describe('client login page', () => {
     );
   });
 
+  it("the collaborators' link starts the provider's sign-in at once, with the redirect", async () => {
+    const service = fakeService({ ok: true, to: '/x' });
+    const { user, router } = await renderLogin('/login?choice=client&redirect=%2Fmandats', service);
+    await user.click(await screen.findByRole('link', { name: /Connexion collaborateur/ }));
+    expect(service.startCollaboratorSignIn).toHaveBeenCalledWith('/mandats');
+    // Leaving for the provider: no stop on the collaborator page.
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByText('Redirection vers la connexion collaborateur…')).toBeVisible();
+  });
+
+  it("says so when the collaborators' sign-in cannot start", async () => {
+    const service = fakeService({ ok: true, to: '/x' });
+    service.startCollaboratorSignIn.mockResolvedValue({ ok: false, reason: 'unavailable' });
+    const { user } = await renderLogin('/login?choice=client', service);
+    await user.click(await screen.findByRole('link', { name: /Connexion collaborateur/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'La connexion collaborateur a échoué. Veuillez réessayer.',
+    );
+    expect(screen.getByRole('link', { name: /Connexion collaborateur/ })).toBeVisible();
+  });
+
+  it("shows the firm's name, logo and support from the manifest", async () => {
+    await renderLogin('/login?choice=client', fakeService({ ok: true, to: '/x' }));
+    expect(await screen.findByText('Cabinet Moreau & Associés')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Cabinet Moreau & Associés' })).toHaveAttribute(
+      'src',
+      '/branding/logo.svg',
+    );
+    expect(screen.getByRole('link', { name: 'support@moreau-associes.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@moreau-associes.example',
+    );
+    expect(screen.getByRole('link', { name: '01 84 60 12 30' })).toHaveAttribute('href', 'tel:0184601230');
+  });
+
   it('after an expiry shows the modal Session expirée', async () => {
     const service = fakeService({ ok: true, to: '/x' });
     const { user } = await renderLogin('/login?choice=client', service, true);

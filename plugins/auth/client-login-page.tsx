@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { LoadingIndicator } from '@portal/ui';
 import { useEffect, useRef, useState } from 'react';
-import type { SyntheticEvent } from 'react';
+import type { MouseEvent, SyntheticEvent } from 'react';
 import { usePageLocation, useRoutePath, useCustomerSignIn } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { bindInput } from './bind-input.ts';
@@ -33,6 +33,7 @@ export default function ClientLoginPage() {
   const [errors, setErrors] = useState<Errors>({ email: null, password: null });
   const [failure, setFailure] = useState<FailureMessage | null>(null);
   const [sending, setSending] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -96,6 +97,22 @@ export default function ClientLoginPage() {
     pathname: collaboratorPath,
     search: redirect === null ? '' : `?redirect=${encodeURIComponent(redirect)}`,
   };
+  // The collaborators' entry leaves for the identity provider at once; the link's address (the
+  // collaborator page) stays for a new tab or a page that has not run yet.
+  async function startCollaborator(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setFailure(null);
+    setLeaving(true);
+    const outcome = await session.startCollaboratorSignIn(redirect);
+    if (outcome === 'redirecting') return;
+    if (outcome.ok) {
+      navigate(outcome.to, { replace: true });
+      return;
+    }
+    setLeaving(false);
+    setFailure({ key: 'errors.collaboratorFailed' });
+  }
 
   return (
     <AuthCard title={t('clientLogin.title')}>
@@ -142,8 +159,14 @@ export default function ClientLoginPage() {
             <Anchor component={Link} to={resetPath} size="sm">
               {t('clientLogin.forgotPassword')}
             </Anchor>
-            <Anchor component={Link} to={collaboratorLink} size="sm">
-              {t('clientLogin.collaboratorLink')}
+            <Anchor
+              component={Link}
+              to={collaboratorLink}
+              size="sm"
+              aria-disabled={leaving}
+              onClick={(event) => void startCollaborator(event)}
+            >
+              {t(leaving ? 'clientLogin.collaboratorLeaving' : 'clientLogin.collaboratorLink')}
             </Anchor>
           </Group>
         </>

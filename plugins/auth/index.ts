@@ -8,6 +8,7 @@ export default definePlugin({
     definePage({ name: 'collaborator-login', component: () => import('./collaborator-login-page.tsx') }),
     definePage({ name: 'single-sign-on', component: () => import('./single-sign-on-page.tsx') }),
     definePage({ name: 'terms-validation', component: () => import('./terms-validation-page.tsx') }),
+    definePage({ name: 'terms-text', component: () => import('./terms-text-page.tsx') }),
     definePage({ name: 'expire-token', component: () => import('./expire-token-page.tsx') }),
     definePage({ name: 'create-password', component: () => import('./create-password-page.tsx') }),
     definePage({ name: 'resend-email-success', component: () => import('./resend-email-success-page.tsx') }),

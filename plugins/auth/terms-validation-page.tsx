@@ -1,10 +1,19 @@
-import { Alert, Button, Center, Group, ScrollArea, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, ScrollArea, Stack, Text } from '@mantine/core';
 import { LoadingIndicator } from '@portal/ui';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useLatestTerms, useSignOut, useTermsAcceptance, useTermsContent } from '@portal/plugin-api';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  useBranding,
+  useLatestTerms,
+  useRoutePath,
+  useSignOut,
+  useTermsAcceptance,
+  useTermsContent,
+} from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { useTermsAcceptanceStateQuery } from './terms-api.ts';
 import { useT } from './translation.ts';
+import { showWelcome } from './welcome-notice.ts';
 
 export default function TermsValidationPage() {
   const { t, language } = useT();
@@ -20,12 +29,21 @@ export default function TermsValidationPage() {
   const content = useTermsContent(language.startsWith('en') ? 'en' : 'fr');
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
+  const state = useTermsAcceptanceStateQuery();
+  const firmName = useBranding()?.firmName;
+  const fullTextPath = useRoutePath('termsText');
 
   async function accept() {
     setSending(true);
     setFailed(false);
     try {
       await acceptTerms(termsId);
+      // A first acceptance only (terms accepted before: an update of them, no welcome).
+      if (state.data?.acceptedBefore === false)
+        showWelcome(
+          firmName === undefined ? t('terms.welcomeNoFirm') : t('terms.welcome', { firm: firmName }),
+          t('terms.closeWelcome'),
+        );
       // Continue to where they were going, or the landing page.
       void navigate(destinationAfterSignIn(params.get('redirect')), { replace: true });
     } catch {
@@ -43,13 +61,16 @@ export default function TermsValidationPage() {
     <AuthCard title={t('terms.title')}>
       <Text>{t('terms.intro')}</Text>
       {latest.data === undefined ? null : (
-        <Text size="sm" c="dimmed">
+        <Text size="sm">
           {t('terms.version', {
             version: latest.data.version,
             date: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(
               new Date(latest.data.publishedAt),
             ),
-          })}
+          })}{' '}
+          <Anchor component={Link} to={fullTextPath}>
+            {t('terms.fullText')}
+          </Anchor>
         </Text>
       )}
       {content.isLoading ? (
@@ -79,20 +100,26 @@ export default function TermsValidationPage() {
           {t('errors.requestFailed')}
         </Alert>
       )}
-      <Group justify="space-between">
-        <Button variant="subtle" onClick={() => void signOut()}>
-          {t('terms.signOut')}
-        </Button>
+      {/* Accepting is what the page is for: the primary action first; leaving comes after it, quieter. */}
+      <Stack gap="xs">
         <Button
+          fullWidth
           onClick={() => void accept()}
           loading={sending}
           disabled={
-            sending || content.data === undefined || latest.isLoading || !Number.isSafeInteger(termsId)
+            sending ||
+            content.data === undefined ||
+            latest.isLoading ||
+            state.isLoading ||
+            !Number.isSafeInteger(termsId)
           }
         >
           {t('terms.accept')}
         </Button>
-      </Group>
+        <Button variant="subtle" color="gray.7" fullWidth onClick={() => void signOut()}>
+          {t('terms.signOut')}
+        </Button>
+      </Stack>
     </AuthCard>
   );
 }

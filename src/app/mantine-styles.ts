@@ -6,6 +6,7 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 // After Mantine's reset: tap targets on phones (WCAG 2.5.5), one rule for the whole portal.
 import './touch.css';
+import './brand-colour.css';
 
 // The dev server pre-bundles Mantine where the per-component hook cannot reach: the whole stylesheet.
 if (import.meta.env.DEV) void import('@mantine/core/styles.css');

@@ -50,7 +50,7 @@ export function PortalProviders({
     <Provider store={store}>
       <RuntimeProvider runtime={runtime}>
         <I18nextProvider i18n={i18n}>
-          <PortalTheme ui={ui} env={env}>
+          <PortalTheme ui={ui} branding={runtime.config.branding} env={env}>
             <DatesProvider
               settings={{
                 locale: i18n.language.slice(0, 2),

@@ -6,10 +6,13 @@ import { cssVariablesResolver, themeFromManifest } from './theme.ts';
 /** Mantine with the manifest's theme: the portal's providers and the sign-in app both draw with it. */
 export function PortalTheme({
   ui,
+  branding,
   env = 'default',
   children,
 }: {
   ui: PortalConfig['app']['ui'];
+  /** The firm's look: its primary colour becomes Mantine's (a CSS variable, see cssVariablesResolver). */
+  branding: PortalConfig['branding'];
   /** 'test': Mantine without transitions or portals, so menus and options show at once in jsdom. */
   env?: 'default' | 'test';
   children: ReactNode;
@@ -17,7 +20,7 @@ export function PortalTheme({
   return (
     <MantineProvider
       theme={themeFromManifest(ui)}
-      cssVariablesResolver={cssVariablesResolver}
+      cssVariablesResolver={cssVariablesResolver(branding?.primaryColor)}
       // Mantine's styles come per component (scripts/vite-mantine-css.ts): keep every variable.
       deduplicateCssVariables={false}
       env={env}

@@ -74,6 +74,7 @@ export async function prerenderLogin(): Promise<PrerenderedLogin> {
           chooseLoginPage: nothing,
           signInCustomer: nothing,
           startCustomerSingleSignOn: nothing,
+          startCollaboratorSignIn: nothing,
           // The single sign-on button's presence does not depend on the origin, only on its settings.
           singleSignOnAvailable: () =>
             singleSignOnOn(config, runtime.flags) &&

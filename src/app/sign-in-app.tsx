@@ -187,6 +187,15 @@ export async function startSignIn(container: HTMLElement, options: SignInAppOpti
         return { ok: false, reason: 'unavailable' };
       }
     },
+    // The collaborators' entry on this page leaves for the identity provider at once.
+    async startCollaboratorSignIn(redirect) {
+      try {
+        return await (await portal()).session.startCollaboratorSignIn(redirect);
+      } catch (error) {
+        runtime.logger.error('The portal could not be prepared for the collaborator sign-in', error);
+        return { ok: false, reason: 'unavailable' };
+      }
+    },
     async startCustomerSingleSignOn(redirect) {
       try {
         return await (await portal()).session.startCustomerSingleSignOn(redirect);

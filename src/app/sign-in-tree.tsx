@@ -65,7 +65,7 @@ export function SignInTree({
     <StrictMode>
       <RuntimeProvider runtime={runtime}>
         <I18nextProvider i18n={i18n}>
-          <PortalTheme ui={runtime.config.app.ui}>
+          <PortalTheme ui={runtime.config.app.ui} branding={runtime.config.branding}>
             <TrackerContext value={NO_TRACKING}>
               <SignInContext value={signIn}>
                 <PageLocationContext value={location}>

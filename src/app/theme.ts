@@ -41,10 +41,14 @@ export function firstDayOfWeek(weekStartsOn: PortalConfig['app']['ui']['weekStar
 
 /**
  * Mantine's "dimmed" text is gray 6, about 3.3:1 on white: below the 4.5:1 WCAG AA asks for small text
- * (axe flags it). Gray 7 keeps the secondary look at about 8:1.
+ * (axe flags it). Gray 7 keeps the secondary look at about 8:1. The firm's primary colour (manifest
+ * `branding.primaryColor`, checked against white by the lint) is one CSS variable, --portal-primary:
+ * brand-colour.css points Mantine's primary colour variables at it (no colour code in the browser's JS).
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
-});
+export function cssVariablesResolver(primaryColor: string | undefined): CSSVariablesResolver {
+  return () => ({
+    variables: primaryColor === undefined ? {} : { '--portal-primary': primaryColor },
+    light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+    dark: {},
+  });
+}

@@ -8,7 +8,11 @@ import type { SessionService } from './session-service-types.ts';
  */
 export type SignInActions = Pick<
   SessionService,
-  'chooseLoginPage' | 'signInCustomer' | 'singleSignOnAvailable' | 'startCustomerSingleSignOn'
+  | 'chooseLoginPage'
+  | 'signInCustomer'
+  | 'singleSignOnAvailable'
+  | 'startCustomerSingleSignOn'
+  | 'startCollaboratorSignIn'
 >;
 
 /** Whether the 'Session expirée' notice is due, and how to dismiss it. */

@@ -16,6 +16,20 @@ const known = { ...createPluginRegistry(plugins).known, checkOptions: createWidg
 /** Each broken case (a patch of the real manifest) and the problems `npm run validate` reports for it. */
 const expected: [string, string[]][] = [
   [
+    'branding-low-contrast.patch.json',
+    [
+      '/branding/primaryColor  contrast 4.32:1 with white (button text, page background of links) is below the 4.5:1 of WCAG AA: choose a darker colour',
+    ],
+  ],
+  [
+    'branding-not-a-colour.patch.json',
+    [
+      '/branding  missing required key "firmName"',
+      '/branding/logo/src  must be a path of this site (one leading "/")',
+      '/branding/primaryColor  must match the pattern ^#[0-9a-fA-F]{6}$',
+    ],
+  ],
+  [
     'collaborator-code-on-widget.patch.json',
     [
       '/homeWidgets/sets/1/widgets/1/permission  a widget permission must be a customer code; "COGED0002" is a collaborator code',

@@ -65,5 +65,11 @@ export {
   useLatestTerms,
 } from './auth-hooks.ts';
 export type { LoginChoice, SignInOutcome, SignOutOutcome } from './auth-hooks.ts';
-export { useCustomerSignIn, useExpiredNotice, usePageLocation, useRoutePath } from './sign-in-hooks.ts';
+export {
+  useBranding,
+  useCustomerSignIn,
+  useExpiredNotice,
+  usePageLocation,
+  useRoutePath,
+} from './sign-in-hooks.ts';
 export type { PageLocation, PageTo, SignInActions } from './sign-in-hooks.ts';

@@ -4,7 +4,13 @@
  */
 import { useMemo } from 'react';
 import { routePath } from '../auth/landing.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { useRuntime } from '../plugin-host/runtime.tsx';
+
+/** The firm's look from the manifest in use (`branding`): name, logo, colour, support; undefined without one. */
+export function useBranding(): PortalConfig['branding'] {
+  return useRuntime().config.branding;
+}
 
 /**
  * The customer's sign-in, on the client login page: `chooseLoginPage`, `signInCustomer`,

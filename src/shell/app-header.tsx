@@ -1,4 +1,4 @@
-import { Anchor, Burger, Group } from '@mantine/core';
+import { Anchor, Burger, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppSelector } from '../store/hooks.ts';
@@ -16,6 +16,8 @@ export function AppHeader({
 }) {
   const { t } = useTranslation();
   const { config } = useRuntime();
+  const branding = config.branding;
+  const name = branding?.firmName ?? translateKey(t, config.app.defaultTitle);
   const authenticated = useAppSelector(selectIsAuthenticated);
   return (
     <Group h="100%" px="sm" gap="sm" justify="space-between" wrap="nowrap">
@@ -30,8 +32,24 @@ export function AppHeader({
             aria-expanded={navigation.opened}
           />
         )}
-        <Anchor component={Link} to="/" fw={700} c="inherit" underline="never" visibleFrom="md">
-          {translateKey(t, config.app.defaultTitle)}
+        {/* The firm's logo and name (manifest `branding`), else the portal's title; the logo alone on a phone. */}
+        <Anchor
+          component={Link}
+          to="/"
+          fw={700}
+          c="inherit"
+          underline="never"
+          display="flex"
+          style={{ alignItems: 'center', gap: 8 }}
+          {...(branding?.logo === undefined ? { visibleFrom: 'md' } : {})}
+          aria-label={name}
+        >
+          {branding?.logo === undefined ? null : (
+            <img src={branding.logo.src} alt="" height={28} style={{ width: 'auto' }} />
+          )}
+          <Text span fw={700} visibleFrom="md">
+            {name}
+          </Text>
         </Anchor>
       </Group>
       {authenticated ? <EntitySwitcher /> : null}

@@ -40,19 +40,20 @@ test('the login page loads none of the portal; after sign-in Claire lands on her
   expect(scripts.filter((url) => url.includes('/assets/start-portal-'))).toHaveLength(1);
 });
 
-test('the link to the collaborator login leaves the light app for the portal, without a reload', async ({
+test("the collaborators' link leaves the light app for the provider's sign-in at once (issue 30), the collaborator page still one address away", async ({
   page,
 }) => {
   await page.goto('/login?choice=client');
-  await page.evaluate(() => {
-    document.documentElement.dataset['sameDocument'] = 'yes';
-  });
-  await page.getByRole('link', { name: /collaborateur/i }).click();
-  await expect(page).toHaveURL(/\/collaborateur$/);
+  const link = page.getByRole('link', { name: /collaborateur/i });
+  // The link's address stays the collaborator page (a new tab, a page that has not run yet).
+  await expect(link).toHaveAttribute('href', '/collaborateur');
+  await link.click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion collaborateur' })).toBeVisible();
+  await page.goto('/collaborateur');
   await expect(
     page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }),
   ).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.dataset['sameDocument'])).toBe('yes');
 });
 
 describeFirstVisit(() => {

@@ -9,6 +9,7 @@ import type { EventBus } from '../events.ts';
 import type { Faults } from '../http/faults.ts';
 import { forbidden, unauthorized } from '../http/http-error.ts';
 import type { PermissionCatalogue } from '../permissions.ts';
+import type { Branding } from './branding.ts';
 
 export type Deps = {
   /** The database (db/connection.ts): stores and the checks below query it. */
@@ -35,6 +36,8 @@ export type Deps = {
     value: string,
   ) => Promise<{ accountId: string; clientId: string; grantId?: string } | undefined>;
   reseed: () => Promise<void>;
+  /** The published manifest's branding (the firm's name, logo, colour, support), for pages and e-mails. */
+  branding: () => Promise<Branding | undefined>;
 };
 
 export function parseCodes(json: string): string[] {

@@ -5,7 +5,9 @@ import { checkPassword } from '../kernel/sign-in.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import type { Deps } from '../kernel/deps.ts';
 import { CUSTOMER_CLIENT_ID } from '../auth/oidc-ids.ts';
-import { escapeHtml, NOT_FRAMABLE } from './html.ts';
+import { brandedParts } from '../kernel/branding.ts';
+import type { BrandedParts } from '../kernel/branding.ts';
+import { escapeHtml, NOT_FRAMABLE, page } from './html.ts';
 import { INTERACTION_PATH } from './provider.ts';
 
 /** Who signs in through this interaction: customers for the single sign-on client, else collaborators. */
@@ -20,30 +22,31 @@ function audienceOf(params: Record<string, unknown>): Audience {
   return params['client_id'] === CUSTOMER_CLIENT_ID ? 'customer' : 'collaborator';
 }
 
-function signInPage(uid: string, email: string, error: string | undefined, audience: Audience): string {
-  const title = TITLES[audience];
+function signInPage(
+  uid: string,
+  email: string,
+  error: string | undefined,
+  audience: Audience,
+  brand: BrandedParts,
+): string {
   const alert = error ? `<p role="alert" style="color:#b00020">${escapeHtml(error)}</p>` : '';
-  return `<!DOCTYPE html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}
-label{display:block;margin-top:1rem}input{display:block;width:100%;padding:.5rem;box-sizing:border-box}
-button{margin-top:1.5rem;padding:.6rem 1.2rem}</style></head>
-<body><main><h1>${title}</h1>${alert}
+  return page(
+    TITLES[audience],
+    `${alert}
 <form method="post" action="${INTERACTION_PATH}/${escapeHtml(uid)}">
 <label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Mot de passe</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Se connecter</button>
-</form></main></body></html>`;
+</form>`,
+    brand,
+  );
 }
 
-function expiredPage(reply: FastifyReply): FastifyReply {
+function expiredPage(reply: FastifyReply, brand: BrandedParts): FastifyReply {
   return reply
     .code(400)
     .type('text/html; charset=utf-8')
-    .send(
-      '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Session expirée</title></head><body><main><h1>Session expirée</h1><p>Recommencez la connexion depuis le portail.</p></main></body></html>',
-    );
+    .send(page('Session expirée', '<p>Recommencez la connexion depuis le portail.</p>', brand));
 }
 
 /** The provider's login interaction: a plain form for collaborators, checked against the database. */
@@ -59,13 +62,15 @@ export function registerInteractionRoutes(
       void reply.headers(NOT_FRAMABLE);
     });
 
+    const brand = async () => brandedParts(await deps.branding(), deps.portalUrl);
+
     scope.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
       const provider = getProvider();
       let details;
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);
       } catch {
-        return expiredPage(reply);
+        return expiredPage(reply, await brand());
       }
       if (details.prompt.name === 'login' || !details.session?.accountId) {
         const hint = details.params['login_hint'];
@@ -77,6 +82,7 @@ export function registerInteractionRoutes(
               typeof hint === 'string' ? hint : '',
               undefined,
               audienceOf(details.params),
+              await brand(),
             ),
           );
       }
@@ -98,7 +104,7 @@ export function registerInteractionRoutes(
         try {
           audience = audienceOf((await provider.interactionDetails(request.raw, reply.raw)).params);
         } catch {
-          return expiredPage(reply);
+          return expiredPage(reply, await brand());
         }
         const email = typeof request.body?.['email'] === 'string' ? request.body['email'].trim() : '';
         const password = typeof request.body?.['password'] === 'string' ? request.body['password'] : '';
@@ -118,6 +124,7 @@ export function registerInteractionRoutes(
                 email,
                 `Trop de tentatives. Réessayez dans ${String(minutes)} minute${minutes > 1 ? 's' : ''}.`,
                 audience,
+                await brand(),
               ),
             );
         }
@@ -134,7 +141,15 @@ export function registerInteractionRoutes(
           return reply
             .code(401)
             .type('text/html; charset=utf-8')
-            .send(signInPage(request.params.uid, email, 'E-mail ou mot de passe incorrect.', audience));
+            .send(
+              signInPage(
+                request.params.uid,
+                email,
+                'E-mail ou mot de passe incorrect.',
+                audience,
+                await brand(),
+              ),
+            );
         }
         const redirectTo = await provider.interactionResult(
           request.raw,

@@ -6,7 +6,8 @@ import type { Store } from '../db/store.ts';
 import { isLoopbackOrigin } from '../http/cors.ts';
 import { COLLABORATOR_CLIENT_ID as OIDC_CLIENT_ID, CUSTOMER_CLIENT_ID } from '../auth/oidc-ids.ts';
 import { dbAdapter } from './db-adapter.ts';
-import { escapeHtml, NOT_FRAMABLE } from './html.ts';
+import type { BrandedParts } from '../kernel/branding.ts';
+import { escapeHtml, NOT_FRAMABLE, page } from './html.ts';
 import { signingAlgOf } from './keys.ts';
 import { isAllowedPostLogoutRedirectUri, isAllowedRedirectUri } from './redirect-rules.ts';
 
@@ -21,6 +22,8 @@ type ProviderOptions = {
   db: Db;
   sessionSecret: Uint8Array;
   signingJwk: Record<string, unknown>;
+  /** The firm's look for the error page (the published manifest's branding). */
+  brand: () => Promise<BrandedParts>;
 };
 
 function logoutPage(form: string): string {
@@ -185,13 +188,13 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     issueRefreshToken: (_ctx, client) =>
       client.clientId === OIDC_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
     clientBasedCORS: (_ctx, origin) => isLoopbackOrigin(origin),
-    renderError: (ctx, out) => {
+    renderError: async (ctx, out) => {
       ctx.type = 'html';
       ctx.set(NOT_FRAMABLE);
       const details = Object.entries(out)
         .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(String(value))}</dd>`)
         .join('');
-      ctx.body = `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Erreur de connexion</title></head><body><main><h1>Erreur de connexion</h1><dl>${details}</dl></main></body></html>`;
+      ctx.body = page('Erreur de connexion', `<dl>${details}</dl>`, await options.brand());
     },
   });
 

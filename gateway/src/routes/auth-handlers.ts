@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { accountAddressKey, accountKey, addressKey, checkPassword } from '../kernel/sign-in.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { passwordProblem } from '../../../kernel/contract/password-rule.ts';
+import { brandedParts, mailHtml, mailSender } from '../kernel/branding.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError } from '../http/http-error.ts';
 import { COLLABORATOR_CLIENT_ID, CUSTOMER_CLIENT_ID } from '../auth/oidc-ids.ts';
@@ -136,13 +137,19 @@ export function authHandlers(deps: Deps): Pick<Handlers, AuthRoutes> {
       return undefined;
     },
 
+    // The inbox keeps what was sent (address, subject, link); each message is shown in the firm's e-mail
+    // template, with the published branding.
     inbox: async ({ query }) => {
+      const branding = await deps.branding();
+      const parts = brandedParts(branding, deps.portalUrl);
       return {
         messages: (await store.inbox.to(query.email)).map((row) => ({
           to: row.to_email,
+          from: mailSender(branding),
           subject: row.subject,
           link: row.link,
           createdAt: row.created_at,
+          html: mailHtml(row.subject, row.link, parts),
         })),
       };
     },

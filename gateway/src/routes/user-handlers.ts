@@ -94,7 +94,11 @@ export function userHandlers(
     termsState: async ({ session }) => {
       const terms = await latestTerms();
       const accepted = await store.terms.acceptedBy(Number(session.sub));
-      return { isCurrent: accepted === terms.terms_id, terms: { termsId: terms.terms_id } };
+      return {
+        isCurrent: accepted === terms.terms_id,
+        terms: { termsId: terms.terms_id },
+        acceptedBefore: accepted !== undefined,
+      };
     },
 
     acceptTerms: async ({ session, query }) => {
