@@ -151,3 +151,52 @@ test('a failed save keeps the switches as set and says so in French', async ({
   await expect(drawer.getByRole('status')).toHaveText('Vos paramètres de notifications ont été sauvegardés.');
   await expect(mandateMail).not.toBeChecked();
 });
+
+test('the bell’s first opening: its badge keeps its count, and the time it takes is printed', async ({
+  page,
+  request,
+}) => {
+  await signInClaire(page);
+  await page.waitForResponse((response) => response.url().includes('/notifications/stream'));
+  for (const name of ['Relevé octobre.pdf', 'Relevé novembre.pdf'])
+    await publish(request, 'Ged-AccountingDocumentUploaded', { name });
+  await expect(bell(page, 2)).toBeVisible({ timeout: 5_000 });
+  // What the header shows from the press until the list is there: every label and count the badge takes.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const marks: Record<string, number> = {};
+    const record = () => {
+      const button = document.querySelector<HTMLElement>('header button[aria-label^="Notifications"]');
+      const shown = `${button?.getAttribute('aria-label') ?? 'no bell'} | ${button?.textContent ?? ''}`;
+      if (seen.at(-1) !== shown) seen.push(shown);
+      if (marks['listed'] === undefined && document.querySelectorAll('[role="dialog"] li').length > 0)
+        marks['listed'] = performance.now();
+    };
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    document.addEventListener('pointerdown', () => (marks['pressed'] ??= performance.now()), true);
+    Object.assign(window, { bellTiming: { seen, marks } });
+  });
+  const requests: string[] = [];
+  const started = Date.now();
+  page.on('requestfinished', (finished) => {
+    const path = new URL(finished.url()).pathname.split('/').slice(-2).join('/');
+    const { responseEnd } = finished.timing();
+    requests.push(`${path} (${String(Date.now() - started)} ms, took ${responseEnd.toFixed(0)} ms)`);
+  });
+  await bell(page, 2).click();
+  const centre = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre.getByRole('listitem')).toHaveCount(2);
+  page.removeAllListeners('requestfinished');
+  const { seen, marks } = await page.evaluate(
+    () => (window as unknown as { bellTiming: { seen: string[]; marks: Record<string, number> } }).bellTiming,
+  );
+  const took = (marks['listed'] ?? Number.NaN) - (marks['pressed'] ?? Number.NaN);
+  console.log(`bell first opening: ${took.toFixed(0)} ms from the press to the list; badge: ${seen.join(' → ')}; requests: ${requests.join(', ')}`);
+  // The badge keeps its count the whole time (the list's own count is the same).
+  expect(seen.every((shown) => shown.startsWith('Notifications, 2 non lues | 2'))).toBe(true);
+});

@@ -94,6 +94,16 @@ function notificationQueries(db: Db) {
       return row && { ...row, permissions: '[]' };
     },
 
+    /** The name a notification gives the person who acted, as it is now (undefined: no such user). */
+    async nameOf(userId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row && `${row.first_name} ${row.last_name}`;
+    },
+
     /** The saved settings (JSON) of those who saved some. */
     async settingsOf(userIds: readonly number[]): Promise<Map<number, string>> {
       if (userIds.length === 0) return new Map();
