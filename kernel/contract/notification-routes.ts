@@ -22,6 +22,7 @@ export const DELEGATION_NOTICE_KINDS = ['invited', 'granted', 'joined', 'assigne
  *   comma-separated, which the portal names), `signatory` (1: made a signatory), `role` (a collaborator's
  *   role), `inviter` (who invited the person who joined): a delegation.
  * - `from`, `to` (mandate statuses), `type` (the mandate's type): a mandate's status change.
+ * - `by`: the author of a delegation recorded before issue 30 (with `codes`).
  */
 export type NotificationFacts = Partial<
   Record<
@@ -36,7 +37,8 @@ export type NotificationFacts = Partial<
     | 'inviter'
     | 'from'
     | 'to'
-    | 'type',
+    | 'type'
+    | 'by',
     string | number
   >
 >;

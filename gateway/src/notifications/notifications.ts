@@ -237,12 +237,13 @@ export async function createNotificationCentre(
     const readers = JSON.stringify(event.readers.anyOf);
     const mails: string[] = [];
     const recorded = await store.transaction(async (tx) => {
-      const recipients = await tx.recipients(event.accountId);
+      const recipients: (Awaited<ReturnType<typeof tx.recipients>>[number] & { member?: boolean })[] =
+        await tx.recipients(event.accountId);
       // The person an event is about is told once, here, even when not among them (a collaborator
       // assigned; a person invited, who reads it once they have joined).
       const subject = event.readers.userId;
       if (subject !== undefined && !recipients.some((recipient) => recipient.id === subject)) {
-        const person = await tx.person(subject);
+        const person = await tx.person(subject, event.accountId);
         if (person) recipients.push(person);
       }
       // Who did it, by name, so that the notification says so (the portal words the sentence).
@@ -274,7 +275,8 @@ export async function createNotificationCentre(
           });
           inApp.push({ userId: recipient.id, id });
         }
-        if (channels.email) mails.push(recipient.email);
+        // Not on the entity yet (invited): their invitation is the e-mail; the portal shows this once they join.
+        if (channels.email && recipient.member !== false) mails.push(recipient.email);
       }
       return inApp;
     });
