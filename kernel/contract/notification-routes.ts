@@ -11,14 +11,14 @@ const eventType = { type: 'string', enum: NOTIFICATION_EVENT_TYPES } as const;
  * What a delegation notice tells (its `data.kind`): someone invited a person to the entity, gave a person
  * rights there, joined it on an invitation, or assigned a collaborator to it.
  */
-export const DELEGATION_NOTICE_KINDS = ['invited', 'granted', 'joined', 'assigned'] as const;
+export type DelegationNoticeKind = 'invited' | 'granted' | 'joined' | 'assigned';
 
 /**
  * The facts a notification's `data` may carry, each a string or a number, every one optional: events
  * recorded before a fact existed lack it, and the portal then says less, never a code.
  * - `actor`: the name of the person who acted (none: the firm's systems).
  * - `name` (a document), `title` (a report): what the event is about.
- * - `kind` (DELEGATION_NOTICE_KINDS), `person` (whom it is about), `codes` (the permission codes given,
+ * - `kind` (DelegationNoticeKind), `person` (whom it is about), `codes` (the permission codes given,
  *   comma-separated, which the portal names), `signatory` (1: made a signatory), `role` (a collaborator's
  *   role), `inviter` (who invited the person who joined): a delegation.
  * - `from`, `to` (mandate statuses), `type` (the mandate's type): a mandate's status change.

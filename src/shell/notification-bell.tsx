@@ -1,7 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../plugin-host/runtime.tsx';
-import { useAppDispatch } from '../store/hooks.ts';
 import { useLoadOnIntent, usePressHandOver } from './load-on-intent.ts';
 import { NotificationBellButton } from './notifications/notification-bell-button.tsx';
 
@@ -10,7 +9,7 @@ import { NotificationBellButton } from './notifications/notification-bell-button
 // count the user context brought (no error reaches the page).
 const loadLive = () => import('./notifications/notification-live.tsx');
 
-/** How long after the bell mounts its centre's code is fetched, when the browser is idle (the page first). */
+/** How long after the bell mounts its centre's code is fetched (the page's own requests first). */
 const WARM_AFTER_MS = 2_000;
 
 /** The header's bell, when the manifest's centre flag is on. */
@@ -23,7 +22,6 @@ export function NotificationBell() {
 
 function EnabledBell() {
   const { i18n } = useTranslation();
-  const dispatch = useAppDispatch();
   // The centre (Mantine's popover, floating-ui, the scroll area, the list and its calls) is not in the
   // first page's code. Its words come with it, not after it: a centre that suspended on its namespace
   // waited for React's reveal of a suspended tree (300 ms) before its list was even asked for.
@@ -39,35 +37,15 @@ function EnabledBell() {
   const [NotificationLive, startLive] = useLoadOnIntent(loadLive);
   useEffect(startLive, [startLive]);
   const warm = standIn.onFocus;
-  // Once the page is idle, the centre's code and words are fetched, so the first press opens it at once.
+  // Once the page has settled, the centre's code and words are fetched, so the first press opens it at once.
   useEffect(() => {
-    let idle: number | undefined;
-    const timer = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(warm);
-      else warm();
-    }, WARM_AFTER_MS);
-    return () => {
-      window.clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
+    const timer = window.setTimeout(warm, WARM_AFTER_MS);
+    return () => window.clearTimeout(timer);
   }, [warm]);
-  // Reaching for the bell (pointer over it, focus) asks for the list too, while the press is on its way.
-  const reach = () => {
-    warm();
-    void import('./notifications/notifications-api.ts').then(({ notificationsApi }) =>
-      dispatch(notificationsApi.util.prefetch('notifications', undefined, { ifOlderThan: 30 })),
-    );
-  };
   return (
     <>
       {NotificationCentre === null ? (
-        <NotificationBellButton
-          aria-haspopup="dialog"
-          aria-expanded={false}
-          {...standIn}
-          onPointerEnter={reach}
-          onFocus={reach}
-        />
+        <NotificationBellButton aria-haspopup="dialog" aria-expanded={false} {...standIn} />
       ) : (
         <NotificationCentre focused={focused} />
       )}

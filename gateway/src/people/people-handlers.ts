@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiResponse } from '../../../kernel/contract/api.ts';
 import { routes } from '../../../kernel/contract/api.ts';
-import type { DELEGATION_NOTICE_KINDS } from '../../../kernel/contract/notification-routes.ts';
+import type { DelegationNoticeKind } from '../../../kernel/contract/notification-routes.ts';
 import {
   COLLABORATOR_ROLES,
   DELEGATION_ACTIONS,
@@ -64,7 +64,6 @@ type ListedUser = ApiResponse<'entityUsers'>['items'][number];
 type Holding = { codes: readonly string[]; isSignatory: boolean };
 const NOTHING: Holding = { codes: [], isSignatory: false };
 type Role = (typeof COLLABORATOR_ROLES)[number];
-type DelegationNoticeKind = (typeof DELEGATION_NOTICE_KINDS)[number];
 
 const lastAdminRight = () =>
   new HttpError(409, 'last_admin_right', 'Nobody removes their own last administration right.');
