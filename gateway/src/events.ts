@@ -1,4 +1,5 @@
 import type { NotificationEventType } from '../../kernel/contract/api.ts';
+import type { NotificationFacts } from '../../kernel/contract/notification-routes.ts';
 
 // Domain events of the gateway: a screen's handler says what happened (a report deposited, a document
 // uploaded, a mandate status changed, a delegation added), and subscribers such as the notification
@@ -16,8 +17,11 @@ export type DomainEvent = {
   actorUserId: number | null;
   /** The id of what the event is about (document id, report id, mandate id, ...), for deep links. */
   subjectId?: number;
-  /** Short facts for the message, e.g. `{ name: 'Bilan 2025.pdf' }`; no personal secrets. */
-  data?: Readonly<Record<string, string | number>>;
+  /**
+   * Short facts for the message, e.g. `{ name: 'Bilan 2025.pdf' }`; no personal secrets. The centre adds
+   * `actor`, the name of the person who acted, so a publisher says only what is its own.
+   */
+  data?: Readonly<NotificationFacts>;
   /**
    * Who may read what the event is about, so that its message (a payslip's name, an HR report's title,
    * the codes given to someone) reaches nobody the read routes would refuse: the entity codes of the

@@ -7,6 +7,42 @@ import { bool, closedObject, dateTime, int, str } from './schema-parts.ts';
 
 const eventType = { type: 'string', enum: NOTIFICATION_EVENT_TYPES } as const;
 
+/**
+ * What a delegation notice tells (its `data.kind`): someone invited a person to the entity, gave a person
+ * rights there, joined it on an invitation, or assigned a collaborator to it.
+ */
+export type DelegationNoticeKind = 'invited' | 'granted' | 'joined' | 'assigned';
+
+/**
+ * The facts a notification's `data` may carry, each a string or a number, every one optional: events
+ * recorded before a fact existed lack it, and the portal then says less, never a code.
+ * - `actor`: the name of the person who acted (none: the firm's systems).
+ * - `name` (a document), `title` (a report): what the event is about.
+ * - `kind` (DelegationNoticeKind), `person` (whom it is about), `codes` (the permission codes given,
+ *   comma-separated, which the portal names), `signatory` (1: made a signatory), `role` (a collaborator's
+ *   role), `inviter` (who invited the person who joined): a delegation.
+ * - `from`, `to` (mandate statuses), `type` (the mandate's type): a mandate's status change.
+ * - `by`: the author of a delegation recorded before issue 30 (with `codes`).
+ */
+export type NotificationFacts = Partial<
+  Record<
+    | 'actor'
+    | 'name'
+    | 'title'
+    | 'kind'
+    | 'person'
+    | 'codes'
+    | 'signatory'
+    | 'role'
+    | 'inviter'
+    | 'from'
+    | 'to'
+    | 'type'
+    | 'by',
+    string | number
+  >
+>;
+
 const notificationSchema = closedObject(
   ['id', 'type', 'accountId', 'accountName', 'subjectId', 'data', 'createdAt', 'read'],
   {

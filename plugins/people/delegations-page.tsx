@@ -1,17 +1,64 @@
 import { Stack, Text } from '@mantine/core';
-import { useRouteHref, useSelectedEntity } from '@portal/plugin-api';
+import { useRightsInWords, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
 import { DataTable, PageHeader, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
-import { useDelegationsQuery, useEntityUsersQuery } from './people-api.ts';
+import { knownRole, useDelegationsQuery, useEntityUsersQuery } from './people-api.ts';
 import type { Delegation } from './people-api.ts';
 import { useT } from './translation.ts';
 
 const PAGE_SIZE = 20;
+
+type SaidKey = Delegation['action'] | 'gave' | 'took' | 'received' | 'assignedAs';
+
+/**
+ * A history line in sentences ("Claire Solo a donné à Hugo Bernard : Banque, Indicateurs"): what was done,
+ * then what was given or taken away, each right in words. A rights save that changed nothing (written
+ * before such saves stopped being written) says so.
+ */
+function sentencesOf(
+  row: Delegation,
+  inWords: (rights: readonly string[]) => string,
+): [SaidKey, Record<string, string>][] {
+  const names = { actor: row.actor.name, target: row.target.name };
+  const granted = { ...names, rights: inWords(row.granted) };
+  const revoked = { ...names, rights: inWords(row.revoked) };
+  const given = row.granted.length > 0;
+  switch (row.action) {
+    case 'rights.changed': {
+      const lines: [SaidKey, Record<string, string>][] = [];
+      if (given) lines.push(['gave', granted]);
+      if (row.revoked.length > 0) lines.push(['took', revoked]);
+      return lines.length > 0 ? lines : [['rights.changed', names]];
+    }
+    case 'invitation.accepted':
+      return given
+        ? [
+            [row.action, names],
+            ['received', granted],
+          ]
+        : [[row.action, names]];
+    case 'collaborator.assigned':
+      return [given ? ['assignedAs', granted] : [row.action, names]];
+    case 'user.invited':
+    case 'user.added':
+      return given
+        ? [
+            [row.action, names],
+            ['gave', granted],
+          ]
+        : [[row.action, names]];
+    default:
+      return [[row.action, names]];
+  }
+}
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayOrNothing = (value: string | undefined) =>
   value !== undefined && DAY.test(value) ? value : undefined;
 
-/** The entity's delegation log (COGES001): who granted or removed which right or folder to whom, and when. */
+/**
+ * The entity's delegation log (COGES001): who granted or removed which right or folder to whom, and
+ * when, in sentences; rights by their names, never their codes.
+ */
 export default function DelegationsPage() {
   const { t, language } = useT();
   const accountId = useSelectedEntity()?.entity.accountId ?? 0;
@@ -36,6 +83,16 @@ export default function DelegationsPage() {
   const users = useEntityUsersQuery({ accountId, pageSize: 100 }, { skip: accountId === 0 || !mayListUsers });
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
 
+  const inWords = useRightsInWords({
+    role: (value) => {
+      const role = knownRole(value);
+      return role === null ? undefined : t(`collaborators.roles.${role}`);
+    },
+    signatory: t('delegations.signatory'),
+    allCollaboratorCodes: t('delegations.allCollaboratorCodes'),
+    other: t('delegations.otherRight'),
+  });
+
   const columns: DataColumn<Delegation>[] = [
     {
       key: 'at',
@@ -43,8 +100,6 @@ export default function DelegationsPage() {
       primary: 'field',
       render: (row) => dateTime.format(new Date(row.at)),
     },
-    { key: 'actor', header: t('delegations.actor'), primary: 'field', render: (row) => row.actor.name },
-    { key: 'target', header: t('delegations.target'), primary: 'field', render: (row) => row.target.name },
     {
       key: 'action',
       header: t('delegations.action'),
@@ -52,17 +107,16 @@ export default function DelegationsPage() {
       render: (row) => t(`delegations.actions.${row.action}`),
     },
     {
-      key: 'details',
-      header: t('delegations.details'),
+      key: 'what',
+      header: t('delegations.what'),
       primary: 'field',
       render: (row) => (
         <Stack gap={0}>
-          {row.granted.length > 0 ? (
-            <Text size="sm">{t('delegations.granted', { codes: row.granted.join(', ') })}</Text>
-          ) : null}
-          {row.revoked.length > 0 ? (
-            <Text size="sm">{t('delegations.revoked', { codes: row.revoked.join(', ') })}</Text>
-          ) : null}
+          {sentencesOf(row, inWords).map(([key, values]) => (
+            <Text size="sm" key={key}>
+              {t(`delegations.said.${key}`, values)}
+            </Text>
+          ))}
         </Stack>
       ),
     },

@@ -21,7 +21,10 @@ export default function EntityUsersPage() {
   const accountId = selected?.entity.accountId ?? 0;
   const canAdd = useAction('users.add');
   const canGrant = useAction('users.manageRights');
-  const table = useTableState({ defaultSort: 'name' });
+  // `person`: the user a notification is about (its link opens the list on them).
+  const table = useTableState({ defaultSort: 'name', filterKeys: ['person'] });
+  const person = table.query.filters['person'];
+  const highlightedUserId = person !== undefined && /^\d+$/.test(person) ? Number(person) : undefined;
   const users = useEntityUsersQuery(
     {
       accountId,
@@ -63,6 +66,7 @@ export default function EntityUsersPage() {
         result={users}
         entity={entity}
         sortable={SORTS}
+        highlightedUserId={highlightedUserId}
         onManageRights={(userId) => setEditing({ accountId, userId })}
         onMessage={setMessage}
       />

@@ -1,8 +1,9 @@
-import { Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useActionCheck, useSession } from '@portal/plugin-api';
 import { DataTable, formatDay, StatusBadge } from '@portal/ui';
 import type { DataColumn, DataResult, RowAction, StatusTone, TableState } from '@portal/ui';
+import { useEffect } from 'react';
 import { failureOf, useRemoveEntityUserMutation } from './people-api.ts';
 import type { ListedUser } from './people-api.ts';
 import { useT } from './translation.ts';
@@ -28,6 +29,8 @@ type UserTableProps<Row extends UserRow> = {
   /** Columns the gateway sorts by. */
   sortable?: readonly string[];
   toolbar?: ReactNode;
+  /** The user a notification opened the list on: their row is marked, said and scrolled into view. */
+  highlightedUserId?: number | undefined;
   onManageRights: (userId: number, accountId: number) => void;
   onMessage: (message: string) => void;
 };
@@ -92,7 +95,18 @@ function useRowActions<Row extends UserRow>(
 /** The one list of users, for an entity, the wallet and the client administration: sortable, searchable, paged by the gateway. */
 export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
   const { t, language } = useT();
-  const { entity, showFolder = false, sortable = [], onManageRights, onMessage } = props;
+  const { entity, showFolder = false, sortable = [], onManageRights, onMessage, highlightedUserId } = props;
+  const keyOf = (row: Row) =>
+    `${String(row.accountId ?? entity?.accountId ?? 0)}:${row.userId === null ? `invited:${row.email}` : String(row.userId)}`;
+  const highlighted = props.result.data?.items.find(
+    (row) => highlightedUserId !== undefined && row.userId === highlightedUserId,
+  );
+  const highlightedKey = highlighted === undefined ? undefined : keyOf(highlighted);
+  // Brought into view once its page is there (a notification opens the list on it).
+  useEffect(() => {
+    if (highlightedKey === undefined) return;
+    document.querySelector('[data-highlighted]')?.scrollIntoView({ block: 'center' });
+  }, [highlightedKey]);
   const where = (row: Row) => ({
     accountId: row.accountId ?? entity?.accountId ?? 0,
     entityName: row.accountName ?? entity?.name ?? '',
@@ -112,6 +126,12 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
           <Text size="xs" c="dimmed">
             {row.isCustomer ? t('users.customer') : t('users.collaborator')}
           </Text>
+          {row === highlighted ? (
+            // Said in words, not by the row's colour alone.
+            <Badge variant="outline" color="indigo.9" size="sm">
+              {t('users.highlighted')}
+            </Badge>
+          ) : null}
         </Stack>
       ),
     },
@@ -157,9 +177,8 @@ export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
     <DataTable
       caption={props.caption}
       columns={columns}
-      rowKey={(row) =>
-        `${String(row.accountId ?? entity?.accountId ?? 0)}:${row.userId === null ? `invited:${row.email}` : String(row.userId)}`
-      }
+      rowKey={keyOf}
+      highlighted={highlightedKey}
       table={props.table}
       result={props.result}
       emptyMessage={t('users.empty')}

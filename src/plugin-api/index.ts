@@ -20,6 +20,7 @@ export {
 export type { ActionOptions, PluginSession, SelectedEntity, TrackingEventKey } from './hooks.ts';
 export { usePermissionCatalogue } from './permission-catalogue.ts';
 export type { PermissionEntry } from './permission-catalogue.ts';
+export { useRightsInWords } from './right-words.ts';
 export { useApplications } from './applications.ts';
 export type { LauncherApplication } from './applications.ts';
 export type { TrackProperties } from '../plugin-host/tracker.ts';

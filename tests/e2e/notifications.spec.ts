@@ -3,7 +3,7 @@
 // and a failed save keeps her switches with SPEC's French message.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { describeViolations, expect, GATEWAY_URL, test } from './fixtures';
-import { submitCredentials } from './sign-in';
+import { signInCustomer, submitCredentials } from './sign-in';
 
 async function signInClaire(page: Page) {
   await page.goto('/login?choice=client');
@@ -150,4 +150,107 @@ test('a failed save keeps the switches as set and says so in French', async ({
   await drawer.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(drawer.getByRole('status')).toHaveText('Vos paramètres de notifications ont été sauvegardés.');
   await expect(mandateMail).not.toBeChecked();
+});
+
+test('the bell’s first opening: its badge keeps its count, and the time it takes is printed', async ({
+  page,
+  request,
+}) => {
+  await signInClaire(page);
+  await page.waitForResponse((response) => response.url().includes('/notifications/stream'));
+  for (const name of ['Relevé octobre.pdf', 'Relevé novembre.pdf'])
+    await publish(request, 'Ged-AccountingDocumentUploaded', { name });
+  await expect(bell(page, 2)).toBeVisible({ timeout: 5_000 });
+  // What the header shows from the press until the list is there: every label and count the badge takes.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const marks: Record<string, number> = {};
+    const record = () => {
+      const button = document.querySelector<HTMLElement>('header button[aria-label^="Notifications"]');
+      const shown = `${button?.getAttribute('aria-label') ?? 'no bell'} | ${button?.textContent ?? ''}`;
+      if (seen.at(-1) !== shown) seen.push(shown);
+      if (marks['listed'] === undefined && document.querySelectorAll('[role="dialog"] li').length > 0)
+        marks['listed'] = performance.now();
+    };
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    document.addEventListener('pointerdown', () => (marks['pressed'] ??= performance.now()), true);
+    Object.assign(window, { bellTiming: { seen, marks } });
+  });
+  const requests: string[] = [];
+  const started = Date.now();
+  page.on('requestfinished', (finished) => {
+    const path = new URL(finished.url()).pathname.split('/').slice(-2).join('/');
+    const { responseEnd } = finished.timing();
+    requests.push(`${path} (${String(Date.now() - started)} ms, took ${responseEnd.toFixed(0)} ms)`);
+  });
+  await bell(page, 2).click();
+  const centre = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre.getByRole('listitem')).toHaveCount(2);
+  page.removeAllListeners('requestfinished');
+  const { seen, marks } = await page.evaluate(
+    () => (window as unknown as { bellTiming: { seen: string[]; marks: Record<string, number> } }).bellTiming,
+  );
+  const took = (marks['listed'] ?? Number.NaN) - (marks['pressed'] ?? Number.NaN);
+  console.log(
+    `bell first opening: ${took.toFixed(0)} ms from the press to the list; badge: ${seen.join(' → ')}; requests: ${requests.join(', ')}`,
+  );
+  // The badge keeps its count the whole time (the list's own count is the same).
+  expect(seen.every((shown) => shown.startsWith('Notifications, 2 non lues | 2'))).toBe(true);
+});
+
+test('Claire invites a person; their notification says who invited them and opens the users list on their row', async ({
+  page,
+  browser,
+  axe,
+}) => {
+  test.slow();
+  const claireContext = await browser.newContext();
+  const claire = await claireContext.newPage();
+  await signInClaire(claire);
+  await claire.goto('/dossier/1001/gestion-utilisateurs');
+  await claire.getByRole('button', { name: 'Ajouter un utilisateur' }).click();
+  const dialog = claire.getByRole('dialog', { name: 'Ajouter un utilisateur' });
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill('sam.nousers@demo.test');
+  await dialog.getByRole('textbox', { name: 'Prénom' }).fill('Sam');
+  await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill('Nousers');
+  await dialog.getByRole('switch', { name: 'Voir les utilisateurs' }).check();
+  await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
+  await expect(claire.getByRole('status').filter({ hasText: 'Sam Nousers est invité' })).toBeVisible();
+  await claireContext.close();
+
+  // Sam accepts, then opens the entity he joined.
+  const sam = page;
+  await signInCustomer(sam, 'sam.nousers@demo.test');
+  const token = await sam.evaluate(() => sessionStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token ?? ''}` };
+  const invitations = (await (
+    await sam.request.get(`${GATEWAY_URL}/account/api/invitations`, { headers })
+  ).json()) as { items: { invitationId: number; accountId: number }[] };
+  const invitation = invitations.items.find((item) => item.accountId === 1001);
+  expect(invitation).toBeDefined();
+  const accepted = await sam.request.post(
+    `${GATEWAY_URL}/account/api/invitations/${String(invitation?.invitationId)}/accept`,
+    { headers },
+  );
+  expect(accepted.status()).toBe(204);
+  await sam.goto('/dossier/1001/accueil');
+  await bell(sam, 1).click();
+  const centre = sam.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre).toContainText('Claire Solo vous a invité sur Boulangerie Martin SARL');
+  await expect(centre).toContainText('Voir les utilisateurs');
+  expect(describeViolations(await axe({ include: '[role="dialog"]' }))).toEqual([]);
+  await centre.getByRole('button', { name: /Claire Solo vous a invité/ }).click();
+  await expect(sam).toHaveURL(/\/dossier\/1001\/gestion-utilisateurs\?person=\d+/);
+  const row = sam
+    .getByRole('table', { name: "Utilisateurs de l'entité" })
+    .getByRole('row', { name: /Sam Nousers/ });
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row).toContainText('Concerné par la notification');
+  await expect(row).toBeInViewport();
+  expect(describeViolations(await axe())).toEqual([]);
 });

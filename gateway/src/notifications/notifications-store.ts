@@ -84,14 +84,38 @@ function notificationQueries(db: Db) {
         .execute();
     },
 
-    /** Someone told as the subject of an event, whatever their membership (no codes). */
-    async person(userId: number): Promise<Recipient | undefined> {
+    /**
+     * Someone told as the subject of an event, whatever their membership (no codes), and whether they are
+     * on the entity yet (an invited person is not, until they join).
+     */
+    async person(userId: number, accountId: number): Promise<(Recipient & { member: boolean }) | undefined> {
+      const row = await db
+        .selectFrom('users as u')
+        .leftJoin('memberships as m', (join) =>
+          join.onRef('m.user_id', '=', 'u.id').on('m.account_id', '=', accountId),
+        )
+        .select(['u.id', 'u.email', 'u.favorite_entities', 'm.user_id as member_id'])
+        .where('u.id', '=', userId)
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          email: row.email,
+          favorite_entities: row.favorite_entities,
+          permissions: '[]',
+          member: row.member_id !== null,
+        }
+      );
+    },
+
+    /** The name a notification gives the person who acted, as it is now (undefined: no such user). */
+    async nameOf(userId: number): Promise<string | undefined> {
       const row = await db
         .selectFrom('users')
-        .select(['id', 'email', 'favorite_entities'])
+        .select(['first_name', 'last_name'])
         .where('id', '=', userId)
         .executeTakeFirst();
-      return row && { ...row, permissions: '[]' };
+      return row && `${row.first_name} ${row.last_name}`;
     },
 
     /** The saved settings (JSON) of those who saved some. */

@@ -5,6 +5,7 @@
 import { PassThrough } from 'node:stream';
 import { routes, type NotificationSettings } from '../../../kernel/contract/api.ts';
 import { DOCUMENT_KIND_CODES } from '../../../kernel/contract/documents-routes.ts';
+import type { NotificationFacts } from '../../../kernel/contract/notification-routes.ts';
 import type { DomainEvent } from '../events.ts';
 import { notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
@@ -198,7 +199,7 @@ export async function createNotificationCentre(
     // A shown row has a membership there, so its entity exists (memberships' foreign key).
     accountName: row.account_name ?? '',
     subjectId: row.subject_id,
-    data: JSON.parse(row.data) as Record<string, string | number>,
+    data: JSON.parse(row.data) as NotificationFacts,
     createdAt: row.created_at,
     read: row.read_at !== null,
   });
@@ -236,13 +237,18 @@ export async function createNotificationCentre(
     const readers = JSON.stringify(event.readers.anyOf);
     const mails: string[] = [];
     const recorded = await store.transaction(async (tx) => {
-      const recipients = await tx.recipients(event.accountId);
-      // A delegation's subject is told once, here, even when not among them (a collaborator assigned).
-      const subject = event.type === 'Delegation-AddDelegation' ? event.subjectId : undefined;
+      const recipients: (Awaited<ReturnType<typeof tx.recipients>>[number] & { member?: boolean })[] =
+        await tx.recipients(event.accountId);
+      // The person an event is about is told once, here, even when not among them (a collaborator
+      // assigned; a person invited, who reads it once they have joined).
+      const subject = event.readers.userId;
       if (subject !== undefined && !recipients.some((recipient) => recipient.id === subject)) {
-        const person = await tx.person(subject);
+        const person = await tx.person(subject, event.accountId);
         if (person) recipients.push(person);
       }
+      // Who did it, by name, so that the notification says so (the portal words the sentence).
+      const actor = event.actorUserId === null ? undefined : await tx.nameOf(event.actorUserId);
+      const data = JSON.stringify({ ...event.data, ...(actor === undefined ? {} : { actor }) });
       const told = recipients.filter((recipient) => {
         if (recipient.id === event.actorUserId) return false;
         if (recipient.id === event.readers.userId) return true;
@@ -262,14 +268,15 @@ export async function createNotificationCentre(
             accountId: event.accountId,
             type: event.type,
             subjectId: event.subjectId ?? null,
-            data: JSON.stringify(event.data ?? {}),
+            data,
             createdAt,
             readers,
             readerId: event.readers.userId ?? null,
           });
           inApp.push({ userId: recipient.id, id });
         }
-        if (channels.email) mails.push(recipient.email);
+        // Not on the entity yet (invited): their invitation is the e-mail; the portal shows this once they join.
+        if (channels.email && recipient.member !== false) mails.push(recipient.email);
       }
       return inApp;
     });

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiResponse } from '../../../kernel/contract/api.ts';
 import { routes } from '../../../kernel/contract/api.ts';
+import type { DelegationNoticeKind } from '../../../kernel/contract/notification-routes.ts';
 import {
   COLLABORATOR_ROLES,
   DELEGATION_ACTIONS,
@@ -192,21 +193,44 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     return VIEW_USERS.some((code) => held.has(code));
   }
 
-  // The notification centre alone records it: once for its subject, by their settings (never the author).
+  /**
+   * Tells of a delegation, in facts the portal words ("Claire Solo a donné à Hugo Bernard : Banque"): the
+   * notification centre alone records it, once for the person it is about (`subjectId`, who reads it even
+   * without the codes that list the users; an invited person, once they have joined) and for those who may
+   * list the entity's users, never for its author. `person` is the name as the list shows it.
+   */
   async function notifyDelegation(
     accountId: number,
     actor: UserRow,
-    targetId: number,
-    granted: readonly string[],
+    subjectId: number | undefined,
+    facts: {
+      kind: DelegationNoticeKind;
+      person: string;
+      codes?: readonly string[];
+      signatory?: boolean;
+      role?: Role;
+      inviter?: string;
+    },
   ): Promise<void> {
+    const { kind, person, codes = [], signatory = false, role, inviter } = facts;
     await deps.events.publish({
       type: 'Delegation-AddDelegation',
       accountId,
       actorUserId: actor.id,
-      subjectId: targetId,
-      data: { by: fullName(actor), codes: granted.join(', ') },
+      ...(subjectId === undefined ? {} : { subjectId }),
+      data: {
+        kind,
+        person,
+        ...(codes.length > 0 ? { codes: codes.join(',') } : {}),
+        ...(signatory ? { signatory: 1 } : {}),
+        ...(role === undefined ? {} : { role }),
+        ...(inviter === undefined ? {} : { inviter }),
+      },
       // Someone's codes are read in the entity's user list; the person is told of their own.
-      readers: { anyOf: routes.entityUsers.requiresAnyOf, userId: targetId },
+      readers: {
+        anyOf: routes.entityUsers.requiresAnyOf,
+        ...(subjectId === undefined ? {} : { userId: subjectId }),
+      },
     });
   }
 
@@ -283,7 +307,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       const created = new Date();
       const now = created.toISOString();
       const expiresAt = people.invitationExpiry(created);
-      await people.transaction(async (tx) => {
+      const invited = await people.transaction(async (tx) => {
         await tx.purgeInvitations(created);
         // The inviter's own entity: who is on it, or invited to it, is theirs to know.
         if (await tx.isMemberByEmail(params.id, email))
@@ -320,6 +344,15 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           action: 'user.invited',
           granted: permissions,
         });
+        return invitee;
+      });
+      // After the commit. The invited person reads it once they have joined; a collaborator's address,
+      // which nobody can accept, is about nobody.
+      await notifyDelegation(params.id, caller, invited?.id, {
+        kind: 'invited',
+        person: `${body.firstName} ${body.lastName}`,
+        codes: permissions,
+        signatory: isSignatory,
       });
       // The same answer whoever the address belongs to: what the caller sent, no id, no state of an account.
       return {
@@ -377,19 +410,15 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       // After the commit: the notification tells of a membership that exists.
       if (joined) {
         const { invitation, codes } = joined;
-        await deps.events.publish({
-          type: 'Delegation-AddDelegation',
-          accountId: invitation.account_id,
-          actorUserId: caller.id,
-          subjectId: caller.id,
-          data: {
-            by: fullName({
-              first_name: invitation.inviter_first_name,
-              last_name: invitation.inviter_last_name,
-            }),
-            codes: codes.join(', '),
-          },
-          readers: { anyOf: routes.entityUsers.requiresAnyOf, userId: caller.id },
+        await notifyDelegation(invitation.account_id, caller, caller.id, {
+          kind: 'joined',
+          person: fullName(caller),
+          codes,
+          signatory: invitation.is_signatory === 1,
+          inviter: fullName({
+            first_name: invitation.inviter_first_name,
+            last_name: invitation.inviter_last_name,
+          }),
         });
       }
       return undefined;
@@ -413,7 +442,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       const unknown = wanted.filter((code) => !deps.catalogue.customerCodes.includes(code));
       if (unknown.length > 0)
         throw new HttpError(422, 'invalid_body', `Unknown customer permission codes: ${unknown.join(', ')}.`);
-      const { saved, notify, granted } = await people.transaction(async (tx) => {
+      const { saved, notice } = await people.transaction(async (tx) => {
         await tx.lockEntity(params.id);
         const target = await personOn(tx, params.id, params.userId);
         if (target.is_customer !== 1) throw forbidden();
@@ -439,6 +468,10 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           throw lastAdminRight();
         await keepsAnAdministrator(tx, params.id, target, after);
         if (target.version !== body.version) throw staleVersion();
+        // A save that changes nothing writes nothing: no new version, no empty line in the history, no
+        // notification.
+        if (granted.length === 0 && revoked.length === 0 && !signatoryChanged)
+          return { saved: target, notice: undefined };
         // Conditional on the version read above: a save committed meanwhile makes it stale, not lost.
         const written = await tx.saveRights(target.id, params.id, {
           isSignatory: body.isSignatory,
@@ -457,9 +490,18 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         });
         const saved = await tx.person(params.id, target.id);
         if (!saved) throw new Error('updated user not found');
-        return { saved, notify: granted.length > 0 || (signatoryChanged && body.isSignatory), granted };
+        const madeSignatory = signatoryChanged && body.isSignatory;
+        // Told only of what was given (a right taken away is not a delegation).
+        const notice =
+          granted.length > 0 || madeSignatory ? { codes: granted, signatory: madeSignatory } : undefined;
+        return { saved, notice };
       });
-      if (notify) await notifyDelegation(params.id, caller, saved.id, granted);
+      if (notice)
+        await notifyDelegation(params.id, caller, saved.id, {
+          kind: 'granted',
+          person: fullName(saved),
+          ...notice,
+        });
       return toUser(deps, saved);
     },
 
@@ -515,7 +557,11 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         });
         return target;
       });
-      await notifyDelegation(params.id, caller, target.id, []);
+      await notifyDelegation(params.id, caller, target.id, {
+        kind: 'assigned',
+        person: fullName(target),
+        role: body.role,
+      });
       return undefined;
     },
 

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { useRuntime } from '../../plugin-host/runtime.tsx';
 import { useTakeOver } from '../load-on-intent.ts';
 import { NotificationBellButton, useUnreadCount } from './notification-bell-button.tsx';
+import { useAppSelector } from '../../store/hooks.ts';
 import { notificationLink } from './notification-link.ts';
+import { notificationSentence, type Translate } from './notification-sentence.ts';
 import { useCountFromList } from './notification-live.tsx';
 import {
   type PortalNotification,
@@ -13,18 +15,20 @@ import {
   useNotificationsQuery,
 } from './notifications-api.ts';
 
-/** What happened, in words: the type's sentence and, when the event says it, the document or report. */
+/** Who did what to what, in words; and the document, report or rights it is about when there is one. */
 function Detail({ notification }: { notification: PortalNotification }) {
   const { t } = useTranslation('notifications');
-  const subject = notification.data['name'] ?? notification.data['title'];
+  const { config } = useRuntime();
+  const me = useAppSelector((state) => state.session.user?.id ?? null);
+  const said = notificationSentence(notification, me, t as unknown as Translate, config);
   return (
     <>
       <Text size="sm" fw={notification.read ? 400 : 600}>
-        {t(`events.${notification.type}`)}
+        {said.sentence}
       </Text>
-      {subject === undefined ? null : (
+      {said.detail === null ? null : (
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {String(subject)}
+          {said.detail}
         </Text>
       )}
     </>
