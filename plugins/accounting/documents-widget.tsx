@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
-import { LinkWidget, widgetQueryState } from '@portal/ui';
+import { formatDay, LinkWidget, widgetQueryState } from '@portal/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
 import { useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
-import { latestDocuments, useAccountingDocumentsQuery } from './documents-api.ts';
+import { useAccountingDocumentsQuery } from './documents-api.ts';
 import classes from './documents-table.module.css';
 import { useT } from './translation.ts';
 
@@ -13,7 +13,10 @@ const SHOWN = 5;
 function AccountingDocuments({ widgetId }: WidgetProps) {
   const { t, language } = useT();
   const accountId = useSelectedEntity()?.entity.accountId;
-  const { currentData, isFetching, isError } = useAccountingDocumentsQuery(accountId ?? skipToken);
+  // The first rows of the page the link opens, in its order (documents-api.ts).
+  const { currentData, isFetching, isError } = useAccountingDocumentsQuery(
+    accountId === undefined ? skipToken : { accountId, pageSize: SHOWN },
+  );
   const to = useRouteHref('entity.accounting');
   const track = useTrack();
   const waiting = widgetQueryState({
@@ -22,7 +25,7 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
     texts: { error: t('documents.error'), loading: t('documents.loading') },
   });
   if (waiting !== null || currentData === undefined) return waiting;
-  const documents = latestDocuments(currentData.items, SHOWN);
+  const documents = currentData.items;
   const onOpen = () => track('widgetInteracted', { widget: widgetId, action: 'open-documents' });
   return (
     <LinkWidget link={to === undefined ? undefined : { to, label: t('documents.all'), onOpen }}>
@@ -41,8 +44,8 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
               <tr key={document.id}>
                 <td>{document.name}</td>
                 <td>
-                  <time dateTime={document.uploadedAt}>
-                    {new Date(document.uploadedAt).toLocaleDateString(language)}
+                  <time dateTime={document.createdAt}>
+                    {formatDay(document.createdAt.slice(0, 10), language)}
                   </time>
                 </td>
               </tr>
