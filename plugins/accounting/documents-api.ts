@@ -1,27 +1,19 @@
 import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
-import type { GatewayQuery, GatewayResponse } from '@portal/plugin-api';
+import type { GatewayResponse } from '@portal/plugin-api';
 
 type DocumentPage = GatewayResponse<'documentPage'>;
 export type AccountingDocument = DocumentPage['items'][number];
 
 /**
- * The first rows of the list the widget links to (the accounting documents page): the same route, kind,
- * sort and order as that page opens with, and no filter. The list's default is newest added first.
+ * The first rows of the list the widget links to (the accounting documents page), and no filter: the
+ * route's default sort, order and page (createdAt, desc, 1: the contract's) are those the list opens with.
  */
-export const LIST_QUERY = {
-  kind: 'accounting',
-  sort: 'createdAt',
-  order: 'desc',
-  page: 1,
-} as const satisfies Omit<GatewayQuery<'documentPage'>, 'pageSize'>;
+const FIRST_ROWS = { kind: 'accounting', pageSize: 5 } as const;
 
 const documentsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     accountingDocuments: contractEndpoint(contractRoutes.documentPage).query(build, {
-      request: ({ accountId, pageSize }: { accountId: number; pageSize: number }) => ({
-        params: { id: accountId },
-        query: { ...LIST_QUERY, pageSize },
-      }),
+      request: (accountId: number) => ({ params: { id: accountId }, query: FIRST_ROWS }),
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatDay, LinkWidget, widgetQueryState } from '@portal/ui';
+import { LinkWidget, widgetQueryState } from '@portal/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
 import { useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
@@ -8,15 +8,21 @@ import { useAccountingDocumentsQuery } from './documents-api.ts';
 import classes from './documents-table.module.css';
 import { useT } from './translation.ts';
 
-const SHOWN = 5;
+/**
+ * The day as the list's "Ajouté le" column writes it (formatDay of @portal/ui, whose import would add a
+ * chunk to the entity home): short in French, medium in English, in UTC.
+ */
+const dayOf = (timestamp: string, language: string) =>
+  new Date(timestamp).toLocaleDateString(language, {
+    dateStyle: language.startsWith('fr') ? 'short' : 'medium',
+    timeZone: 'UTC',
+  });
 
 function AccountingDocuments({ widgetId }: WidgetProps) {
   const { t, language } = useT();
   const accountId = useSelectedEntity()?.entity.accountId;
   // The first rows of the page the link opens, in its order (documents-api.ts).
-  const { currentData, isFetching, isError } = useAccountingDocumentsQuery(
-    accountId === undefined ? skipToken : { accountId, pageSize: SHOWN },
-  );
+  const { currentData, isFetching, isError } = useAccountingDocumentsQuery(accountId ?? skipToken);
   const to = useRouteHref('entity.accounting');
   const track = useTrack();
   const waiting = widgetQueryState({
@@ -43,11 +49,7 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
             {documents.map((document) => (
               <tr key={document.id}>
                 <td>{document.name}</td>
-                <td>
-                  <time dateTime={document.createdAt}>
-                    {formatDay(document.createdAt.slice(0, 10), language)}
-                  </time>
-                </td>
+                <td>{dayOf(document.createdAt, language)}</td>
               </tr>
             ))}
           </tbody>
