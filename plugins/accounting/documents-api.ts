@@ -1,8 +1,4 @@
 import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
-import type { GatewayResponse } from '@portal/plugin-api';
-
-type DocumentPage = GatewayResponse<'documentPage'>;
-export type AccountingDocument = DocumentPage['items'][number];
 
 /**
  * The first rows of the list the widget links to (the accounting documents page), and no filter: the

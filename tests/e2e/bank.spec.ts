@@ -28,7 +28,9 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
     'false',
   );
   const [, countText = '0', totalText = ''] =
-    /^(\d+) opérations correspondant aux filtres · solde des opérations (.+)$/.exec((await summary.textContent()) ?? '') ?? [];
+    /^(\d+) opérations correspondant aux filtres · solde des opérations (.+)$/.exec(
+      (await summary.textContent()) ?? '',
+    ) ?? [];
   const shownCount = Number(countText);
   expect(shownCount).toBeGreaterThan(100);
 

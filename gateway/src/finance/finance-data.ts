@@ -83,7 +83,7 @@ export function seedBankAccounts(accountId: number): SeedBankAccount[] {
 }
 
 /** The first day of the demo's books: January 1st two years back, where the bank and the months start. */
-export function booksStart(today: Date): Date {
+function booksStart(today: Date): Date {
   return new Date(Date.UTC(today.getUTCFullYear() - 2, 0, 1));
 }
 
