@@ -73,15 +73,23 @@ const REPORT_TITLES = [
   'Analyse des marges',
 ];
 
+/**
+ * The entity's BI reports, one a month back from October 2026 (a fixed date: the list is the same on every
+ * run). A report's period is the month it was made in, and its title names that period's year: a title
+ * never says "2024" over a period of August 2026.
+ */
 export function seededReports(
   accountId: number,
   count: number,
 ): { title: string; kind: 'financial' | 'hr'; createdAt: string }[] {
-  return Array.from({ length: count }, (_, index) => ({
-    title: `${REPORT_TITLES[index % REPORT_TITLES.length] ?? 'Rapport'} ${String(2026 - index)}`,
-    kind: index % 3 === 2 ? 'hr' : 'financial',
-    createdAt: new Date(Date.UTC(2026, 9 - index, 5 + (accountId % 7), 9)).toISOString(),
-  }));
+  return Array.from({ length: count }, (_, index) => {
+    const createdAt = new Date(Date.UTC(2026, 9 - index, 5 + (accountId % 7), 9));
+    return {
+      title: `${REPORT_TITLES[index % REPORT_TITLES.length] ?? 'Rapport'} ${String(createdAt.getUTCFullYear())}`,
+      kind: index % 3 === 2 ? 'hr' : 'financial',
+      createdAt: createdAt.toISOString(),
+    };
+  });
 }
 
 export function indicators(accountId: number) {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { call, statusOf, json } from './helpers.ts';
+import { call, statusOf, json, openTestDb } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
 
+type Treasury = { amount: number; asOf: string; stale: boolean };
 type Bank = {
   accounts: { id: number; bankName: string; ibanMasked: string; balance: number; balanceDate: string }[];
   total: number;
+  treasury: Treasury;
 };
 type TransactionPage = {
   items: { id: number; bankAccountId: number; date: string; label: string; amount: number }[];
@@ -16,9 +18,10 @@ type TransactionPage = {
 type KeyFigures = {
   year: number;
   availableYears: number[];
+  treasury: Treasury;
   current: Record<string, number>;
   previous: Record<string, number> | null;
-  months: { month: string; revenue: number; previousRevenue: number | null }[];
+  months: { month: string; revenue: number; cash: number; previousRevenue: number | null }[];
 };
 
 const kit = gatewaySuite(['claire', 'marc', 'paul']);
@@ -190,5 +193,71 @@ describe('key figures', () => {
     expect(
       await statusOf(kit.gateway, 'GET', '/registry/api/accounts/1002/key-figures', { token: kit.paul }),
     ).toBe(200);
+  });
+});
+
+describe('one treasury on the bank page and the indicators', () => {
+  const bankOf = async (id: number, token: string) =>
+    json<Bank>(await call(kit.gateway, 'GET', `/account/api/accounts/${String(id)}/bank`, { token }));
+  const figuresOf = async (id: number, token: string, year?: number) =>
+    json<KeyFigures>(
+      await call(
+        kit.gateway,
+        'GET',
+        `/registry/api/accounts/${String(id)}/key-figures${year === undefined ? '' : `?year=${String(year)}`}`,
+        { token },
+      ),
+    );
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  // In January the latest fiscal year with a closed month is the last one, dated December 31st (below).
+  const january = new Date().getUTCMonth() === 0;
+
+  it.skipIf(january)(
+    'the indicators’ cash of this year is the bank’s total, of the same day, for each entity',
+    async () => {
+      for (const id of [1001, 1002]) {
+        const bank = await bankOf(id, kit.paul);
+        const figures = await figuresOf(id, kit.paul);
+        expect(bank.treasury).toEqual({ amount: bank.total, asOf: today(), stale: false });
+        expect(figures.treasury).toEqual(bank.treasury);
+        expect(figures.current['cash']).toBe(bank.total);
+        // Every account's balance stands at the same day as the total.
+        expect(bank.accounts.map((account) => account.balanceDate)).toEqual(
+          bank.accounts.map(() => bank.treasury.asOf),
+        );
+      }
+    },
+  );
+
+  it('a closed year’s cash is the accounts’ balance on its last day, made by the bank’s movements', async () => {
+    const bank = await bankOf(1001, kit.claire);
+    const latest = (await figuresOf(1001, kit.claire)).year;
+    const closed = await figuresOf(1001, kit.claire, latest - 1);
+    expect(closed.treasury).toEqual({
+      amount: closed.current['cash'],
+      asOf: `${String(latest - 1)}-12-31`,
+      stale: false,
+    });
+    expect(closed.months.at(-1)?.cash).toBe(closed.treasury.amount);
+    // The balance on December 31st: today's total less every movement since.
+    const since = json<TransactionPage>(await transactions(kit.claire, `from=${String(latest)}-01-01`));
+    expect(closed.treasury.amount).toBeCloseTo(bank.total - since.totalAmount, 2);
+  });
+
+  it('says the treasury is stale when the bank was last synchronised more than two days ago', async () => {
+    const db = await openTestDb(kit.gateway);
+    const old = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const day = () => db.selectFrom('meta').select('value').where('key', '=', 'financeSeededFor');
+    const before = (await day().executeTakeFirstOrThrow()).value;
+    try {
+      await db.updateTable('meta').set({ value: old }).where('key', '=', 'financeSeededFor').execute();
+      const bank = await bankOf(1001, kit.claire);
+      expect(bank.treasury).toEqual({ amount: bank.total, asOf: old, stale: true });
+      expect((await figuresOf(1001, kit.claire)).treasury).toEqual(bank.treasury);
+    } finally {
+      await db.updateTable('meta').set({ value: before }).where('key', '=', 'financeSeededFor').execute();
+      await db.destroy();
+    }
   });
 });

@@ -19,10 +19,22 @@ const bankAccountSchema = closedObject(
   },
 );
 
-const bankSchema = closedObject(['accountId', 'accounts', 'total', 'currency'], {
+/**
+ * The treasury as every screen shows it (the bank page's total, the indicators' cash): the bank accounts'
+ * summed balance, the day it stands at, and whether that day is older than the gateway's threshold.
+ */
+const treasurySchema = closedObject(['amount', 'asOf', 'stale'], {
+  amount: money,
+  asOf: day,
+  stale: { type: 'boolean' },
+});
+
+const bankSchema = closedObject(['accountId', 'accounts', 'total', 'treasury', 'currency'], {
   accountId: int,
   accounts: { type: 'array', items: bankAccountSchema },
+  /** The same amount as `treasury.amount`. */
   total: money,
+  treasury: treasurySchema,
   currency: { type: 'string' },
 });
 
@@ -71,39 +83,47 @@ const figures = closedObject(
   },
 );
 
-const keyFiguresSchema = closedObject(['year', 'availableYears', 'current', 'previous', 'months'], {
-  year: int,
-  availableYears: { type: 'array', items: int },
-  /** The fiscal year so far (to the last closed month when it is the current one). */
-  current: figures,
-  /** The previous fiscal year over the same months; null when there is none. */
-  previous: { anyOf: [figures, { type: 'null' }] },
-  months: {
-    type: 'array',
-    items: {
-      type: 'object',
-      additionalProperties: false,
-      required: [
-        'month',
-        'revenue',
-        'grossMargin',
-        'cash',
-        'previousRevenue',
-        'previousGrossMargin',
-        'previousCash',
-      ],
-      properties: {
-        month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-        revenue: money,
-        grossMargin: money,
-        cash: money,
-        previousRevenue: { type: ['number', 'null'] },
-        previousGrossMargin: { type: ['number', 'null'] },
-        previousCash: { type: ['number', 'null'] },
+const keyFiguresSchema = closedObject(
+  ['year', 'availableYears', 'treasury', 'current', 'previous', 'months'],
+  {
+    year: int,
+    availableYears: { type: 'array', items: int },
+    /**
+     * The year's cash (`current.cash`) and its day: the bank's balance at its last synchronisation for the
+     * year that holds it, else the year's last month-end balance.
+     */
+    treasury: treasurySchema,
+    /** The fiscal year so far (to the last closed month when it is the current one). */
+    current: figures,
+    /** The previous fiscal year over the same months; null when there is none. */
+    previous: { anyOf: [figures, { type: 'null' }] },
+    months: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: [
+          'month',
+          'revenue',
+          'grossMargin',
+          'cash',
+          'previousRevenue',
+          'previousGrossMargin',
+          'previousCash',
+        ],
+        properties: {
+          month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+          revenue: money,
+          grossMargin: money,
+          cash: money,
+          previousRevenue: { type: ['number', 'null'] },
+          previousGrossMargin: { type: ['number', 'null'] },
+          previousCash: { type: ['number', 'null'] },
+        },
       },
     },
   },
-});
+);
 
 /** What every call here shares: a read of one entity, the `:id` of its path. */
 const entityRead = {

@@ -1,20 +1,17 @@
 import { contractEndpoint, contractRoutes, gatewayApi } from '@portal/plugin-api';
-import type { GatewayResponse } from '@portal/plugin-api';
 
-type DocumentList = GatewayResponse<'documents'>;
-export type AccountingDocument = DocumentList['items'][number];
+/**
+ * The first rows of the list the widget links to (the accounting documents page), and no filter: the
+ * route's default sort, order and page (createdAt, desc, 1: the contract's) are those the list opens with.
+ */
+const FIRST_ROWS = { kind: 'accounting', pageSize: 5 } as const;
 
 const documentsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    accountingDocuments: contractEndpoint(contractRoutes.documents).query(build, {
-      request: (accountId: number) => ({ params: { id: accountId }, query: { kind: 'accounting' } }),
+    accountingDocuments: contractEndpoint(contractRoutes.documentPage).query(build, {
+      request: (accountId: number) => ({ params: { id: accountId }, query: FIRST_ROWS }),
     }),
   }),
 });
 
 export const { useAccountingDocumentsQuery } = documentsApi;
-
-/** The `count` most recent documents, newest first. */
-export function latestDocuments(items: readonly AccountingDocument[], count: number): AccountingDocument[] {
-  return [...items].sort((a, b) => Date.parse(b.uploadedAt) - Date.parse(a.uploadedAt)).slice(0, count);
-}

@@ -4,15 +4,24 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
 import { useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
-import { latestDocuments, useAccountingDocumentsQuery } from './documents-api.ts';
+import { useAccountingDocumentsQuery } from './documents-api.ts';
 import classes from './documents-table.module.css';
 import { useT } from './translation.ts';
 
-const SHOWN = 5;
+/**
+ * The day as the list's "Ajouté le" column writes it (formatDay of @portal/ui, whose import would add a
+ * chunk to the entity home): short in French, medium in English, in UTC.
+ */
+const dayOf = (timestamp: string, language: string) =>
+  new Date(timestamp).toLocaleDateString(language, {
+    dateStyle: language.startsWith('fr') ? 'short' : 'medium',
+    timeZone: 'UTC',
+  });
 
 function AccountingDocuments({ widgetId }: WidgetProps) {
   const { t, language } = useT();
   const accountId = useSelectedEntity()?.entity.accountId;
+  // The first rows of the page the link opens, in its order (documents-api.ts).
   const { currentData, isFetching, isError } = useAccountingDocumentsQuery(accountId ?? skipToken);
   const to = useRouteHref('entity.accounting');
   const track = useTrack();
@@ -22,7 +31,7 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
     texts: { error: t('documents.error'), loading: t('documents.loading') },
   });
   if (waiting !== null || currentData === undefined) return waiting;
-  const documents = latestDocuments(currentData.items, SHOWN);
+  const documents = currentData.items;
   const onOpen = () => track('widgetInteracted', { widget: widgetId, action: 'open-documents' });
   return (
     <LinkWidget link={to === undefined ? undefined : { to, label: t('documents.all'), onOpen }}>
@@ -40,11 +49,7 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
             {documents.map((document) => (
               <tr key={document.id}>
                 <td>{document.name}</td>
-                <td>
-                  <time dateTime={document.uploadedAt}>
-                    {new Date(document.uploadedAt).toLocaleDateString(language)}
-                  </time>
-                </td>
+                <td>{dayOf(document.createdAt, language)}</td>
               </tr>
             ))}
           </tbody>

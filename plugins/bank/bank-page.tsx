@@ -197,14 +197,22 @@ export default function BankPage() {
             accounts.map((account) => <AccountCard key={account.id} account={account} language={language} />)
           )}
           {bank.data ? (
-            <Paper withBorder p="md" radius="md" bg="var(--mantine-color-gray-0)">
+            <Paper withBorder p="md" radius="md" bg="var(--mantine-color-gray-0)" data-figure="treasury">
               <Text fw={600}>{t('accounts.total')}</Text>
               <Text size="xl" fw={700} mt="xs">
-                {formatMoney(bank.data.total, language, { currency: bank.data.currency })}
+                {formatMoney(bank.data.treasury.amount, language, { currency: bank.data.currency })}
               </Text>
               <Text size="sm" c="dimmed">
                 {t('accounts.count', { count: accounts.length })}
               </Text>
+              <Text size="sm" c="dimmed" data-part="as-of">
+                {t('accounts.asOf', { date: formatDay(bank.data.treasury.asOf, language) })}
+              </Text>
+              {bank.data.treasury.stale ? (
+                <Text size="sm" c="red.9" fw={600}>
+                  {t('accounts.outdated', { date: formatDay(bank.data.treasury.asOf, language) })}
+                </Text>
+              ) : null}
             </Paper>
           ) : null}
         </SimpleGrid>

@@ -3,6 +3,7 @@ import type { GatewayResponse } from '@portal/plugin-api';
 
 type KeyFigures = GatewayResponse<'keyFigures'>;
 export type Figures = KeyFigures['current'];
+export type Treasury = KeyFigures['treasury'];
 export type MonthFigures = KeyFigures['months'][number];
 
 export const indicatorsApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['KeyFigures'] }).injectEndpoints({

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
 import type { FakeGateway } from '@portal/plugin-api/testing';
@@ -21,6 +21,7 @@ const figures = {
 const answer = {
   year: 2026,
   availableYears: [2025, 2026],
+  treasury: { amount: 104000, asOf: '2026-11-02', stale: false },
   current: figures,
   previous: { ...figures, revenue: 200000, receivablesDays: 40 },
   months: [
@@ -36,15 +37,19 @@ const answer = {
   ],
 };
 
-function gateway(state: { failing: boolean; empty?: boolean }): FakeGateway {
+type State = { failing: boolean; empty?: boolean; stale?: boolean };
+
+function gateway(state: State): FakeGateway {
   return ({ path }) => {
     if (path !== '/registry/api/accounts/1001/key-figures') return undefined;
     if (state.failing) return { status: 500, body: { error: 'down', message: 'down' } };
+    if (state.stale === true)
+      return { body: { ...answer, treasury: { ...answer.treasury, asOf: '2026-10-20', stale: true } } };
     return { body: state.empty === true ? { ...answer, months: [], availableYears: [] } : answer };
   };
 }
 
-const render = (state: { failing: boolean; empty?: boolean }) =>
+const render = (state: State) =>
   renderWithPortal(<IndicatorsPage />, {
     config: loadRealManifest(),
     plugins: [indicators],
@@ -70,6 +75,24 @@ describe('indicators page', () => {
       { selector: 'p' },
     );
     expect(plain(days.textContent)).toContain('· défavorable');
+  });
+
+  it('dates the cash and names its source, the bank accounts', async () => {
+    await render({ failing: false });
+    const card = await screen.findByText(
+      (_content, element) => element?.getAttribute('data-figure') === 'cash',
+    );
+    expect(within(card).getByText('Au 02/11/2026 · source : comptes bancaires synchronisés')).toBeVisible();
+    expect(screen.queryByText(/non synchronisés/)).toBeNull();
+  });
+
+  it('says when the bank behind the cash has not been synchronised for days', async () => {
+    await render({ failing: false, stale: true });
+    expect(
+      await screen.findByText(
+        'Comptes bancaires non synchronisés depuis le 20/10/2026 : le montant a pu changer.',
+      ),
+    ).toBeVisible();
   });
 
   it('keeps the last figures and says so when a refresh fails', async () => {

@@ -5,6 +5,7 @@ import { useSelectedEntity } from '@portal/plugin-api';
 import {
   EmptyState,
   formatChange,
+  formatDay,
   formatMoney,
   formatMonth,
   formatNumber,
@@ -16,7 +17,7 @@ import { ChartPanel } from './chart-panel.tsx';
 import { change, chartData } from './chart-data.ts';
 import type { ChartKind } from './chart-data.ts';
 import { useKeyFiguresQuery } from './indicators-api.ts';
-import type { Figures } from './indicators-api.ts';
+import type { Figures, Treasury } from './indicators-api.ts';
 import { useT } from './translation.ts';
 
 type FigureKey = keyof Figures;
@@ -136,6 +137,7 @@ export default function IndicatorsPage() {
                           })}
                       {better === null ? null : ` · ${t(better ? 'cards.better' : 'cards.worse')}`}
                     </Text>
+                    {key === 'cash' ? <TreasurySource treasury={data.treasury} /> : null}
                   </Paper>
                 );
               })}
@@ -167,5 +169,23 @@ export default function IndicatorsPage() {
         </>
       ) : null}
     </Stack>
+  );
+}
+
+/** The day and source of the cash figure (the bank page's total), and a warning when the bank is stale. */
+function TreasurySource({ treasury }: { treasury: Treasury }) {
+  const { t, language } = useT();
+  const date = formatDay(treasury.asOf, language);
+  return (
+    <>
+      <Text size="sm" c="dimmed" data-part="as-of">
+        {t('treasury.asOf', { date })}
+      </Text>
+      {treasury.stale ? (
+        <Text size="sm" c="red.9" fw={600}>
+          {t('treasury.outdated', { date })}
+        </Text>
+      ) : null}
+    </>
   );
 }

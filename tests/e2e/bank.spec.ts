@@ -18,7 +18,7 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
   await expect(page.getByText(/^FR•• •••• •••• \d{4}$/).first()).toBeVisible();
 
   const summary = page.getByTestId('selection-summary');
-  await expect(summary).toContainText('opérations sélectionnées');
+  await expect(summary).toContainText('opérations correspondant aux filtres');
   const everything = await summary.textContent();
   await page.getByLabel('Période').selectOption({ label: 'Le trimestre dernier' });
   await expect(page).toHaveURL(/period=lastQuarter/);
@@ -28,7 +28,9 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
     'false',
   );
   const [, countText = '0', totalText = ''] =
-    /^(\d+) opérations sélectionnées · total (.+)$/.exec((await summary.textContent()) ?? '') ?? [];
+    /^(\d+) opérations correspondant aux filtres · solde des opérations (.+)$/.exec(
+      (await summary.textContent()) ?? '',
+    ) ?? [];
   const shownCount = Number(countText);
   expect(shownCount).toBeGreaterThan(100);
 
@@ -63,7 +65,7 @@ test('a label search and an amount range narrow the list, and the address keeps 
   await expect(rows.nth(1)).toContainText('Prélèvement URSSAF');
   await page.reload();
   await expect(page.getByRole('searchbox', { name: 'Rechercher dans les libellés' })).toHaveValue('URSSAF');
-  await expect(page.getByTestId('selection-summary')).toContainText('sélectionnée');
+  await expect(page.getByTestId('selection-summary')).toContainText('correspondant aux filtres');
 });
 
 test('without CLBANK001 the bank page is not offered, its address leads to the landing, and the gateway says 403', async ({

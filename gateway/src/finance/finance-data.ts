@@ -1,6 +1,7 @@
 // Demo bank accounts, transactions and monthly figures for the seeded entities: realistic for a small
 // French business, and deterministic (the same entity and day always give the same rows), so tests and
-// screenshots are stable while the data still follows the calendar.
+// screenshots are stable while the data still follows the calendar. The bank is the one source of the
+// treasury: the monthly cash figures are the accounts' month-end balances, never numbers of their own.
 
 export type SeedBankAccount = {
   id: number;
@@ -81,14 +82,20 @@ export function seedBankAccounts(accountId: number): SeedBankAccount[] {
   ];
 }
 
+/** The first day of the demo's books: January 1st two years back, where the bank and the months start. */
+function booksStart(today: Date): Date {
+  return new Date(Date.UTC(today.getUTCFullYear() - 2, 0, 1));
+}
+
 /**
- * Two years of transactions up to `today` (included): several a working day on the current account
+ * Transactions from `booksStart` up to `today` (included): several a working day on the current account
  * (customer transfers, supplier payments, card spending, fixed monthly charges), a few a month on savings.
+ * The accounts' `opening` is their balance on the morning of `booksStart`.
  */
 export function seedTransactions(accountId: number, today: Date): SeedTransaction[] {
   const [current, savings] = seedBankAccounts(accountId) as [SeedBankAccount, SeedBankAccount];
   const rows: SeedTransaction[] = [];
-  const start = new Date(Date.UTC(today.getUTCFullYear() - 2, today.getUTCMonth(), today.getUTCDate()));
+  const start = booksStart(today);
   for (let day = new Date(start); day <= today; day = new Date(day.getTime() + 86_400_000)) {
     const date = isoDay(day);
     const next = random(accountId * 100_003 + Math.floor(day.getTime() / 86_400_000));
@@ -126,12 +133,42 @@ export function seedTransactions(accountId: number, today: Date): SeedTransactio
   return rows;
 }
 
-/** Monthly figures from January two years back to the last closed month. */
-export function seedMonths(accountId: number, today: Date): SeedMonth[] {
+/**
+ * The accounts' summed balance at the end of each month (`YYYY-MM` → cents): the openings plus every
+ * transaction booked up to that month's last day.
+ */
+export function monthEndBalances(
+  accounts: readonly SeedBankAccount[],
+  transactions: readonly SeedTransaction[],
+): Map<string, number> {
+  const moved = new Map<string, number>();
+  for (const row of transactions) {
+    const month = row.date.slice(0, 7);
+    moved.set(month, (moved.get(month) ?? 0) + row.amountCents);
+  }
+  const balances = new Map<string, number>();
+  let balance = accounts.reduce((total, account) => total + account.opening, 0);
+  for (const month of [...moved.keys()].sort()) {
+    balance += moved.get(month) ?? 0;
+    balances.set(month, balance);
+  }
+  return balances;
+}
+
+/**
+ * Monthly figures from January two years back to the last closed month. The cash is the bank accounts'
+ * month-end balance (`monthEndBalances`): the indicators and the bank page read one source.
+ */
+export function seedMonths(
+  accountId: number,
+  today: Date,
+  cashAtMonthEnd: ReadonlyMap<string, number>,
+): SeedMonth[] {
   const next = random(accountId * 7919);
   const months: SeedMonth[] = [];
   const size = 0.6 + (accountId % 7) / 10;
-  let cash = 40_000 * size;
+  // A month without a movement keeps the balance of the one before.
+  let cash = 0;
   for (let year = today.getUTCFullYear() - 2; year <= today.getUTCFullYear(); year += 1) {
     for (let m = 0; m < 12; m += 1) {
       if (year === today.getUTCFullYear() && m >= today.getUTCMonth()) break;
@@ -141,15 +178,19 @@ export function seedMonths(accountId: number, today: Date): SeedMonth[] {
       const grossMargin = revenue * (0.52 + next() * 0.06);
       const ebitda = grossMargin - 14_500 * size * (0.95 + next() * 0.1);
       const netResult = ebitda * 0.72 - 900 * size;
-      cash = Math.max(5_000, cash + netResult * 0.8 + (next() - 0.5) * 3_000);
+      // Drawn and dropped: the draws of the other figures stay what they were before the cash came
+      // from the bank.
+      next();
+      const month = `${String(year)}-${String(m + 1).padStart(2, '0')}`;
+      cash = cashAtMonthEnd.get(month) ?? cash;
       months.push({
         accountId,
-        month: `${String(year)}-${String(m + 1).padStart(2, '0')}`,
+        month,
         revenueCents: Math.round(revenue * 100),
         grossMarginCents: Math.round(grossMargin * 100),
         ebitdaCents: Math.round(ebitda * 100),
         netResultCents: Math.round(netResult * 100),
-        cashCents: Math.round(cash * 100),
+        cashCents: cash,
         receivablesDays: Math.round(32 + next() * 20),
         payablesDays: Math.round(38 + next() * 16),
         headcount: Math.round(3 + size * 4 + (year - today.getUTCFullYear() + 2)),

@@ -9,6 +9,7 @@ import { currentUser, requireAnyPermission, requireMembership } from '../kernel/
 import type { Deps } from '../kernel/deps.ts';
 import { maskIban } from './finance-data.ts';
 import type { FinanceStore, MonthRow, TransactionFilters, TransactionRow } from './finance-store.ts';
+import { isStale, monthEnd, type Treasury } from './treasury.ts';
 
 type FinanceRoutes = 'bank' | 'bankTransactions' | 'bankTransactionsCsv' | 'keyFigures';
 
@@ -86,21 +87,32 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
     return finance.accounts(accountId);
   }
 
+  /** The entity's treasury today: the bank's summed balance at its last synchronisation. */
+  async function treasuryOf(accountId: number) {
+    const position = await finance.position(accountId);
+    const today = new Date();
+    const asOf = position.syncedOn ?? today.toISOString().slice(0, 10);
+    const treasury: Treasury = { amount: euros(position.totalCents), asOf, stale: isStale(asOf, today) };
+    return { treasury, accounts: position.accounts };
+  }
+
   return {
     bank: async ({ session, params }) => {
       const user = await currentUser(deps, session);
       await requireEntityCode(user.id, params.id, routes.bank.requiresAnyOf);
-      const accounts = await accountsOf(params.id);
+      const { treasury, accounts } = await treasuryOf(params.id);
       return {
         accountId: params.id,
         currency: 'EUR',
-        total: euros(accounts.reduce((total, account) => total + account.balance_cents, 0)),
+        total: treasury.amount,
+        treasury,
         accounts: accounts.map((account) => ({
           id: account.id,
           bankName: account.bank_name,
           ibanMasked: maskIban(account.iban),
           balance: euros(account.balance_cents),
-          balanceDate: account.balance_date ?? new Date().toISOString().slice(0, 10),
+          // Every balance stands at the synchronisation, the day of the total, not at its last movement.
+          balanceDate: treasury.asOf,
           currency: 'EUR',
         })),
       };
@@ -162,10 +174,19 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
         (row) => row.month.startsWith(`${String(year - 1)}-`) && monthNumbers.has(row.month.slice(5)),
       );
       const previousOf = (month: string) => previousRows.find((row) => row.month.slice(5) === month.slice(5));
+      // The year of the bank's last synchronisation shows the bank's balance of that day (the bank page's
+      // total); a closed year shows its last month-end balance, which the bank's movements made too.
+      const today = (await treasuryOf(params.id)).treasury;
+      const lastMonth = current.at(-1);
+      const treasury: Treasury =
+        today.asOf.startsWith(`${String(year)}-`) || lastMonth === undefined
+          ? today
+          : { amount: euros(lastMonth.cash_cents), asOf: monthEnd(lastMonth.month), stale: false };
       return {
         year,
         availableYears: years,
-        current: figuresOf(current),
+        treasury,
+        current: { ...figuresOf(current), cash: treasury.amount },
         previous: previousRows.length === 0 ? null : figuresOf(previousRows),
         months: current.map((row) => {
           const before = previousOf(row.month);

@@ -4,7 +4,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import { inTransaction, type Db } from '../db/connection.ts';
 import type { Tables } from '../db/tables.ts';
-import { seedBankAccounts, seedMonths, seedTransactions } from './finance-data.ts';
+import { monthEndBalances, seedBankAccounts, seedMonths, seedTransactions } from './finance-data.ts';
 
 /** Rows per INSERT of the seed: a few thousand bound values, well under either database's limit. */
 const SEED_BATCH = 500;
@@ -39,10 +39,12 @@ export async function seedFinance(db: Db, accountIds: readonly number[], today: 
     await trx.deleteFrom('bank_accounts').execute();
     await trx.deleteFrom('monthly_figures').execute();
     for (const accountId of accountIds) {
+      const bankAccounts = seedBankAccounts(accountId);
+      const transactions = seedTransactions(accountId, today);
       await trx
         .insertInto('bank_accounts')
         .values(
-          seedBankAccounts(accountId).map((account) => ({
+          bankAccounts.map((account) => ({
             id: account.id,
             account_id: accountId,
             bank_name: account.bankName,
@@ -51,7 +53,7 @@ export async function seedFinance(db: Db, accountIds: readonly number[], today: 
           })),
         )
         .execute();
-      await insertInBatches(seedTransactions(accountId, today), (batch) =>
+      await insertInBatches(transactions, (batch) =>
         trx
           .insertInto('bank_transactions')
           .values(
@@ -65,7 +67,8 @@ export async function seedFinance(db: Db, accountIds: readonly number[], today: 
           )
           .execute(),
       );
-      await insertInBatches(seedMonths(accountId, today), (batch) =>
+      const cash = monthEndBalances(bankAccounts, transactions);
+      await insertInBatches(seedMonths(accountId, today, cash), (batch) =>
         trx
           .insertInto('monthly_figures')
           .values(
@@ -145,29 +148,54 @@ export function createFinanceStore(db: Db) {
     return sorted.orderBy('id', direction);
   }
 
+  /** The entity's accounts with their balance (opening plus every movement) and last movement's day. */
+  async function accounts(accountId: number) {
+    const rows = await db
+      .selectFrom('bank_accounts as a')
+      .leftJoin('bank_transactions as t', 't.bank_account_id', 'a.id')
+      .select((eb) => [
+        'a.id',
+        'a.bank_name',
+        'a.iban',
+        'a.opening_cents',
+        eb.fn.sum<number | string | null>('t.amount_cents').as('moved'),
+        eb.fn.max('t.booked_on').as('last'),
+      ])
+      .where('a.account_id', '=', accountId)
+      .groupBy(['a.id', 'a.bank_name', 'a.iban', 'a.opening_cents'])
+      .orderBy('a.id')
+      .execute();
+    return rows.map(({ moved, last, ...account }) => ({
+      ...account,
+      balance_cents: account.opening_cents + Number(moved ?? 0),
+      balance_date: last ?? null,
+    }));
+  }
+
   return {
-    /** The entity's accounts with their balance (opening plus every movement) and last movement's day. */
-    async accounts(accountId: number) {
-      const rows = await db
-        .selectFrom('bank_accounts as a')
-        .leftJoin('bank_transactions as t', 't.bank_account_id', 'a.id')
-        .select((eb) => [
-          'a.id',
-          'a.bank_name',
-          'a.iban',
-          'a.opening_cents',
-          eb.fn.sum<number | string | null>('t.amount_cents').as('moved'),
-          eb.fn.max('t.booked_on').as('last'),
-        ])
-        .where('a.account_id', '=', accountId)
-        .groupBy(['a.id', 'a.bank_name', 'a.iban', 'a.opening_cents'])
-        .orderBy('a.id')
-        .execute();
-      return rows.map(({ moved, last, ...account }) => ({
-        ...account,
-        balance_cents: account.opening_cents + Number(moved ?? 0),
-        balance_date: last ?? null,
-      }));
+    accounts,
+    /**
+     * The entity's cash position: its accounts, their summed balance, and the day the bank was last
+     * synchronised (the demo's finance seed day), which dates every balance. The bank page and the
+     * indicators both read it, so the treasury is one figure.
+     */
+    async position(accountId: number) {
+      const rows = await accounts(accountId);
+      const synced = await db
+        .selectFrom('meta')
+        .select('value')
+        .where('key', '=', 'financeSeededFor')
+        .executeTakeFirst();
+      const latest = rows.reduce<string | null>(
+        (day, row) =>
+          row.balance_date !== null && (day === null || row.balance_date > day) ? row.balance_date : day,
+        null,
+      );
+      return {
+        accounts: rows,
+        totalCents: rows.reduce((total, row) => total + row.balance_cents, 0),
+        syncedOn: synced?.value ?? latest,
+      };
     },
     /** One page and the totals of the whole selection. */
     async page(accountId: number, filters: TransactionFilters, page: number, pageSize: number) {
