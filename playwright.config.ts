@@ -13,6 +13,13 @@ export default defineConfig({
   outputDir: 'test-results',
   ...sharedRun,
   timeout: 30_000,
+  // The screen tour's baselines (tests/e2e/screenshots.spec.ts): one readable folder, a name per screen
+  // and width; a small tolerance, no animation, no caret. `npm run test:screenshots:update` rewrites them.
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}-{projectName}{ext}',
+  expect: {
+    ...sharedRun.expect,
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
   webServer: [
     {
       name: 'gateway',
