@@ -32,23 +32,7 @@ const FIXED_NOW = new Date('2026-11-02T09:30:00+01:00');
  * Checks each screen fails on main today, with the item of issue 30 whose branch fixes them. Remove a
  * mark when its fix is merged (the test says which marks pass now).
  */
-const TABLES = 'issue 30 item 2 (tables on phones: rows as cards)';
-const TABLE_SCROLL = `${TABLES}: the table's sideways scroll region cannot take the focus`;
-const WORDS = 'issue 30 item 7 (words, not codes: the delegation history)';
-const KNOWN_FAILURES: Readonly<Record<string, Partial<Record<CheckAt, string>>>> = {
-  'claire-accounting': { 'cells@390': TABLES },
-  'claire-accounting-archive': { 'cells@390': TABLES },
-  'claire-social-management': { 'cells@390': TABLES },
-  'claire-users': { 'cells@390': TABLES },
-  'marc-users': { 'cells@390': TABLES, 'axe@390': TABLE_SCROLL },
-  'paul-mod-requests': { 'cells@390': TABLES },
-  'paul-users': { 'cells@390': TABLES },
-  'paul-users-1002': { 'cells@390': TABLES },
-  'paul-subscriptions': { 'cells@390': TABLES, 'axe@390': TABLE_SCROLL },
-  'paul-delegations': { 'codes@1366': WORDS, 'codes@390': WORDS, 'axe@390': TABLE_SCROLL },
-  'paul-account-administration': { 'wide@390': `${TABLES}: account administration is wider than the phone` },
-  studio: { 'wide@390': `${TABLES}: the studio's lists are wider than the phone` },
-};
+const KNOWN_FAILURES: Readonly<Record<string, Partial<Record<CheckAt, string>>>> = {};
 
 /** Optional outputs for a person reviewing the tour (not used by CI). */
 const FINDINGS_FILE = process.env['SCREEN_TOUR_FINDINGS'];
