@@ -21,7 +21,7 @@ export type RightWords = {
  * @example
  * rightInWords(config, 'CLBANK001', words) // 'Banque'
  */
-export function rightInWords(config: PortalConfig, right: string, words: RightWords): string {
+function rightInWords(config: PortalConfig, right: string, words: RightWords): string {
   const permission = Object.hasOwn(config.permissions, right) ? config.permissions[right] : undefined;
   if (permission !== undefined) return words.label(permission.label);
   if (right === 'signatory') return words.signatory;
