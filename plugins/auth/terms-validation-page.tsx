@@ -116,7 +116,7 @@ export default function TermsValidationPage() {
         >
           {t('terms.accept')}
         </Button>
-        <Button variant="subtle" color="gray.7" fullWidth onClick={() => void signOut()}>
+        <Button variant="subtle" color="dark.6" fullWidth onClick={() => void signOut()}>
           {t('terms.signOut')}
         </Button>
       </Stack>

@@ -47,7 +47,7 @@ function Row({ item, name, position, count, selected, problems, sizes, ...on }: 
         p="xs"
         style={selected ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined}
       >
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={t('list.drag', { name })} {...attributes} {...listeners}>
               ⠿

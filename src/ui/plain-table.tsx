@@ -41,6 +41,9 @@ export function PlainTable({ caption, headers, minWidth, compact = false, childr
   return minWidth === undefined ? (
     table
   ) : (
-    <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+    // A region that scrolls sideways takes the focus, so a keyboard can scroll it (axe scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={caption}>
+      {table}
+    </Table.ScrollContainer>
   );
 }

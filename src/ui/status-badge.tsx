@@ -39,6 +39,8 @@ export function StatusBadge<Status extends string>({ status, tones, label }: Sta
       c="var(--mantine-color-text)"
       tt="none"
       fw={600}
+      // Never cut to an ellipsis by a narrow cell: the table scrolls in its box instead.
+      miw="max-content"
       data-tone={tone}
       leftSection={
         <Text span c={`${color}.9`} fw={700} aria-hidden="true" lh={1}>
