@@ -13,7 +13,7 @@ import {
 import { manifestEtag } from './gateway/src/studio/manifest-etag.ts';
 import { publishedManifestUrl } from './src/manifest/runtime-manifest.ts';
 import { manifestValidation, publishedManifestPreload } from './scripts/vite-manifest-plugin.ts';
-import { mantineCssPerComponent } from './scripts/vite-mantine-css.ts';
+import { mantineCssPerComponent, mantineLightOnly } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerenderLogin } from './scripts/vite-prerender-login.ts';
 import { portalChunks } from './scripts/vite-portal-chunks.ts';
@@ -124,6 +124,7 @@ export default defineConfig(({ mode }) => ({
     inlineContractRoutes(),
     react(),
     mantineCssPerComponent(),
+    mantineLightOnly(),
     portal.plugin,
     prerenderLogin(),
     precompress(),
