@@ -13,7 +13,7 @@ import {
 import { manifestEtag } from './gateway/src/studio/manifest-etag.ts';
 import { publishedManifestUrl } from './src/manifest/runtime-manifest.ts';
 import { manifestValidation, publishedManifestPreload } from './scripts/vite-manifest-plugin.ts';
-import { mantineCssPerComponent } from './scripts/vite-mantine-css.ts';
+import { mantineCssPerComponent, mantineLightOnly } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerenderLogin } from './scripts/vite-prerender-login.ts';
 import { portalChunks } from './scripts/vite-portal-chunks.ts';
@@ -47,6 +47,11 @@ const PASSWORD_INPUT =
   /[\\/]node_modules[\\/]@mantine[\\/]core[\\/](esm[\\/]components[\\/]PasswordInput[\\/]|styles[\\/]PasswordInput\.css$)/;
 const FIRST_PAGE_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|@mantine[\\/]hooks|clsx|use-sync-external-store)[\\/]/;
+// Mantine's hooks that only later pages' components use (Pagination, ScrollArea, FocusTrap, the modals'
+// and popovers' focus return and outside click, CopyButton, FloatingIndicator, SegmentedControl): not in
+// the vendor chunk the login page and the entity home download (about 0.4 KiB gz), with their components.
+const LATER_HOOKS =
+  /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-pagination|use-debounced-callback|use-focus-trap|use-focus-return|use-clipboard|use-click-outside|use-mutation-observer|use-shallow-effect|use-timeout)[\\/]/;
 // What the portal runs on and the light sign-in app does not (src/app/sign-in-app.tsx): the router, the
 // store, the dates. One file of their own, which the login page never downloads.
 const PORTAL_LIBRARIES =
@@ -92,6 +97,7 @@ const portal = portalChunks(
 );
 
 function firstPageLibrary(id: string): boolean {
+  if (LATER_HOOKS.test(id)) return false;
   if (FIRST_PAGE_LIBRARIES.test(id) || /rolldown[\\/]runtime/.test(id)) return true;
   // The stylesheets of these components too (scripts/vite-mantine-css.ts), or the chunks would import the
   // entry chunk that holds them.
@@ -118,6 +124,7 @@ export default defineConfig(({ mode }) => ({
     inlineContractRoutes(),
     react(),
     mantineCssPerComponent(),
+    mantineLightOnly(),
     portal.plugin,
     prerenderLogin(),
     precompress(),

@@ -23,6 +23,8 @@ export function PortalTheme({
       cssVariablesResolver={cssVariablesResolver(branding?.primaryColor)}
       // Mantine's styles come per component (scripts/vite-mantine-css.ts): keep every variable.
       deduplicateCssVariables={false}
+      // The portal has one colour scheme; its build leaves out Mantine's dark rules (scripts/vite-mantine-css.ts).
+      forceColorScheme="light"
       env={env}
     >
       {children}
