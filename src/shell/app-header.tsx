@@ -40,7 +40,8 @@ export function AppHeader({
           c="inherit"
           underline="never"
           display="flex"
-          style={{ alignItems: 'center', gap: 8 }}
+          // A 44 px tap target (WCAG 2.5.5) around a 28 px logo.
+          style={{ alignItems: 'center', gap: 8, minHeight: 44, minWidth: 44 }}
           {...(branding?.logo === undefined ? { visibleFrom: 'md' } : {})}
           aria-label={name}
         >

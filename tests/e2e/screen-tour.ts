@@ -132,8 +132,9 @@ export const TOUR: readonly TourStop[] = [
   { id: 'error-404', route: 'error.notFound', persona: 'anonymous', path: '/error/404' },
   { id: 'error-500', route: 'error.server', persona: 'anonymous', path: '/error/500' },
 
-  // The terms, where Nina's sign-in takes her.
+  // The terms, where Nina's sign-in takes her, and their full text, linked from that page.
   { id: 'terms', route: 'termsValidation', persona: 'nina' },
+  { id: 'terms-text', route: 'termsText', persona: 'anonymous', path: '/cgu' },
 
   // Claire, customer of one company: her entity's screens, the sidebar's and the overview's.
   { id: 'claire-home', route: 'entity.home', persona: 'claire', path: '/dossier/1001/accueil' },
