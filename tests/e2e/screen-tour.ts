@@ -134,7 +134,7 @@ export const TOUR: readonly TourStop[] = [
 
   // The terms, where Nina's sign-in takes her, and their full text, linked from that page.
   { id: 'terms', route: 'termsValidation', persona: 'nina' },
-  { id: 'terms-text', route: 'termsText', persona: 'anonymous', path: '/cgu' },
+  { id: 'terms-text', route: 'termsText', persona: 'nina', path: '/cgu' },
 
   // Claire, customer of one company: her entity's screens, the sidebar's and the overview's.
   { id: 'claire-home', route: 'entity.home', persona: 'claire', path: '/dossier/1001/accueil' },
