@@ -31,10 +31,18 @@ export type QueryErrorProps = {
  */
 export function QueryError({ title, message, retryLabel, onRetry, color = 'red', mb }: QueryErrorProps) {
   return (
-    <Alert color={color} variant="light" role="alert" title={title} {...(mb === undefined ? {} : { mb })}>
+    <Alert
+      color={color}
+      variant="light"
+      role="alert"
+      title={title}
+      // The tinted background says the tone; the words stay dark enough to read (WCAG AA on the tint).
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      {...(mb === undefined ? {} : { mb })}
+    >
       <Stack gap="xs" align="flex-start">
         {message === undefined ? null : <Text size="sm">{message}</Text>}
-        <Button size="xs" variant="light" onClick={() => void onRetry()}>
+        <Button size="xs" variant="default" onClick={() => void onRetry()}>
           {retryLabel}
         </Button>
       </Stack>
