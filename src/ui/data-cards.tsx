@@ -83,7 +83,7 @@ export function DataCards<Row, Key extends string | number>(props: DataCardsProp
           <Group gap="sm" wrap="nowrap" align="flex-start">
             {selection ? (
               <Checkbox
-                mt={2}
+                mt={0}
                 aria-label={selection.rowLabel(key)}
                 checked={selection.selected.has(key)}
                 onChange={() => {
@@ -107,7 +107,7 @@ export function DataCards<Row, Key extends string | number>(props: DataCardsProp
             ) : null}
           </Group>
           {fields.length > 0 ? (
-            <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing={4} mt="xs" mb={0}>
+            <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" mt="xs" mb={0}>
               {fields.map((column) => (
                 <Box key={column.key} style={WRAP}>
                   <Text component="dt" size="xs" c="dimmed">

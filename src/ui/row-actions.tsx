@@ -39,7 +39,7 @@ type RowActionsProps = {
 export function RowActionButtons({ actions, onConfirm }: RowActionsProps) {
   if (actions.length === 0) return null;
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap="xs" wrap="nowrap">
       {actions.map((action) => (
         <Button
           key={action.key}
