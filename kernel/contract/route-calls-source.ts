@@ -2,7 +2,8 @@
 // method and address without its schemas and summaries, so the portal builds its calls from the contract
 // without shipping the contract to the browser. One constant per route, which the build writes at each
 // place that uses it (scripts/vite-contract-routes.ts), so a page carries only the routes it calls. The
-// admin routes (test and demo tools) are left out: the portal never calls them.
+// admin routes (test and demo tools) are left out: the portal never calls them. One line a route (.prettierrc.json
+// gives this file the width), so the file reads as the table it is.
 import { routes } from './api.ts';
 import type { RouteDefinition } from './route-definition.ts';
 

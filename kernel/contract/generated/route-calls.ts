@@ -2,285 +2,90 @@
 import type { RouteCall } from '../route-call.ts';
 
 export const bank = { method: 'GET', url: '{account}/accounts/:id/bank' } as RouteCall<'bank'>;
-export const bankTransactions = {
-  method: 'GET',
-  url: '{account}/accounts/:id/bank/transactions',
-} as RouteCall<'bankTransactions'>;
-export const bankTransactionsCsv = {
-  method: 'GET',
-  url: '{account}/accounts/:id/bank/transactions.csv',
-} as RouteCall<'bankTransactionsCsv'>;
-export const keyFigures = {
-  method: 'GET',
-  url: '{registry}/accounts/:id/key-figures',
-} as RouteCall<'keyFigures'>;
-export const documentPage = {
-  method: 'GET',
-  url: '{account}/accounts/:id/documents',
-} as RouteCall<'documentPage'>;
-export const uploadDocument = {
-  method: 'POST',
-  url: '{account}/accounts/:id/documents',
-} as RouteCall<'uploadDocument'>;
-export const documentsZip = {
-  method: 'GET',
-  url: '{account}/accounts/:id/documents.zip',
-} as RouteCall<'documentsZip'>;
-export const documentFile = {
-  method: 'GET',
-  url: '{account}/documents/:id/file',
-} as RouteCall<'documentFile'>;
-export const entityReports = {
-  method: 'GET',
-  url: '{reporting}/accounts/:id/reports',
-} as RouteCall<'entityReports'>;
-export const walletReports = {
-  method: 'GET',
-  url: '{reporting}/reports/wallet',
-} as RouteCall<'walletReports'>;
-export const depositReportFile = {
-  method: 'POST',
-  url: '{reporting}/reports/files',
-} as RouteCall<'depositReportFile'>;
+export const bankTransactions = { method: 'GET', url: '{account}/accounts/:id/bank/transactions' } as RouteCall<'bankTransactions'>;
+export const bankTransactionsCsv = { method: 'GET', url: '{account}/accounts/:id/bank/transactions.csv' } as RouteCall<'bankTransactionsCsv'>;
+export const keyFigures = { method: 'GET', url: '{registry}/accounts/:id/key-figures' } as RouteCall<'keyFigures'>;
+export const documentPage = { method: 'GET', url: '{account}/accounts/:id/documents' } as RouteCall<'documentPage'>;
+export const uploadDocument = { method: 'POST', url: '{account}/accounts/:id/documents' } as RouteCall<'uploadDocument'>;
+export const documentsZip = { method: 'GET', url: '{account}/accounts/:id/documents.zip' } as RouteCall<'documentsZip'>;
+export const documentFile = { method: 'GET', url: '{account}/documents/:id/file' } as RouteCall<'documentFile'>;
+export const entityReports = { method: 'GET', url: '{reporting}/accounts/:id/reports' } as RouteCall<'entityReports'>;
+export const walletReports = { method: 'GET', url: '{reporting}/reports/wallet' } as RouteCall<'walletReports'>;
+export const depositReportFile = { method: 'POST', url: '{reporting}/reports/files' } as RouteCall<'depositReportFile'>;
 export const reportFile = { method: 'GET', url: '{reporting}/reports/:id/file' } as RouteCall<'reportFile'>;
-export const walletFolders = {
-  method: 'GET',
-  url: '{wallet}/portfolio/folders',
-} as RouteCall<'walletFolders'>;
+export const walletFolders = { method: 'GET', url: '{wallet}/portfolio/folders' } as RouteCall<'walletFolders'>;
 export const myEntities = { method: 'GET', url: '{account}/portfolio/entities' } as RouteCall<'myEntities'>;
-export const setFavorite = {
-  method: 'PUT',
-  url: '{wallet}/portfolio/favorites/:accountId',
-} as RouteCall<'setFavorite'>;
-export const companySheet = {
-  method: 'GET',
-  url: '{connect}/accounts/:id/company-sheet',
-} as RouteCall<'companySheet'>;
-export const saveCompanySheet = {
-  method: 'PUT',
-  url: '{connect}/accounts/:id/company-sheet',
-} as RouteCall<'saveCompanySheet'>;
-export const entityOffers = {
-  method: 'GET',
-  url: '{offer}/accounts/:id/offers',
-} as RouteCall<'entityOffers'>;
-export const requestOffer = {
-  method: 'POST',
-  url: '{offer}/accounts/:id/offer-requests',
-} as RouteCall<'requestOffer'>;
-export const walletModRequests = {
-  method: 'GET',
-  url: '{offer}/portfolio/mod-requests',
-} as RouteCall<'walletModRequests'>;
-export const decideModRequest = {
-  method: 'POST',
-  url: '{offer}/mod-requests/:id/decision',
-} as RouteCall<'decideModRequest'>;
-export const walletSubscriptions = {
-  method: 'GET',
-  url: '{offer}/portfolio/subscriptions',
-} as RouteCall<'walletSubscriptions'>;
-export const walletMandates = {
-  method: 'GET',
-  url: '{wallet}/portfolio/mandates',
-} as RouteCall<'walletMandates'>;
-export const setMandateStatus = {
-  method: 'PUT',
-  url: '{wallet}/mandates/:id/status',
-} as RouteCall<'setMandateStatus'>;
+export const setFavorite = { method: 'PUT', url: '{wallet}/portfolio/favorites/:accountId' } as RouteCall<'setFavorite'>;
+export const companySheet = { method: 'GET', url: '{connect}/accounts/:id/company-sheet' } as RouteCall<'companySheet'>;
+export const saveCompanySheet = { method: 'PUT', url: '{connect}/accounts/:id/company-sheet' } as RouteCall<'saveCompanySheet'>;
+export const entityOffers = { method: 'GET', url: '{offer}/accounts/:id/offers' } as RouteCall<'entityOffers'>;
+export const requestOffer = { method: 'POST', url: '{offer}/accounts/:id/offer-requests' } as RouteCall<'requestOffer'>;
+export const walletModRequests = { method: 'GET', url: '{offer}/portfolio/mod-requests' } as RouteCall<'walletModRequests'>;
+export const decideModRequest = { method: 'POST', url: '{offer}/mod-requests/:id/decision' } as RouteCall<'decideModRequest'>;
+export const walletSubscriptions = { method: 'GET', url: '{offer}/portfolio/subscriptions' } as RouteCall<'walletSubscriptions'>;
+export const walletMandates = { method: 'GET', url: '{wallet}/portfolio/mandates' } as RouteCall<'walletMandates'>;
+export const setMandateStatus = { method: 'PUT', url: '{wallet}/mandates/:id/status' } as RouteCall<'setMandateStatus'>;
 export const entityUsers = { method: 'GET', url: '{account}/accounts/:id/users' } as RouteCall<'entityUsers'>;
-export const addEntityUser = {
-  method: 'POST',
-  url: '{account}/accounts/:id/users',
-} as RouteCall<'addEntityUser'>;
-export const saveEntityUserRights = {
-  method: 'PUT',
-  url: '{account}/accounts/:id/users/:userId/rights',
-} as RouteCall<'saveEntityUserRights'>;
-export const removeEntityUser = {
-  method: 'DELETE',
-  url: '{account}/accounts/:id/users/:userId',
-} as RouteCall<'removeEntityUser'>;
+export const addEntityUser = { method: 'POST', url: '{account}/accounts/:id/users' } as RouteCall<'addEntityUser'>;
+export const saveEntityUserRights = { method: 'PUT', url: '{account}/accounts/:id/users/:userId/rights' } as RouteCall<'saveEntityUserRights'>;
+export const removeEntityUser = { method: 'DELETE', url: '{account}/accounts/:id/users/:userId' } as RouteCall<'removeEntityUser'>;
 export const myInvitations = { method: 'GET', url: '{account}/invitations' } as RouteCall<'myInvitations'>;
-export const acceptInvitation = {
-  method: 'POST',
-  url: '{account}/invitations/:invitationId/accept',
-} as RouteCall<'acceptInvitation'>;
-export const declineInvitation = {
-  method: 'POST',
-  url: '{account}/invitations/:invitationId/decline',
-} as RouteCall<'declineInvitation'>;
-export const entityCollaborators = {
-  method: 'GET',
-  url: '{wallet}/accounts/:id/collaborators',
-} as RouteCall<'entityCollaborators'>;
-export const assignCollaborator = {
-  method: 'PUT',
-  url: '{wallet}/accounts/:id/collaborators/:userId',
-} as RouteCall<'assignCollaborator'>;
-export const unassignCollaborator = {
-  method: 'DELETE',
-  url: '{wallet}/accounts/:id/collaborators/:userId',
-} as RouteCall<'unassignCollaborator'>;
-export const delegations = {
-  method: 'GET',
-  url: '{account}/accounts/:id/delegations',
-} as RouteCall<'delegations'>;
+export const acceptInvitation = { method: 'POST', url: '{account}/invitations/:invitationId/accept' } as RouteCall<'acceptInvitation'>;
+export const declineInvitation = { method: 'POST', url: '{account}/invitations/:invitationId/decline' } as RouteCall<'declineInvitation'>;
+export const entityCollaborators = { method: 'GET', url: '{wallet}/accounts/:id/collaborators' } as RouteCall<'entityCollaborators'>;
+export const assignCollaborator = { method: 'PUT', url: '{wallet}/accounts/:id/collaborators/:userId' } as RouteCall<'assignCollaborator'>;
+export const unassignCollaborator = { method: 'DELETE', url: '{wallet}/accounts/:id/collaborators/:userId' } as RouteCall<'unassignCollaborator'>;
+export const delegations = { method: 'GET', url: '{account}/accounts/:id/delegations' } as RouteCall<'delegations'>;
 export const walletUsers = { method: 'GET', url: '{wallet}/users' } as RouteCall<'walletUsers'>;
-export const walletCollaborators = {
-  method: 'GET',
-  url: '{wallet}/collaborators',
-} as RouteCall<'walletCollaborators'>;
-export const setCollaboratorAdmin = {
-  method: 'PUT',
-  url: '{wallet}/collaborators/:userId/admin',
-} as RouteCall<'setCollaboratorAdmin'>;
-export const adminCollaborators = {
-  method: 'GET',
-  url: '{wallet}/admin-collaborators',
-} as RouteCall<'adminCollaborators'>;
-export const deleteAdminCollaborator = {
-  method: 'DELETE',
-  url: '{wallet}/admin-collaborators/:userId',
-} as RouteCall<'deleteAdminCollaborator'>;
+export const walletCollaborators = { method: 'GET', url: '{wallet}/collaborators' } as RouteCall<'walletCollaborators'>;
+export const setCollaboratorAdmin = { method: 'PUT', url: '{wallet}/collaborators/:userId/admin' } as RouteCall<'setCollaboratorAdmin'>;
+export const adminCollaborators = { method: 'GET', url: '{wallet}/admin-collaborators' } as RouteCall<'adminCollaborators'>;
+export const deleteAdminCollaborator = { method: 'DELETE', url: '{wallet}/admin-collaborators/:userId' } as RouteCall<'deleteAdminCollaborator'>;
 export const createEntity = { method: 'POST', url: '{entitycreator}/entities' } as RouteCall<'createEntity'>;
-export const notifications = {
-  method: 'GET',
-  url: '{contact}/contacts/currentuser/notifications',
-} as RouteCall<'notifications'>;
-export const notificationStream = {
-  method: 'GET',
-  url: '{contact}/contacts/currentuser/notifications/stream',
-} as RouteCall<'notificationStream'>;
-export const markNotificationRead = {
-  method: 'POST',
-  url: '{contact}/contacts/currentuser/notifications/:id/read',
-} as RouteCall<'markNotificationRead'>;
-export const markAllNotificationsRead = {
-  method: 'POST',
-  url: '{contact}/contacts/currentuser/notifications/read-all',
-} as RouteCall<'markAllNotificationsRead'>;
-export const publishedManifest = {
-  method: 'GET',
-  url: '{studio}/manifest/published',
-} as RouteCall<'publishedManifest'>;
-export const manifestVersions = {
-  method: 'GET',
-  url: '{studio}/manifest/versions',
-} as RouteCall<'manifestVersions'>;
-export const manifestVersion = {
-  method: 'GET',
-  url: '{studio}/manifest/versions/:id',
-} as RouteCall<'manifestVersion'>;
+export const notifications = { method: 'GET', url: '{contact}/contacts/currentuser/notifications' } as RouteCall<'notifications'>;
+export const notificationStream = { method: 'GET', url: '{contact}/contacts/currentuser/notifications/stream' } as RouteCall<'notificationStream'>;
+export const markNotificationRead = { method: 'POST', url: '{contact}/contacts/currentuser/notifications/:id/read' } as RouteCall<'markNotificationRead'>;
+export const markAllNotificationsRead = { method: 'POST', url: '{contact}/contacts/currentuser/notifications/read-all' } as RouteCall<'markAllNotificationsRead'>;
+export const publishedManifest = { method: 'GET', url: '{studio}/manifest/published' } as RouteCall<'publishedManifest'>;
+export const manifestVersions = { method: 'GET', url: '{studio}/manifest/versions' } as RouteCall<'manifestVersions'>;
+export const manifestVersion = { method: 'GET', url: '{studio}/manifest/versions/:id' } as RouteCall<'manifestVersion'>;
 export const manifestDraft = { method: 'GET', url: '{studio}/manifest/draft' } as RouteCall<'manifestDraft'>;
-export const saveManifestDraft = {
-  method: 'PUT',
-  url: '{studio}/manifest/draft',
-} as RouteCall<'saveManifestDraft'>;
-export const publishManifest = {
-  method: 'POST',
-  url: '{studio}/manifest/versions',
-} as RouteCall<'publishManifest'>;
-export const publishManifestVersion = {
-  method: 'POST',
-  url: '{studio}/manifest/versions/:id/publish',
-} as RouteCall<'publishManifestVersion'>;
+export const saveManifestDraft = { method: 'PUT', url: '{studio}/manifest/draft' } as RouteCall<'saveManifestDraft'>;
+export const publishManifest = { method: 'POST', url: '{studio}/manifest/versions' } as RouteCall<'publishManifest'>;
+export const publishManifestVersion = { method: 'POST', url: '{studio}/manifest/versions/:id/publish' } as RouteCall<'publishManifestVersion'>;
 export const studioPersonas = { method: 'GET', url: '{studio}/personas' } as RouteCall<'studioPersonas'>;
-export const collectAnalytics = {
-  method: 'POST',
-  url: '{analytics}/events',
-} as RouteCall<'collectAnalytics'>;
+export const collectAnalytics = { method: 'POST', url: '{analytics}/events' } as RouteCall<'collectAnalytics'>;
 export const health = { method: 'GET', url: 'health' } as RouteCall<'health'>;
 export const userOrigin = { method: 'GET', url: 'userorigin' } as RouteCall<'userOrigin'>;
 export const login = { method: 'POST', url: '{authentication}/login' } as RouteCall<'login'>;
-export const refreshToken = {
-  method: 'POST',
-  url: '{authentication}/refreshToken',
-} as RouteCall<'refreshToken'>;
+export const refreshToken = { method: 'POST', url: '{authentication}/refreshToken' } as RouteCall<'refreshToken'>;
 export const logout = { method: 'POST', url: '{authentication}/logout' } as RouteCall<'logout'>;
-export const logoutEverywhere = {
-  method: 'POST',
-  url: '{authentication}/logout-everywhere',
-} as RouteCall<'logoutEverywhere'>;
-export const resetPassword = {
-  method: 'POST',
-  url: '{authentication}/resetPassword',
-} as RouteCall<'resetPassword'>;
-export const createNewPassword = {
-  method: 'POST',
-  url: '{authentication}/createNewPassword',
-} as RouteCall<'createNewPassword'>;
-export const tokenExchange = {
-  method: 'POST',
-  url: '{authentication}/token-exchange',
-} as RouteCall<'tokenExchange'>;
-export const userInformation = {
-  method: 'GET',
-  url: '{connect}/get-user-information',
-} as RouteCall<'userInformation'>;
+export const logoutEverywhere = { method: 'POST', url: '{authentication}/logout-everywhere' } as RouteCall<'logoutEverywhere'>;
+export const resetPassword = { method: 'POST', url: '{authentication}/resetPassword' } as RouteCall<'resetPassword'>;
+export const createNewPassword = { method: 'POST', url: '{authentication}/createNewPassword' } as RouteCall<'createNewPassword'>;
+export const tokenExchange = { method: 'POST', url: '{authentication}/token-exchange' } as RouteCall<'tokenExchange'>;
+export const userInformation = { method: 'GET', url: '{connect}/get-user-information' } as RouteCall<'userInformation'>;
 export const contactMe = { method: 'GET', url: 'contact/me' } as RouteCall<'contactMe'>;
-export const currentUserPermissions = {
-  method: 'GET',
-  url: '{authorization}/authorization/currentuser',
-} as RouteCall<'currentUserPermissions'>;
+export const currentUserPermissions = { method: 'GET', url: '{authorization}/authorization/currentuser' } as RouteCall<'currentUserPermissions'>;
 export const termsLatest = { method: 'GET', url: '{contact}/terms/latest' } as RouteCall<'termsLatest'>;
-export const termsLatestContent = {
-  method: 'GET',
-  url: '{contact}/terms/latest/content',
-} as RouteCall<'termsLatestContent'>;
-export const termsState = {
-  method: 'GET',
-  url: '{contact}/contacts/currentuser/terms',
-} as RouteCall<'termsState'>;
-export const acceptTerms = {
-  method: 'PATCH',
-  url: '{contact}/contacts/currentuser/terms',
-} as RouteCall<'acceptTerms'>;
-export const notificationSettings = {
-  method: 'GET',
-  url: '{contact}/contacts/currentuser/notification-settings',
-} as RouteCall<'notificationSettings'>;
-export const saveNotificationSettings = {
-  method: 'PUT',
-  url: '{contact}/contacts/currentuser/notification-settings',
-} as RouteCall<'saveNotificationSettings'>;
-export const homeLayout = {
-  method: 'GET',
-  url: '{contact}/contacts/currentuser/home-layouts/:accountId',
-} as RouteCall<'homeLayout'>;
-export const saveHomeLayout = {
-  method: 'PUT',
-  url: '{contact}/contacts/currentuser/home-layouts/:accountId',
-} as RouteCall<'saveHomeLayout'>;
+export const termsLatestContent = { method: 'GET', url: '{contact}/terms/latest/content' } as RouteCall<'termsLatestContent'>;
+export const termsState = { method: 'GET', url: '{contact}/contacts/currentuser/terms' } as RouteCall<'termsState'>;
+export const acceptTerms = { method: 'PATCH', url: '{contact}/contacts/currentuser/terms' } as RouteCall<'acceptTerms'>;
+export const notificationSettings = { method: 'GET', url: '{contact}/contacts/currentuser/notification-settings' } as RouteCall<'notificationSettings'>;
+export const saveNotificationSettings = { method: 'PUT', url: '{contact}/contacts/currentuser/notification-settings' } as RouteCall<'saveNotificationSettings'>;
+export const homeLayout = { method: 'GET', url: '{contact}/contacts/currentuser/home-layouts/:accountId' } as RouteCall<'homeLayout'>;
+export const saveHomeLayout = { method: 'PUT', url: '{contact}/contacts/currentuser/home-layouts/:accountId' } as RouteCall<'saveHomeLayout'>;
 export const news = { method: 'GET', url: '{contact}/news' } as RouteCall<'news'>;
-export const accountsCurrentUser = {
-  method: 'GET',
-  url: '{account}/accounts/currentuser',
-} as RouteCall<'accountsCurrentUser'>;
-export const accountSummary = {
-  method: 'GET',
-  url: '{connect}/accounts/:id/summary',
-} as RouteCall<'accountSummary'>;
-export const reportsCurrentUser = {
-  method: 'GET',
-  url: '{reporting}/reports/currentuser',
-} as RouteCall<'reportsCurrentUser'>;
+export const accountsCurrentUser = { method: 'GET', url: '{account}/accounts/currentuser' } as RouteCall<'accountsCurrentUser'>;
+export const accountSummary = { method: 'GET', url: '{connect}/accounts/:id/summary' } as RouteCall<'accountSummary'>;
+export const reportsCurrentUser = { method: 'GET', url: '{reporting}/reports/currentuser' } as RouteCall<'reportsCurrentUser'>;
 export const reports = { method: 'GET', url: '{reporting}/reports' } as RouteCall<'reports'>;
 export const depositReport = { method: 'POST', url: '{reporting}/reports' } as RouteCall<'depositReport'>;
 export const deleteReport = { method: 'DELETE', url: '{reporting}/reports/:id' } as RouteCall<'deleteReport'>;
 export const offers = { method: 'GET', url: '{offer}/offers' } as RouteCall<'offers'>;
-export const subscriptions = {
-  method: 'GET',
-  url: '{offer}/accounts/:id/subscriptions',
-} as RouteCall<'subscriptions'>;
-export const indicators = {
-  method: 'GET',
-  url: '{registry}/accounts/:id/indicators',
-} as RouteCall<'indicators'>;
-export const documents = {
-  method: 'GET',
-  url: '{accountingIntegration}/accounts/:id/documents',
-} as RouteCall<'documents'>;
+export const subscriptions = { method: 'GET', url: '{offer}/accounts/:id/subscriptions' } as RouteCall<'subscriptions'>;
+export const indicators = { method: 'GET', url: '{registry}/accounts/:id/indicators' } as RouteCall<'indicators'>;
+export const documents = { method: 'GET', url: '{accountingIntegration}/accounts/:id/documents' } as RouteCall<'documents'>;
 export const slots = { method: 'GET', url: '{booking}/slots' } as RouteCall<'slots'>;
 export const createBooking = { method: 'POST', url: '{booking}/bookings' } as RouteCall<'createBooking'>;
 export const bookings = { method: 'GET', url: '{booking}/bookings' } as RouteCall<'bookings'>;
