@@ -6,13 +6,14 @@
 // item 4 one by one.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../kernel/contract/api.ts';
 import type { RouteDefinition } from '../../kernel/contract/route-definition.ts';
 import personas from '../seed/personas.json' with { type: 'json' };
 import { REPO_ROOT } from '../src/options.ts';
 import { codesOfScope } from '../src/permissions.ts';
-import { call, statusOf, json, login, sessionOf, type Started, startGateway } from './helpers.ts';
+import { call, statusOf, json, login } from './helpers.ts';
+import { gatewayWithEveryone } from './gateway-suite.ts';
 
 type Persona = (typeof personas.users)[number];
 type Items<T> = { items: T[] };
@@ -113,17 +114,8 @@ function cellsOf(persona: Persona, id: string, route: RouteDefinition): Cell[] {
   );
 }
 
-let gateway: Started;
-const tokens = new Map<string, string>();
-beforeAll(async () => {
-  gateway = await startGateway();
-  for (const persona of personas.users) {
-    tokens.set(persona.email, await sessionOf(gateway, persona.email, persona.isCustomer));
-  }
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const everyone = gatewayWithEveryone(personas.users);
+const { tokens } = everyone;
 
 describe('persona × route × code matrix (from the contract table)', () => {
   it('covers the routes that carry access rules', () => {
@@ -165,7 +157,7 @@ describe('persona × route × code matrix (from the contract table)', () => {
       const wrong: string[] = [];
       for (const [id, route] of guarded) {
         for (const cell of cellsOf(persona, id, route)) {
-          const { status } = await call(gateway, cell.method, cell.path, {
+          const { status } = await call(everyone.gateway, cell.method, cell.path, {
             token,
             ...(cell.body !== undefined ? { body: cell.body } : {}),
             ...(cell.rawBody !== undefined ? { rawBody: cell.rawBody } : {}),
@@ -189,7 +181,7 @@ describe('entity ids', () => {
         '/wallet/api/portfolio/favorites/0x3E9',
       ]) {
         const method = path.includes('favorites') ? 'PUT' : 'GET';
-        const answer = await call(gateway, method, path, {
+        const answer = await call(everyone.gateway, method, path, {
           token: tokens.get(email) ?? '',
           ...(method === 'PUT' ? { body: { favorite: true } } : {}),
         });
@@ -206,7 +198,7 @@ describe('attacks on permissions', () => {
 
   it('payslips (social-management documents) are refused to a holder of CLGED0002 only', async () => {
     const answer = await call(
-      gateway,
+      everyone.gateway,
       'GET',
       '/accounting-integration/api/accounts/1001/documents?kind=social-management',
       {
@@ -219,7 +211,7 @@ describe('attacks on permissions', () => {
 
   it('a customer cannot grant a code they do not hold, nor an unknown or collaborator code', async () => {
     const add = (email: string, permissions: string[]) =>
-      call(gateway, 'POST', '/account/api/accounts/1001/users', {
+      call(everyone.gateway, 'POST', '/account/api/accounts/1001/users', {
         token: claire(),
         body: { email, firstName: 'Eve', lastName: 'Attacker', permissions },
       });
@@ -228,7 +220,7 @@ describe('attacks on permissions', () => {
     expect((await add('eve.two@demo.test', ['COADMI001'])).status).toBe(422);
     expect((await add('eve.three@demo.test', ['NOT-A-CODE'])).status).toBe(422);
     const users = json<Items<{ email: string }>>(
-      await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
+      await call(everyone.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
     );
     expect(users.items.map((user) => user.email).filter((email) => email.startsWith('eve.'))).toEqual([]);
   });
@@ -237,29 +229,29 @@ describe('attacks on permissions', () => {
     // A rights manager of 1001 (CLUSER002 and CLUSER004) who is neither a signatory nor a CLADMI001 holder.
     const email = 'rights.manager@demo.test';
     expect(
-      await statusOf(gateway, 'POST', '/account/api/accounts/1001/users', {
+      await statusOf(everyone.gateway, 'POST', '/account/api/accounts/1001/users', {
         token: claire(),
         body: { email, firstName: 'Rita', lastName: 'Rights', permissions: ['CLUSER002', 'CLUSER004'] },
       }),
     ).toBe(201);
     // The invitation e-mail carries the createPassword link.
     const inbox = json<{ messages: { link: string }[] }>(
-      await call(gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+      await call(everyone.gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
     );
     const token = new URL(inbox.messages[0]?.link ?? '').searchParams.get('token');
-    await call(gateway, 'POST', '/authentication/api/createNewPassword', {
+    await call(everyone.gateway, 'POST', '/authentication/api/createNewPassword', {
       body: { token, password: 'une phrase assez longue' },
     });
-    const rita = await login(gateway, email, 'une phrase assez longue');
+    const rita = await login(everyone.gateway, email, 'une phrase assez longue');
     const add = (body: Record<string, unknown>) =>
-      call(gateway, 'POST', '/account/api/accounts/1001/users', {
+      call(everyone.gateway, 'POST', '/account/api/accounts/1001/users', {
         token: rita,
         body: { firstName: 'New', lastName: 'Member', ...body },
       });
     expect((await add({ email: 'eve.sign@demo.test', isSignatory: true })).status).toBe(403);
     expect((await add({ email: 'ok.member@demo.test', permissions: ['CLUSER002'] })).status).toBe(201);
     // Claire is a signatory of 1001: she may.
-    const asClaire = await call(gateway, 'POST', '/account/api/accounts/1001/users', {
+    const asClaire = await call(everyone.gateway, 'POST', '/account/api/accounts/1001/users', {
       token: claire(),
       body: { email: 'new.signatory@demo.test', firstName: 'New', lastName: 'Signatory', isSignatory: true },
     });
@@ -268,23 +260,28 @@ describe('attacks on permissions', () => {
 
   it('a customer cannot detach a collaborator', async () => {
     const users = json<Items<{ userId: number; email: string }>>(
-      await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
+      await call(everyone.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
     );
     const paulId = users.items.find((user) => user.email === 'paul.collab@demo.test')?.userId;
     expect(paulId).toBeDefined();
-    const answer = await call(gateway, 'DELETE', `/account/api/accounts/1001/users/${String(paulId)}`, {
-      token: claire(),
-    });
+    const answer = await call(
+      everyone.gateway,
+      'DELETE',
+      `/account/api/accounts/1001/users/${String(paulId)}`,
+      {
+        token: claire(),
+      },
+    );
     expect(answer.status).toBe(403);
     const after = json<Items<{ email: string }>>(
-      await call(gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
+      await call(everyone.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
     );
     expect(after.items.map((user) => user.email)).toContain('paul.collab@demo.test');
   });
 
   it('a customer asks for an offer only with CLOFF001 there, and never reads the collaborators’ wallet', async () => {
     // Marc is attached to 1003 without any code.
-    const asked = await call(gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
+    const asked = await call(everyone.gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
       token: marc(),
       body: { offerCode: 'FORMS' },
     });
@@ -294,22 +291,24 @@ describe('attacks on permissions', () => {
       '/wallet/api/portfolio/mandates',
       '/wallet/api/portfolio/folders',
     ]) {
-      expect((await call(gateway, 'GET', path, { token: marc() })).status, path).toBe(403);
+      expect((await call(everyone.gateway, 'GET', path, { token: marc() })).status, path).toBe(403);
     }
   });
 
   it('BI reports are filtered by kind: financial for CLRAPP001, HR for CLRAPP002', async () => {
     // Claire holds both on 1001 (two financial reports and one HR report are seeded there).
     const all = json<Items<{ kind: string }>>(
-      await call(gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: claire() }),
+      await call(everyone.gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: claire() }),
     );
     expect(all.items.map((report) => report.kind).sort()).toEqual(['financial', 'financial', 'hr']);
     // Marc holds no BI code on 1001: the list is refused, the count says none.
-    expect(await statusOf(gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: marc() })).toBe(
-      403,
-    );
+    expect(
+      await statusOf(everyone.gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: marc() }),
+    ).toBe(403);
     const count = json<{ totalItems: number }>(
-      await call(gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1001', { token: marc() }),
+      await call(everyone.gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1001', {
+        token: marc(),
+      }),
     );
     expect(count.totalItems).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, statusOf, json, login } from './helpers.ts';
+import { call, invite, statusOf, json, login } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
 
 type Items<T> = { items: T[] };
@@ -11,9 +11,11 @@ const NEW_PASSWORD = 'Nouveau-2026!';
 
 /** Claire attaches a new customer to 1001 with these codes; they set a password through the invitation link. */
 async function newMemberOf1001(email: string, permissions: string[]): Promise<string> {
-  const added = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
-    token: kit.claire,
-    body: { email, firstName: 'New', lastName: 'Member', permissions },
+  const added = await invite(kit.gateway, kit.claire, 1001, {
+    email,
+    firstName: 'New',
+    lastName: 'Member',
+    permissions,
   });
   expect(added.status).toBe(201);
   // The invitation e-mail carries the createPassword link.
@@ -176,9 +178,11 @@ describe('adding a user grants nothing without the rights-management code', () =
       { isSignatory: true },
       { permissions: [], isSignatory: true },
     ]) {
-      const answer = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
-        token: adder,
-        body: { email: 'escalation@demo.test', firstName: 'E', lastName: 'S', ...grant },
+      const answer = await invite(kit.gateway, adder, 1001, {
+        email: 'escalation@demo.test',
+        firstName: 'E',
+        lastName: 'S',
+        ...grant,
       });
       expect(answer.status, JSON.stringify(grant)).toBe(403);
       expect(answer.body).toEqual({ error: 'forbidden', message: expect.any(String) as string });
@@ -189,15 +193,12 @@ describe('adding a user grants nothing without the rights-management code', () =
   });
 
   it('accepts a plain add (no codes, not signatory) from a CLUSER002 holder', async () => {
-    const answer = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: adder,
-      body: {
-        email: 'plain.add@demo.test',
-        firstName: 'Plain',
-        lastName: 'Add',
-        permissions: [],
-        isSignatory: false,
-      },
+    const answer = await invite(kit.gateway, adder, 1001, {
+      email: 'plain.add@demo.test',
+      firstName: 'Plain',
+      lastName: 'Add',
+      permissions: [],
+      isSignatory: false,
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
@@ -214,9 +215,10 @@ describe('adding a user grants nothing without the rights-management code', () =
 
   it('does not reveal the stored names of an existing user the adder cannot see', async () => {
     // Nina is on 1003 only; the adder cannot list anyone.
-    const answer = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: adder,
-      body: { email: 'nina.terms@demo.test', firstName: 'Guess', lastName: 'Who' },
+    const answer = await invite(kit.gateway, adder, 1001, {
+      email: 'nina.terms@demo.test',
+      firstName: 'Guess',
+      lastName: 'Who',
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ email: 'nina.terms@demo.test', firstName: 'Guess', lastName: 'Who' });
@@ -233,21 +235,20 @@ describe('adding a user grants nothing without the rights-management code', () =
   });
 
   it('lets holders of CLUSER004 (Claire) or COADMI005 (Paul) grant codes and signatory status', async () => {
-    const byClaire = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: kit.claire,
-      body: {
-        email: 'granted.by.claire@demo.test',
-        firstName: 'G',
-        lastName: 'C',
-        permissions: ['CLGED0002', 'CLBANK001'],
-        isSignatory: true,
-      },
+    const byClaire = await invite(kit.gateway, kit.claire, 1001, {
+      email: 'granted.by.claire@demo.test',
+      firstName: 'G',
+      lastName: 'C',
+      permissions: ['CLGED0002', 'CLBANK001'],
+      isSignatory: true,
     });
     expect(byClaire.status).toBe(201);
     expect(byClaire.body).toMatchObject({ isSignatory: true, permissions: ['CLGED0002', 'CLBANK001'] });
-    const byPaul = await call(kit.gateway, 'POST', '/account/api/accounts/1004/users', {
-      token: kit.paul,
-      body: { email: 'granted.by.paul@demo.test', firstName: 'G', lastName: 'P', permissions: ['CLKPI0001'] },
+    const byPaul = await invite(kit.gateway, kit.paul, 1004, {
+      email: 'granted.by.paul@demo.test',
+      firstName: 'G',
+      lastName: 'P',
+      permissions: ['CLKPI0001'],
     });
     expect(byPaul.status).toBe(201);
     // Lea (no codes) cannot add at all; Marc (no CLUSER002 on 1001) neither.

@@ -64,3 +64,26 @@ export function gatewaySuite<const P extends Persona>(
   });
   return suite;
 }
+
+/** The people of the seed's personas file: who signs in, and how. */
+type SeedUser = { readonly email: string; readonly isCustomer: boolean };
+
+/**
+ * A gateway for the file's tests with each of these people signed in (their tokens by e-mail), for the
+ * tests that walk the whole personas file; disposed of after them.
+ */
+export function gatewayWithEveryone(users: readonly SeedUser[]): {
+  gateway: Started;
+  tokens: Map<string, string>;
+} {
+  const suite = { tokens: new Map<string, string>() } as { gateway: Started; tokens: Map<string, string> };
+  beforeAll(async () => {
+    suite.gateway = await startGateway();
+    for (const user of users)
+      suite.tokens.set(user.email, await sessionOf(suite.gateway, user.email, user.isCustomer));
+  });
+  afterAll(async () => {
+    await suite.gateway.dispose();
+  });
+  return suite;
+}

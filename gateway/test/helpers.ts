@@ -355,20 +355,66 @@ export function sessionOf(gateway: { url: string }, email: string, isCustomer: b
   return isCustomer ? login(gateway, email) : collaboratorToken(gateway, email);
 }
 
-/** Uploads a PDF as an accounting document of entity 1001, as the portal's form sends it. */
+/** Uploads a PDF as a document of entity 1001 (accounting unless `kind` says), as the portal's form sends it. */
 export function uploadAccountingPdf(
   gateway: { url: string },
   token: string,
   bytes: Uint8Array<ArrayBuffer>,
   name: string,
+  kind = 'accounting',
 ): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
-  return fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=accounting`, {
+  return fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=${kind}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
+}
+
+/** Deposits a report file as the firm's reporting screen sends it: its fields, then the PDF. */
+export function depositReportFile(
+  gateway: { url: string },
+  token: string,
+  fields: Record<string, string>,
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+): Promise<Response> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([bytes]), name);
+  return fetch(`${gateway.url}/reporting/api/reports/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
+
+/** Invites a person to an entity, as the people screen's form sends it. */
+export function invite(
+  gateway: { url: string },
+  token: string,
+  accountId: number,
+  body: { email: string; firstName: string; lastName: string; permissions?: string[]; isSignatory?: boolean },
+): Promise<ApiAnswer> {
+  return call(gateway, 'POST', `/account/api/accounts/${String(accountId)}/users`, { token, body });
+}
+
+/** Saves a person's codes on an entity as the people screen does, against the version of the row it read. */
+export function saveRights(
+  gateway: { url: string },
+  token: string,
+  accountId: number,
+  person: { userId: number | null; version: number; isSignatory: boolean },
+  permissions: string[],
+  isSignatory = person.isSignatory,
+): Promise<ApiAnswer> {
+  return call(
+    gateway,
+    'PUT',
+    `/account/api/accounts/${String(accountId)}/users/${String(person.userId)}/rights`,
+    { token, body: { permissions, isSignatory, version: person.version } },
+  );
 }
 
 export async function gatewayCommand(

@@ -3,7 +3,7 @@
 // is about) and the subject its link opens; a rights save that changes nothing writes nothing.
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../src/documents/pdf.ts';
-import { call, json, uploadAccountingPdf } from './helpers.ts';
+import { call, depositReportFile, invite, json, saveRights, uploadAccountingPdf } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
 
 type Notification = {
@@ -51,13 +51,7 @@ const usersOf = async (accountId: number) =>
   ).items;
 
 async function upload(token: string, kind: string, name: string): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(makePdf(name, []))]), name);
-  const answer = await fetch(`${kit.gateway.url}/account/api/accounts/1001/documents?kind=${kind}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
+  const answer = await uploadAccountingPdf(kit.gateway, token, new Uint8Array(makePdf(name, [])), name, kind);
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { id: number }).id;
 }
@@ -84,19 +78,7 @@ describe('each event type says who did what to what', () => {
     // Payslips are deposited and read by holders of CLGED0001: Claire gives it to Marc on 1001 first.
     const marc = (await usersOf(1001)).find((row) => row.email === 'marc.multi@demo.test');
     if (!marc?.userId) throw new Error('Marc is on 1001');
-    const given = await call(
-      kit.gateway,
-      'PUT',
-      `/account/api/accounts/1001/users/${String(marc.userId)}/rights`,
-      {
-        token: kit.claire,
-        body: {
-          permissions: [...marc.permissions, 'CLGED0001'],
-          isSignatory: marc.isSignatory,
-          version: marc.version,
-        },
-      },
-    );
+    const given = await saveRights(kit.gateway, kit.claire, 1001, marc, [...marc.permissions, 'CLGED0001']);
     expect(given.status).toBe(200);
     const id = await upload(kit.claire, 'social-management', 'Bulletin octobre.pdf');
     expect(await newest(kit.marc, 'Ged-GSDocumentUploaded')).toMatchObject({
@@ -106,20 +88,13 @@ describe('each event type says who did what to what', () => {
   });
 
   it('Reporting-ReportCreatedCollab: who deposited which report', async () => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      accountId: '1001',
-      kind: 'financial',
-      title: 'Synthèse du trimestre',
-      period: '2026-09',
-    }))
-      form.append(key, value);
-    form.append('file', new Blob([new Uint8Array(makePdf('Synthèse', []))]), 'synthese.pdf');
-    const answer = await fetch(`${kit.gateway.url}/reporting/api/reports/files`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${kit.paul}` },
-      body: form,
-    });
+    const answer = await depositReportFile(
+      kit.gateway,
+      kit.paul,
+      { accountId: '1001', kind: 'financial', title: 'Synthèse du trimestre', period: '2026-09' },
+      new Uint8Array(makePdf('Synthèse', [])),
+      'synthese.pdf',
+    );
     expect(answer.status).toBe(201);
     const { id } = (await answer.json()) as { id: number };
     expect(await newest(kit.claire, 'Reporting-ReportCreatedCollab')).toMatchObject({
@@ -168,19 +143,10 @@ describe('Delegation-AddDelegation says who gave what to whom', () => {
   it('granted: the codes given and to whom; the person is the subject the link highlights', async () => {
     const sophie = (await usersOf(1001)).find((row) => row.email === 'sophie.martin@demo.test');
     if (!sophie?.userId) throw new Error('Sophie is seeded on 1001');
-    const saved = await call(
-      kit.gateway,
-      'PUT',
-      `/account/api/accounts/1001/users/${String(sophie.userId)}/rights`,
-      {
-        token: kit.claire,
-        body: {
-          permissions: [...sophie.permissions, 'CLGED0002'],
-          isSignatory: sophie.isSignatory,
-          version: sophie.version,
-        },
-      },
-    );
+    const saved = await saveRights(kit.gateway, kit.claire, 1001, sophie, [
+      ...sophie.permissions,
+      'CLGED0002',
+    ]);
     expect(saved.status).toBe(200);
     expect(await recordedFor('sophie.martin@demo.test', 'Delegation-AddDelegation')).toEqual({
       subjectId: sophie.userId,
@@ -203,20 +169,8 @@ describe('Delegation-AddDelegation says who gave what to whom', () => {
           .executeTakeFirstOrThrow()
       ).count;
     const [linesBefore, notifiedBefore] = [await history(), await notifications()];
-    const saved = await call(
-      kit.gateway,
-      'PUT',
-      `/account/api/accounts/1001/users/${String(sophie.userId)}/rights`,
-      {
-        token: kit.claire,
-        // The same codes in another order: nothing changes.
-        body: {
-          permissions: [...sophie.permissions].reverse(),
-          isSignatory: sophie.isSignatory,
-          version: sophie.version,
-        },
-      },
-    );
+    // The same codes in another order: nothing changes.
+    const saved = await saveRights(kit.gateway, kit.claire, 1001, sophie, [...sophie.permissions].reverse());
     expect(saved.status).toBe(200);
     expect(json<{ version: number }>(saved).version).toBe(sophie.version);
     expect(await history()).toBe(linesBefore);
@@ -224,14 +178,11 @@ describe('Delegation-AddDelegation says who gave what to whom', () => {
   });
 
   it('invited, then joined: the invited person reads who invited them once they have joined, the inviter who joined', async () => {
-    const invited = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
-      token: kit.claire,
-      body: {
-        email: 'sam.nousers@demo.test',
-        firstName: 'Sam',
-        lastName: 'Nouveau',
-        permissions: ['CLUSER001'],
-      },
+    const invited = await invite(kit.gateway, kit.claire, 1001, {
+      email: 'sam.nousers@demo.test',
+      firstName: 'Sam',
+      lastName: 'Nouveau',
+      permissions: ['CLUSER001'],
     });
     expect(invited.status).toBe(201);
     // Not a user of 1001 yet: nothing of it shows to Sam.

@@ -16,6 +16,8 @@ import {
   withDataDir,
   withGateway,
   openTestDb,
+  depositReportFile,
+  saveRights,
 } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
 
@@ -236,15 +238,7 @@ describe('who is told what', () => {
   };
   const setMarcCodes = async (permissions: string[]) => {
     const marcRow = await marcOn1001();
-    const answer = await call(
-      own,
-      'PUT',
-      `/account/api/accounts/1001/users/${String(marcRow.userId)}/rights`,
-      {
-        token: ownClaire,
-        body: { permissions, isSignatory: false, version: marcRow.version },
-      },
-    );
+    const answer = await saveRights(own, ownClaire, 1001, { ...marcRow, isSignatory: false }, permissions);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   };
 
@@ -276,20 +270,13 @@ describe('who is told what', () => {
   });
 
   it('tells an HR report deposited by the firm only to holders of the HR reports code', async () => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      accountId: '1001',
-      kind: 'hr',
-      title: 'Masse salariale 2026',
-      period: '2026-10',
-    }))
-      form.append(key, value);
-    form.append('file', new Blob([new Uint8Array(makePdf('Masse salariale', []))]), 'rh.pdf');
-    const response = await fetch(`${own.url}/reporting/api/reports/files`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ownPaul}` },
-      body: form,
-    });
+    const response = await depositReportFile(
+      own,
+      ownPaul,
+      { accountId: '1001', kind: 'hr', title: 'Masse salariale 2026', period: '2026-10' },
+      new Uint8Array(makePdf('Masse salariale', [])),
+      'rh.pdf',
+    );
     expect(response.status).toBe(201);
     expect(await namesOf(ownClaire)).toContain('Masse salariale 2026');
     expect(await namesOf(ownMarc)).not.toContain('Masse salariale 2026');

@@ -1,22 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import personas from '../seed/personas.json' with { type: 'json' };
 import { seededReports } from '../seed/demo-data.ts';
 import { REPO_ROOT } from '../src/options.ts';
 import { codesOfScope } from '../src/permissions.ts';
-import {
-  call,
-  followInside,
-  json,
-  oidcClient,
-  oidcSignIn,
-  exchangeCode,
-  redirectTarget,
-  sessionOf,
-  type Started,
-  startGateway,
-} from './helpers.ts';
+import { call, followInside, json, oidcClient, oidcSignIn, exchangeCode, redirectTarget } from './helpers.ts';
+import { gatewayWithEveryone } from './gateway-suite.ts';
 
 type Permissions = { accountId: number | null; permissions: string[] };
 type Page = {
@@ -35,24 +25,14 @@ const expand = (codes: readonly string[]) => [
 ];
 const allEntityIds = personas.entities.map((entity) => entity.accountId);
 
-let gateway: Started;
-const tokens = new Map<string, string>();
-
-beforeAll(async () => {
-  gateway = await startGateway();
-  for (const user of personas.users) {
-    tokens.set(user.email, await sessionOf(gateway, user.email, user.isCustomer));
-  }
-});
-afterAll(async () => {
-  await gateway.dispose();
-});
+const everyone = gatewayWithEveryone(personas.users);
+const { tokens } = everyone;
 
 describe.each(personas.users)('persona $email', (user) => {
   const token = () => tokens.get(user.email) ?? '';
 
   it('reads its own contact and user information', async () => {
-    const me = await call(gateway, 'GET', '/contact/me', { token: token() });
+    const me = await call(everyone.gateway, 'GET', '/contact/me', { token: token() });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       email: user.email,
@@ -63,7 +43,7 @@ describe.each(personas.users)('persona $email', (user) => {
       occupation: '',
       entities: [],
     });
-    const info = await call(gateway, 'GET', '/connect/api/get-user-information', { token: token() });
+    const info = await call(everyone.gateway, 'GET', '/connect/api/get-user-information', { token: token() });
     expect(info.status).toBe(200);
     expect(json<{ permissions: string[] }>(info).permissions.sort()).toEqual(
       expand(user.globalPermissions).sort(),
@@ -71,7 +51,7 @@ describe.each(personas.users)('persona $email', (user) => {
   });
 
   it('gets its global and per-entity permissions', async () => {
-    const global = await call(gateway, 'GET', '/authorization/api/authorization/currentuser', {
+    const global = await call(everyone.gateway, 'GET', '/authorization/api/authorization/currentuser', {
       token: token(),
     });
     expect(json<Permissions>(global)).toEqual({
@@ -80,7 +60,7 @@ describe.each(personas.users)('persona $email', (user) => {
     });
     for (const membership of user.entities) {
       const answer = await call(
-        gateway,
+        everyone.gateway,
         'GET',
         `/authorization/api/authorization/currentuser?accountId=${String(membership.accountId)}`,
         { token: token() },
@@ -94,16 +74,21 @@ describe.each(personas.users)('persona $email', (user) => {
   });
 
   it('lists exactly its entities and reads their summaries', async () => {
-    const page = await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=100&page=1&search=', {
-      token: token(),
-    });
+    const page = await call(
+      everyone.gateway,
+      'GET',
+      '/account/api/accounts/currentuser?pageSize=100&page=1&search=',
+      {
+        token: token(),
+      },
+    );
     const items = json<Page>(page).items;
     expect(items.map((item) => item.accountId)).toEqual(
       user.entities.map((entity) => entity.accountId).sort(),
     );
     for (const membership of user.entities) {
       const summary = await call(
-        gateway,
+        everyone.gateway,
         'GET',
         `/connect/api/accounts/${String(membership.accountId)}/summary`,
         { token: token() },
@@ -115,7 +100,7 @@ describe.each(personas.users)('persona $email', (user) => {
         isSignatory: user.isCustomer && isSignatory,
       });
       const reports = await call(
-        gateway,
+        everyone.gateway,
         'GET',
         `/reporting/api/reports/currentuser?accountId=${String(membership.accountId)}`,
         { token: token() },
@@ -144,7 +129,7 @@ describe.each(personas.users)('persona $email', (user) => {
         `/account/api/accounts/${String(id)}/users`,
         `/account/api/accounts/${String(id)}/bank`,
       ]) {
-        const answer = await call(gateway, 'GET', path, { token: token() });
+        const answer = await call(everyone.gateway, 'GET', path, { token: token() });
         expect(answer.status, path).toBe(403);
         expect(answer.body).toEqual({ error: 'forbidden', message: expect.any(String) as string });
       }
@@ -152,18 +137,25 @@ describe.each(personas.users)('persona $email', (user) => {
   });
 
   it('sees whether it accepted the current terms', async () => {
-    const answer = await call(gateway, 'GET', '/contact/api/contacts/currentuser/terms', { token: token() });
+    const answer = await call(everyone.gateway, 'GET', '/contact/api/contacts/currentuser/terms', {
+      token: token(),
+    });
     expect(json<{ isCurrent: boolean }>(answer).isCurrent).toBe(user.acceptedCurrentTerms);
   });
 });
 
 describe('specific personas', () => {
   it("Claire's 1001 permissions equal personas.json and Paul holds every collaborator code of the manifest", async () => {
-    const claire = await call(gateway, 'GET', '/authorization/api/authorization/currentuser?accountId=1001', {
-      token: tokens.get('claire.solo@demo.test') ?? '',
-    });
+    const claire = await call(
+      everyone.gateway,
+      'GET',
+      '/authorization/api/authorization/currentuser?accountId=1001',
+      {
+        token: tokens.get('claire.solo@demo.test') ?? '',
+      },
+    );
     expect(json<Permissions>(claire).permissions).toEqual(personas.users[0]?.entities[0]?.permissions);
-    const paul = await call(gateway, 'GET', '/authorization/api/authorization/currentuser', {
+    const paul = await call(everyone.gateway, 'GET', '/authorization/api/authorization/currentuser', {
       token: tokens.get('paul.collab@demo.test') ?? '',
     });
     expect(manifestCodes.length).toBeGreaterThan(20);
@@ -173,20 +165,22 @@ describe('specific personas', () => {
   it('pages Marc’s entities two at a time and searches by name or number', async () => {
     const token = tokens.get('marc.multi@demo.test') ?? '';
     const first = json<Page>(
-      await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=1&search=', { token }),
+      await call(everyone.gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=1&search=', {
+        token,
+      }),
     );
     expect(first).toMatchObject({ currentPage: 1, totalPage: 2, totalItems: 3 });
     expect(first.items.map((item) => item.accountId)).toEqual([1001, 1002]);
     const second = json<Page>(
-      await call(gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=2', { token }),
+      await call(everyone.gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=2', { token }),
     );
     expect(second.items.map((item) => item.accountId)).toEqual([1003]);
     const byName = json<Page>(
-      await call(gateway, 'GET', '/account/api/accounts/currentuser?search=garage', { token }),
+      await call(everyone.gateway, 'GET', '/account/api/accounts/currentuser?search=garage', { token }),
     );
     expect(byName.items.map((item) => item.accountId)).toEqual([1003]);
     const byNumber = json<Page>(
-      await call(gateway, 'GET', '/account/api/accounts/currentuser?search=C-1002', { token }),
+      await call(everyone.gateway, 'GET', '/account/api/accounts/currentuser?search=C-1002', { token }),
     );
     expect(byNumber.items.map((item) => item.accountId)).toEqual([1002]);
   });
@@ -197,7 +191,9 @@ describe('specific personas', () => {
       ['claire.solo@demo.test', 'wrong-password'],
       ['nobody@demo.test', 'Demo-2026!'],
     ] as const) {
-      const answer = await call(gateway, 'POST', '/authentication/api/login', { body: { email, password } });
+      const answer = await call(everyone.gateway, 'POST', '/authentication/api/login', {
+        body: { email, password },
+      });
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ error: 'invalid_credentials' });
     }
@@ -206,9 +202,9 @@ describe('specific personas', () => {
 
 describe('collaborator OIDC flow', () => {
   it('shows an accessible sign-in form and refuses customers and wrong passwords', async () => {
-    const client = oidcClient(gateway);
+    const client = oidcClient(everyone.gateway);
     const { response } = await client.authorize();
-    const page = await followInside(client, gateway, response);
+    const page = await followInside(client, everyone.gateway, response);
     if (typeof page === 'string') throw new Error('expected a page');
     const html = await page.text();
     expect(html).toContain('<label for="email">E-mail</label>');
@@ -226,23 +222,23 @@ describe('collaborator OIDC flow', () => {
   });
 
   it('issues a refresh token, renews silently with prompt=none, and refreshes', async () => {
-    const { client, tokens: first } = await oidcSignIn(gateway, 'lea.collab@demo.test');
+    const { client, tokens: first } = await oidcSignIn(everyone.gateway, 'lea.collab@demo.test');
     expect(first.refresh_token).toEqual(expect.any(String));
     const silent = await client.authorize({
       prompt: 'none',
       redirect_uri: 'http://localhost:5173/silent-renew.html',
     });
-    const redirect = redirectTarget(await followInside(client, gateway, silent.response));
+    const redirect = redirectTarget(await followInside(client, everyone.gateway, silent.response));
     expect(redirect).toMatch(/^http:\/\/localhost:5173\/silent-renew\.html\?code=/);
     const renewed = await exchangeCode(
-      gateway,
+      everyone.gateway,
       redirect,
       silent.verifier,
       'http://localhost:5173/silent-renew.html',
     );
     expect(renewed.access_token).not.toBe(first.access_token);
 
-    const refreshed = await fetch(`${gateway.url}/oidc/token`, {
+    const refreshed = await fetch(`${everyone.gateway.url}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:5173' },
       body: new URLSearchParams({
@@ -254,19 +250,19 @@ describe('collaborator OIDC flow', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     const body = (await refreshed.json()) as { access_token: string };
-    const exchanged = await call(gateway, 'POST', '/authentication/api/token-exchange', {
+    const exchanged = await call(everyone.gateway, 'POST', '/authentication/api/token-exchange', {
       body: { accessToken: body.access_token },
     });
     expect(exchanged.status).toBe(200);
   });
 
   it('accepts the per-application redirect URIs and refuses others', async () => {
-    const { client } = await oidcSignIn(gateway, 'paul.collab@demo.test');
+    const { client } = await oidcSignIn(everyone.gateway, 'paul.collab@demo.test');
     const allowed = await client.authorize({
       prompt: 'none',
       redirect_uri: 'http://127.0.0.1:4173/orion/collaborateur',
     });
-    expect(redirectTarget(await followInside(client, gateway, allowed.response))).toMatch(
+    expect(redirectTarget(await followInside(client, everyone.gateway, allowed.response))).toMatch(
       /^http:\/\/127\.0\.0\.1:4173\/orion\/collaborateur\?code=/,
     );
     for (const uri of [
@@ -280,18 +276,18 @@ describe('collaborator OIDC flow', () => {
   });
 
   it('refuses a silent renew without a provider session and an unknown access token', async () => {
-    const client = oidcClient(gateway);
+    const client = oidcClient(everyone.gateway);
     const silent = await client.authorize({ prompt: 'none' });
-    const redirect = redirectTarget(await followInside(client, gateway, silent.response));
+    const redirect = redirectTarget(await followInside(client, everyone.gateway, silent.response));
     expect(redirect).toContain('error=login_required');
-    const exchanged = await call(gateway, 'POST', '/authentication/api/token-exchange', {
+    const exchanged = await call(everyone.gateway, 'POST', '/authentication/api/token-exchange', {
       body: { accessToken: 'not-a-token' },
     });
     expect(exchanged.status).toBe(401);
   });
 
   it('signs out of the provider and back to a login page; silent renew then needs a login', async () => {
-    const { client, tokens: signedIn } = await oidcSignIn(gateway, 'lea.collab@demo.test');
+    const { client, tokens: signedIn } = await oidcSignIn(everyone.gateway, 'lea.collab@demo.test');
     const end = await client.get(
       `/oidc/session/end?${new URLSearchParams({ client_id: 'portal', id_token_hint: signedIn.id_token, post_logout_redirect_uri: 'http://127.0.0.1:5173/login' }).toString()}`,
     );
@@ -301,18 +297,20 @@ describe('collaborator OIDC flow', () => {
     const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
     const confirmed = await client.postForm(action, { xsrf, logout: 'yes' });
-    expect(redirectTarget(await followInside(client, gateway, confirmed))).toMatch(
+    expect(redirectTarget(await followInside(client, everyone.gateway, confirmed))).toMatch(
       /^http:\/\/127\.0\.0\.1:5173\/login/,
     );
     const silent = await client.authorize({ prompt: 'none' });
-    expect(redirectTarget(await followInside(client, gateway, silent.response))).toContain(
+    expect(redirectTarget(await followInside(client, everyone.gateway, silent.response))).toContain(
       'error=login_required',
     );
   });
 
   it('answers discovery and jwks to loopback origins', async () => {
     for (const path of ['/oidc/.well-known/openid-configuration', '/oidc/jwks']) {
-      const response = await fetch(`${gateway.url}${path}`, { headers: { origin: 'http://localhost:5173' } });
+      const response = await fetch(`${everyone.gateway.url}${path}`, {
+        headers: { origin: 'http://localhost:5173' },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/localhost:5173)$/);
     }

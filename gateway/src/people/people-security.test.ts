@@ -4,7 +4,7 @@
 // one rule gives collaborators' contacts; a delegation is recorded once for its subject; invitations expire
 // and are purged.
 import { describe, expect, it } from 'vitest';
-import { call, statusOf, json, login } from '../../test/helpers.ts';
+import { call, statusOf, json, login, invite as inviteTo, saveRights } from '../../test/helpers.ts';
 import { gatewaySuite } from '../../test/gateway-suite.ts';
 
 type Page<T> = { items: T[]; totalItems: number };
@@ -16,6 +16,7 @@ type Row = {
   status: string;
   lastSignInAt: string | null;
   permissions: string[];
+  isSignatory: boolean;
   version: number;
 };
 type Invitation = { invitationId: number; accountId: number; accountName: string; invitedBy: string };
@@ -53,10 +54,7 @@ const delegationsOf = async (userId: number) =>
     ).n,
   );
 const invite = (token: string, accountId: number, email: string, extra: object = {}) =>
-  call(kit.gateway, 'POST', `/account/api/accounts/${String(accountId)}/users`, {
-    token,
-    body: { email, firstName: 'Prénom', lastName: 'Tapé', ...extra },
-  });
+  inviteTo(kit.gateway, token, accountId, { email, firstName: 'Prénom', lastName: 'Tapé', ...extra });
 const rowsOf = async (accountId: number, token = kit.claire) =>
   json<Page<Row>>(
     await call(kit.gateway, 'GET', `/account/api/accounts/${String(accountId)}/users?pageSize=100`, {
@@ -115,18 +113,13 @@ describe('item 18: a delegation is recorded once for its subject', () => {
     const userId = sophie.userId;
     const count = async () => delegationsOf(userId);
     const before = await count();
-    const saved = await call(
+    const saved = await saveRights(
       kit.gateway,
-      'PUT',
-      `/account/api/accounts/1001/users/${String(sophie.userId)}/rights`,
-      {
-        token: kit.claire,
-        body: {
-          permissions: [...sophie.permissions, 'CLGED0002'],
-          isSignatory: true,
-          version: sophie.version,
-        },
-      },
+      kit.claire,
+      1001,
+      sophie,
+      [...sophie.permissions, 'CLGED0002'],
+      true,
     );
     expect(saved.status).toBe(200);
     expect(await count()).toBe(before + 1);

@@ -3,7 +3,7 @@
 // concurrency on rights, and the delegation log with its notification.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call, statusOf, json, login } from '../../test/helpers.ts';
+import { call, statusOf, json, login, saveRights as saveRightsOf } from '../../test/helpers.ts';
 import { gatewaySuite } from '../../test/gateway-suite.ts';
 import { codesOfScope } from '../permissions.ts';
 import { readFileSync } from 'node:fs';
@@ -64,11 +64,7 @@ const saveRights = (
   user: User,
   permissions: string[],
   isSignatory = user.isSignatory,
-) =>
-  call(kit.gateway, 'PUT', `/account/api/accounts/${String(accountId)}/users/${String(user.userId)}/rights`, {
-    token,
-    body: { permissions, isSignatory, version: user.version },
-  });
+) => saveRightsOf(kit.gateway, token, accountId, user, permissions, isSignatory);
 
 /** Sets a persona's codes on an entity (and globally for a collaborator) straight in the database. */
 async function setCodes(email: string, accountId: number, codes: readonly string[]): Promise<void> {
