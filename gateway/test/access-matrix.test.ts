@@ -114,8 +114,8 @@ function cellsOf(persona: Persona, id: string, route: RouteDefinition): Cell[] {
   );
 }
 
-const everyone = gatewayWithEveryone(personas.users);
-const { tokens } = everyone;
+const kit = gatewayWithEveryone(personas.users);
+const { tokens } = kit;
 
 describe('persona × route × code matrix (from the contract table)', () => {
   it('covers the routes that carry access rules', () => {
@@ -157,7 +157,7 @@ describe('persona × route × code matrix (from the contract table)', () => {
       const wrong: string[] = [];
       for (const [id, route] of guarded) {
         for (const cell of cellsOf(persona, id, route)) {
-          const { status } = await call(everyone.gateway, cell.method, cell.path, {
+          const { status } = await call(kit.gateway, cell.method, cell.path, {
             token,
             ...(cell.body !== undefined ? { body: cell.body } : {}),
             ...(cell.rawBody !== undefined ? { rawBody: cell.rawBody } : {}),
@@ -181,7 +181,7 @@ describe('entity ids', () => {
         '/wallet/api/portfolio/favorites/0x3E9',
       ]) {
         const method = path.includes('favorites') ? 'PUT' : 'GET';
-        const answer = await call(everyone.gateway, method, path, {
+        const answer = await call(kit.gateway, method, path, {
           token: tokens.get(email) ?? '',
           ...(method === 'PUT' ? { body: { favorite: true } } : {}),
         });
@@ -198,12 +198,10 @@ describe('attacks on permissions', () => {
 
   it('payslips (social-management documents) are refused to a holder of CLGED0002 only', async () => {
     const answer = await call(
-      everyone.gateway,
+      kit.gateway,
       'GET',
       '/accounting-integration/api/accounts/1001/documents?kind=social-management',
-      {
-        token: marc(),
-      },
+      { token: marc() },
     );
     expect(answer.status).toBe(403);
     expect(JSON.stringify(answer.body)).not.toMatch(/paie|payslip/i);
@@ -211,7 +209,7 @@ describe('attacks on permissions', () => {
 
   it('a customer cannot grant a code they do not hold, nor an unknown or collaborator code', async () => {
     const add = (email: string, permissions: string[]) =>
-      call(everyone.gateway, 'POST', '/account/api/accounts/1001/users', {
+      call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
         token: claire(),
         body: { email, firstName: 'Eve', lastName: 'Attacker', permissions },
       });
@@ -220,7 +218,7 @@ describe('attacks on permissions', () => {
     expect((await add('eve.two@demo.test', ['COADMI001'])).status).toBe(422);
     expect((await add('eve.three@demo.test', ['NOT-A-CODE'])).status).toBe(422);
     const users = json<Items<{ email: string }>>(
-      await call(everyone.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
     );
     expect(users.items.map((user) => user.email).filter((email) => email.startsWith('eve.'))).toEqual([]);
   });
@@ -229,29 +227,29 @@ describe('attacks on permissions', () => {
     // A rights manager of 1001 (CLUSER002 and CLUSER004) who is neither a signatory nor a CLADMI001 holder.
     const email = 'rights.manager@demo.test';
     expect(
-      await statusOf(everyone.gateway, 'POST', '/account/api/accounts/1001/users', {
+      await statusOf(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
         token: claire(),
         body: { email, firstName: 'Rita', lastName: 'Rights', permissions: ['CLUSER002', 'CLUSER004'] },
       }),
     ).toBe(201);
     // The invitation e-mail carries the createPassword link.
     const inbox = json<{ messages: { link: string }[] }>(
-      await call(everyone.gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
+      await call(kit.gateway, 'GET', `/authentication/api/dev/inbox?email=${encodeURIComponent(email)}`),
     );
     const token = new URL(inbox.messages[0]?.link ?? '').searchParams.get('token');
-    await call(everyone.gateway, 'POST', '/authentication/api/createNewPassword', {
+    await call(kit.gateway, 'POST', '/authentication/api/createNewPassword', {
       body: { token, password: 'une phrase assez longue' },
     });
-    const rita = await login(everyone.gateway, email, 'une phrase assez longue');
+    const rita = await login(kit.gateway, email, 'une phrase assez longue');
     const add = (body: Record<string, unknown>) =>
-      call(everyone.gateway, 'POST', '/account/api/accounts/1001/users', {
+      call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
         token: rita,
         body: { firstName: 'New', lastName: 'Member', ...body },
       });
     expect((await add({ email: 'eve.sign@demo.test', isSignatory: true })).status).toBe(403);
     expect((await add({ email: 'ok.member@demo.test', permissions: ['CLUSER002'] })).status).toBe(201);
     // Claire is a signatory of 1001: she may.
-    const asClaire = await call(everyone.gateway, 'POST', '/account/api/accounts/1001/users', {
+    const asClaire = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
       token: claire(),
       body: { email: 'new.signatory@demo.test', firstName: 'New', lastName: 'Signatory', isSignatory: true },
     });
@@ -260,28 +258,23 @@ describe('attacks on permissions', () => {
 
   it('a customer cannot detach a collaborator', async () => {
     const users = json<Items<{ userId: number; email: string }>>(
-      await call(everyone.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
     );
     const paulId = users.items.find((user) => user.email === 'paul.collab@demo.test')?.userId;
     expect(paulId).toBeDefined();
-    const answer = await call(
-      everyone.gateway,
-      'DELETE',
-      `/account/api/accounts/1001/users/${String(paulId)}`,
-      {
-        token: claire(),
-      },
-    );
+    const answer = await call(kit.gateway, 'DELETE', `/account/api/accounts/1001/users/${String(paulId)}`, {
+      token: claire(),
+    });
     expect(answer.status).toBe(403);
     const after = json<Items<{ email: string }>>(
-      await call(everyone.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/1001/users', { token: claire() }),
     );
     expect(after.items.map((user) => user.email)).toContain('paul.collab@demo.test');
   });
 
   it('a customer asks for an offer only with CLOFF001 there, and never reads the collaborators’ wallet', async () => {
     // Marc is attached to 1003 without any code.
-    const asked = await call(everyone.gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
+    const asked = await call(kit.gateway, 'POST', '/offer/api/accounts/1003/offer-requests', {
       token: marc(),
       body: { offerCode: 'FORMS' },
     });
@@ -291,24 +284,22 @@ describe('attacks on permissions', () => {
       '/wallet/api/portfolio/mandates',
       '/wallet/api/portfolio/folders',
     ]) {
-      expect((await call(everyone.gateway, 'GET', path, { token: marc() })).status, path).toBe(403);
+      expect((await call(kit.gateway, 'GET', path, { token: marc() })).status, path).toBe(403);
     }
   });
 
   it('BI reports are filtered by kind: financial for CLRAPP001, HR for CLRAPP002', async () => {
     // Claire holds both on 1001 (two financial reports and one HR report are seeded there).
     const all = json<Items<{ kind: string }>>(
-      await call(everyone.gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: claire() }),
+      await call(kit.gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: claire() }),
     );
     expect(all.items.map((report) => report.kind).sort()).toEqual(['financial', 'financial', 'hr']);
     // Marc holds no BI code on 1001: the list is refused, the count says none.
     expect(
-      await statusOf(everyone.gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: marc() }),
+      await statusOf(kit.gateway, 'GET', '/reporting/api/reports?accountId=1001', { token: marc() }),
     ).toBe(403);
     const count = json<{ totalItems: number }>(
-      await call(everyone.gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1001', {
-        token: marc(),
-      }),
+      await call(kit.gateway, 'GET', '/reporting/api/reports/currentuser?accountId=1001', { token: marc() }),
     );
     expect(count.totalItems).toBe(0);
   });

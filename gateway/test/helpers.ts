@@ -355,6 +355,24 @@ export function sessionOf(gateway: { url: string }, email: string, isCustomer: b
   return isCustomer ? login(gateway, email) : collaboratorToken(gateway, email);
 }
 
+/** Posts a form with these fields and a file, as the portal's upload forms send it. */
+function postFile(
+  gateway: { url: string },
+  token: string,
+  path: string,
+  fields: Record<string, string>,
+  file: { bytes: Uint8Array<ArrayBuffer>; name: string },
+): Promise<Response> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([file.bytes]), file.name);
+  return fetch(`${gateway.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
+
 /** Uploads a PDF as a document of entity 1001 (accounting unless `kind` says), as the portal's form sends it. */
 export function uploadAccountingPdf(
   gateway: { url: string },
@@ -363,13 +381,7 @@ export function uploadAccountingPdf(
   name: string,
   kind = 'accounting',
 ): Promise<Response> {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
-  return fetch(`${gateway.url}/account/api/accounts/1001/documents?kind=${kind}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
+  return postFile(gateway, token, `/account/api/accounts/1001/documents?kind=${kind}`, {}, { bytes, name });
 }
 
 /** Deposits a report file as the firm's reporting screen sends it: its fields, then the PDF. */
@@ -380,14 +392,7 @@ export function depositReportFile(
   bytes: Uint8Array<ArrayBuffer>,
   name: string,
 ): Promise<Response> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('file', new Blob([bytes]), name);
-  return fetch(`${gateway.url}/reporting/api/reports/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
+  return postFile(gateway, token, '/reporting/api/reports/files', fields, { bytes, name });
 }
 
 /** Invites a person to an entity, as the people screen's form sends it. */

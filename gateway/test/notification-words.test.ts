@@ -23,6 +23,13 @@ type Listed = {
 };
 
 const LIST = '/contact/api/contacts/currentuser/notifications';
+/** Sam as Claire invites him to 1001, with the code to see its people. */
+const SAM_INVITED = {
+  email: 'sam.nousers@demo.test',
+  firstName: 'Sam',
+  lastName: 'Nouveau',
+  permissions: ['CLUSER001'],
+};
 const kit = gatewaySuite(['claire', 'marc', 'sam', 'paul', 'lea'], { db: true });
 
 const newest = async (token: string, type: string): Promise<Notification | undefined> =>
@@ -178,12 +185,7 @@ describe('Delegation-AddDelegation says who gave what to whom', () => {
   });
 
   it('invited, then joined: the invited person reads who invited them once they have joined, the inviter who joined', async () => {
-    const invited = await invite(kit.gateway, kit.claire, 1001, {
-      email: 'sam.nousers@demo.test',
-      firstName: 'Sam',
-      lastName: 'Nouveau',
-      permissions: ['CLUSER001'],
-    });
+    const invited = await invite(kit.gateway, kit.claire, 1001, SAM_INVITED);
     expect(invited.status).toBe(201);
     // Not a user of 1001 yet: nothing of it shows to Sam.
     expect(await newest(kit.sam, 'Delegation-AddDelegation')).toBeUndefined();

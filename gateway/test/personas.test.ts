@@ -25,14 +25,14 @@ const expand = (codes: readonly string[]) => [
 ];
 const allEntityIds = personas.entities.map((entity) => entity.accountId);
 
-const everyone = gatewayWithEveryone(personas.users);
-const { tokens } = everyone;
+const kit = gatewayWithEveryone(personas.users);
+const { tokens } = kit;
 
 describe.each(personas.users)('persona $email', (user) => {
   const token = () => tokens.get(user.email) ?? '';
 
   it('reads its own contact and user information', async () => {
-    const me = await call(everyone.gateway, 'GET', '/contact/me', { token: token() });
+    const me = await call(kit.gateway, 'GET', '/contact/me', { token: token() });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       email: user.email,
@@ -43,7 +43,7 @@ describe.each(personas.users)('persona $email', (user) => {
       occupation: '',
       entities: [],
     });
-    const info = await call(everyone.gateway, 'GET', '/connect/api/get-user-information', { token: token() });
+    const info = await call(kit.gateway, 'GET', '/connect/api/get-user-information', { token: token() });
     expect(info.status).toBe(200);
     expect(json<{ permissions: string[] }>(info).permissions.sort()).toEqual(
       expand(user.globalPermissions).sort(),
@@ -51,7 +51,7 @@ describe.each(personas.users)('persona $email', (user) => {
   });
 
   it('gets its global and per-entity permissions', async () => {
-    const global = await call(everyone.gateway, 'GET', '/authorization/api/authorization/currentuser', {
+    const global = await call(kit.gateway, 'GET', '/authorization/api/authorization/currentuser', {
       token: token(),
     });
     expect(json<Permissions>(global)).toEqual({
@@ -60,7 +60,7 @@ describe.each(personas.users)('persona $email', (user) => {
     });
     for (const membership of user.entities) {
       const answer = await call(
-        everyone.gateway,
+        kit.gateway,
         'GET',
         `/authorization/api/authorization/currentuser?accountId=${String(membership.accountId)}`,
         { token: token() },
@@ -75,12 +75,10 @@ describe.each(personas.users)('persona $email', (user) => {
 
   it('lists exactly its entities and reads their summaries', async () => {
     const page = await call(
-      everyone.gateway,
+      kit.gateway,
       'GET',
       '/account/api/accounts/currentuser?pageSize=100&page=1&search=',
-      {
-        token: token(),
-      },
+      { token: token() },
     );
     const items = json<Page>(page).items;
     expect(items.map((item) => item.accountId)).toEqual(
@@ -88,7 +86,7 @@ describe.each(personas.users)('persona $email', (user) => {
     );
     for (const membership of user.entities) {
       const summary = await call(
-        everyone.gateway,
+        kit.gateway,
         'GET',
         `/connect/api/accounts/${String(membership.accountId)}/summary`,
         { token: token() },
@@ -100,7 +98,7 @@ describe.each(personas.users)('persona $email', (user) => {
         isSignatory: user.isCustomer && isSignatory,
       });
       const reports = await call(
-        everyone.gateway,
+        kit.gateway,
         'GET',
         `/reporting/api/reports/currentuser?accountId=${String(membership.accountId)}`,
         { token: token() },
@@ -129,7 +127,7 @@ describe.each(personas.users)('persona $email', (user) => {
         `/account/api/accounts/${String(id)}/users`,
         `/account/api/accounts/${String(id)}/bank`,
       ]) {
-        const answer = await call(everyone.gateway, 'GET', path, { token: token() });
+        const answer = await call(kit.gateway, 'GET', path, { token: token() });
         expect(answer.status, path).toBe(403);
         expect(answer.body).toEqual({ error: 'forbidden', message: expect.any(String) as string });
       }
@@ -137,7 +135,7 @@ describe.each(personas.users)('persona $email', (user) => {
   });
 
   it('sees whether it accepted the current terms', async () => {
-    const answer = await call(everyone.gateway, 'GET', '/contact/api/contacts/currentuser/terms', {
+    const answer = await call(kit.gateway, 'GET', '/contact/api/contacts/currentuser/terms', {
       token: token(),
     });
     expect(json<{ isCurrent: boolean }>(answer).isCurrent).toBe(user.acceptedCurrentTerms);
@@ -147,7 +145,7 @@ describe.each(personas.users)('persona $email', (user) => {
 describe('specific personas', () => {
   it("Claire's 1001 permissions equal personas.json and Paul holds every collaborator code of the manifest", async () => {
     const claire = await call(
-      everyone.gateway,
+      kit.gateway,
       'GET',
       '/authorization/api/authorization/currentuser?accountId=1001',
       {
@@ -155,7 +153,7 @@ describe('specific personas', () => {
       },
     );
     expect(json<Permissions>(claire).permissions).toEqual(personas.users[0]?.entities[0]?.permissions);
-    const paul = await call(everyone.gateway, 'GET', '/authorization/api/authorization/currentuser', {
+    const paul = await call(kit.gateway, 'GET', '/authorization/api/authorization/currentuser', {
       token: tokens.get('paul.collab@demo.test') ?? '',
     });
     expect(manifestCodes.length).toBeGreaterThan(20);
@@ -165,22 +163,22 @@ describe('specific personas', () => {
   it('pages Marc’s entities two at a time and searches by name or number', async () => {
     const token = tokens.get('marc.multi@demo.test') ?? '';
     const first = json<Page>(
-      await call(everyone.gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=1&search=', {
+      await call(kit.gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=1&search=', {
         token,
       }),
     );
     expect(first).toMatchObject({ currentPage: 1, totalPage: 2, totalItems: 3 });
     expect(first.items.map((item) => item.accountId)).toEqual([1001, 1002]);
     const second = json<Page>(
-      await call(everyone.gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=2', { token }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/currentuser?pageSize=2&page=2', { token }),
     );
     expect(second.items.map((item) => item.accountId)).toEqual([1003]);
     const byName = json<Page>(
-      await call(everyone.gateway, 'GET', '/account/api/accounts/currentuser?search=garage', { token }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/currentuser?search=garage', { token }),
     );
     expect(byName.items.map((item) => item.accountId)).toEqual([1003]);
     const byNumber = json<Page>(
-      await call(everyone.gateway, 'GET', '/account/api/accounts/currentuser?search=C-1002', { token }),
+      await call(kit.gateway, 'GET', '/account/api/accounts/currentuser?search=C-1002', { token }),
     );
     expect(byNumber.items.map((item) => item.accountId)).toEqual([1002]);
   });
@@ -191,7 +189,7 @@ describe('specific personas', () => {
       ['claire.solo@demo.test', 'wrong-password'],
       ['nobody@demo.test', 'Demo-2026!'],
     ] as const) {
-      const answer = await call(everyone.gateway, 'POST', '/authentication/api/login', {
+      const answer = await call(kit.gateway, 'POST', '/authentication/api/login', {
         body: { email, password },
       });
       expect(answer.status).toBe(401);
@@ -202,9 +200,9 @@ describe('specific personas', () => {
 
 describe('collaborator OIDC flow', () => {
   it('shows an accessible sign-in form and refuses customers and wrong passwords', async () => {
-    const client = oidcClient(everyone.gateway);
+    const client = oidcClient(kit.gateway);
     const { response } = await client.authorize();
-    const page = await followInside(client, everyone.gateway, response);
+    const page = await followInside(client, kit.gateway, response);
     if (typeof page === 'string') throw new Error('expected a page');
     const html = await page.text();
     expect(html).toContain('<label for="email">E-mail</label>');
@@ -222,23 +220,23 @@ describe('collaborator OIDC flow', () => {
   });
 
   it('issues a refresh token, renews silently with prompt=none, and refreshes', async () => {
-    const { client, tokens: first } = await oidcSignIn(everyone.gateway, 'lea.collab@demo.test');
+    const { client, tokens: first } = await oidcSignIn(kit.gateway, 'lea.collab@demo.test');
     expect(first.refresh_token).toEqual(expect.any(String));
     const silent = await client.authorize({
       prompt: 'none',
       redirect_uri: 'http://localhost:5173/silent-renew.html',
     });
-    const redirect = redirectTarget(await followInside(client, everyone.gateway, silent.response));
+    const redirect = redirectTarget(await followInside(client, kit.gateway, silent.response));
     expect(redirect).toMatch(/^http:\/\/localhost:5173\/silent-renew\.html\?code=/);
     const renewed = await exchangeCode(
-      everyone.gateway,
+      kit.gateway,
       redirect,
       silent.verifier,
       'http://localhost:5173/silent-renew.html',
     );
     expect(renewed.access_token).not.toBe(first.access_token);
 
-    const refreshed = await fetch(`${everyone.gateway.url}/oidc/token`, {
+    const refreshed = await fetch(`${kit.gateway.url}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:5173' },
       body: new URLSearchParams({
@@ -250,19 +248,19 @@ describe('collaborator OIDC flow', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     const body = (await refreshed.json()) as { access_token: string };
-    const exchanged = await call(everyone.gateway, 'POST', '/authentication/api/token-exchange', {
+    const exchanged = await call(kit.gateway, 'POST', '/authentication/api/token-exchange', {
       body: { accessToken: body.access_token },
     });
     expect(exchanged.status).toBe(200);
   });
 
   it('accepts the per-application redirect URIs and refuses others', async () => {
-    const { client } = await oidcSignIn(everyone.gateway, 'paul.collab@demo.test');
+    const { client } = await oidcSignIn(kit.gateway, 'paul.collab@demo.test');
     const allowed = await client.authorize({
       prompt: 'none',
       redirect_uri: 'http://127.0.0.1:4173/orion/collaborateur',
     });
-    expect(redirectTarget(await followInside(client, everyone.gateway, allowed.response))).toMatch(
+    expect(redirectTarget(await followInside(client, kit.gateway, allowed.response))).toMatch(
       /^http:\/\/127\.0\.0\.1:4173\/orion\/collaborateur\?code=/,
     );
     for (const uri of [
@@ -276,18 +274,18 @@ describe('collaborator OIDC flow', () => {
   });
 
   it('refuses a silent renew without a provider session and an unknown access token', async () => {
-    const client = oidcClient(everyone.gateway);
+    const client = oidcClient(kit.gateway);
     const silent = await client.authorize({ prompt: 'none' });
-    const redirect = redirectTarget(await followInside(client, everyone.gateway, silent.response));
+    const redirect = redirectTarget(await followInside(client, kit.gateway, silent.response));
     expect(redirect).toContain('error=login_required');
-    const exchanged = await call(everyone.gateway, 'POST', '/authentication/api/token-exchange', {
+    const exchanged = await call(kit.gateway, 'POST', '/authentication/api/token-exchange', {
       body: { accessToken: 'not-a-token' },
     });
     expect(exchanged.status).toBe(401);
   });
 
   it('signs out of the provider and back to a login page; silent renew then needs a login', async () => {
-    const { client, tokens: signedIn } = await oidcSignIn(everyone.gateway, 'lea.collab@demo.test');
+    const { client, tokens: signedIn } = await oidcSignIn(kit.gateway, 'lea.collab@demo.test');
     const end = await client.get(
       `/oidc/session/end?${new URLSearchParams({ client_id: 'portal', id_token_hint: signedIn.id_token, post_logout_redirect_uri: 'http://127.0.0.1:5173/login' }).toString()}`,
     );
@@ -297,18 +295,18 @@ describe('collaborator OIDC flow', () => {
     const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
     const confirmed = await client.postForm(action, { xsrf, logout: 'yes' });
-    expect(redirectTarget(await followInside(client, everyone.gateway, confirmed))).toMatch(
+    expect(redirectTarget(await followInside(client, kit.gateway, confirmed))).toMatch(
       /^http:\/\/127\.0\.0\.1:5173\/login/,
     );
     const silent = await client.authorize({ prompt: 'none' });
-    expect(redirectTarget(await followInside(client, everyone.gateway, silent.response))).toContain(
+    expect(redirectTarget(await followInside(client, kit.gateway, silent.response))).toContain(
       'error=login_required',
     );
   });
 
   it('answers discovery and jwks to loopback origins', async () => {
     for (const path of ['/oidc/.well-known/openid-configuration', '/oidc/jwks']) {
-      const response = await fetch(`${everyone.gateway.url}${path}`, {
+      const response = await fetch(`${kit.gateway.url}${path}`, {
         headers: { origin: 'http://localhost:5173' },
       });
       expect(response.status).toBe(200);
