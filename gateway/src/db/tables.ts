@@ -3,37 +3,49 @@
 // kept by hand since: a migration that adds or changes a column changes its interface here in the same
 // commit. Both databases store the same types (integers for flags, 0/1; ISO text for dates; JSON as text),
 // so one interface serves SQLite and PostgreSQL. `Generated` marks what an insert may leave out (an
-// identity, a default, a nullable column).
+// identity, a default, a nullable column). Columns that mean the same in several tables (the identity, the
+// entity a row belongs to, a stored file, a person's names) are written once below and joined in.
 // The folder search's FTS5 table (entities_search) is SQLite's alone and is queried with `sql` only.
 import type { Generated } from 'kysely';
 
-type AdminCollaboratorsTable = {
-  user_id: Generated<number>;
-  granted_by: Generated<number | null>;
-  granted_at: Generated<string | null>;
+/** A nullable column: an insert may leave it out (NULL). */
+type Nullable<T> = Generated<T | null>;
+/** A row's identity column (INTEGER PRIMARY KEY / identity): an insert leaves it out. */
+type Identity = { id: Generated<number> };
+/** A row that belongs to one entity (folder). */
+type OfEntity = { account_id: number };
+/** A file kept in the file store: its period, its type, its size and where it is stored. */
+type StoredFile = { period: string; mime_type: string; size: number; storage_key: string };
+/** A table of one row per user, keyed by the user's id. */
+type PerUser = { user_id: Generated<number> };
+/** A table of one row per entity, keyed by its account id. */
+type PerEntity = { account_id: Generated<number> };
+/** A person's names as typed (a user, or an invitation before it is accepted). */
+type PersonNames = { first_name: string; last_name: string };
+
+type AdminCollaboratorsTable = PerUser & {
+  granted_by: Nullable<number>;
+  granted_at: Nullable<string>;
 };
 
-type AnalyticsEventsTable = {
-  id: Generated<number>;
+type AnalyticsEventsTable = Identity & {
   api_key: string;
   event: string;
-  user_id: Generated<string | null>;
+  user_id: Nullable<string>;
   user_properties: string;
   properties: string;
   occurred_at: string;
   received_at: string;
 };
 
-type BankAccountsTable = {
-  id: Generated<number>;
-  account_id: number;
-  bank_name: string;
-  iban: string;
-  opening_cents: number;
-};
+type BankAccountsTable = Identity &
+  OfEntity & {
+    bank_name: string;
+    iban: string;
+    opening_cents: number;
+  };
 
-type BankTransactionsTable = {
-  id: Generated<number>;
+type BankTransactionsTable = Identity & {
   bank_account_id: number;
   account_id: number;
   booked_on: string;
@@ -41,14 +53,13 @@ type BankTransactionsTable = {
   amount_cents: number;
 };
 
-type BiReportsTable = {
-  id: Generated<number>;
-  account_id: number;
-  title: string;
-  kind: string;
-  created_at: string;
-  created_by: Generated<number | null>;
-};
+type BiReportsTable = Identity &
+  OfEntity & {
+    title: string;
+    kind: string;
+    created_at: string;
+    created_by: Nullable<number>;
+  };
 
 type BookingsTable = {
   booking_id: Generated<number>;
@@ -63,16 +74,14 @@ type CollaboratorRolesTable = {
   role: string;
 };
 
-type CompanySheetsTable = {
-  account_id: Generated<number>;
+type CompanySheetsTable = PerEntity & {
   data: string;
   version: number;
-  updated_at: Generated<string | null>;
+  updated_at: Nullable<string>;
 };
 
-type DelegationLogTable = {
-  id: Generated<number>;
-  account_id: Generated<number | null>;
+type DelegationLogTable = Identity & {
+  account_id: Nullable<number>;
   actor_id: number;
   actor_name: string;
   target_id: number;
@@ -83,55 +92,44 @@ type DelegationLogTable = {
   created_at: string;
 };
 
-type DeletedReportsTable = {
-  id: Generated<number>;
-  account_id: number;
-};
+type DeletedReportsTable = Identity & OfEntity;
 
-type DocumentsTable = {
-  id: Generated<number>;
-  account_id: number;
-  kind: string;
-  name: string;
-  period: string;
-  mime_type: string;
-  size: number;
-  storage_key: string;
-  uploaded_by: string;
-  uploader_id: Generated<number | null>;
-  created_at: string;
-};
+type DocumentsTable = Identity &
+  OfEntity &
+  StoredFile & {
+    kind: string;
+    name: string;
+    uploaded_by: string;
+    uploader_id: Nullable<number>;
+    created_at: string;
+  };
 
-type EntitiesTable = {
-  account_id: Generated<number>;
+type EntitiesTable = PerEntity & {
   account_number: string;
   name: string;
   is_clarity_visible: number;
 };
 
-type EntityDetailsTable = {
-  account_id: Generated<number>;
+type EntityDetailsTable = PerEntity & {
   legal_form: string;
   fiscal_year_end: string;
   created_by: number;
   created_at: string;
 };
 
-type EntityInvitationsTable = {
-  id: Generated<number>;
-  account_id: number;
-  user_id: Generated<number | null>;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_signatory: number;
-  permissions: string;
-  invited_by: number;
-  created_at: string;
-  expires_at: string;
-  status: Generated<string>;
-  decided_at: Generated<string | null>;
-};
+type EntityInvitationsTable = Identity &
+  OfEntity &
+  PersonNames & {
+    user_id: Nullable<number>;
+    email: string;
+    is_signatory: number;
+    permissions: string;
+    invited_by: number;
+    created_at: string;
+    expires_at: string;
+    status: Generated<string>;
+    decided_at: Nullable<string>;
+  };
 
 type HomeLayoutsTable = {
   user_id: number;
@@ -140,40 +138,35 @@ type HomeLayoutsTable = {
   updated_at: string;
 };
 
-type InboxTable = {
-  id: Generated<number>;
+type InboxTable = Identity & {
   to_email: string;
   subject: string;
   link: string;
   created_at: string;
 };
 
-type InvitationsTable = {
-  user_id: Generated<number>;
+type InvitationsTable = PerUser & {
   invited_by: number;
   invited_at: string;
 };
 
-type LastSignInsTable = {
-  user_id: Generated<number>;
+type LastSignInsTable = PerUser & {
   at: string;
 };
 
-type MandatesTable = {
-  id: Generated<number>;
-  account_id: number;
-  type: string;
-  status: string;
-  starts_on: string;
-  ends_on: Generated<string | null>;
-  version: number;
-};
+type MandatesTable = Identity &
+  OfEntity & {
+    type: string;
+    status: string;
+    starts_on: string;
+    ends_on: Nullable<string>;
+    version: number;
+  };
 
-type ManifestDraftsTable = {
-  user_id: Generated<number>;
+type ManifestDraftsTable = PerUser & {
   manifest: string;
   updated_at: string;
-  base_version: Generated<number | null>;
+  base_version: Nullable<number>;
 };
 
 type ManifestPublishedTable = {
@@ -183,8 +176,7 @@ type ManifestPublishedTable = {
   published_by: string;
 };
 
-type ManifestVersionsTable = {
-  id: Generated<number>;
+type ManifestVersionsTable = Identity & {
   author: string;
   created_at: string;
   comment: string;
@@ -211,15 +203,14 @@ type ModRequestDecisionsTable = {
   reason: string;
 };
 
-type ModRequestsTable = {
-  id: Generated<number>;
-  account_id: number;
-  offer_code: string;
-  status: string;
-  comment: string;
-  requested_by: number;
-  created_at: string;
-};
+type ModRequestsTable = Identity &
+  OfEntity & {
+    offer_code: string;
+    status: string;
+    comment: string;
+    requested_by: number;
+    created_at: string;
+  };
 
 type MonthlyFiguresTable = {
   account_id: number;
@@ -234,8 +225,7 @@ type MonthlyFiguresTable = {
   headcount: number;
 };
 
-type NotificationSettingsTable = {
-  user_id: Generated<number>;
+type NotificationSettingsTable = PerUser & {
   settings: string;
   updated_at: string;
 };
@@ -244,51 +234,46 @@ type OidcStoreTable = {
   model: string;
   id: string;
   payload: string;
-  expires_at: Generated<number | null>;
-  grant_id: Generated<string | null>;
-  uid: Generated<string | null>;
-  user_code: Generated<string | null>;
+  expires_at: Nullable<number>;
+  grant_id: Nullable<string>;
+  uid: Nullable<string>;
+  user_code: Nullable<string>;
 };
 
 type OrphanFilesTable = {
   storage_key: string;
 };
 
-type RecordedNotificationsTable = {
-  id: Generated<number>;
+type RecordedNotificationsTable = Identity & {
   user_id: number;
   account_id: number;
   type: string;
-  subject_id: Generated<number | null>;
+  subject_id: Nullable<number>;
   data: string;
   created_at: string;
-  read_at: Generated<string | null>;
-  readers: Generated<string | null>;
-  reader_id: Generated<number | null>;
+  read_at: Nullable<string>;
+  readers: Nullable<string>;
+  reader_id: Nullable<number>;
 };
 
-type ReportFilesTable = {
+type ReportFilesTable = StoredFile & {
   report_id: Generated<number>;
-  period: string;
-  mime_type: string;
-  size: number;
-  storage_key: string;
 };
 
 type ResetTokensTable = {
   token_hash: string;
   user_id: number;
   expires_at: number;
-  used_at: Generated<string | null>;
+  used_at: Nullable<string>;
 };
 
 type RetiredTokensTable = {
   jti: string;
   dies_at_ms: number;
   exp: number;
-  next_jti: Generated<string | null>;
-  next_iat: Generated<number | null>;
-  next_exp: Generated<number | null>;
+  next_jti: Nullable<string>;
+  next_iat: Nullable<number>;
+  next_exp: Nullable<number>;
 };
 
 type RightsVersionsTable = {
@@ -302,8 +287,8 @@ type SessionsTable = {
   user_id: number;
   started_at: number;
   ends_at: number;
-  ended_at: Generated<number | null>;
-  grant_id: Generated<string | null>;
+  ended_at: Nullable<number>;
+  grant_id: Nullable<string>;
 };
 
 type SlotsTable = {
@@ -311,12 +296,10 @@ type SlotsTable = {
   starts_at: string;
   ends_at: string;
   advisor: string;
-  booked_by: Generated<number | null>;
+  booked_by: Nullable<number>;
 };
 
-type StudioEditorsTable = {
-  user_id: Generated<number>;
-};
+type StudioEditorsTable = PerUser;
 
 type SubscriptionsTable = {
   account_id: number;
@@ -332,8 +315,7 @@ type TermsTable = {
   content_en: string;
 };
 
-type TermsAcceptancesTable = {
-  user_id: Generated<number>;
+type TermsAcceptancesTable = PerUser & {
   terms_id: number;
   accepted_at: string;
 };
@@ -345,19 +327,17 @@ type ThrottleCountersTable = {
   expires_at_ms: number;
 };
 
-type UsersTable = {
-  id: Generated<number>;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_customer: number;
-  password_hash: string;
-  gigya_user_id: string;
-  office_mobile: string;
-  old_id: number;
-  global_permissions: string;
-  favorite_entities: string;
-};
+type UsersTable = Identity &
+  PersonNames & {
+    email: string;
+    is_customer: number;
+    password_hash: string;
+    gigya_user_id: string;
+    office_mobile: string;
+    old_id: number;
+    global_permissions: string;
+    favorite_entities: string;
+  };
 
 export type Tables = {
   admin_collaborators: AdminCollaboratorsTable;
