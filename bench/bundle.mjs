@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { writeFloorPage } from './floor-page.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outRoot = path.join(repoRoot, 'dist-bench');
@@ -141,6 +142,8 @@ const portalOut = path.join(outRoot, 'portal');
 const floorOut = path.join(outRoot, 'floor');
 const stackOut = path.join(outRoot, 'stack-floor');
 const portal = await buildWithManifest(repoRoot, portalOut, path.join(repoRoot, 'vite.config.ts'));
+writeFloorPage(path.join(repoRoot, 'bench', 'floor'), 'main.js');
+writeFloorPage(path.join(repoRoot, 'bench', 'stack-floor'), 'main.tsx');
 const floor = await buildWithManifest(path.join(repoRoot, 'bench', 'floor'), floorOut, false);
 const stack = await buildWithManifest(path.join(repoRoot, 'bench', 'stack-floor'), stackOut, false);
 

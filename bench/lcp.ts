@@ -14,6 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
+import { writeFloorPage } from './floor-page.mjs';
 import {
   CPU_SLOWDOWN,
   buildPortal,
@@ -30,6 +31,7 @@ const floorOut = path.join(repoRoot, 'dist-bench', 'lcp-floor');
 
 async function buildAll(): Promise<void> {
   await buildPortal();
+  writeFloorPage(path.join(repoRoot, 'bench', 'floor'), 'main.js');
   await build({
     root: path.join(repoRoot, 'bench', 'floor'),
     configFile: false,
