@@ -18,6 +18,7 @@ import { unusablePasswordHash } from '../auth/passwords.ts';
 import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict, forbidden, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
+import { fullName, namesOf } from '../kernel/person-names.ts';
 import {
   currentUser,
   entityPermissions,
@@ -75,14 +76,12 @@ const lastAdministrator = () =>
   );
 const staleVersion = () =>
   new HttpError(409, 'stale_version', 'Someone else changed these rights meanwhile; reload them.');
-const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function toUser(deps: Deps, row: PersonRow): EntityUser {
   return {
     userId: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
+    ...namesOf(row),
     email: row.email,
     isCustomer: row.is_customer === 1,
     isSignatory: row.is_signatory === 1,
@@ -530,8 +529,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
       return {
         items: (await people.entityCollaborators(params.id)).map((row) => ({
           userId: row.id,
-          firstName: row.first_name,
-          lastName: row.last_name,
+          ...namesOf(row),
           role: roleOf(row.role),
           ...(withContact ? { email: row.email, officeMobile: row.office_mobile } : {}),
         })),
@@ -693,8 +691,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
           for (const folder of folders) if (!withContact) withContact = await seesOn(folder.accountId);
         items.push({
           userId: row.id,
-          firstName: row.first_name,
-          lastName: row.last_name,
+          ...namesOf(row),
           ...(withContact ? { email: row.email, officeMobile: row.office_mobile } : {}),
           isAdmin: row.is_admin === 1,
           folders,
@@ -721,8 +718,7 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
     adminCollaborators: async () => ({
       items: (await people.admins()).map((row) => ({
         userId: row.id,
-        firstName: row.first_name,
-        lastName: row.last_name,
+        ...namesOf(row),
         email: row.email,
         grantedAt: row.granted_at,
       })),

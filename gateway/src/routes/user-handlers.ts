@@ -3,6 +3,7 @@ import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
 import { defaultNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
+import { namesOf } from '../kernel/person-names.ts';
 import {
   currentUser,
   entityPermissions,
@@ -14,8 +15,7 @@ import {
 
 function toContact(user: UserRow, studioEditor: boolean): Contact {
   return {
-    firstName: user.first_name,
-    lastName: user.last_name,
+    ...namesOf(user),
     id: user.id,
     email: user.email,
     officeMobile: user.office_mobile,
