@@ -39,6 +39,7 @@ import {
 } from './file-store.ts';
 import type { FileStore } from './file-store.ts';
 import type { UploadRules } from './upload-rules.ts';
+import { entityRow } from '../kernel/entity-row.ts';
 
 type DocumentRoutes =
   | 'documentPage'
@@ -73,8 +74,7 @@ const nameOf = (row: DocumentRow) => offeredName(safeDisplayName(row.name), row.
 
 function toDocument(row: DocumentRow) {
   return {
-    id: row.id,
-    accountId: row.account_id,
+    ...entityRow(row),
     kind: isDocumentKind(row.kind) ? row.kind : 'legacy',
     name: nameOf(row),
     period: row.period,
@@ -87,8 +87,7 @@ function toDocument(row: DocumentRow) {
 
 function toReport(row: ReportRow) {
   return {
-    id: row.id,
-    accountId: row.account_id,
+    ...entityRow(row),
     accountName: row.account_name,
     title: row.title,
     kind: row.kind,

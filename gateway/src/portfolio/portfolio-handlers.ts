@@ -14,6 +14,7 @@ import type { Handlers } from '../http/route-table.ts';
 import type { UserRow } from '../db/store.ts';
 import { currentUser, entityPermissions, requireAnyPermission, requireMembership } from '../kernel/deps.ts';
 import type { Deps } from '../kernel/deps.ts';
+import { entityRow } from '../kernel/entity-row.ts';
 import { defaultSheet } from './portfolio-seed.ts';
 import type { CompanySheet } from './portfolio-seed.ts';
 import type { ListQuery, MandateRow, ModRequestDetailRow, PortfolioStore } from './portfolio-store.ts';
@@ -54,8 +55,7 @@ const walletRow = (row: {
   account_number: string;
   account_name: string;
 }) => ({
-  id: row.id,
-  accountId: row.account_id,
+  ...entityRow(row),
   accountNumber: row.account_number,
   accountName: row.account_name,
 });
@@ -300,8 +300,7 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
         );
       const { row } = outcome;
       return {
-        id: row.id,
-        accountId: row.account_id,
+        ...entityRow(row),
         offerCode: row.offer_code,
         status: 'pending' as const,
         createdAt: row.created_at,

@@ -14,11 +14,11 @@ import {
   requireMembership,
   type Deps,
 } from '../kernel/deps.ts';
+import { entityRow } from '../kernel/entity-row.ts';
 
 function toReport(row: ReportRow): BiReport {
   return {
-    id: row.id,
-    accountId: row.account_id,
+    ...entityRow(row),
     title: row.title,
     kind: row.kind === 'hr' ? 'hr' : 'financial',
     createdAt: row.created_at,
