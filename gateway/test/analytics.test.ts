@@ -14,7 +14,7 @@ import {
   login,
   type Started,
   startGateway,
-  withDataDir,
+  purgedAtRestart,
   withGateway,
   openTestDb,
 } from './helpers.ts';
@@ -203,32 +203,33 @@ describe('analytics collector limits', () => {
   });
 
   it('purges at start the events older than the retention, and keeps the younger ones', async () => {
-    await withDataDir('gateway-analytics-', async (dataDir) => {
-      const first = await startGateway({ dataDir, analyticsKey: KEY });
-      await call(first, 'POST', EVENTS, {
-        body: {
-          apiKey: KEY,
-          events: [
-            { event: 'Ancien', time },
-            { event: 'Récent', time },
-          ],
-        },
-      });
-      await first.dispose();
-      const db = await openTestDb({ dataDir });
-      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-      const age = (event: string, days: number) =>
-        db
-          .updateTable('analytics_events')
-          .set({ received_at: daysAgo(days) })
-          .where('event', '=', event)
-          .execute();
-      await age('Ancien', 11);
-      await age('Récent', 9);
-      await db.destroy();
-      await withGateway({ dataDir, analyticsKey: KEY, analyticsRetentionDays: 10 }, async (second) => {
+    await purgedAtRestart('gateway-analytics-', {
+      first: { analyticsKey: KEY },
+      record: (first) =>
+        call(first, 'POST', EVENTS, {
+          body: {
+            apiKey: KEY,
+            events: [
+              { event: 'Ancien', time },
+              { event: 'Récent', time },
+            ],
+          },
+        }),
+      age: async (db, daysAgo) => {
+        for (const [event, days] of [
+          ['Ancien', 11],
+          ['Récent', 9],
+        ] as const)
+          await db
+            .updateTable('analytics_events')
+            .set({ received_at: daysAgo(days) })
+            .where('event', '=', event)
+            .execute();
+      },
+      second: { analyticsKey: KEY, analyticsRetentionDays: 10 },
+      check: async (second) => {
         expect((await counts(second)).counts).toEqual([{ event: 'Récent', count: 1 }]);
-      });
+      },
     });
   });
 });

@@ -109,6 +109,36 @@ export async function withGateway<T>(
   }
 }
 
+/** What a retention test does around a restart (`purgedAtRestart`). */
+type RetentionSteps = {
+  /** Options of the first gateway, which records the rows. */
+  first?: Partial<GatewayOptions>;
+  record: (gateway: Started) => Promise<unknown>;
+  /** Back-dates rows in the database while no gateway runs; `daysAgo` is the ISO moment that many days ago. */
+  age: (db: Db, daysAgo: (days: number) => string) => Promise<void>;
+  /** Options of the second gateway, whose start purges. */
+  second: Partial<GatewayOptions>;
+  check: (gateway: Started) => Promise<void>;
+};
+
+/**
+ * A start-up purge, checked: a gateway on a fresh data folder records rows, which are then made older in
+ * the database while it is stopped; a gateway started again on the same data with a retention purges
+ * them, and `check` reads what it kept.
+ */
+export function purgedAtRestart(prefix: string, steps: RetentionSteps): Promise<void> {
+  return withDataDir(prefix, async (dataDir) => {
+    await withGateway({ ...steps.first, dataDir }, steps.record);
+    const db = await openTestDb({ dataDir });
+    try {
+      await steps.age(db, (days) => new Date(Date.now() - days * 86_400_000).toISOString());
+    } finally {
+      await db.destroy();
+    }
+    await withGateway({ ...steps.second, dataDir }, steps.check);
+  });
+}
+
 export type ApiAnswer = { status: number; body: unknown; headers: Headers };
 
 export async function call(

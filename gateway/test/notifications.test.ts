@@ -13,6 +13,7 @@ import {
   login,
   type Started,
   startGateway,
+  purgedAtRestart,
   withDataDir,
   withGateway,
   openTestDb,
@@ -422,30 +423,31 @@ describe('notification retention', () => {
   });
 
   it('purges at start the notifications older than the retention, and keeps the younger ones', async () => {
-    await withDataDir('gateway-retention-', async (dataDir) => {
-      const first = await startGateway({ dataDir });
-      for (const name of ['Ancien.pdf', 'Récent.pdf'])
-        await call(first, 'POST', '/__admin/events', {
-          body: { type: 'Ged-AccountingDocumentUploaded', accountId: 1001, data: { name } },
-        });
-      await first.dispose();
-      const db = await openTestDb({ dataDir });
-      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-      const age = (name: string, days: number) =>
-        db
-          .updateTable('recorded_notifications')
-          .set({ created_at: daysAgo(days) })
-          .where('data', 'like', `%${name}%`)
-          .execute();
-      await age('Ancien.pdf', 31);
-      await age('Récent.pdf', 29);
-      await db.destroy();
-      await withGateway({ dataDir, notificationRetentionDays: 30 }, async (second) => {
+    await purgedAtRestart('gateway-retention-', {
+      record: async (first) => {
+        for (const name of ['Ancien.pdf', 'Récent.pdf'])
+          await call(first, 'POST', '/__admin/events', {
+            body: { type: 'Ged-AccountingDocumentUploaded', accountId: 1001, data: { name } },
+          });
+      },
+      age: async (db, daysAgo) => {
+        for (const [name, days] of [
+          ['Ancien.pdf', 31],
+          ['Récent.pdf', 29],
+        ] as const)
+          await db
+            .updateTable('recorded_notifications')
+            .set({ created_at: daysAgo(days) })
+            .where('data', 'like', `%${name}%`)
+            .execute();
+      },
+      second: { notificationRetentionDays: 30 },
+      check: async (second) => {
         const token = await login(second, 'claire.solo@demo.test');
         const names = JSON.stringify(json<List>(await call(second, 'GET', LIST, { token })).items);
         expect(names).toContain('Récent.pdf');
         expect(names).not.toContain('Ancien.pdf');
-      });
+      },
     });
   });
 });
