@@ -6,6 +6,7 @@ import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
 import { acceptTermsTo, signInCollaborator, signInCustomer } from './sign-in';
 import { addressOf, linkIn } from './inbox';
 import { openAt, walletTabs } from './screens';
+import { fillInvitation } from './invitations';
 
 /** The session token of the tab, to call the gateway directly as that person. */
 async function tokenOf(page: Page): Promise<string> {
@@ -25,12 +26,12 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   await expect(table.getByRole('row', { name: /Sophie Martin/ })).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
 
-  await page.getByRole('button', { name: 'Ajouter un utilisateur' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Ajouter un utilisateur' });
-  await dialog.getByRole('textbox', { name: 'E-mail' }).fill('iris.nouvelle@demo.test');
-  await dialog.getByRole('textbox', { name: 'Prénom' }).fill('Iris');
-  await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill('Nouvelle');
-  await dialog.getByRole('switch', { name: 'Documents comptables' }).check();
+  const dialog = await fillInvitation(page, {
+    email: 'iris.nouvelle@demo.test',
+    firstName: 'Iris',
+    lastName: 'Nouvelle',
+    right: 'Documents comptables',
+  });
   expect(describeViolations(await axe())).toEqual([]);
   await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Iris Nouvelle est invité' })).toBeVisible();
