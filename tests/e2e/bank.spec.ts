@@ -2,8 +2,8 @@
 // of the manifest (CLBANK001) enforced by the portal and the gateway.
 import { readFileSync } from 'node:fs';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { signInCustomer as signIn } from './sign-in';
-import { onDemoDay, openAt, openFromMenu, sidebar } from './screens';
+import { signInCustomer as signIn, signInAt, CLAIRE } from './sign-in';
+import { onDemoDay, openFromMenu, sidebar } from './screens';
 import { downloadFrom } from './files';
 
 const euros = (text: string) => Number(text.replace(/[^\d,+-]/g, '').replace(',', '.'));
@@ -93,8 +93,7 @@ test('without CLBANK001 the bank page is not offered, its address leads to the l
 
 test('at 360 px the bank page keeps every control reachable', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, 'claire.solo@demo.test');
-  await openAt(page, '/dossier/1001/banque', 'Banque');
+  await signInAt(page, CLAIRE, '/dossier/1001/banque', 'Banque');
   await expect(page.getByRole('button', { name: 'Exporter en CSV' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

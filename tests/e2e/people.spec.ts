@@ -3,7 +3,7 @@
 // the same rights (the second gets 409 and reloads); axe on every screen of the people plugin.
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { acceptTermsTo, signInCollaborator, signInCustomer } from './sign-in';
+import { acceptTermsTo, signInCollaborator, signInCustomer, signInAt, CLAIRE, PAUL } from './sign-in';
 import { addressOf, linkIn } from './inbox';
 import { openAt, walletTabs } from './screens';
 import { fillInvitation } from './invitations';
@@ -20,8 +20,7 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   request,
   axe,
 }) => {
-  await signInCustomer(page, 'claire.solo@demo.test');
-  await openAt(page, '/dossier/1001/gestion-utilisateurs', 'Gestion des utilisateurs');
+  await signInAt(page, CLAIRE, '/dossier/1001/gestion-utilisateurs', 'Gestion des utilisateurs');
   const table = page.getByRole('table', { name: "Utilisateurs de l'entité" });
   await expect(table.getByRole('row', { name: /Sophie Martin/ })).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
@@ -147,8 +146,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   axe,
 }) => {
   test.slow();
-  await signInCollaborator(page, 'paul.collab@demo.test');
-  await openAt(page, '/dossier/1002/historique-delegations', 'Historique des délégations');
+  await signInAt(page, PAUL, '/dossier/1002/historique-delegations', 'Historique des délégations');
   const log = page.getByRole('table', { name: /Délégations et changements de droits/ });
   await expect(log.getByRole('row', { name: /Hugo Roux/ })).toContainText('Invitation');
   expect(describeViolations(await axe())).toEqual([]);

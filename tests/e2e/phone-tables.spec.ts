@@ -3,7 +3,7 @@
 // on a 1366 px screen the same lists are still tables.
 import type { Locator, Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
-import { signInCollaborator, signInCustomer } from './sign-in';
+import { signInCollaborator, signInCustomer, signInAt, CLAIRE } from './sign-in';
 import { openAt } from './screens';
 
 const PHONE = { width: 390, height: 844 };
@@ -116,8 +116,7 @@ test.describe('at 390 px', () => {
     page,
     axe,
   }) => {
-    await signInCustomer(page, 'claire.solo@demo.test');
-    await openAt(page, '/dossier/1001/banque', 'Banque');
+    await signInAt(page, CLAIRE, '/dossier/1001/banque', 'Banque');
     const list = cards(page, 'Opérations bancaires');
     await expect(list.getByRole('listitem')).toHaveCount(25);
     await expect(page.getByRole('table')).toHaveCount(0);
@@ -233,8 +232,7 @@ test.describe('at 1366 px', () => {
   test.use({ viewport: DESKTOP });
 
   test('the same lists are still tables, with their actions as buttons', async ({ page }) => {
-    await signInCustomer(page, 'claire.solo@demo.test');
-    await openAt(page, '/dossier/1001/gestion-sociale', 'Gestion sociale');
+    await signInAt(page, CLAIRE, '/dossier/1001/gestion-sociale', 'Gestion sociale');
     const table = page.getByRole('table', { name: 'Gestion sociale' });
     await expect(table.getByRole('row')).toHaveCount(7);
     await expect(cards(page, 'Gestion sociale')).toHaveCount(0);
