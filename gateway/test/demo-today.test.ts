@@ -48,6 +48,23 @@ describe('GATEWAY_DEMO_TODAY at option parsing', () => {
 });
 
 type Treasury = { amount: number; asOf: string; stale: boolean };
+
+const ACCOUNTING = '/account/api/accounts/1001/documents?kind=accounting&pageSize=100';
+
+/** Claire's upload of an accounting PDF: its id. */
+async function uploadInvoice(gateway: { url: string }, token: string): Promise<number> {
+  const bytes = new Uint8Array(makePdf('Facture', ['ligne']));
+  const uploaded = await uploadAccountingPdf(gateway, token, bytes, 'facture.pdf');
+  expect(uploaded.status).toBe(201);
+  return ((await uploaded.json()) as { id: number }).id;
+}
+
+/** Entity 1001's accounting documents as `token` lists them. */
+async function accountingOf(gateway: { url: string }, token: string) {
+  return json<{ items: { id: number; createdAt: string }[] }>(
+    await call(gateway, 'GET', ACCOUNTING, { token }),
+  ).items;
+}
 type Bank = { accounts: { balanceDate: string }[]; total: number; treasury: Treasury };
 
 describe('a demo seed dated by GATEWAY_DEMO_TODAY', () => {
@@ -80,9 +97,7 @@ describe('a demo seed dated by GATEWAY_DEMO_TODAY', () => {
       expect(figures.months.at(-1)?.month).toBe('2025-05');
 
       // The seeded documents are of the three months before the day's.
-      const documents = await get<{ items: { period: string }[] }>(
-        '/account/api/accounts/1001/documents?kind=accounting&pageSize=100',
-      );
+      const documents = await get<{ items: { period: string }[] }>(ACCOUNTING);
       expect(new Set(documents.items.map((document) => document.period))).toEqual(
         new Set(['2025-05', '2025-04', '2025-03']),
       );
@@ -103,20 +118,9 @@ describe('a demo seed dated by GATEWAY_DEMO_TODAY', () => {
       expect(Math.abs(payload.iat * 1000 - Date.now())).toBeLessThan(60_000);
       expect(payload.exp * 1000).toBeGreaterThan(Date.now());
 
-      const uploaded = await uploadAccountingPdf(
-        gateway,
-        token,
-        new Uint8Array(makePdf('Facture', ['ligne'])),
-        'facture.pdf',
-      );
-      expect(uploaded.status).toBe(201);
-      const { id } = (await uploaded.json()) as { id: number };
-      const list = json<{ items: { id: number; createdAt: string }[] }>(
-        await call(gateway, 'GET', '/account/api/accounts/1001/documents?kind=accounting&pageSize=100', {
-          token,
-        }),
-      );
-      const created = list.items.find((document) => document.id === id)?.createdAt ?? '';
+      const id = await uploadInvoice(gateway, token);
+      const list = await accountingOf(gateway, token);
+      const created = list.find((document) => document.id === id)?.createdAt ?? '';
       expect(Math.abs(Date.parse(created) - Date.now())).toBeLessThan(60_000);
     });
   });
@@ -124,19 +128,8 @@ describe('a demo seed dated by GATEWAY_DEMO_TODAY', () => {
   it('keeps the day across a reset, which still reseeds what users changed', async () => {
     await withGateway({ demoToday: DAY }, async (gateway) => {
       const token = await login(gateway, CLAIRE);
-      const uploaded = await uploadAccountingPdf(
-        gateway,
-        token,
-        new Uint8Array(makePdf('Facture', ['ligne'])),
-        'facture.pdf',
-      );
-      expect(uploaded.status).toBe(201);
-      const count = async (bearer: string) =>
-        json<{ items: unknown[] }>(
-          await call(gateway, 'GET', '/account/api/accounts/1001/documents?kind=accounting&pageSize=100', {
-            token: bearer,
-          }),
-        ).items.length;
+      await uploadInvoice(gateway, token);
+      const count = async (bearer: string) => (await accountingOf(gateway, bearer)).length;
       const withUpload = await count(token);
       expect((await call(gateway, 'POST', '/__admin/reset')).status).toBe(204);
       const again = await login(gateway, CLAIRE);
