@@ -34,6 +34,8 @@ export type DatabaseSettings = {
   databaseUrl?: string | undefined;
   /** The PostgreSQL pool's size (GATEWAY_DATABASE_POOL). */
   databasePool?: number | undefined;
+  /** The demo seed's clock (GATEWAY_DEMO_TODAY, options.ts demoClockOf); default the real time. */
+  demoClock?: (() => Date) | undefined;
 };
 
 /**
@@ -76,7 +78,7 @@ async function openPostgres(url: string, poolSize: number | undefined): Promise<
 
 async function openNow(
   dataDir: string,
-  { reset, demo, databaseUrl, databasePool }: DatabaseSettings,
+  { reset, demo, databaseUrl, databasePool, demoClock = () => new Date() }: DatabaseSettings,
   hash: (password: string) => Promise<string>,
 ): Promise<Db> {
   // Password hashes, session and signing keys: the data dir is the owner's alone (0700, files 0600).
@@ -87,8 +89,9 @@ async function openNow(
   const checkAndSeed = async (trx: Db) => {
     if (!reset)
       await assertDataMode(trx, databaseUrl === undefined ? dataDir : redactedUrl(databaseUrl), demo);
-    if (reset || (await dataModeOf(trx)) === undefined) await seedDatabase(trx, hash, demo);
-    await seedFinance(trx, demo ? personas.entities.map((entity) => entity.accountId) : []);
+    if (reset || (await dataModeOf(trx)) === undefined)
+      await seedDatabase(trx, hash, demo, { demoNow: demoClock() });
+    await seedFinance(trx, demo ? personas.entities.map((entity) => entity.accountId) : [], demoClock());
     await advanceIdentitiesAfterSeed(trx);
   };
   try {

@@ -50,7 +50,7 @@ import { oidcSigningJwk, sessionSecret } from './oidc/keys.ts';
 import { purgeOidcStore } from './oidc/db-adapter.ts';
 import { INTERACTION_PATH, createOidcProvider } from './oidc/provider.ts';
 import type { GatewayOptions } from './options.ts';
-import { filesDirOf, proxyTrust, REPO_ROOT, seedVolumeOf } from './options.ts';
+import { demoClockOf, filesDirOf, proxyTrust, REPO_ROOT, seedVolumeOf } from './options.ts';
 import { loadPermissionCatalogue } from './permissions.ts';
 import { createAccessCheck } from './routes/access.ts';
 import { adminHandlers } from './routes/admin-handlers.ts';
@@ -104,6 +104,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     queue: 64,
   });
   const demo = options.demo ?? false;
+  // The demo seed's day (GATEWAY_DEMO_TODAY); refused here, before anything opens, without demo mode.
+  const demoClock = demoClockOf(options);
   // PostgreSQL when GATEWAY_DATABASE_URL is set, else SQLite in the data dir.
   const kysely = await openDatabase(
     options.dataDir,
@@ -112,6 +114,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       demo,
       databaseUrl: options.databaseUrl,
       databasePool: options.databasePool,
+      demoClock,
     },
     hasher.hash,
   );
@@ -146,7 +149,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const studio = createStudioStore(kysely);
   const seedStores = () =>
-    seedModules(kysely, { documents, people, studio }, { demo, volume: seedVolumeOf(options) });
+    seedModules(kysely, { documents, people, studio }, { demo, volume: seedVolumeOf(options), demoClock });
   await seedStores();
   // What passed its retention while the gateway was stopped goes now; afterwards every invitation purges.
   await people.purgeInvitations();
@@ -302,7 +305,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     },
     branding: publishedBranding,
     reseed: async () => {
-      await seedDatabase(kysely, hasher.hash, demo);
+      await seedDatabase(kysely, hasher.hash, demo, { demoNow: demoClock() });
       await throttle.reset();
       await seedStores();
       await seedStudio(true);
@@ -365,7 +368,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...userHandlers(deps, notifications.summary),
       ...entityHandlers(deps),
       ...offerHandlers(deps),
-      ...financeHandlers(deps, finance),
+      ...financeHandlers(deps, finance, demoClock),
       ...documentsHandlers(deps, documents, files, uploadRules),
       ...portfolioHandlers(deps, portfolio),
       ...peopleHandlers(deps, people),

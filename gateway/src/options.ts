@@ -42,6 +42,13 @@ export type GatewayOptions = {
    * deployment starts with nobody and sends e-mails, it does not show them.
    */
   demo?: boolean;
+  /**
+   * Demo mode only: the day (YYYY-MM-DD, `GATEWAY_DEMO_TODAY`) the demo seed and the figures derived from
+   * it (the treasury's "as of" and staleness) are dated from, so screenshots and cross-screen tests do not
+   * depend on the calendar. Tokens, sessions, expiries and the stamps of new actions keep the real time.
+   * Default: the real day.
+   */
+  demoToday?: string;
   /** Host header values accepted besides the gateway's own and the portal's (`GATEWAY_ALLOWED_HOSTS`). */
   allowedHosts?: readonly string[];
   /** Default http://127.0.0.1:{port}/oidc. */
@@ -137,6 +144,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
   if (databasePool !== undefined && databasePool < 2)
     throw new Error('GATEWAY_DATABASE_POOL must be at least 2 (the seed holds a lock on one connection)');
   const instanceName = instanceNameOf(env['GATEWAY_INSTANCE_NAME']);
+  const demoToday = demoTodayOf(env);
   return {
     port,
     host: hostOf(env['GATEWAY_HOST']),
@@ -152,6 +160,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     userOrigin: origin === 'COLLAB' ? 'COLLAB' : 'CLIENT',
     faults: env['GATEWAY_FAULTS'] === 'on',
     demo: env['GATEWAY_DEMO'] === 'on',
+    ...(demoToday === undefined ? {} : { demoToday }),
     trustProxy: trustProxyOf(env['GATEWAY_TRUST_PROXY']),
     allowedHosts: (env['GATEWAY_ALLOWED_HOSTS'] ?? '')
       .split(',')
@@ -180,6 +189,45 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     ...analyticsKeyOf(env),
     ...(instanceName === undefined ? {} : { instanceName }),
   };
+}
+
+/**
+ * `GATEWAY_DEMO_TODAY`: a calendar day, YYYY-MM-DD, with demo mode on. Refused without it rather than
+ * ignored: the day dates figures a person reads (the treasury's day, its staleness), and a deployment that
+ * set it believing it applied would show real figures under a date it never chose, or the reverse.
+ */
+function demoTodayOf(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env['GATEWAY_DEMO_TODAY']?.trim();
+  if (!text) return undefined;
+  if (!isCalendarDay(text))
+    throw new Error(`GATEWAY_DEMO_TODAY must be a calendar day written YYYY-MM-DD (got "${text}")`);
+  if (env['GATEWAY_DEMO'] !== 'on')
+    throw new Error(
+      'GATEWAY_DEMO_TODAY dates the demo seed: it needs GATEWAY_DEMO=on (unset it, or turn demo mode on)',
+    );
+  return text;
+}
+
+/** `2026-11-02`: four-two-two digits naming a day that exists (no 2026-02-30). */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
+/**
+ * The clock of the demo seed and of the figures derived from it: midnight UTC of `demoToday` when set
+ * (the same instant on every run), else the real time. Options built in code are checked as the
+ * environment is: a day without demo mode stops the start.
+ */
+export function demoClockOf(options: Pick<GatewayOptions, 'demo' | 'demoToday'>): () => Date {
+  const day = options.demoToday;
+  if (day === undefined) return () => new Date();
+  if (!isCalendarDay(day))
+    throw new Error(`demoToday must be a calendar day written YYYY-MM-DD (got "${day}")`);
+  if (!(options.demo ?? false)) throw new Error('demoToday dates the demo seed: it needs demo mode on');
+  const instant = Date.parse(`${day}T00:00:00.000Z`);
+  return () => new Date(instant);
 }
 
 /** `GATEWAY_INSTANCE_NAME`: a short name that is a valid header value as it is (letters, digits, . _ -). */

@@ -18,21 +18,30 @@ export type ModuleStores = { documents: DocumentsStore; people: PeopleStore; stu
 export async function seedModules(
   db: Db,
   stores: ModuleStores,
-  { demo, volume }: { demo: boolean; volume: SeedVolume },
+  {
+    demo,
+    volume,
+    demoClock = () => new Date(),
+  }: { demo: boolean; volume: SeedVolume; demoClock?: () => Date },
 ): Promise<void> {
+  // The demo rows are dated by the demo's day (GATEWAY_DEMO_TODAY) when one is set, else by the real one.
+  const now = demoClock();
   const entities = demo ? personas.entities : [];
   // The bulk rows of the benches (GATEWAY_SEED_*) are demo data: they hang on Paul's and Claire's rows.
   const bulk = demo ? volume : NO_VOLUME;
   // Instances starting at once on a fresh PostgreSQL database seed one after the other.
   await withSeedLock(db, async () => {
-    await stores.documents.seedIfNeeded(entities.map((entity) => entity.accountId));
-    const folders = await seedPortfolio(db, bulk.folders, new Date(), entities);
+    await stores.documents.seedIfNeeded(
+      entities.map((entity) => entity.accountId),
+      now,
+    );
+    const folders = await seedPortfolio(db, bulk.folders, now, entities);
     // After the documents: a delegation records its notification in recorded_notifications.
-    await seedPeople(db, new Date(), demo);
+    await seedPeople(db, now, demo);
     // After the folders they hang on; each keeps a marker and is made again only when its volume changes.
-    const documents = await seedBulkDocuments(db, bulk);
-    const users = await seedBulkUsers(db, bulk);
-    const notifications = await seedBulkNotifications(db, bulk);
+    const documents = await seedBulkDocuments(db, bulk, now);
+    const users = await seedBulkUsers(db, bulk, now);
+    const notifications = await seedBulkNotifications(db, bulk, now);
     const bulky = Object.values(bulk).some((count) => count > 0);
     // VACUUM runs on a pool connection of its own, outside the transaction that holds the seed lock.
     if (bulky && (folders || documents || users || notifications)) await settleBulkRows(db);

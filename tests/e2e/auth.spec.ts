@@ -5,12 +5,13 @@ import { GATEWAY_URL, PORTAL_URL, describeViolations, expect, expectOneWave, tes
 import type { RecordedRequest } from './fixtures';
 import { acceptTermsTo, fillCredentials, signInCustomerTo, submitCredentials } from './sign-in';
 
-/** Console messages that report a Content Security Policy violation. */
-function watchCsp(page: Page): string[] {
+/** Goes to `path` with the page's CSP reports collected from its first byte; answers them. */
+async function visitWatchingCsp(page: Page, path: string): Promise<string[]> {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
+  await page.goto(path);
   return violations;
 }
 
@@ -31,8 +32,7 @@ test('a customer signs in and out; requests from sign-in to landing are counted,
   page,
   requests,
 }) => {
-  const csp = watchCsp(page);
-  await page.goto('/login?choice=client');
+  const csp = await visitWatchingCsp(page, '/login?choice=client');
   await fillCredentials(page, 'claire.solo@demo.test');
   requests.clear();
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -92,8 +92,7 @@ test('a collaborator signs in through the provider page and out; requests counte
   page,
   requests,
 }) => {
-  const csp = watchCsp(page);
-  await page.goto('/collaborateur');
+  const csp = await visitWatchingCsp(page, '/collaborateur');
   await page.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
   await expect(page).toHaveURL(/\/oidc\//);
   await fillCredentials(page, 'paul.collab@demo.test');

@@ -2,8 +2,8 @@
 // of the manifest (CLBANK001) enforced by the portal and the gateway.
 import { readFileSync } from 'node:fs';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { signInCustomer as signIn } from './sign-in';
-import { openAt, openFromMenu, sidebar } from './screens';
+import { signInCustomer as signIn, signInAt, CLAIRE } from './sign-in';
+import { onDemoDay, openFromMenu, sidebar } from './screens';
 import { downloadFrom } from './files';
 
 const euros = (text: string) => Number(text.replace(/[^\d,+-]/g, '').replace(',', '.'));
@@ -13,6 +13,8 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
   axe,
 }) => {
   await signIn(page, 'claire.solo@demo.test', { landing: /\/dossier\/1001\/accueil$/ });
+  // "Last quarter" is counted from the browser's day: the seed's, so it holds its transactions.
+  await onDemoDay(page);
   await openFromMenu(sidebar(page), 'Banque');
   await expect(page.getByText('Total des comptes')).toBeVisible();
   await expect(page.getByText(/^FR•• •••• •••• \d{4}$/).first()).toBeVisible();
@@ -56,6 +58,8 @@ test('Claire filters last quarter’s transactions and exports exactly the rows 
 
 test('a label search and an amount range narrow the list, and the address keeps them', async ({ page }) => {
   await signIn(page, 'claire.solo@demo.test');
+  // The fiscal year is the browser's: the seed's day's, so it holds the URSSAF debits.
+  await onDemoDay(page);
   await page.goto('/dossier/1001/banque?period=fiscalYear');
   await page.getByRole('searchbox', { name: 'Rechercher dans les libellés' }).fill('URSSAF');
   await page.getByLabel('Montant min (€)').fill('3000');
@@ -89,8 +93,7 @@ test('without CLBANK001 the bank page is not offered, its address leads to the l
 
 test('at 360 px the bank page keeps every control reachable', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, 'claire.solo@demo.test');
-  await openAt(page, '/dossier/1001/banque', 'Banque');
+  await signInAt(page, CLAIRE, '/dossier/1001/banque', 'Banque');
   await expect(page.getByRole('button', { name: 'Exporter en CSV' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { apiToken, signInCustomer as signIn } from './sign-in';
-import { expectRefusedAt, openAt, openFromMenu, sidebar } from './screens';
+import { apiToken, signInCustomer as signIn, signInAt, MARC } from './sign-in';
+import { expectRefusedAt, openFromMenu, sidebar } from './screens';
 import { downloadFrom, expectOpensInBrowser, expectPdfDownload } from './files';
 
 type DocPage = { items: { id: number; name: string }[]; totalItems: number };
@@ -182,8 +182,7 @@ test('Marc on 1001 (CLGED0002 only) sees accounting documents but no social-mana
   page,
   request,
 }) => {
-  await signIn(page, 'marc.multi@demo.test');
-  await openAt(page, '/dossier/1001/comptabilite/archive', 'Documents comptables');
+  await signInAt(page, MARC, '/dossier/1001/comptabilite/archive', 'Documents comptables');
   await expect(sidebar(page).getByRole('link', { name: 'Gestion sociale' })).toHaveCount(0);
   const marc = await apiToken(request, 'marc.multi@demo.test');
   const payslips = await request.get(

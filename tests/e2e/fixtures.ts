@@ -16,6 +16,14 @@ export { expect };
 export const GATEWAY_URL = e2e.gateway.url;
 export const PORTAL_URL = e2e.portal.url;
 
+/**
+ * The gateway's demo seed is dated from this day (GATEWAY_DEMO_TODAY); `DEMO_NOW` is a morning of it in
+ * Paris, the clock a browser sets to read the seed as on that day (relative times, periods like "last
+ * quarter"). Pages left on the real clock read seed dates as weeks or months old.
+ */
+export const DEMO_TODAY = e2e.gateway.env.GATEWAY_DEMO_TODAY;
+export const DEMO_NOW = new Date(`${DEMO_TODAY}T09:30:00+01:00`);
+
 const axeScriptPath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let axeSourceText: string | undefined;
 const axeSource = () => (axeSourceText ??= readFileSync(axeScriptPath, 'utf8'));

@@ -4,6 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { describeViolations, expect, GATEWAY_URL, test } from './fixtures';
 import { signInCustomer, submitCredentials } from './sign-in';
+import { fillInvitation } from './invitations';
 
 async function signInClaire(page: Page) {
   await page.goto('/login?choice=client');
@@ -213,12 +214,12 @@ test('Claire invites a person; their notification says who invited them and open
   const claire = await claireContext.newPage();
   await signInClaire(claire);
   await claire.goto('/dossier/1001/gestion-utilisateurs');
-  await claire.getByRole('button', { name: 'Ajouter un utilisateur' }).click();
-  const dialog = claire.getByRole('dialog', { name: 'Ajouter un utilisateur' });
-  await dialog.getByRole('textbox', { name: 'E-mail' }).fill('sam.nousers@demo.test');
-  await dialog.getByRole('textbox', { name: 'Prénom' }).fill('Sam');
-  await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill('Nousers');
-  await dialog.getByRole('switch', { name: 'Voir les utilisateurs' }).check();
+  const dialog = await fillInvitation(claire, {
+    email: 'sam.nousers@demo.test',
+    firstName: 'Sam',
+    lastName: 'Nousers',
+    right: 'Voir les utilisateurs',
+  });
   await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
   await expect(claire.getByRole('status').filter({ hasText: 'Sam Nousers est invité' })).toBeVisible();
   await claireContext.close();

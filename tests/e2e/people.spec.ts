@@ -3,9 +3,10 @@
 // the same rights (the second gets 409 and reloads); axe on every screen of the people plugin.
 import type { Page } from '@playwright/test';
 import { GATEWAY_URL, describeViolations, expect, test } from './fixtures';
-import { acceptTermsTo, signInCollaborator, signInCustomer } from './sign-in';
+import { acceptTermsTo, signInCollaborator, signInCustomer, signInAt, CLAIRE, PAUL } from './sign-in';
 import { addressOf, linkIn } from './inbox';
 import { openAt, walletTabs } from './screens';
+import { fillInvitation } from './invitations';
 
 /** The session token of the tab, to call the gateway directly as that person. */
 async function tokenOf(page: Page): Promise<string> {
@@ -19,18 +20,17 @@ test('Claire invites a user; the inbox link creates a password and the new user 
   request,
   axe,
 }) => {
-  await signInCustomer(page, 'claire.solo@demo.test');
-  await openAt(page, '/dossier/1001/gestion-utilisateurs', 'Gestion des utilisateurs');
+  await signInAt(page, CLAIRE, '/dossier/1001/gestion-utilisateurs', 'Gestion des utilisateurs');
   const table = page.getByRole('table', { name: "Utilisateurs de l'entité" });
   await expect(table.getByRole('row', { name: /Sophie Martin/ })).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
 
-  await page.getByRole('button', { name: 'Ajouter un utilisateur' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Ajouter un utilisateur' });
-  await dialog.getByRole('textbox', { name: 'E-mail' }).fill('iris.nouvelle@demo.test');
-  await dialog.getByRole('textbox', { name: 'Prénom' }).fill('Iris');
-  await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill('Nouvelle');
-  await dialog.getByRole('switch', { name: 'Documents comptables' }).check();
+  const dialog = await fillInvitation(page, {
+    email: 'iris.nouvelle@demo.test',
+    firstName: 'Iris',
+    lastName: 'Nouvelle',
+    right: 'Documents comptables',
+  });
   expect(describeViolations(await axe())).toEqual([]);
   await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Iris Nouvelle est invité' })).toBeVisible();
@@ -146,8 +146,7 @@ test('Paul: delegation history with its filters, wallet users and collaborators,
   axe,
 }) => {
   test.slow();
-  await signInCollaborator(page, 'paul.collab@demo.test');
-  await openAt(page, '/dossier/1002/historique-delegations', 'Historique des délégations');
+  await signInAt(page, PAUL, '/dossier/1002/historique-delegations', 'Historique des délégations');
   const log = page.getByRole('table', { name: /Délégations et changements de droits/ });
   await expect(log.getByRole('row', { name: /Hugo Roux/ })).toContainText('Invitation');
   expect(describeViolations(await axe())).toEqual([]);

@@ -3,7 +3,7 @@
 // on a 1366 px screen the same lists are still tables.
 import type { Locator, Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
-import { signInCollaborator, signInCustomer } from './sign-in';
+import { signInCollaborator, signInCustomer, signInAt, CLAIRE } from './sign-in';
 import { openAt } from './screens';
 
 const PHONE = { width: 390, height: 844 };
@@ -72,6 +72,43 @@ async function sortFromSheet(page: Page, column: string, order: 'Croissant' | 'D
 
 const firstCard = (list: Locator) => list.getByRole('listitem').first();
 
+/** A list shown as cards: its address, the page's heading and the list's caption. */
+type CardList = readonly [path: string, title: string, caption: string];
+
+const LISTS = {
+  social: ['/dossier/1001/gestion-sociale', 'Gestion sociale', 'Gestion sociale'],
+  archive: ['/dossier/1001/comptabilite/archive', 'Documents comptables', 'Documents comptables'],
+  users: ['/portefeuille/gestion-utilisateurs', 'Tous les utilisateurs', 'Utilisateurs de vos dossiers'],
+  admins: [
+    '/portefeuille/administration-dossiers',
+    'Administration des dossiers',
+    'Collaborateurs qui administrent les dossiers du cabinet',
+  ],
+  mandates: ['/portefeuille/mandats', 'Mandats', 'Mandats des dossiers'],
+} as const satisfies Record<string, CardList>;
+
+/**
+ * Opens `path` (its heading `title`) and the list of cards named `caption`, once a card shows: the page
+ * does not scroll sideways and every card fits the phone.
+ */
+async function openCards(page: Page, [path, title, caption]: CardList): Promise<Locator> {
+  await openAt(page, path, title);
+  const list = cards(page, caption);
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectCardsFit(list);
+  return list;
+}
+
+/** Sorting by `column` ascending (the address says so when `address` is given), then descending, changes the first card. */
+async function expectSortTurns(page: Page, list: Locator, column: string, address?: RegExp): Promise<void> {
+  await sortFromSheet(page, column, 'Croissant');
+  if (address) await expect(page).toHaveURL(address);
+  const first = await firstCard(list).textContent();
+  await sortFromSheet(page, column, 'Décroissant');
+  await expect(firstCard(list)).not.toHaveText(first ?? '');
+}
+
 test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
 
@@ -79,8 +116,7 @@ test.describe('at 390 px', () => {
     page,
     axe,
   }) => {
-    await signInCustomer(page, 'claire.solo@demo.test');
-    await openAt(page, '/dossier/1001/banque', 'Banque');
+    await signInAt(page, CLAIRE, '/dossier/1001/banque', 'Banque');
     const list = cards(page, 'Opérations bancaires');
     await expect(list.getByRole('listitem')).toHaveCount(25);
     await expect(page.getByRole('table')).toHaveCount(0);
@@ -110,11 +146,8 @@ test.describe('at 390 px', () => {
   }) => {
     test.slow();
     await signInCustomer(page, 'claire.solo@demo.test');
-    await openAt(page, '/dossier/1001/gestion-sociale', 'Gestion sociale');
-    const list = cards(page, 'Gestion sociale');
+    const list = await openCards(page, LISTS.social);
     await expect(list.getByRole('listitem')).toHaveCount(6);
-    await expectNoSidewaysScroll(page);
-    await expectCardsFit(list);
 
     await sortFromSheet(page, 'Nom', 'Croissant');
     await expect(firstCard(list)).toContainText('Bulletin de paie');
@@ -143,15 +176,8 @@ test.describe('at 390 px', () => {
     await expect(page.getByRole('button', { name: /ZIP \(6 fichiers\)/ })).toBeEnabled();
     expect(describeViolations(await axe())).toEqual([]);
 
-    await openAt(page, '/dossier/1001/comptabilite/archive', 'Documents comptables');
-    const archive = cards(page, 'Documents comptables');
-    await expect(archive.getByRole('listitem').first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await expectCardsFit(archive);
-    await sortFromSheet(page, 'Nom', 'Croissant');
-    const first = await firstCard(archive).textContent();
-    await sortFromSheet(page, 'Nom', 'Décroissant');
-    await expect(firstCard(archive)).not.toHaveText(first ?? '');
+    const archive = await openCards(page, LISTS.archive);
+    await expectSortTurns(page, archive, 'Nom');
     expect(describeViolations(await axe())).toEqual([]);
   });
 
@@ -172,11 +198,7 @@ test.describe('at 390 px', () => {
     expect(describeViolations(await axe())).toEqual([]);
 
     // The users of his folders: a row's rights reached from its card's menu by keyboard.
-    await openAt(page, '/portefeuille/gestion-utilisateurs', 'Tous les utilisateurs');
-    const users = cards(page, 'Utilisateurs de vos dossiers');
-    await expect(users.getByRole('listitem').first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await expectCardsFit(users);
+    const users = await openCards(page, LISTS.users);
     const julie = users.getByRole('listitem').filter({ hasText: 'Julie Bernard' }).first();
     await reachRowAction(
       page,
@@ -189,24 +211,13 @@ test.describe('at 390 px', () => {
     await page.keyboard.press('Escape');
 
     // The account administration was 50 px wider than the phone.
-    await openAt(page, '/portefeuille/administration-dossiers', 'Administration des dossiers');
-    const admins = cards(page, 'Collaborateurs qui administrent les dossiers du cabinet');
+    const admins = await openCards(page, LISTS.admins);
     await expect(admins.getByRole('listitem').first()).toContainText('Paul Collab');
-    await expectNoSidewaysScroll(page);
-    await expectCardsFit(admins);
     expect(describeViolations(await axe())).toEqual([]);
 
     // Mandates: the live status select works on a card; sort from the sheet.
-    await openAt(page, '/portefeuille/mandats', 'Mandats');
-    const mandates = cards(page, 'Mandats des dossiers');
-    await expect(mandates.getByRole('listitem').first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await expectCardsFit(mandates);
-    await sortFromSheet(page, 'Dossier', 'Croissant');
-    await expect(page).toHaveURL(/sort=accountName&order=asc/);
-    const first = await firstCard(mandates).textContent();
-    await sortFromSheet(page, 'Dossier', 'Décroissant');
-    await expect(firstCard(mandates)).not.toHaveText(first ?? '');
+    const mandates = await openCards(page, LISTS.mandates);
+    await expectSortTurns(page, mandates, 'Dossier', /sort=accountName&order=asc/);
     const status = firstCard(mandates).getByRole('combobox', { name: /^Statut du mandat/ });
     const next = (await status.inputValue()) === 'suspended' ? 'active' : 'suspended';
     await status.selectOption(next);
@@ -221,8 +232,7 @@ test.describe('at 1366 px', () => {
   test.use({ viewport: DESKTOP });
 
   test('the same lists are still tables, with their actions as buttons', async ({ page }) => {
-    await signInCustomer(page, 'claire.solo@demo.test');
-    await openAt(page, '/dossier/1001/gestion-sociale', 'Gestion sociale');
+    await signInAt(page, CLAIRE, '/dossier/1001/gestion-sociale', 'Gestion sociale');
     const table = page.getByRole('table', { name: 'Gestion sociale' });
     await expect(table.getByRole('row')).toHaveCount(7);
     await expect(cards(page, 'Gestion sociale')).toHaveCount(0);

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { signInCollaborator, signInCustomerTo, submitCollaboratorLogin } from './sign-in';
+import tour from './screen-tour.json' with { type: 'json' };
 
 /** The seeded personas (gateway/seed/personas.json) the tour signs in as, and where each one lands. */
 export const TOUR_PERSONAS = {
@@ -76,224 +77,45 @@ export async function signInAs(page: Page, persona: TourPersona): Promise<void> 
   }
 }
 
-const openNotificationCentre = async (page: Page) => {
-  await page.getByRole('button', { name: /^Notifications/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+/** What a stop's person does on the screen (`open` in screen-tour.json), by name. */
+const OPEN_ACTIONS: Readonly<Record<string, (page: Page) => Promise<void>>> = {
+  // On a phone the sidebar is a drawer behind the burger; on a desktop it is always shown.
+  navigation: async (page) => {
+    const burger = page.getByRole('button', { name: 'Ouvrir la navigation' });
+    if (await burger.isVisible()) await burger.click();
+    await expect(page.getByRole('navigation', { name: "Navigation de l'entité" })).toBeVisible();
+  },
+  notificationCentre: async (page) => {
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  },
+  notificationSettings: async (page) => {
+    await page.getByRole('button', { name: /^Menu de/ }).click();
+    await page.getByRole('menuitem', { name: 'Paramètres de notifications' }).click();
+    await expect(page.getByRole('dialog', { name: 'Paramètres de notifications' })).toBeVisible();
+  },
 };
 
-const openNotificationSettings = async (page: Page) => {
-  await page.getByRole('button', { name: /^Menu de/ }).click();
-  await page.getByRole('menuitem', { name: 'Paramètres de notifications' }).click();
-  await expect(page.getByRole('dialog', { name: 'Paramètres de notifications' })).toBeVisible();
-};
+type StopData = { id: string; route: string; path?: string; open?: string; firstScreenOnly?: string };
+type GroupData = { persona: string; stops: readonly StopData[] };
 
-/** The screens, in the order a run takes them: signed out first, then customers, collaborators, studio. */
-export const TOUR: readonly TourStop[] = [
-  // Signed out: the ways in, the password screens, the system pages.
-  { id: 'login', route: 'login', persona: 'anonymous', path: '/login' },
-  { id: 'login-customer', route: 'login', persona: 'anonymous', path: '/login?choice=client' },
-  { id: 'collaborator-login', route: 'collaboratorLogin', persona: 'anonymous', path: '/collaborateur' },
-  { id: 'single-sign-on', route: 'singleSignOn', persona: 'anonymous', path: '/sso' },
-  { id: 'expire-token', route: 'expireToken', persona: 'anonymous', path: '/expireToken' },
-  { id: 'create-password', route: 'createPassword', persona: 'anonymous', path: '/createPassword?token=x' },
-  {
-    id: 'resend-email-success',
-    route: 'resendEmailSuccess',
-    persona: 'anonymous',
-    path: '/resendEmailSuccess',
-  },
-  { id: 'reset-password', route: 'resetPassword', persona: 'anonymous', path: '/resetPassword' },
-  {
-    id: 'reset-password-success',
-    route: 'resetPasswordSuccess',
-    persona: 'anonymous',
-    path: '/resetPasswordSuccess',
-  },
-  {
-    id: 'reset-password-failed',
-    route: 'resetPasswordFailed',
-    persona: 'anonymous',
-    path: '/resetPasswordFailed',
-  },
-  {
-    id: 'reset-password-form',
-    route: 'resetPasswordForm',
-    persona: 'anonymous',
-    path: '/resetPasswordForm?token=x',
-  },
-  {
-    id: 'feature-not-available',
-    route: 'featureNotAvailable',
-    persona: 'anonymous',
-    path: '/fonctionnalite-indisponible',
-  },
-  { id: 'maintenance', route: 'maintenance', persona: 'anonymous', path: '/maintenance' },
-  { id: 'error-403', route: 'error.forbidden', persona: 'anonymous', path: '/error/403' },
-  { id: 'error-404', route: 'error.notFound', persona: 'anonymous', path: '/error/404' },
-  { id: 'error-500', route: 'error.server', persona: 'anonymous', path: '/error/500' },
+const isPersona = (name: string): name is TourPersona => Object.hasOwn(TOUR_PERSONAS, name);
 
-  // The terms, where Nina's sign-in takes her, and their full text, linked from that page.
-  { id: 'terms', route: 'termsValidation', persona: 'nina' },
-  { id: 'terms-text', route: 'termsText', persona: 'nina', path: '/cgu' },
+/** A stop of screen-tour.json; a persona or an action it does not know stops the run at once. */
+function stopOf(persona: string, { open, ...stop }: StopData): TourStop {
+  if (!isPersona(persona)) throw new Error(`screen-tour.json: unknown persona ${persona} at ${stop.id}`);
+  if (open === undefined) return { ...stop, persona };
+  const action = OPEN_ACTIONS[open];
+  if (!action) throw new Error(`screen-tour.json: unknown action ${open} at ${stop.id}`);
+  return { ...stop, persona, open: action };
+}
 
-  // Claire, customer of one company: her entity's screens, the sidebar's and the overview's.
-  { id: 'claire-home', route: 'entity.home', persona: 'claire', path: '/dossier/1001/accueil' },
-  {
-    id: 'claire-navigation',
-    route: 'entity.home',
-    persona: 'claire',
-    path: '/dossier/1001/accueil',
-    // On a phone the sidebar is a drawer behind the burger; on a desktop it is always shown.
-    open: async (page) => {
-      const burger = page.getByRole('button', { name: 'Ouvrir la navigation' });
-      if (await burger.isVisible()) await burger.click();
-      await expect(page.getByRole('navigation', { name: "Navigation de l'entité" })).toBeVisible();
-    },
-  },
-  { id: 'claire-notifications', route: 'entity.home', persona: 'claire', open: openNotificationCentre },
-  {
-    id: 'claire-notification-settings',
-    route: 'entity.home',
-    persona: 'claire',
-    open: openNotificationSettings,
-  },
-  {
-    id: 'claire-bi-reports',
-    route: 'entity.biReports',
-    persona: 'claire',
-    path: '/dossier/1001/rapports-bi',
-  },
-  {
-    id: 'claire-accounting',
-    route: 'entity.accounting.product',
-    persona: 'claire',
-    path: '/dossier/1001/comptabilite/pennylane',
-  },
-  {
-    id: 'claire-accounting-archive',
-    route: 'entity.accounting.archive',
-    persona: 'claire',
-    path: '/dossier/1001/comptabilite/archive',
-  },
-  {
-    id: 'claire-social-management',
-    route: 'entity.socialManagement',
-    persona: 'claire',
-    path: '/dossier/1001/gestion-sociale',
-  },
-  { id: 'claire-bank', route: 'entity.bank', persona: 'claire', path: '/dossier/1001/banque' },
-  {
-    id: 'claire-indicators',
-    route: 'entity.indicators',
-    persona: 'claire',
-    path: '/dossier/1001/indicateurs',
-  },
-  { id: 'claire-launcher', route: 'entity.launcher', persona: 'claire', path: '/dossier/1001/launcher' },
-  {
-    id: 'claire-users',
-    route: 'entity.users',
-    persona: 'claire',
-    path: '/dossier/1001/gestion-utilisateurs',
-  },
-  {
-    id: 'claire-collaborators',
-    route: 'entity.collaborators',
-    persona: 'claire',
-    path: '/dossier/1001/collaborateurs',
-  },
-  { id: 'claire-offers', route: 'entity.offers', persona: 'claire', path: '/dossier/1001/offres' },
-  { id: 'claire-info', route: 'entity.info', persona: 'claire', path: '/dossier/1001/informations' },
-  { id: 'claire-folder-launcher', route: 'folderLauncher', persona: 'claire', path: '/lanceur/1001' },
-  {
-    id: 'claire-account-administration',
-    route: 'wallet.accountAdministration',
-    persona: 'claire',
-    path: '/portefeuille/administration-dossiers',
-  },
+const groups: readonly GroupData[] = tour.groups;
 
-  // Marc, customer of three companies: his wallet (the client tabs) and the smart-offer home of 1002.
-  { id: 'marc-entities', route: 'wallet.entities', persona: 'marc', path: '/portefeuille/mes-entites' },
-  { id: 'marc-home', route: 'entity.home', persona: 'marc', path: '/dossier/1002/accueil' },
-  { id: 'marc-users', route: 'wallet.users', persona: 'marc', path: '/portefeuille/gestion-utilisateurs' },
-  {
-    id: 'marc-collaborators',
-    route: 'wallet.collaborators',
-    persona: 'marc',
-    path: '/portefeuille/collaborateurs',
-  },
-
-  // Paul, collaborator with every code: the wallet's ten tabs, a folder's screens as the firm sees them.
-  { id: 'paul-folders', route: 'wallet.folders', persona: 'paul', path: '/portefeuille/dossiers' },
-  { id: 'paul-mandates', route: 'wallet.mandates', persona: 'paul', path: '/portefeuille/mandats' },
-  {
-    id: 'paul-bi-deposit',
-    route: 'wallet.biDeposit',
-    persona: 'paul',
-    path: '/portefeuille/deposer-rapport-bi',
-  },
-  { id: 'paul-bi-reports', route: 'wallet.biReports', persona: 'paul', path: '/portefeuille/rapports-bi' },
-  {
-    id: 'paul-mod-requests',
-    route: 'wallet.modRequests',
-    persona: 'paul',
-    path: '/portefeuille/demandes-mod',
-  },
-  {
-    id: 'paul-collaborators',
-    route: 'wallet.collaborators',
-    persona: 'paul',
-    path: '/portefeuille/collaborateurs',
-    firstScreenOnly: "every collaborator of the firm's folders on one page: too tall to take whole in 10 s",
-  },
-  { id: 'paul-launcher', route: 'wallet.launcher', persona: 'paul', path: '/portefeuille/launcher' },
-  {
-    id: 'paul-account-administration',
-    route: 'wallet.accountAdministration',
-    persona: 'paul',
-    path: '/portefeuille/administration-dossiers',
-  },
-  {
-    id: 'paul-offers-catalog',
-    route: 'wallet.offersCatalog',
-    persona: 'paul',
-    path: '/portefeuille/catalogue-des-offres',
-  },
-  { id: 'paul-users', route: 'wallet.users', persona: 'paul', path: '/portefeuille/gestion-utilisateurs' },
-  { id: 'paul-mandates-page', route: 'mandates', persona: 'paul', path: '/mandats' },
-  { id: 'paul-subscriptions', route: 'subscriptions', persona: 'paul', path: '/souscriptions' },
-  { id: 'paul-home', route: 'entity.home', persona: 'paul', path: '/dossier/1002/accueil' },
-  {
-    id: 'paul-delegations',
-    route: 'entity.delegations',
-    persona: 'paul',
-    path: '/dossier/1002/historique-delegations',
-  },
-  {
-    id: 'paul-users-1002',
-    route: 'entity.users',
-    persona: 'paul',
-    path: '/dossier/1002/gestion-utilisateurs',
-  },
-  {
-    id: 'paul-collaborators-1002',
-    route: 'entity.collaborators',
-    persona: 'paul',
-    path: '/dossier/1002/collaborateurs',
-  },
-  { id: 'paul-info-1002', route: 'entity.info', persona: 'paul', path: '/dossier/1002/informations' },
-
-  // Léa, collaborator with no code: the two tabs she has.
-  { id: 'lea-folders', route: 'wallet.folders', persona: 'lea', path: '/portefeuille/dossiers' },
-  {
-    id: 'lea-offers-catalog',
-    route: 'wallet.offersCatalog',
-    persona: 'lea',
-    path: '/portefeuille/catalogue-des-offres',
-  },
-
-  // Olivia, product owner: the studio, where the landing rules send her.
-  { id: 'studio', route: 'studio', persona: 'olivia' },
-];
+/** The screens, in the order a run takes them (screen-tour.json). */
+export const TOUR: readonly TourStop[] = groups.flatMap((group) =>
+  group.stops.map((stop) => stopOf(group.persona, stop)),
+);
 
 /**
  * Routes of the manifest the tour does not show, each with why: no screen of their own (a redirect or a

@@ -2,7 +2,7 @@
 // the wallet's tabs) or the address bar, each ending when the screen's title shows (or the portal's 403
 // page, for an address the person may not see).
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { DEMO_NOW, expect } from './fixtures';
 
 /** The entity's side navigation (its sidebar). */
 export const sidebar = (page: Page): Locator =>
@@ -31,4 +31,13 @@ export async function openAt(page: Page, path: string, title: string): Promise<v
 export async function expectRefusedAt(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/error\/403$/);
+}
+
+/**
+ * From now on the page's clock reads the seed's day (DEMO_NOW): a period the portal computes from "today"
+ * (the bank's last quarter, its fiscal year) holds the seeded rows whatever the calendar says. Called after
+ * the sign-in, whose tokens carry the real time.
+ */
+export async function onDemoDay(page: Page): Promise<void> {
+  await page.clock.setFixedTime(DEMO_NOW);
 }

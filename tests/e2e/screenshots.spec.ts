@@ -10,7 +10,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test as base } from './fixtures';
+import { DEMO_NOW, describeViolations, expect, GATEWAY_URL, PORTAL_URL, test as base } from './fixtures';
 import { codesInVisibleText, markVarying, phoneProblems, VARIES } from './screen-checks';
 import { signInAs, TOUR } from './screen-tour';
 import type { TourPersona, TourStop } from './screen-tour';
@@ -25,8 +25,11 @@ type Width = (typeof SIZES)[number]['width'];
 type Check = 'axe' | 'codes' | 'wide' | 'title' | 'cells';
 type CheckAt = `${Check}@${Width}`;
 
-/** The browser's clock during a visit: relative times and "today" read the same on every run. */
-const FIXED_NOW = new Date('2026-11-02T09:30:00+01:00');
+/**
+ * The browser's clock during a visit: relative times and "today" read the same on every run, on the day
+ * the gateway's demo seed is dated from (GATEWAY_DEMO_TODAY).
+ */
+const FIXED_NOW = DEMO_NOW;
 
 /**
  * Checks each screen fails on main today, with the item of issue 30 whose branch fixes them. Remove a

@@ -3,6 +3,7 @@
 // `signIn…` also waits until the person has landed.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { GATEWAY_URL, expect } from './fixtures';
+import { openAt } from './screens';
 
 /** Every seeded persona's password (gateway/seed/personas.json). */
 export const PASSWORD = 'Demo-2026!';
@@ -74,6 +75,21 @@ export async function submitCollaboratorLogin(page: Page, email: string): Promis
 export async function signInCollaborator(page: Page, email: string): Promise<void> {
   await submitCollaboratorLogin(page, email);
   await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
+}
+
+/** A seeded persona: a customer signs in through the form, a collaborator through the identity provider. */
+export type Signer = { customer: string } | { collaborator: string };
+
+/** The seeded personas the specs sign in as most (gateway/seed/personas.json). */
+export const CLAIRE: Signer = { customer: 'claire.solo@demo.test' };
+export const MARC: Signer = { customer: 'marc.multi@demo.test' };
+export const PAUL: Signer = { collaborator: 'paul.collab@demo.test' };
+
+/** Signs `who` in, then goes to `path` and waits for its title. */
+export async function signInAt(page: Page, who: Signer, path: string, title: string): Promise<void> {
+  if ('customer' in who) await signInCustomer(page, who.customer);
+  else await signInCollaborator(page, who.collaborator);
+  await openAt(page, path, title);
 }
 
 /** Accepts the terms of use on their page and waits for the landing that follows. */

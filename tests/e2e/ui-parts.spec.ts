@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { describeViolations, expect, test } from './fixtures';
-import { signInCollaborator } from './sign-in';
+import { PAUL, signInAt, signInCollaborator } from './sign-in';
 import { openAt, openFromMenu, walletTabs } from './screens';
 
 const PICTURES = process.env['UI_PICTURES'] === '1';
@@ -42,8 +42,7 @@ test('the page header on a phone: the action follows the title closely, nothing 
   axe,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInCollaborator(page, 'paul.collab@demo.test');
-  await page.goto('/portefeuille/mandats');
+  await signInAt(page, PAUL, '/portefeuille/mandats', 'Mandats');
   const title = header(page).getByRole('heading', { level: 1, name: 'Mandats' });
   await expect(title).toBeVisible();
   const action = header(page).getByRole('link', { name: "Ouvrir l'outil de gestion des mandats" });

@@ -1,8 +1,8 @@
 // The other wallet and entity screens of issue 13: Marc's entities (two, then more on demand), mandates
 // and their status, the launchers, the company sheet; axe on each, and the folders page at 360 px.
 import { describeViolations, expect, test } from './fixtures';
-import { signInCollaborator, signInCustomer } from './sign-in';
-import { openAt, openFromMenu, walletTabs } from './screens';
+import { signInCollaborator, signInCustomer, signInAt, PAUL } from './sign-in';
+import { openFromMenu, walletTabs } from './screens';
 
 test('Marc sees two entities, favourites first, shows the third on demand and opens his second one', async ({
   page,
@@ -68,8 +68,7 @@ test('the company sheet: Paul edits it, an invalid SIREN is refused with its mes
   page,
   axe,
 }) => {
-  await signInCollaborator(page, 'paul.collab@demo.test');
-  await openAt(page, '/dossier/1002/informations', 'Informations');
+  await signInAt(page, PAUL, '/dossier/1002/informations', 'Informations');
   expect(describeViolations(await axe())).toEqual([]);
   await page.getByRole('button', { name: 'Modifier la fiche' }).click();
   await page.getByRole('textbox', { name: /SIREN/ }).fill('123');

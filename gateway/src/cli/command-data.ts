@@ -8,7 +8,7 @@ import { seedModules } from '../seed-modules.ts';
 import { createStore, type Store } from '../db/store.ts';
 import { createDocumentsStore } from '../documents/documents-store.ts';
 import { createFileStore } from '../documents/file-store.ts';
-import { filesDirOf, optionsFromEnv, seedVolumeOf } from '../options.ts';
+import { demoClockOf, filesDirOf, optionsFromEnv, seedVolumeOf } from '../options.ts';
 import { createPeopleStore, type PeopleStore } from '../people/people-store.ts';
 import { createStudioStore, type StudioStore } from '../studio/studio-store.ts';
 import type { CommandIo } from './command-io.ts';
@@ -26,17 +26,26 @@ export type CommandData = {
 export async function withCommandData<T>(io: CommandIo, work: (data: CommandData) => Promise<T>): Promise<T> {
   const options = optionsFromEnv(io.env, []);
   const demo = options.demo ?? false;
+  const demoClock = demoClockOf(options);
   const hasher = createPasswordHasher(OWASP_SCRYPT);
   const kysely = await openDatabase(
     options.dataDir,
-    { reset: false, demo, databaseUrl: options.databaseUrl, databasePool: options.databasePool },
+    { reset: false, demo, databaseUrl: options.databaseUrl, databasePool: options.databasePool, demoClock },
     hasher.hash,
   );
   try {
     const documents = createDocumentsStore(kysely, createFileStore(filesDirOf(options)));
     const people = createPeopleStore(kysely);
     const studio = createStudioStore(kysely);
-    await seedModules(kysely, { documents, people, studio }, { demo, volume: seedVolumeOf(options) });
+    await seedModules(
+      kysely,
+      { documents, people, studio },
+      {
+        demo,
+        volume: seedVolumeOf(options),
+        demoClock,
+      },
+    );
     return await work({
       db: kysely,
       store: createStore(kysely),

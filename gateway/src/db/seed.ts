@@ -66,6 +66,12 @@ async function restartIds(db: Db): Promise<void> {
 }
 
 /**
+ * `now` stamps the seed itself (`seededAt`, the marker by which each module's seed notices a reseed: the
+ * real time, so two seeds never share it); `demoNow` dates the demo data (GATEWAY_DEMO_TODAY).
+ */
+type SeedClocks = { now?: Date; demoNow?: Date };
+
+/**
  * Wipes the shared tables and seeds them: the terms of use always, the personas and their data only in
  * demo mode. Hashes first (async), then writes everything in one transaction: a crash never leaves half a
  * seed.
@@ -74,7 +80,7 @@ export async function seedDatabase(
   db: Db,
   hash: (password: string) => Promise<string>,
   demo: boolean,
-  now: Date = new Date(),
+  { now = new Date(), demoNow = now }: SeedClocks = {},
 ): Promise<void> {
   const hashes = demo ? await demoPasswordHashes(hash) : [];
   const seededAt = now.toISOString();
@@ -98,12 +104,12 @@ export async function seedDatabase(
       .execute();
     await trx.insertInto('meta').values({ key: 'seededAt', value: seededAt }).execute();
     await recordDataMode(trx, demo ? 'demo' : 'production');
-    if (demo) await seedDemoData(trx, hashes, seededAt, now);
+    if (demo) await seedDemoData(trx, hashes, demoNow);
   });
 }
 
 /** The personas, their entities, memberships and requests, and the booking slots: demo mode only. */
-async function seedDemoData(db: Db, hashes: readonly string[], seededAt: string, now: Date): Promise<void> {
+async function seedDemoData(db: Db, hashes: readonly string[], now: Date): Promise<void> {
   for (const entity of personas.entities) {
     await db
       .insertInto('entities')
@@ -171,7 +177,7 @@ async function seedDemoData(db: Db, hashes: readonly string[], seededAt: string,
       .values({
         user_id: id,
         terms_id: user.acceptedCurrentTerms ? LATEST_TERMS_ID : LATEST_TERMS_ID - 1,
-        accepted_at: seededAt,
+        accepted_at: now.toISOString(),
       })
       .execute();
   }

@@ -77,7 +77,15 @@ function figuresOf(rows: readonly MonthRow[]) {
   };
 }
 
-export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handlers, FinanceRoutes> {
+/**
+ * `today` dates the treasury as the seed dated the bank's data: the demo's day when GATEWAY_DEMO_TODAY sets
+ * one, else the real day (a bank synchronised three real days ago is stale).
+ */
+export function financeHandlers(
+  deps: Deps,
+  finance: FinanceStore,
+  today: () => Date = () => new Date(),
+): Pick<Handlers, FinanceRoutes> {
   async function requireEntityCode(userId: number, accountId: number, codes: readonly string[]) {
     const membership = await requireMembership(deps, userId, accountId);
     requireAnyPermission(deps, membership, codes);
@@ -90,9 +98,9 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
   /** The entity's treasury today: the bank's summed balance at its last synchronisation. */
   async function treasuryOf(accountId: number) {
     const position = await finance.position(accountId);
-    const today = new Date();
-    const asOf = position.syncedOn ?? today.toISOString().slice(0, 10);
-    const treasury: Treasury = { amount: euros(position.totalCents), asOf, stale: isStale(asOf, today) };
+    const day = today();
+    const asOf = position.syncedOn ?? day.toISOString().slice(0, 10);
+    const treasury: Treasury = { amount: euros(position.totalCents), asOf, stale: isStale(asOf, day) };
     return { treasury, accounts: position.accounts };
   }
 
@@ -176,11 +184,11 @@ export function financeHandlers(deps: Deps, finance: FinanceStore): Pick<Handler
       const previousOf = (month: string) => previousRows.find((row) => row.month.slice(5) === month.slice(5));
       // The year of the bank's last synchronisation shows the bank's balance of that day (the bank page's
       // total); a closed year shows its last month-end balance, which the bank's movements made too.
-      const today = (await treasuryOf(params.id)).treasury;
+      const latest = (await treasuryOf(params.id)).treasury;
       const lastMonth = current.at(-1);
       const treasury: Treasury =
-        today.asOf.startsWith(`${String(year)}-`) || lastMonth === undefined
-          ? today
+        latest.asOf.startsWith(`${String(year)}-`) || lastMonth === undefined
+          ? latest
           : { amount: euros(lastMonth.cash_cents), asOf: monthEnd(lastMonth.month), stale: false };
       return {
         year,
