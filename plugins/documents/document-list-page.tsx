@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   DownloadError,
@@ -19,6 +19,7 @@ import {
   listQuery,
   monthFilter,
   numberFilter,
+  OutcomeAlert,
   PageHeader,
   useTableState,
 } from '@portal/ui';
@@ -213,16 +214,9 @@ export default function DocumentListPage() {
       ) : null}
 
       {problem === undefined ? null : (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          withCloseButton
-          onClose={() => setProblem(undefined)}
-          closeButtonLabel={t('dismiss')}
-        >
+        <OutcomeAlert success={false} closeLabel={t('dismiss')} onClose={() => setProblem(undefined)}>
           {t(`problems.${problem}`)}
-        </Alert>
+        </OutcomeAlert>
       )}
 
       <DataTable

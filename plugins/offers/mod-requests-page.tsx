@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
@@ -7,6 +7,7 @@ import {
   DataTable,
   formatDay,
   listQuery,
+  OutcomeAlert,
   PageHeader,
   selectFilter,
   StatusBadge,
@@ -125,16 +126,13 @@ export default function ModRequestsPage() {
     <Stack gap="md">
       <PageHeader title={t('modRequests.title')} description={t('modRequests.intro')} />
       {outcome === null ? null : (
-        <Alert
-          color={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'teal' : 'red'}
-          variant="light"
-          role={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'status' : 'alert'}
-          withCloseButton
-          closeButtonLabel={t('close')}
+        <OutcomeAlert
+          success={outcome.kind === 'validated' || outcome.kind === 'refused'}
+          closeLabel={t('close')}
           onClose={() => setOutcome(null)}
         >
           {t(`modRequests.outcome.${outcome.kind}`, { folder: outcome.folder, offer: outcome.offer })}
-        </Alert>
+        </OutcomeAlert>
       )}
       <DataTable
         caption={t('modRequests.caption')}

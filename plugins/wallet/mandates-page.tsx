@@ -1,4 +1,4 @@
-import { Alert, Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useFlag } from '@portal/plugin-api';
 import {
@@ -6,6 +6,7 @@ import {
   DataTable,
   formatDay,
   listQuery,
+  OutcomeAlert,
   PageHeader,
   selectFilter,
   StatusBadge,
@@ -134,16 +135,13 @@ export default function MandatesPage() {
           : {})}
       />
       {outcome === null ? null : (
-        <Alert
-          role={outcome.kind === 'saved' ? 'status' : 'alert'}
-          color={outcome.kind === 'saved' ? 'teal' : 'red'}
-          variant="light"
-          withCloseButton
-          closeButtonLabel={t('close')}
+        <OutcomeAlert
+          success={outcome.kind === 'saved'}
+          closeLabel={t('close')}
           onClose={() => setOutcome(null)}
         >
           {t(`mandates.outcome.${outcome.kind}`, { name: outcome.name })}
-        </Alert>
+        </OutcomeAlert>
       )}
       <DataTable
         caption={t('mandates.caption')}

@@ -31,6 +31,8 @@ export type { QueryErrorProps, QueryResult, QueryStateProps } from './query-stat
 export { widgetQueryState } from './widget-query-state.tsx';
 export type { WidgetQueryState } from './widget-query-state.tsx';
 export type { LoadingIndicatorProps } from './loading-indicator.tsx';
+export { OutcomeAlert } from './outcome-alert.tsx';
+export type { OutcomeAlertProps } from './outcome-alert.tsx';
 export { PageHeader } from './page-header.tsx';
 export type { PageAction, PageHeaderProps } from './page-header.tsx';
 export { PageTitle } from './page-title.tsx';
