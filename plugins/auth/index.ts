@@ -7,8 +7,8 @@ export default definePlugin({
     definePage({ name: 'client-login', component: () => import('./client-login-page.tsx') }),
     definePage({ name: 'collaborator-login', component: () => import('./collaborator-login-page.tsx') }),
     definePage({ name: 'single-sign-on', component: () => import('./single-sign-on-page.tsx') }),
-    definePage({ name: 'terms-validation', component: () => import('./terms-validation-page.tsx') }),
-    definePage({ name: 'terms-text', component: () => import('./terms-text-page.tsx') }),
+    definePage({ name: 'terms-validation', component: () => termsPage('TermsValidationPage') }),
+    definePage({ name: 'terms-text', component: () => termsPage('TermsTextPage') }),
     definePage({ name: 'expire-token', component: () => import('./expire-token-page.tsx') }),
     definePage({ name: 'create-password', component: () => import('./create-password-page.tsx') }),
     definePage({ name: 'resend-email-success', component: () => import('./resend-email-success-page.tsx') }),
@@ -24,3 +24,8 @@ export default definePlugin({
     definePage({ name: 'reset-password-form', component: () => import('./reset-password-form-page.tsx') }),
   ],
 });
+
+async function termsPage(name: 'TermsValidationPage' | 'TermsTextPage') {
+  const pages = await import('./terms-pages.ts');
+  return { default: pages[name] };
+}

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Center, Text } from '@mantine/core';
-import { LoadingIndicator } from '@portal/ui';
+import { Anchor, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useLatestTerms, useTermsContent } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
+import { TermsText, TermsVersion } from './terms-parts.tsx';
 import { useT } from './translation.ts';
 
 /** The full text of the latest terms of use, on a page of its own (linked from the terms page). */
@@ -13,30 +13,14 @@ export default function TermsTextPage() {
   const content = useTermsContent(language.startsWith('en') ? 'en' : 'fr');
   return (
     <AuthCard title={t('terms.fullTextTitle')} size={720}>
-      {latest.data === undefined ? null : (
-        <Text size="sm">
-          {t('terms.version', {
-            version: latest.data.version,
-            date: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(
-              new Date(latest.data.publishedAt),
-            ),
-          })}
-        </Text>
-      )}
-      {content.isLoading ? (
-        <Center py="lg">
-          <LoadingIndicator label={t('terms.loading')} />
-        </Center>
-      ) : content.data === undefined ? (
-        <Alert color="red" role="alert">
-          {t('terms.loadFailed')}
-        </Alert>
-      ) : (
-        // Plain text, never HTML: the terms come from outside the portal.
-        <Text component="div" style={{ whiteSpace: 'pre-wrap' }} data-terms-text="">
-          {content.data.content}
-        </Text>
-      )}
+      <TermsVersion terms={latest.data} />
+      <TermsText content={content}>
+        {(text) => (
+          <Text component="div" style={{ whiteSpace: 'pre-wrap' }} data-terms-text="">
+            {text}
+          </Text>
+        )}
+      </TermsText>
       <Anchor
         component="button"
         type="button"

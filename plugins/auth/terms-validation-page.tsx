@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Center, ScrollArea, Stack, Text } from '@mantine/core';
-import { LoadingIndicator } from '@portal/ui';
+import { Alert, Anchor, Button, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -12,6 +11,7 @@ import {
 } from '@portal/plugin-api';
 import { AuthCard } from './auth-layout.tsx';
 import { useTermsAcceptanceStateQuery } from './terms-api.ts';
+import { TermsText, TermsVersion } from './terms-parts.tsx';
 import { useT } from './translation.ts';
 import { showWelcome } from './welcome-notice.ts';
 
@@ -60,41 +60,27 @@ export default function TermsValidationPage() {
   return (
     <AuthCard title={t('terms.title')}>
       <Text>{t('terms.intro')}</Text>
-      {latest.data === undefined ? null : (
-        <Text size="sm">
-          {t('terms.version', {
-            version: latest.data.version,
-            date: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(
-              new Date(latest.data.publishedAt),
-            ),
-          })}{' '}
-          <Anchor component={Link} to={fullTextPath}>
-            {t('terms.fullText')}
-          </Anchor>
-        </Text>
-      )}
-      {content.isLoading ? (
-        <Center py="lg">
-          <LoadingIndicator label={t('terms.loading')} />
-        </Center>
-      ) : content.data === undefined ? (
-        <Alert color="red" role="alert">
-          {t('terms.loadFailed')}
-        </Alert>
-      ) : (
-        <ScrollArea.Autosize mah={320} type="auto">
-          {/* Plain text, never HTML: the terms come from outside the portal. */}
-          <Text
-            component="div"
-            role="document"
-            aria-label={t('terms.contentLabel')}
-            tabIndex={0}
-            style={{ whiteSpace: 'pre-wrap' }}
-          >
-            {content.data.content}
-          </Text>
-        </ScrollArea.Autosize>
-      )}
+      <TermsVersion terms={latest.data}>
+        {' '}
+        <Anchor component={Link} to={fullTextPath}>
+          {t('terms.fullText')}
+        </Anchor>
+      </TermsVersion>
+      <TermsText content={content}>
+        {(text) => (
+          <ScrollArea.Autosize mah={320} type="auto">
+            <Text
+              component="div"
+              role="document"
+              aria-label={t('terms.contentLabel')}
+              tabIndex={0}
+              style={{ whiteSpace: 'pre-wrap' }}
+            >
+              {text}
+            </Text>
+          </ScrollArea.Autosize>
+        )}
+      </TermsText>
       {failed && (
         <Alert color="red" role="alert">
           {t('errors.requestFailed')}

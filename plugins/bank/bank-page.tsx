@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useAction, useGatewayDownload, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import {
   DataTable,
-  EmptyState,
   formatDay,
   formatMoney,
-  isBlankList,
+  numberFilter,
   PageHeader,
   Placeholders,
   QueryState,
@@ -41,10 +40,7 @@ export default function BankPage() {
   const period: Period = isPeriod(filters['period']) ? filters['period'] : 'all';
   const range =
     period === 'custom' ? { from: filters['from'], to: filters['to'] } : periodRange(period, new Date());
-  const bankAccountId =
-    filters['account'] !== undefined && /^\d+$/.test(filters['account'])
-      ? Number(filters['account'])
-      : undefined;
+  const bankAccountId = numberFilter(table, 'account');
   const min = amountOf(filters['min']);
   const max = amountOf(filters['max']);
   const selection = {
@@ -234,20 +230,17 @@ export default function BankPage() {
             {t('export.failed')}
           </Alert>
         ) : null}
-        {isBlankList(table.query, transactions) ? (
-          <EmptyState title={t('transactions.blank')} reason={t('transactions.blankReason')} />
-        ) : (
-          <DataTable
-            caption={t('transactions.caption')}
-            columns={columns}
-            rowKey={(row) => row.id}
-            table={table}
-            result={transactions}
-            emptyMessage={t('transactions.empty')}
-            searchLabel={t('filters.search')}
-            filters={tableFilters}
-          />
-        )}
+        <DataTable
+          caption={t('transactions.caption')}
+          columns={columns}
+          rowKey={(row) => row.id}
+          table={table}
+          result={transactions}
+          blank={{ title: t('transactions.blank'), reason: t('transactions.blankReason') }}
+          emptyMessage={t('transactions.empty')}
+          searchLabel={t('filters.search')}
+          filters={tableFilters}
+        />
         {transactions.data ? (
           <Text size="sm" mt="xs" role="status" data-testid="selection-summary">
             {t('transactions.summary', {

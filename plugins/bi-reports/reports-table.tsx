@@ -1,7 +1,17 @@
 import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DownloadError, useAction, useGatewayDownload, useGatewayOpen } from '@portal/plugin-api';
-import { DataTable, EmptyState, formatDay, formatMonth, isBlankList, useTableState } from '@portal/ui';
+import {
+  allowedFilter,
+  DataTable,
+  formatDay,
+  formatMonth,
+  listQuery,
+  monthFilter,
+  numberFilter,
+  selectFilter,
+  useTableState,
+} from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { FolderPicker } from './folder-picker.tsx';
 import {
@@ -11,15 +21,12 @@ import {
   useEntityReportsQuery,
   useWalletReportsQuery,
 } from './reports-api.ts';
-import type { Report, ReportKind } from './reports-api.ts';
+import type { Report } from './reports-api.ts';
 import { useT } from './translation.ts';
 
 const PAGE_SIZE = 20;
-const SORTS = ['title', 'kind', 'period', 'createdAt', 'account'] as const;
-type Sort = (typeof SORTS)[number];
-const isSort = (value: string | undefined): value is Sort => SORTS.some((sort) => sort === value);
-const isKind = (value: string | undefined): value is ReportKind =>
-  REPORT_KINDS.some((kind) => kind === value);
+/** The sorts the gateway knows, the default first. */
+const SORTS = ['createdAt', 'title', 'kind', 'period', 'account'] as const;
 
 /**
  * The BI report list of one entity (`accountId`) or of the whole wallet (no `accountId`: a folder column
@@ -40,25 +47,12 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
     defaultOrder: 'desc',
     filterKeys: ['kind', 'period', 'folder', 'reportId'],
   });
-  const { filters } = table.query;
-  const kind = isKind(filters['kind']) ? filters['kind'] : undefined;
-  const period =
-    filters['period'] !== undefined && /^\d{4}-\d{2}$/.test(filters['period'])
-      ? filters['period']
-      : undefined;
-  const folder =
-    filters['folder'] !== undefined && /^\d+$/.test(filters['folder'])
-      ? Number(filters['folder'])
-      : undefined;
-  const highlighted =
-    filters['reportId'] !== undefined && /^\d+$/.test(filters['reportId'])
-      ? Number(filters['reportId'])
-      : undefined;
+  const kind = allowedFilter(table, 'kind', REPORT_KINDS);
+  const period = monthFilter(table, 'period');
+  const folder = numberFilter(table, 'folder');
+  const highlighted = numberFilter(table, 'reportId');
   const query = {
-    sort: isSort(table.query.sort) ? table.query.sort : 'createdAt',
-    order: table.query.order,
-    page: table.query.page,
-    pageSize: PAGE_SIZE,
+    ...listQuery(table, SORTS, PAGE_SIZE),
     ...(kind === undefined ? {} : { kind }),
     ...(period === undefined ? {} : { period }),
     ...(table.query.search === '' ? {} : { q: table.query.search }),
@@ -133,94 +127,86 @@ export function ReportsTable({ accountId }: { accountId?: number }) {
           {t(`problems.${problem}`)}
         </Alert>
       )}
-      {isBlankList(table.query, result) ? (
-        <EmptyState title={t('empty')} />
-      ) : (
-        <DataTable
-          caption={t(wallet ? 'walletReports.caption' : 'entityReports.caption')}
-          columns={columns}
-          rowKey={(report) => report.id}
-          table={table}
-          result={result}
-          emptyMessage={t('empty')}
-          searchLabel={t('filters.search')}
-          highlighted={highlighted}
-          filters={[
-            ...(wallet
+      <DataTable
+        caption={t(wallet ? 'walletReports.caption' : 'entityReports.caption')}
+        columns={columns}
+        rowKey={(report) => report.id}
+        table={table}
+        result={result}
+        blank={{ title: t('empty') }}
+        emptyMessage={t('empty')}
+        searchLabel={t('filters.search')}
+        highlighted={highlighted}
+        filters={[
+          ...(wallet
+            ? [
+                {
+                  kind: 'custom',
+                  keys: ['folder'],
+                  node: (
+                    <FolderPicker
+                      label={t('filters.folder')}
+                      emptyLabel={t('filters.allFolders')}
+                      value={folder}
+                      onChange={(value) =>
+                        table.setFilter('folder', value === undefined ? undefined : String(value))
+                      }
+                    />
+                  ),
+                } as const,
+              ]
+            : []),
+          selectFilter(
+            'kind',
+            { label: t('filters.kind'), allLabel: t('filters.allKinds') },
+            REPORT_KINDS,
+            (value) => t(`kinds.${value}`),
+          ),
+          { kind: 'month', key: 'period', label: t('filters.period') },
+        ]}
+        rowActions={{
+          name: (report) => report.title,
+          of: (report) => [
+            ...(report.hasFile
               ? [
                   {
-                    kind: 'custom',
-                    keys: ['folder'],
-                    node: (
-                      <FolderPicker
-                        label={t('filters.folder')}
-                        emptyLabel={t('filters.allFolders')}
-                        value={folder}
-                        onChange={(value) =>
-                          table.setFilter('folder', value === undefined ? undefined : String(value))
-                        }
-                      />
-                    ),
-                  } as const,
+                    key: 'open',
+                    label: t('openShort'),
+                    ariaLabel: t('open', { title: report.title }),
+                    onSelect: () =>
+                      void act(() => open(reportFilePath(report.id), { disposition: 'inline' })),
+                  },
+                  {
+                    key: 'download',
+                    label: t('downloadShort'),
+                    ariaLabel: t('download', { title: report.title }),
+                    onSelect: () =>
+                      void act(() =>
+                        download(reportFilePath(report.id), { disposition: 'attachment' }, fileName(report)),
+                      ),
+                  },
                 ]
               : []),
-            {
-              kind: 'select',
-              key: 'kind',
-              label: t('filters.kind'),
-              allLabel: t('filters.allKinds'),
-              options: REPORT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-            },
-            { kind: 'month', key: 'period', label: t('filters.period') },
-          ]}
-          rowActions={{
-            name: (report) => report.title,
-            of: (report) => [
-              ...(report.hasFile
-                ? [
-                    {
-                      key: 'open',
-                      label: t('openShort'),
-                      ariaLabel: t('open', { title: report.title }),
-                      onSelect: () =>
-                        void act(() => open(reportFilePath(report.id), { disposition: 'inline' })),
+            ...(canDelete
+              ? [
+                  {
+                    key: 'delete',
+                    label: t('delete.button'),
+                    ariaLabel: t('delete.aria', { title: report.title }),
+                    danger: true,
+                    confirm: {
+                      title: t('delete.title'),
+                      message: t('delete.message', { title: report.title, folder: report.accountName }),
+                      confirmLabel: t('delete.confirm'),
+                      errorMessage: t('delete.failed'),
+                      onConfirm: () => remove(report.id).unwrap(),
                     },
-                    {
-                      key: 'download',
-                      label: t('downloadShort'),
-                      ariaLabel: t('download', { title: report.title }),
-                      onSelect: () =>
-                        void act(() =>
-                          download(
-                            reportFilePath(report.id),
-                            { disposition: 'attachment' },
-                            fileName(report),
-                          ),
-                        ),
-                    },
-                  ]
-                : []),
-              ...(canDelete
-                ? [
-                    {
-                      key: 'delete',
-                      label: t('delete.button'),
-                      ariaLabel: t('delete.aria', { title: report.title }),
-                      danger: true,
-                      confirm: {
-                        title: t('delete.title'),
-                        message: t('delete.message', { title: report.title, folder: report.accountName }),
-                        confirmLabel: t('delete.confirm'),
-                        errorMessage: t('delete.failed'),
-                        onConfirm: () => remove(report.id).unwrap(),
-                      },
-                    },
-                  ]
-                : []),
-            ],
-          }}
-        />
-      )}
+                  },
+                ]
+              : []),
+          ],
+        }}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   DownloadError,
@@ -12,12 +12,14 @@ import {
 } from '@portal/plugin-api';
 import {
   DataTable,
-  EmptyState,
   FileUpload,
   formatDay,
   formatFileSize,
   formatMonth,
-  isBlankList,
+  listQuery,
+  monthFilter,
+  numberFilter,
+  OutcomeAlert,
   PageHeader,
   useTableState,
 } from '@portal/ui';
@@ -33,9 +35,8 @@ import type { DocumentKind, PortalDocument } from './documents-api.ts';
 import { useT } from './translation.ts';
 
 const PAGE_SIZE = 20;
-const SORTS = ['name', 'kind', 'period', 'createdAt', 'size', 'uploadedBy'] as const;
-type Sort = (typeof SORTS)[number];
-const isSort = (value: string | undefined): value is Sort => SORTS.some((sort) => sort === value);
+/** The sorts the gateway knows, the default first. */
+const SORTS = ['createdAt', 'name', 'kind', 'period', 'size', 'uploadedBy'] as const;
 
 /** The manifest action that lets a person add files of each kind (same codes as the gateway's). */
 const UPLOAD_ACTION: Readonly<Record<DocumentKind, string>> = {
@@ -77,30 +78,19 @@ export default function DocumentListPage() {
     defaultOrder: 'desc',
     filterKeys: ['period', 'documentId'],
   });
-  const { filters } = table.query;
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [justAdded, setJustAdded] = useState<number | undefined>(undefined);
   const [problem, setProblem] = useState<Problem | undefined>(undefined);
   const [zipping, setZipping] = useState(false);
 
-  const period =
-    filters['period'] !== undefined && /^\d{4}-\d{2}$/.test(filters['period'])
-      ? filters['period']
-      : undefined;
-  const fromLink =
-    filters['documentId'] !== undefined && /^\d+$/.test(filters['documentId'])
-      ? Number(filters['documentId'])
-      : undefined;
-  const sort = isSort(table.query.sort) ? table.query.sort : 'createdAt';
+  const period = monthFilter(table, 'period');
+  const fromLink = numberFilter(table, 'documentId');
 
   const result = useDocumentPageQuery(
     {
       accountId,
       kind,
-      sort,
-      order: table.query.order,
-      page: table.query.page,
-      pageSize: PAGE_SIZE,
+      ...listQuery(table, SORTS, PAGE_SIZE),
       ...(period === undefined ? {} : { period }),
       ...(table.query.search === '' ? {} : { q: table.query.search }),
     },
@@ -224,84 +214,74 @@ export default function DocumentListPage() {
       ) : null}
 
       {problem === undefined ? null : (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          withCloseButton
-          onClose={() => setProblem(undefined)}
-          closeButtonLabel={t('dismiss')}
-        >
+        <OutcomeAlert success={false} closeLabel={t('dismiss')} onClose={() => setProblem(undefined)}>
           {t(`problems.${problem}`)}
-        </Alert>
+        </OutcomeAlert>
       )}
 
-      {isBlankList(table.query, result) ? (
-        <EmptyState
-          title={t('empty')}
-          reason={t(`blankReasons.${kind}`)}
-          {...(canUpload ? { hint: t('blankHint') } : {})}
-        />
-      ) : (
-        <DataTable
-          caption={t(`titles.${kind}`)}
-          columns={columns}
-          rowKey={(doc) => doc.id}
-          table={table}
-          result={result}
-          emptyMessage={period !== undefined || table.query.search !== '' ? t('emptyFiltered') : t('empty')}
-          searchLabel={t('filters.search')}
-          highlighted={justAdded ?? fromLink}
-          selection={{
-            selected: chosen,
-            onChange: setChosen,
-            rowLabel: (id) => t('select', { name: nameOf(id) }),
-          }}
-          filters={[
+      <DataTable
+        caption={t(`titles.${kind}`)}
+        columns={columns}
+        rowKey={(doc) => doc.id}
+        table={table}
+        result={result}
+        blank={{
+          title: t('empty'),
+          reason: t(`blankReasons.${kind}`),
+          ...(canUpload ? { hint: t('blankHint') } : {}),
+        }}
+        emptyMessage={period !== undefined || table.query.search !== '' ? t('emptyFiltered') : t('empty')}
+        searchLabel={t('filters.search')}
+        highlighted={justAdded ?? fromLink}
+        selection={{
+          selected: chosen,
+          onChange: setChosen,
+          rowLabel: (id) => t('select', { name: nameOf(id) }),
+        }}
+        filters={[
+          {
+            kind: 'select',
+            key: 'period',
+            label: t('filters.period'),
+            allLabel: t('filters.allPeriods'),
+            options: (result.data?.periods ?? []).map((value) => ({
+              value,
+              label: formatMonth(value, language),
+            })),
+          },
+        ]}
+        rowActions={{
+          name: (doc) => doc.name,
+          of: (doc) => [
+            ...(OPENS_IN_BROWSER.has(doc.mimeType)
+              ? [
+                  {
+                    key: 'open',
+                    label: t('openShort'),
+                    ariaLabel: t('open', { name: doc.name }),
+                    onSelect: () => void openDocument(doc),
+                  },
+                ]
+              : []),
             {
-              kind: 'select',
-              key: 'period',
-              label: t('filters.period'),
-              allLabel: t('filters.allPeriods'),
-              options: (result.data?.periods ?? []).map((value) => ({
-                value,
-                label: formatMonth(value, language),
-              })),
+              key: 'download',
+              label: t('downloadShort'),
+              ariaLabel: t('download', { name: doc.name }),
+              onSelect: () => void downloadDocument(doc),
             },
-          ]}
-          rowActions={{
-            name: (doc) => doc.name,
-            of: (doc) => [
-              ...(OPENS_IN_BROWSER.has(doc.mimeType)
-                ? [
-                    {
-                      key: 'open',
-                      label: t('openShort'),
-                      ariaLabel: t('open', { name: doc.name }),
-                      onSelect: () => void openDocument(doc),
-                    },
-                  ]
-                : []),
-              {
-                key: 'download',
-                label: t('downloadShort'),
-                ariaLabel: t('download', { name: doc.name }),
-                onSelect: () => void downloadDocument(doc),
-              },
-            ],
-          }}
-          toolbar={
-            <Button
-              variant="light"
-              disabled={chosen.size === 0}
-              loading={zipping}
-              onClick={() => void downloadZip()}
-            >
-              {t('zip.button', { count: chosen.size })}
-            </Button>
-          }
-        />
-      )}
+          ],
+        }}
+        toolbar={
+          <Button
+            variant="light"
+            disabled={chosen.size === 0}
+            loading={zipping}
+            onClick={() => void downloadZip()}
+          >
+            {t('zip.button', { count: chosen.size })}
+          </Button>
+        }
+      />
     </Stack>
   );
 }

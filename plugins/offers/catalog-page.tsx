@@ -2,7 +2,7 @@ import { Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAction, useOfferPrice } from '@portal/plugin-api';
-import { formatMoney, PageHeader } from '@portal/ui';
+import { formatMoney, OutcomeAlert, PageHeader } from '@portal/ui';
 import {
   statusOf,
   useOfferCatalogueQuery,
@@ -10,7 +10,7 @@ import {
   useRequestOfferMutation,
 } from './offers-api.ts';
 import type { FolderChoice, Offer } from './offers-api.ts';
-import { OfferGrid, OutcomeAlert } from './offer-grid.tsx';
+import { OfferGrid } from './offer-grid.tsx';
 import { useT } from './translation.ts';
 
 type Outcome = { kind: 'created' | 'duplicate' | 'failed'; offer: string; folder: string };
@@ -113,7 +113,11 @@ export default function CatalogPage() {
     <Stack gap="md">
       <PageHeader title={t('catalog.title')} description={t('catalog.intro')} />
       {outcome === null ? null : (
-        <OutcomeAlert success={outcome.kind === 'created'} onClose={() => setOutcome(null)}>
+        <OutcomeAlert
+          success={outcome.kind === 'created'}
+          closeLabel={t('close')}
+          onClose={() => setOutcome(null)}
+        >
           {t(`catalog.outcome.${outcome.kind}`, { offer: outcome.offer, folder: outcome.folder })}
         </OutcomeAlert>
       )}

@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useOfferPrice, useSelectedEntity } from '@portal/plugin-api';
-import { formatMoney, PageHeader, StatusBadge } from '@portal/ui';
+import { formatMoney, OutcomeAlert, PageHeader, StatusBadge } from '@portal/ui';
 import { statusOf, useEntityOffersQuery, useRequestOfferMutation } from './offers-api.ts';
 import type { EntityOffer } from './offers-api.ts';
-import { OfferGrid, OutcomeAlert } from './offer-grid.tsx';
+import { OfferGrid } from './offer-grid.tsx';
 import { REQUESTED_TONE, SUBSCRIPTION_TONES } from './status-tones.ts';
 import { useT } from './translation.ts';
 
@@ -65,7 +65,11 @@ export default function EntityOffersPage() {
     <Stack gap="md">
       <PageHeader title={t('entityOffers.title')} description={t('entityOffers.intro')} />
       {outcome === null ? null : (
-        <OutcomeAlert success={outcome.kind === 'created'} onClose={() => setOutcome(null)}>
+        <OutcomeAlert
+          success={outcome.kind === 'created'}
+          closeLabel={t('close')}
+          onClose={() => setOutcome(null)}
+        >
           {t(`entityOffers.outcome.${outcome.kind}`, { offer: outcome.offer })}
         </OutcomeAlert>
       )}

@@ -1,14 +1,15 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
 import {
   allowedFilter,
   DataTable,
-  EmptyState,
   formatDay,
-  isBlankList,
+  listQuery,
+  OutcomeAlert,
   PageHeader,
+  selectFilter,
   StatusBadge,
   useTableState,
 } from '@portal/ui';
@@ -44,10 +45,7 @@ export default function ModRequestsPage() {
   const requests = useWalletModRequestsQuery({
     q: table.query.search,
     ...(status === undefined ? {} : { status }),
-    sort: SORTS.find((key) => key === table.query.sort) ?? 'createdAt',
-    order: table.query.order,
-    page: table.query.page,
-    pageSize: PAGE_SIZE,
+    ...listQuery(table, SORTS, PAGE_SIZE),
   });
   const [decide, deciding] = useDecideModRequestMutation();
   const [refusing, setRefusing] = useState<ModRequest | null>(null);
@@ -128,77 +126,70 @@ export default function ModRequestsPage() {
     <Stack gap="md">
       <PageHeader title={t('modRequests.title')} description={t('modRequests.intro')} />
       {outcome === null ? null : (
-        <Alert
-          color={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'teal' : 'red'}
-          variant="light"
-          role={outcome.kind === 'validated' || outcome.kind === 'refused' ? 'status' : 'alert'}
-          withCloseButton
-          closeButtonLabel={t('close')}
+        <OutcomeAlert
+          success={outcome.kind === 'validated' || outcome.kind === 'refused'}
+          closeLabel={t('close')}
           onClose={() => setOutcome(null)}
         >
           {t(`modRequests.outcome.${outcome.kind}`, { folder: outcome.folder, offer: outcome.offer })}
-        </Alert>
+        </OutcomeAlert>
       )}
-      {isBlankList(table.query, requests) ? (
-        <EmptyState title={t('modRequests.blank')} reason={t('modRequests.blankReason')} />
-      ) : (
-        <DataTable
-          caption={t('modRequests.caption')}
-          columns={columns}
-          rowKey={(row) => row.id}
-          table={table}
-          result={requests}
-          emptyMessage={t('modRequests.empty')}
-          searchLabel={t('modRequests.search')}
-          filters={[
-            {
-              kind: 'select',
-              key: 'status',
-              label: t('modRequests.filter'),
-              allLabel: t('modRequests.allStatuses'),
-              options: STATUSES.map((value) => ({ value, label: t(`modRequests.statuses.${value}`) })),
-            },
-          ]}
-          {...(canDecide
-            ? {
-                rowActions: {
-                  header: t('modRequests.actions'),
-                  name: (row: ModRequest) => `${row.offerName} · ${row.accountName}`,
-                  of: (row: ModRequest): RowAction[] =>
-                    row.status === 'pending'
-                      ? [
-                          {
-                            key: 'validate',
-                            label: t('modRequests.validate'),
-                            ariaLabel: t('modRequests.validateFor', {
-                              offer: row.offerName,
-                              folder: row.accountName,
-                            }),
-                            variant: 'filled',
-                            loading: deciding.isLoading && deciding.originalArgs?.id === row.id,
-                            onSelect: () => void send(row, 'validated'),
+      <DataTable
+        caption={t('modRequests.caption')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        table={table}
+        result={requests}
+        blank={{ title: t('modRequests.blank'), reason: t('modRequests.blankReason') }}
+        emptyMessage={t('modRequests.empty')}
+        searchLabel={t('modRequests.search')}
+        filters={[
+          selectFilter(
+            'status',
+            { label: t('modRequests.filter'), allLabel: t('modRequests.allStatuses') },
+            STATUSES,
+            (value) => t(`modRequests.statuses.${value}`),
+          ),
+        ]}
+        {...(canDecide
+          ? {
+              rowActions: {
+                header: t('modRequests.actions'),
+                name: (row: ModRequest) => `${row.offerName} · ${row.accountName}`,
+                of: (row: ModRequest): RowAction[] =>
+                  row.status === 'pending'
+                    ? [
+                        {
+                          key: 'validate',
+                          label: t('modRequests.validate'),
+                          ariaLabel: t('modRequests.validateFor', {
+                            offer: row.offerName,
+                            folder: row.accountName,
+                          }),
+                          variant: 'filled',
+                          loading: deciding.isLoading && deciding.originalArgs?.id === row.id,
+                          onSelect: () => void send(row, 'validated'),
+                        },
+                        {
+                          key: 'refuse',
+                          label: t('modRequests.refuse'),
+                          ariaLabel: t('modRequests.refuseFor', {
+                            offer: row.offerName,
+                            folder: row.accountName,
+                          }),
+                          variant: 'default',
+                          onSelect: () => {
+                            setRefusing(row);
+                            setReason('');
+                            setReasonMissing(false);
                           },
-                          {
-                            key: 'refuse',
-                            label: t('modRequests.refuse'),
-                            ariaLabel: t('modRequests.refuseFor', {
-                              offer: row.offerName,
-                              folder: row.accountName,
-                            }),
-                            variant: 'default',
-                            onSelect: () => {
-                              setRefusing(row);
-                              setReason('');
-                              setReasonMissing(false);
-                            },
-                          },
-                        ]
-                      : [],
-                },
-              }
-            : {})}
-        />
-      )}
+                        },
+                      ]
+                    : [],
+              },
+            }
+          : {})}
+      />
       {refusing === null ? null : (
         <Modal
           opened

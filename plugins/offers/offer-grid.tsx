@@ -1,33 +1,8 @@
-import { Alert, Paper, SimpleGrid } from '@mantine/core';
+import { Paper, SimpleGrid } from '@mantine/core';
 import { EmptyState, Placeholders, QueryError } from '@portal/ui';
 import type { EmptyStateProps } from '@portal/ui';
 import type { ReactNode } from 'react';
 import { useT } from './translation.ts';
-
-/** What a request for an offer came to, shown above the cards until the person closes it. */
-export function OutcomeAlert({
-  success,
-  onClose,
-  children,
-}: {
-  success: boolean;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useT();
-  return (
-    <Alert
-      color={success ? 'teal' : 'red'}
-      variant="light"
-      role={success ? 'status' : 'alert'}
-      withCloseButton
-      closeButtonLabel={t('close')}
-      onClose={onClose}
-    >
-      {children}
-    </Alert>
-  );
-}
 
 type OfferGridProps<Item extends { offerCode: string }> = {
   /** The query's state, as its data hook gives it (the same shape the tables read). */

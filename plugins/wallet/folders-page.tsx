@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useRouteHref } from '@portal/plugin-api';
-import { DataTable, EmptyState, isBlankList, PageHeader, useTableState } from '@portal/ui';
+import { DataTable, PageHeader, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { FavoriteButton } from './favorite-button.tsx';
 import { useWalletFoldersQuery } from './portfolio-api.ts';
@@ -64,27 +64,20 @@ export default function FoldersPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('folders.title')} description={t('folders.intro')} />
-      {isBlankList(table.query, folders) ? (
-        <EmptyState
-          title={t('folders.empty')}
-          reason={t('folders.emptyReason')}
-          hint={t('folders.emptyHint')}
-        />
-      ) : (
-        <DataTable
-          caption={t('folders.caption')}
-          columns={columns}
-          rowKey={(folder) => folder.accountId}
-          table={table}
-          result={folders}
-          emptyMessage={
-            table.query.search === ''
-              ? t('folders.empty')
-              : t('folders.noMatch', { search: table.query.search })
-          }
-          searchLabel={t('folders.search')}
-        />
-      )}
+      <DataTable
+        caption={t('folders.caption')}
+        columns={columns}
+        rowKey={(folder) => folder.accountId}
+        table={table}
+        result={folders}
+        blank={{ title: t('folders.empty'), reason: t('folders.emptyReason'), hint: t('folders.emptyHint') }}
+        emptyMessage={
+          table.query.search === ''
+            ? t('folders.empty')
+            : t('folders.noMatch', { search: table.query.search })
+        }
+        searchLabel={t('folders.search')}
+      />
     </Stack>
   );
 }

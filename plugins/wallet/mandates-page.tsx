@@ -1,13 +1,14 @@
-import { Alert, Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useFlag } from '@portal/plugin-api';
 import {
   allowedFilter,
   DataTable,
-  EmptyState,
   formatDay,
-  isBlankList,
+  listQuery,
+  OutcomeAlert,
   PageHeader,
+  selectFilter,
   StatusBadge,
   useTableState,
 } from '@portal/ui';
@@ -38,14 +39,10 @@ export default function MandatesPage() {
   const toolUrl = useConstant('mandateToolUrl');
   const table = useTableState({ defaultSort: 'startsOn', defaultOrder: 'desc', filterKeys: ['status'] });
   const status = allowedFilter(table, 'status', STATUSES);
-  const sort = SORTS.find((key) => key === table.query.sort) ?? 'startsOn';
   const mandates = useWalletMandatesQuery({
     q: table.query.search,
     ...(status === undefined ? {} : { status }),
-    sort,
-    order: table.query.order,
-    page: table.query.page,
-    pageSize: PAGE_SIZE,
+    ...listQuery(table, SORTS, PAGE_SIZE),
   });
   const [setStatus] = useSetMandateStatusMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -138,39 +135,32 @@ export default function MandatesPage() {
           : {})}
       />
       {outcome === null ? null : (
-        <Alert
-          role={outcome.kind === 'saved' ? 'status' : 'alert'}
-          color={outcome.kind === 'saved' ? 'teal' : 'red'}
-          variant="light"
-          withCloseButton
-          closeButtonLabel={t('close')}
+        <OutcomeAlert
+          success={outcome.kind === 'saved'}
+          closeLabel={t('close')}
           onClose={() => setOutcome(null)}
         >
           {t(`mandates.outcome.${outcome.kind}`, { name: outcome.name })}
-        </Alert>
+        </OutcomeAlert>
       )}
-      {isBlankList(table.query, mandates) ? (
-        <EmptyState title={t('mandates.blank')} reason={t('mandates.blankReason')} />
-      ) : (
-        <DataTable
-          caption={t('mandates.caption')}
-          columns={columns}
-          rowKey={(row) => row.id}
-          table={table}
-          result={mandates}
-          emptyMessage={t('mandates.empty')}
-          searchLabel={t('mandates.search')}
-          filters={[
-            {
-              kind: 'select',
-              key: 'status',
-              label: t('mandates.filter'),
-              allLabel: t('mandates.allStatuses'),
-              options: STATUSES.map((value) => ({ value, label: statusLabel(value) })),
-            },
-          ]}
-        />
-      )}
+      <DataTable
+        caption={t('mandates.caption')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        table={table}
+        result={mandates}
+        blank={{ title: t('mandates.blank'), reason: t('mandates.blankReason') }}
+        emptyMessage={t('mandates.empty')}
+        searchLabel={t('mandates.search')}
+        filters={[
+          selectFilter(
+            'status',
+            { label: t('mandates.filter'), allLabel: t('mandates.allStatuses') },
+            STATUSES,
+            statusLabel,
+          ),
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,12 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithPortal } from '../testing/render-with-portal.tsx';
 import { loadRealManifest } from '../testing/manifest.ts';
-import { DataTable } from './data-table.tsx';
-import type { DataColumn, DataPage } from './data-table.tsx';
-import { useTableState } from './table-state.ts';
+import type { DataColumn } from './data-table.tsx';
+import { TableHarness } from './table-harness.tsx';
 
 type Doc = { id: number; name: string; kind: 'pay' | 'tax'; size: number };
 const docs: Doc[] = [
@@ -29,61 +27,46 @@ const columns: DataColumn<Doc>[] = [
 ];
 
 function Harness({ onOpen }: { onOpen: (doc: Doc) => void }) {
-  const table = useTableState({ defaultSort: 'name', filterKeys: ['kind'] });
-  const location = useLocation();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const { sort, order, filters } = table.query;
-  const rows = docs
-    .filter((d) => filters['kind'] === undefined || d.kind === filters['kind'])
-    .sort((a, b) => {
-      const diff = sort === 'size' ? a.size - b.size : a.name.localeCompare(b.name);
-      return order === 'asc' ? diff : -diff;
-    });
-  const data: DataPage<Doc> = { items: rows, currentPage: 1, totalPage: 1, totalItems: rows.length };
   return (
-    <>
-      <DataTable
-        caption="Documents"
-        columns={columns}
-        rowKey={(d) => d.id}
-        table={table}
-        result={{ data, isLoading: false, isError: false, refetch: () => undefined }}
-        emptyMessage="Aucun document"
-        filters={[
-          {
-            kind: 'select',
-            key: 'kind',
-            label: 'Type',
-            allLabel: 'Tous les types',
-            options: [
-              { value: 'pay', label: 'Paie' },
-              { value: 'tax', label: 'Impôt' },
-            ],
-          },
-        ]}
-        selection={{ selected, onChange: setSelected, rowLabel: (id) => `Sélectionner ${String(id)}` }}
-        rowActions={{
-          name: (d) => d.name,
-          of: (d) => [
-            { key: 'open', label: 'Ouvrir', ariaLabel: `Ouvrir ${d.name}`, onSelect: () => onOpen(d) },
-            {
-              key: 'delete',
-              label: 'Supprimer',
-              danger: true,
-              confirm: {
-                title: 'Supprimer ce document ?',
-                message: `${d.name} sera supprimé.`,
-                confirmLabel: 'Supprimer le document',
-                errorMessage: 'La suppression a échoué.',
-                onConfirm: () => Promise.resolve(),
-              },
-            },
+    <TableHarness
+      rows={docs}
+      tableOptions={{ defaultSort: 'name', filterKeys: ['kind'] }}
+      columns={columns}
+      filters={[
+        {
+          kind: 'select',
+          key: 'kind',
+          label: 'Type',
+          allLabel: 'Tous les types',
+          options: [
+            { value: 'pay', label: 'Paie' },
+            { value: 'tax', label: 'Impôt' },
           ],
-        }}
-      />
-      <output aria-label="address">{location.search}</output>
+        },
+      ]}
+      selection={{ selected, onChange: setSelected, rowLabel: (id) => `Sélectionner ${String(id)}` }}
+      rowActions={{
+        name: (d) => d.name,
+        of: (d) => [
+          { key: 'open', label: 'Ouvrir', ariaLabel: `Ouvrir ${d.name}`, onSelect: () => onOpen(d) },
+          {
+            key: 'delete',
+            label: 'Supprimer',
+            danger: true,
+            confirm: {
+              title: 'Supprimer ce document ?',
+              message: `${d.name} sera supprimé.`,
+              confirmLabel: 'Supprimer le document',
+              errorMessage: 'La suppression a échoué.',
+              onConfirm: () => Promise.resolve(),
+            },
+          },
+        ],
+      }}
+    >
       <output aria-label="selected">{[...selected].join(',')}</output>
-    </>
+    </TableHarness>
   );
 }
 

@@ -1,11 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithPortal } from '../testing/render-with-portal.tsx';
 import { loadRealManifest } from '../testing/manifest.ts';
-import { DataTable } from './data-table.tsx';
-import type { DataColumn, DataPage } from './data-table.tsx';
-import { useTableState } from './table-state.ts';
+import type { DataColumn } from './data-table.tsx';
+import { TableHarness } from './table-harness.tsx';
+import type { HarnessMode } from './table-harness.tsx';
 
 afterEach(cleanup);
 
@@ -20,43 +19,20 @@ const columns: DataColumn<Doc>[] = [
   { key: 'size', header: 'Taille', sortable: true, numeric: true, render: (d) => String(d.size) },
 ];
 
-type Mode = 'ok' | 'loading' | 'error' | 'empty';
-
-function Harness({ mode, onRetry = () => {} }: { mode: Mode; onRetry?: () => void }) {
-  const table = useTableState({ defaultSort: 'name', searchDelayMs: 20 });
-  const location = useLocation();
-  const { page, search, sort, order } = table.query;
-  const matching = mode === 'empty' ? [] : docs.filter((d) => d.name.includes(search));
-  const sorted = [...matching].sort((a, b) => {
-    const diff = sort === 'size' ? a.size - b.size : a.name.localeCompare(b.name);
-    return order === 'asc' ? diff : -diff;
-  });
-  const data: DataPage<Doc> | undefined =
-    mode === 'loading' || mode === 'error'
-      ? undefined
-      : {
-          items: sorted.slice((page - 1) * 10, page * 10),
-          currentPage: page,
-          totalPage: Math.max(1, Math.ceil(sorted.length / 10)),
-          totalItems: sorted.length,
-        };
+function Harness({ mode, onRetry }: { mode: HarnessMode; onRetry?: () => void }) {
   return (
-    <>
-      <DataTable
-        caption="Documents"
-        columns={columns}
-        rowKey={(d) => d.id}
-        table={table}
-        result={{ data, isLoading: mode === 'loading', isError: mode === 'error', refetch: onRetry }}
-        emptyMessage="Aucun document"
-        searchLabel="Rechercher"
-      />
-      <output aria-label="address">{location.search}</output>
-    </>
+    <TableHarness
+      rows={docs}
+      tableOptions={{ defaultSort: 'name', searchDelayMs: 20 }}
+      mode={mode}
+      {...(onRetry ? { onRetry } : {})}
+      columns={columns}
+      searchLabel="Rechercher"
+    />
   );
 }
 
-const render = (mode: Mode, onRetry?: () => void, route = '/docs') =>
+const render = (mode: HarnessMode, onRetry?: () => void, route = '/docs') =>
   renderWithPortal(<Harness mode={mode} {...(onRetry ? { onRetry } : {})} />, {
     config: loadRealManifest(),
     route,
@@ -112,5 +88,22 @@ describe('data table', () => {
     expect(screen.queryByRole('table')).toBeNull();
     await view.user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('shows its blank state instead of the table while the list holds nothing, and the table once a search is typed', async () => {
+    const blank = { title: 'Aucun document pour l’instant', reason: 'Vos documents apparaissent ici.' };
+    await renderWithPortal(
+      <TableHarness rows={docs} tableOptions={{}} mode="empty" columns={columns} blank={blank} />,
+      { config: loadRealManifest(), route: '/docs' },
+    );
+    expect(screen.getByText('Aucun document pour l’instant')).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+    cleanup();
+    await renderWithPortal(
+      <TableHarness rows={docs} tableOptions={{}} mode="empty" columns={columns} blank={blank} />,
+      { config: loadRealManifest(), route: '/docs?q=bilan' },
+    );
+    expect(screen.getByRole('table', { name: 'Documents' })).toBeVisible();
+    expect(screen.getByText('Aucun document')).toBeVisible();
   });
 });

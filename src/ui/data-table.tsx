@@ -17,6 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-action.tsx';
 import type { Confirmation } from './confirm-action.tsx';
 import { DataCards } from './data-cards.tsx';
+import { EmptyState, isBlankList } from './empty-state.tsx';
+import type { EmptyStateProps } from './empty-state.tsx';
 import { RowActionButtons } from './row-actions.tsx';
 import type { RowAction } from './row-actions.tsx';
 import { TableFilters } from './table-filters.tsx';
@@ -96,6 +98,11 @@ export type DataTableProps<Row, Key extends string | number> = {
   /** The list query's state, as a data hook (RTK Query's) gives it. */
   result: DataResult<Row>;
   emptyMessage: string;
+  /**
+   * The empty state shown instead of the whole table while the list holds nothing at all (loaded, empty,
+   * on its first page, neither searched nor filtered); a search that matches nothing keeps the table.
+   */
+  blank?: EmptyStateProps;
   /** Shows the search box, with this label. */
   searchLabel?: string;
   /** The list's filters, as data: beside the search box, or in the sort-and-filter sheet on a narrow screen. */
@@ -139,6 +146,7 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
   const { t } = useTranslation();
   const [measured, narrow] = useNarrow<HTMLDivElement>(CARDS_BELOW);
   const [confirming, setConfirming] = useState<Confirmation | null>(null);
+  if (props.blank !== undefined && isBlankList(table.query, result)) return <EmptyState {...props.blank} />;
   const { query } = table;
   const items = data?.items ?? [];
   const pageKeys = items.map(rowKey);

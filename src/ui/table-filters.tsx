@@ -13,6 +13,39 @@ export function allowedFilter<Value extends string>(
   return allowed.find((candidate) => candidate === value);
 }
 
+/** The filter's value when it is a whole number (an id, a folder): a hand-edited address may hold anything. */
+export function numberFilter(table: TableState, key: string): number | undefined {
+  const value = table.query.filters[key];
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** The filter's value when it is a month (`YYYY-MM`), as a `month` filter or a month select sets it. */
+export function monthFilter(table: TableState, key: string): string | undefined {
+  const value = table.query.filters[key];
+  return value !== undefined && /^\d{4}-\d{2}$/.test(value) ? value : undefined;
+}
+
+/**
+ * A `select` filter of a closed list of values (statuses, kinds), each said by `labelOf`.
+ *
+ * @example
+ * selectFilter('status', { label: t('x.filter'), allLabel: t('x.allStatuses') }, STATUSES,
+ *   (value) => t(`x.statuses.${value}`))
+ */
+export function selectFilter<Value extends string>(
+  key: string,
+  labels: { label: string; allLabel: string },
+  values: readonly Value[],
+  labelOf: (value: Value) => string,
+): DataFilter {
+  return {
+    kind: 'select',
+    key,
+    ...labels,
+    options: values.map((value) => ({ value, label: labelOf(value) })),
+  };
+}
+
 /**
  * A filter of a `DataTable`, declared as data: the table draws it beside the search box on a wide
  * screen and in its sort-and-filter sheet on a narrow one, and counts it when it is set.

@@ -137,3 +137,20 @@ export function useTableState(options: TableStateOptions = {}): TableState {
 
   return { query, searchInput, setSearchInput, toggleSort, setSort, setPage, setFilter };
 }
+
+/**
+ * What a list query sends of the table besides its filters: the page, its size, the order and the sort,
+ * the one the address asks for when the gateway knows it, else the first of `sorts`.
+ *
+ * @example
+ * const SORTS = ['createdAt', 'name'] as const;
+ * useThingsQuery({ ...listQuery(table, SORTS, 20), q: table.query.search });
+ */
+export function listQuery<Sort extends string>(
+  table: TableState,
+  sorts: readonly [Sort, ...Sort[]],
+  pageSize: number,
+) {
+  const { sort, order, page } = table.query;
+  return { sort: sorts.find((key) => key === sort) ?? sorts[0], order, page, pageSize };
+}
