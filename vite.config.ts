@@ -16,6 +16,7 @@ import { manifestValidation, publishedManifestPreload } from './scripts/vite-man
 import { mantineCssPerComponent, mantineLightOnly } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerenderLogin } from './scripts/vite-prerender-login.ts';
+import { brandingFavicon } from './scripts/vite-favicon.ts';
 import { portalChunks } from './scripts/vite-portal-chunks.ts';
 import { indexRoutes } from './src/manifest/route-index.ts';
 import type { PortalConfig } from './kernel/schemas/portal-config.ts';
@@ -121,6 +122,7 @@ export default defineConfig(({ mode }) => ({
     ),
     manifestValidation(),
     publishedManifestPreload(preloadUrl),
+    brandingFavicon(manifest.branding.favicon),
     inlineContractRoutes(),
     react(),
     mantineCssPerComponent(),

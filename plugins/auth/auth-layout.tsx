@@ -24,7 +24,8 @@ export function AuthCard({
   const { t } = useT();
   const support = branding?.support;
   return (
-    <Container size={size} py="xl">
+    // Tighter on a phone: the form and its links fit above the consent sheet of a first visit.
+    <Container size={size} py={{ base: 'md', sm: 'xl' }}>
       {branding === undefined ? null : (
         <Group justify="center" gap="sm" mb="md" wrap="nowrap" data-firm="">
           {branding.logo === undefined ? null : (
@@ -38,7 +39,7 @@ export function AuthCard({
       <Paper
         withBorder
         shadow="sm"
-        p="xl"
+        p={{ base: 'md', sm: 'xl' }}
         radius="md"
         style={{ borderTop: '4px solid var(--mantine-primary-color-filled)' }}
       >

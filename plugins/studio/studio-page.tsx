@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { useMemo, useReducer, useState } from 'react';
+import { Suspense, lazy, useMemo, useReducer, useState } from 'react';
 import {
   describeChange,
   diffManifests,
@@ -26,6 +26,9 @@ import { initialStudioState, studioReducer } from './studio-state.ts';
 import type { StudioState } from './studio-state.ts';
 import { useT } from './translation.ts';
 import { VersionsTable } from './versions-table.tsx';
+
+// Its own chunk: only an author who opens the tab needs it.
+const BrandingTab = lazy(() => import('./branding-tab.tsx'));
 
 /**
  * The manifests the studio starts from: the published version as the gateway has it now (this page load
@@ -171,6 +174,7 @@ export default function StudioPage() {
       <Tabs defaultValue="lists" keepMounted={false}>
         <Tabs.List aria-label={t('sections')}>
           <Tabs.Tab value="lists">{t('tabs.lists')}</Tabs.Tab>
+          <Tabs.Tab value="branding">{t('tabs.branding')}</Tabs.Tab>
           <Tabs.Tab value="preview">{t('tabs.preview')}</Tabs.Tab>
           <Tabs.Tab value="publish">{t('tabs.publish', { count: changes.length })}</Tabs.Tab>
           <Tabs.Tab value="json">{t('tabs.json')}</Tabs.Tab>
@@ -183,6 +187,12 @@ export default function StudioPage() {
             dispatch={dispatch}
             hiddenRules={hiddenRules}
           />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="branding" pt="md">
+          <Suspense fallback={null}>
+            <BrandingTab current={current} problems={problems} onEdit={edit} />
+          </Suspense>
         </Tabs.Panel>
 
         <Tabs.Panel value="preview" pt="md">

@@ -1,6 +1,8 @@
 import { MantineProvider } from '@mantine/core';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import { applyFavicon } from './favicon.ts';
 import { cssVariablesResolver, themeFromManifest } from './theme.ts';
 
 /** Mantine with the manifest's theme: the portal's providers and the sign-in app both draw with it. */
@@ -17,6 +19,9 @@ export function PortalTheme({
   env?: 'default' | 'test';
   children: ReactNode;
 }) {
+  const favicon = branding?.favicon;
+  // The browser tab's icon follows the manifest in use (a published one may name another).
+  useEffect(() => applyFavicon(document, favicon), [favicon]);
   return (
     <MantineProvider
       theme={themeFromManifest(ui)}

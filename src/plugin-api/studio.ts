@@ -24,6 +24,8 @@ export type { ManifestValidation } from '../../kernel/manifest/validate.ts';
 export type { ConditionContext, ConditionTrace } from '../../kernel/conditions/evaluate.ts';
 export type { RouteAccess } from '../manifest/navigation.ts';
 export { validateManifest } from '../../kernel/manifest/validate.ts';
+// The branding form's contrast verdict: the same ratio and threshold as the lint's check at publication.
+export { WCAG_AA_TEXT, contrastRatio } from '../../kernel/manifest/contrast.ts';
 export type { Change, ListItem, ListKey, StudioTranslate } from '../manifest/manifest-diff.ts';
 export { whyHidden } from '../manifest/why-hidden.ts';
 export {

@@ -9,31 +9,36 @@ const ConsentChoices = lazy(() => import('./consent-choices.tsx'));
 const BUTTON_CLASSES = { label: classes.label ?? '' };
 
 /**
- * While the banner shows, the page ends with room for it (a bottom padding from the banner's top to the
- * screen's bottom), and what the keyboard or a link brings into view stops above it (the same scroll
- * padding): the page can show every action above the banner, none stays under it.
+ * While the banner shows, the page ends above it: the document scrolls in the screen's part above the
+ * banner (the body, as high as the screen less the banner's room, scrolls; the window does not). No action
+ * of the page is ever under the banner, at any scroll position, whatever the page's height (a padding at
+ * the page's end only made room after scrolling: the login's last link sat under a phone's sheet).
  */
-function useRoomBelowPage(banner: HTMLElement | null) {
+function usePageAboveBanner(banner: HTMLElement | null) {
   useEffect(() => {
     if (banner === null) return;
     const body = document.body.style;
     const page = document.documentElement.style;
-    const observer = new ResizeObserver(() => {
-      body.paddingBottom = page.scrollPaddingBottom = `${String(
-        Math.ceil(window.innerHeight - banner.getBoundingClientRect().top),
-      )}px`;
-    });
+    const fit = () => {
+      const room = Math.max(0, Math.ceil(window.innerHeight - banner.getBoundingClientRect().top));
+      body.height = `calc(100dvh - ${String(room)}px)`;
+    };
+    page.overflow = 'hidden';
+    body.overflowY = 'auto';
+    const observer = new ResizeObserver(fit);
     observer.observe(banner);
+    window.addEventListener('resize', fit);
     return () => {
       observer.disconnect();
-      body.paddingBottom = page.scrollPaddingBottom = '';
+      window.removeEventListener('resize', fit);
+      page.overflow = body.overflowY = body.height = '';
     };
   }, [banner]);
 }
 
 /**
  * The consent banner (the consent tool of SPEC 7): accept all, refuse all, or choose per category. Not
- * modal: the page stays usable behind it, in the keyboard's order before the page; each choice is applied
+ * modal: the page stays usable above it, in the keyboard's order before the page; each choice is applied
  * at once (scripts added or removed). A corner card on a desktop, a compact bottom sheet on a phone.
  */
 export default function ConsentBanner({
@@ -50,7 +55,7 @@ export default function ConsentBanner({
   const [customising, setCustomising] = useState(stored.decided);
   const [draft, setDraft] = useState<ConsentChoice>(stored.choice);
   const [banner, setBanner] = useState<HTMLElement | null>(null);
-  useRoomBelowPage(banner);
+  usePageAboveBanner(banner);
 
   const decide = (choice: Partial<ConsentChoice>) => {
     store.set(choice);

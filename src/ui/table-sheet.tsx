@@ -5,6 +5,8 @@ import { activeFilterCount, TableFilters } from './table-filters.tsx';
 import type { DataFilter } from './table-filters.tsx';
 import type { SortOrder, TableState } from './table-state.ts';
 
+const SHEET_STYLES = { content: { height: 'auto', flex: '0 0 auto', maxHeight: '90dvh' } } as const;
+
 type SortFilterSheetProps = {
   table: TableState;
   /** The columns the gateway sorts by, with their headers. */
@@ -36,7 +38,8 @@ export function SortFilterSheet({ table, sortable, filters, count }: SortFilterS
         opened={opened}
         onClose={close}
         position="bottom"
-        size="auto"
+        // As high as what it holds (Mantine's size="auto" resolves to no size, hence the full screen).
+        styles={SHEET_STYLES}
         title={t('tablesOnPhones.sortAndFilter')}
         closeButtonProps={{ 'aria-label': t('tablesOnPhones.closeSheet') }}
       >

@@ -10,11 +10,19 @@ import { apiToken, signInCustomer, signInCustomerTo, submitCredentials } from '.
 
 const FIRM = 'Fiduciaire Nord';
 const COLOUR = 'rgb(11, 110, 79)';
+const FAVICON = '/branding/logo.svg';
+
+const faviconOf = (page: Page) => page.locator('link[rel="icon"]').getAttribute('href');
 
 async function publishBranding(request: APIRequestContext): Promise<void> {
   const rebranded = {
     ...manifest,
-    branding: { firmName: FIRM, primaryColor: '#0b6e4f', support: { email: 'aide@fiduciaire-nord.example' } },
+    branding: {
+      firmName: FIRM,
+      primaryColor: '#0b6e4f',
+      favicon: FAVICON,
+      support: { email: 'aide@fiduciaire-nord.example' },
+    },
   };
   const answer = await request.put(`${GATEWAY_URL}/__admin/studio/published`, {
     data: { manifest: rebranded },
@@ -37,7 +45,9 @@ test("a published firm name and colour reach the login, the provider's page, the
   axe,
 }) => {
   test.setTimeout(90_000);
-  // The built manifest's firm first.
+  // The built manifest's firm first, and its favicon in the pre-rendered login page's HTML.
+  const served = await (await request.get('/login')).text();
+  expect(served).toContain(`<link rel="icon" href="${manifest.branding.favicon}"`);
   await page.goto('/login?choice=client');
   await expect(page.getByText(manifest.branding.firmName, { exact: true })).toBeVisible();
   await publishBranding(request);
@@ -54,6 +64,7 @@ test("a published firm name and colour reach the login, the provider's page, the
       { timeout: 20_000 },
     )
     .toBe(1);
+  expect(await faviconOf(page)).toBe(FAVICON);
   await signOut(page);
 
   // The login page: the firm's name, support and colour (its button), and axe passes.
@@ -62,6 +73,7 @@ test("a published firm name and colour reach the login, the provider's page, the
   await expect(page.getByRole('link', { name: 'aide@fiduciaire-nord.example' })).toBeVisible();
   await expect(page.getByText(manifest.branding.firmName, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeEnabled();
+  expect(await faviconOf(page)).toBe(FAVICON);
   expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
   expect(describeViolations(await axe())).toEqual([]);
 
@@ -69,6 +81,7 @@ test("a published firm name and colour reach the login, the provider's page, the
   await page.getByRole('link', { name: /Connexion collaborateur/ }).click();
   await expect(page).toHaveURL(/\/oidc\/interaction\//);
   await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
+  expect(await faviconOf(page)).toMatch(new RegExp(`${FAVICON}$`));
   expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
   expect(describeViolations(await axe())).toEqual([]);
 

@@ -74,3 +74,82 @@ test('refuse all: nothing is requested, and the banner does not come back', asyn
   await expect(page.getByRole('region', { name: 'Vos choix de confidentialité' })).toBeHidden();
   expect(asked).toEqual([]);
 });
+
+/**
+ * The actions (links, buttons) outside the banner whose part on screen overlaps it, by their text. What a
+ * person sees of an action is its box cut by the boxes that clip it (a scrolling ancestor, the screen).
+ */
+const actionsUnderBanner = (page: Page) =>
+  page.evaluate(() => {
+    const banner = document.querySelector('section[aria-labelledby="consent-title"]');
+    if (banner === null) throw new Error('No consent banner');
+    const sheet = banner.getBoundingClientRect();
+    const shown = (action: HTMLElement) => {
+      const box = action.getBoundingClientRect();
+      let [top, bottom, left, right] = [box.top, box.bottom, box.left, box.right];
+      for (let parent = action.parentElement; parent !== null; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        [top, bottom] = [Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
+        [left, right] = [Math.max(left, clip.left), Math.min(right, clip.right)];
+      }
+      [top, bottom] = [Math.max(top, 0), Math.min(bottom, window.innerHeight)];
+      return { top, bottom, left, right };
+    };
+    return [...document.querySelectorAll<HTMLElement>('a[href], button, [role="button"], [role="link"]')]
+      .filter((action) => !banner.contains(action) && action.checkVisibility())
+      .filter((action) => {
+        const box = shown(action);
+        return (
+          box.bottom > Math.max(box.top, sheet.top) &&
+          box.top < sheet.bottom &&
+          box.right > Math.max(box.left, sheet.left) &&
+          box.left < sheet.right
+        );
+      })
+      .map((action) => {
+        const text = action.textContent.trim();
+        return text === '' ? (action.getAttribute('aria-label') ?? action.tagName) : text;
+      });
+  });
+
+/** Scrolls the page (whatever scrolls it: the window or the part above the banner) to its end. */
+const scrollPageToEnd = (page: Page) =>
+  page.evaluate(() => {
+    for (const scroller of [document.scrollingElement, document.body])
+      scroller?.scrollTo({ top: scroller.scrollHeight, behavior: 'instant' });
+  });
+
+// Issue 30 item 6: the consent banner never covers an action, at a phone's and a desktop's size, at the top
+// of the page and scrolled to its end, on the login page and the collaborators' entry.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+])
+  for (const entry of [
+    { name: 'the login page', path: '/login?choice=client', ready: 'Se connecter' },
+    {
+      name: "the collaborators' entry",
+      path: '/collaborateur',
+      ready: 'Se connecter avec mon compte collaborateur',
+    },
+  ])
+    test(`at ${String(viewport.width)} px the consent banner covers no action of ${entry.name}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(entry.path);
+      const banner = page.getByRole('region', { name: 'Vos choix de confidentialité' });
+      await expect(banner).toBeVisible();
+      await expect(page.getByRole('button', { name: entry.ready, exact: true })).toBeEnabled();
+      expect(await actionsUnderBanner(page)).toEqual([]);
+      await scrollPageToEnd(page);
+      expect(await actionsUnderBanner(page)).toEqual([]);
+      // Its choices opened, the banner is higher: still over nothing.
+      await banner.getByRole('button', { name: 'Personnaliser' }).click();
+      await expect(banner.getByRole('switch').first()).toBeVisible();
+      expect(await actionsUnderBanner(page)).toEqual([]);
+      await scrollPageToEnd(page);
+      expect(await actionsUnderBanner(page)).toEqual([]);
+    });

@@ -112,6 +112,25 @@ async function expectSortTurns(page: Page, list: Locator, column: string, addres
 test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
 
+  // Issue 30 item 2: the sort and filter sheet is as high as what it holds, not the whole screen.
+  test('the sort and filter sheet is sized to its content', async ({ page }) => {
+    await signInCustomer(page, 'claire.solo@demo.test');
+    await openAt(page, '/dossier/1001/banque', 'Banque');
+    await page.getByRole('button', { name: /^Trier et filtrer/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Trier et filtrer' });
+    await expect(sheet.getByRole('button', { name: /^Voir/ })).toBeVisible();
+    const { height, content } = await sheet.evaluate((dialog) => {
+      const body = dialog.querySelector('.mantine-Drawer-body');
+      const header = dialog.querySelector('.mantine-Drawer-header');
+      return {
+        height: dialog.getBoundingClientRect().height,
+        content: (body?.scrollHeight ?? 0) + (header?.getBoundingClientRect().height ?? 0),
+      };
+    });
+    expect(height).toBeLessThan(PHONE.height * 0.9);
+    expect(Math.abs(height - content)).toBeLessThanOrEqual(2);
+  });
+
   test('Claire’s bank operations are cards sorted from the sheet, and the page never scrolls sideways', async ({
     page,
     axe,

@@ -240,3 +240,54 @@ test('a broken manifest placed in the store is refused by the browser, which kee
   expect(warnings.join('\n')).toMatch(/Published manifest not used \(invalid[\s\S]*\/sidebar\/0\/route/);
   expect(warnings.join('\n')).toContain('last good version');
 });
+
+// Issue 30 item 6: the studio edits the firm's branding with the rest; a publication changes the login.
+test("Olivia changes the firm's name and colour in the studio's form, publishes, and the login page shows them", async ({
+  page,
+  axe,
+}) => {
+  test.setTimeout(90_000);
+  await signInOlivia(page);
+  await page.getByRole('tab', { name: 'Apparence' }).click();
+  const colour = page.getByRole('textbox', { name: /Couleur principale/ });
+  // Too light first: the form gives the contrast verdict before any publication.
+  await colour.fill('#f5c400');
+  await expect(page.getByText(/sous les 4,5:1 de WCAG AA/)).toBeVisible();
+  await colour.fill('#0b6e4f');
+  await expect(page.getByText(/conforme WCAG AA/)).toBeVisible();
+  await page.getByRole('textbox', { name: /Nom du cabinet/ }).fill('Fiduciaire Nord');
+  expect(describeViolations(await axe())).toEqual([]);
+  await publishDraft(page, 'Section « branding » modifiée', 'Nouvelle identité');
+
+  // The portal takes a publication at its next load (it never holds a first paint back): the header first,
+  // then, signed out, the login page (the browser keeps the publication it met while signed in).
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        return page.getByRole('link', { name: 'Fiduciaire Nord' }).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await page.getByRole('button', { name: /Menu de/ }).click();
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/(login|collaborateur)/);
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/login?choice=client');
+        await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeEnabled();
+        return page.getByText('Fiduciaire Nord', { exact: true }).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await expect(page.getByText(manifest.branding.firmName, { exact: true })).toHaveCount(0);
+  expect(
+    await page
+      .getByRole('button', { name: 'Se connecter', exact: true })
+      .evaluate((button) => getComputedStyle(button).backgroundColor),
+  ).toBe('rgb(11, 110, 79)');
+});
