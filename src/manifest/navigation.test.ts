@@ -173,6 +173,7 @@ describe('wallet tabs (SPEC 2)', () => {
     'mandates',
     'bi-deposit',
     'bi-reports',
+    'subscriptions',
     'mod-requests',
     'collaborators',
     'launcher',

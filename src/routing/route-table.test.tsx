@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
 import { openAsPersona } from '../testing/persona-fixtures.ts';
@@ -78,6 +78,7 @@ describe('wallet tabs, in manifest order', () => {
     'Mandats',
     'Dépôt de rapport BI',
     'Rapports BI',
+    'Souscriptions',
     'Demandes MOD',
     'Collaborateurs',
     'Applications',
@@ -127,6 +128,24 @@ describe('wallet tabs, in manifest order', () => {
       '/portefeuille/mes-entites',
       '/portefeuille/gestion-utilisateurs',
     ]);
+  });
+
+  it('a collaborator with COOFF002 reaches the subscriptions from their wallet tab (SPEC 2, order 5)', async () => {
+    const portal = await open('paul', '/portefeuille/dossiers');
+    const nav = await screen.findByRole('navigation', { name: 'Onglets du portefeuille' });
+    const tab = within(nav).getByRole('link', { name: 'Souscriptions' });
+    expect(tab).toHaveAttribute('href', '/souscriptions');
+    await act(() => portal.router.navigate('/souscriptions'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Souscriptions' })).toBeInTheDocument();
+    // The wallet's tab bar stays, its subscriptions tab current.
+    const bar = await screen.findByRole('navigation', { name: 'Onglets du portefeuille' });
+    expect(within(bar).getByRole('link', { name: 'Souscriptions' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('a collaborator without COOFF002 has no subscriptions tab and is sent to the landing page', async () => {
+    const portal = await open('lea', '/souscriptions');
+    await waitFor(() => expect(portal.location()).toBe('/portefeuille/dossiers'));
+    expect(await linkNames('Onglets du portefeuille')).not.toContain('Souscriptions');
   });
 
   it('marks the current tab for assistive technology', async () => {
