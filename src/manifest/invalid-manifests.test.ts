@@ -53,7 +53,7 @@ const expected: [string, string[]][] = [
   ['duplicate-sidebar-id.patch.json', ['/sidebar/2/id  duplicate id "bi-reports" (also at /sidebar/1)']],
   [
     'duplicate-wallet-tab-order.patch.json',
-    ['/walletTabs/collaborator/1/order  duplicate order 1 (also at /walletTabs/collaborator/0)'],
+    ['/walletTabs/collaborator/1/order  duplicate order 10 (also at /walletTabs/collaborator/0)'],
   ],
   [
     'empty-any.patch.json',
