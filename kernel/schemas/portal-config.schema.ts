@@ -40,7 +40,11 @@ const routeMetaSchema = {
       anyOf: { type: 'array', items: { type: 'string' }, minItems: 1 },
       scope: { type: 'string', enum: ['global', 'entity', 'either'] },
     }),
-    isCollaboratorRoute: { type: 'boolean' },
+    isCollaboratorRoute: {
+      type: 'boolean',
+      description:
+        "For collaborators only (inherited by the route's children): the route guard answers a signed-in customer with 404, whatever their codes.",
+    },
     trailingSlashRedirect: { type: 'boolean' },
     when: conditionRef,
   },
