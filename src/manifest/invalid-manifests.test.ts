@@ -102,7 +102,7 @@ const expected: [string, string[]][] = [
   ['unknown-offer.patch.json', ['/homeWidgets/sets/1/when/offer  unknown offer code "PENNYLAME"']],
   [
     'unknown-permission-code.patch.json',
-    ['/routes/2/children/5/meta/permissions/anyOf/3  unknown permission code "CORAPP999"'],
+    ['/routes/2/children/3/meta/permissions/anyOf/3  unknown permission code "CORAPP999"'],
   ],
   [
     'unknown-plugin.patch.json',

@@ -130,7 +130,15 @@ describe('sidebar (SPEC 2 and 6)', () => {
       {},
       ['home', 'bi-reports', 'accounting-v2', 'bank', 'indicators', 'overview'],
     ],
-    ['Lea on 1001 (no codes)', lea, {}, ['home']],
+    // SPEC 6: the accounting v2 permission is granted to collaborators (offer and flag on 1001).
+    ['Lea on 1001 (no codes)', lea, {}, ['home', 'accounting-v2']],
+    ['Lea on 1001, documents v2 off', lea, { documentsV2: false }, ['home']],
+    [
+      'Lea on an entity without the offer',
+      { ...lea, entity: { ...lea.entity, subscriptions: [] } },
+      {},
+      ['home'],
+    ],
     ['Sam on 1004 (no codes)', sam, {}, ['home', 'overview']],
   ])('%s', (_, persona, flags, expected) => {
     expect(ids(visibleSidebarItems(config, personaContext(config, { ...persona, flags })))).toEqual(expected);
@@ -144,9 +152,13 @@ describe('sidebar (SPEC 2 and 6)', () => {
     };
     // COGED0001 is the collaborators' "documents" code: without accounting or social management, the
     // legacy documents entry shows.
+    const v2Off = { ...onlyDocuments, flags: { documentsV2: false } };
+    expect(ids(visibleSidebarItems(config, personaContext(config, v2Off)))).toEqual(['home', 'documents']);
+    // With documents v2 on an entity with the offer, accounting is allowed to every collaborator (SPEC 6):
+    // the accounting entry replaces the legacy documents one.
     expect(ids(visibleSidebarItems(config, personaContext(config, onlyDocuments)))).toEqual([
       'home',
-      'documents',
+      'accounting-v2',
     ]);
     const withAccounting = { ...onlyDocuments, global: ['COGED0001', 'COGED0002'] };
     expect(ids(visibleSidebarItems(config, personaContext(config, withAccounting)))).not.toContain(

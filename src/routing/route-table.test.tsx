@@ -198,14 +198,32 @@ describe('entity sidebar, in manifest order', () => {
       names: ['Accueil', 'Rapports BI', 'Gestion sociale', 'Banque', 'Mon entreprise'],
     },
     {
-      title: 'Lea (no code) sees only home',
+      title: 'Lea (no code) with documents v2 off sees only home',
       persona: 'lea',
       path: '/dossier/1001/accueil',
-      options: { entityId: 1001 },
+      options: { entityId: 1001, flags: { documentsV2: false } },
       navigation: "Navigation de l'entité",
       names: ['Accueil'],
     },
   ]);
+
+  // SPEC 6: the accounting v2 permission is granted to collaborators; documents v2 needs its flag and the
+  // accounting-software offer (Boulangerie Martin holds it).
+  it.each([
+    ['Lea (a collaborator without COGED0002)', 'lea'],
+    ['Paul (every collaborator code)', 'paul'],
+  ] as const)(
+    '%s gets the accounting entry on an entity with the offer, and its page',
+    async (_, persona) => {
+      const portal = await open(persona, '/dossier/1001/accueil', { entityId: 1001 });
+      const links = await linksOf("Navigation de l'entité");
+      expect(links).toContainEqual({ name: 'Comptabilité', href: '/dossier/1001/comptabilite/pennylane' });
+      await act(() => portal.router.navigate('/dossier/1001/comptabilite'));
+      await waitFor(() => expect(portal.location()).toBe('/dossier/1001/comptabilite/pennylane'));
+      const nav = await screen.findByRole('navigation', { name: "Navigation de l'entité" });
+      expect(within(nav).getByRole('link', { name: 'Comptabilité' })).toHaveAttribute('aria-current', 'page');
+    },
+  );
 
   it('Paul (collaborator) has no apps entry and legacy accounting without the accounting-software offer', async () => {
     await open('paul', '/dossier/1002/accueil', { entityId: 1002 });
