@@ -100,6 +100,14 @@ describe('landing rules (SPEC 2)', () => {
   ])('%s lands on the right route', (_, persona, route) => {
     expect(resolveLanding(config, personaContext(config, persona))?.to).toBe(route);
   });
+
+  it('a studio editor is a collaborator: the wallet (SPEC 2), with the studio as its last tab', () => {
+    const base = personaContext(config, lea);
+    const editor = { ...base, facts: { ...base.facts, 'user.isStudioEditor': true } };
+    expect(resolveLanding(config, editor)?.to).toBe('wallet.folders');
+    expect(ids(visibleWalletTabs(config, editor))).toEqual(['folders', 'offers-catalog', 'studio']);
+    expect(ids(visibleWalletTabs(config, base))).not.toContain('studio');
+  });
 });
 
 describe('sidebar (SPEC 2 and 6)', () => {
@@ -211,6 +219,19 @@ describe('wallet tabs (SPEC 2)', () => {
     ['Sam (no users code)', sam, {}, ['collaborators', 'entities']],
   ])('%s', (_, persona, flags, expected) => {
     expect(ids(visibleWalletTabs(config, personaContext(config, { ...persona, flags })))).toEqual(expected);
+  });
+});
+
+describe('users tabs: CLUSER001 or COUSER001 (SPEC 6)', () => {
+  const adminOnly = { ...sam, global: ['CLADMI001'], entity: { ...sam.entity, permissions: ['CLADMI001'] } };
+  it('the client super admin code alone opens neither users tab', () => {
+    expect(ids(visibleWalletTabs(config, personaContext(config, adminOnly)))).not.toContain('users');
+    expect(ids(visibleOverviewTabs(config, personaContext(config, adminOnly)))).not.toContain('users');
+  });
+  it('CLUSER001 opens both', () => {
+    const viewer = { ...sam, global: ['CLUSER001'], entity: { ...sam.entity, permissions: ['CLUSER001'] } };
+    expect(ids(visibleWalletTabs(config, personaContext(config, viewer)))).toContain('users');
+    expect(ids(visibleOverviewTabs(config, personaContext(config, viewer)))).toContain('users');
   });
 });
 

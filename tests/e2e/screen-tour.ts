@@ -38,7 +38,8 @@ export const TOUR_PERSONAS = {
   olivia: {
     about: 'Olivia Owner, product owner (studio editor)',
     email: 'olivia.owner@demo.test',
-    landing: /\/atelier$/,
+    // A collaborator: the wallet, as SPEC 2 lands every collaborator (the studio is a wallet tab).
+    landing: /\/portefeuille\/dossiers$/,
   },
 } as const;
 
@@ -291,8 +292,8 @@ export const TOUR: readonly TourStop[] = [
     path: '/portefeuille/catalogue-des-offres',
   },
 
-  // Olivia, product owner: the studio, where the landing rules send her.
-  { id: 'studio', route: 'studio', persona: 'olivia' },
+  // Olivia, product owner: the studio, her wallet's last tab.
+  { id: 'studio', route: 'studio', persona: 'olivia', path: '/atelier' },
 ];
 
 /**
