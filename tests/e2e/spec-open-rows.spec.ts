@@ -23,7 +23,7 @@ test('Claire (customer, CLUSER001) opens the collaborators and all-users tabs of
     // The firm's collaborators on her folder, as a customer sees them.
     ['Collaborateurs', 'Collaborateurs', 'Paul Collab'],
     // Every user of her folders, herself among them.
-    ['Utilisateurs', 'Gestion des utilisateurs', 'Claire Solo'],
+    ['Utilisateurs', 'Tous les utilisateurs', 'Claire Solo'],
   ];
   for (const [tab, title, shows] of tabs) {
     await walletTabs(page).getByRole('link', { name: tab }).click();
