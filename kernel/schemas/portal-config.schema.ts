@@ -40,7 +40,11 @@ const routeMetaSchema = {
       anyOf: { type: 'array', items: { type: 'string' }, minItems: 1 },
       scope: { type: 'string', enum: ['global', 'entity', 'either'] },
     }),
-    isCollaboratorRoute: { type: 'boolean' },
+    isCollaboratorRoute: {
+      type: 'boolean',
+      description:
+        "For collaborators only (inherited by the route's children): the route guard answers a signed-in customer with 404, whatever their codes.",
+    },
     trailingSlashRedirect: { type: 'boolean' },
     when: conditionRef,
   },
@@ -145,8 +149,23 @@ const brandingSchema = closedShape(['firmName', 'primaryColor'], {
   },
   support: {
     type: 'object',
-    description: "How people reach the firm's support, shown under the sign-in pages and in the e-mails.",
+    description:
+      "How people reach the firm's support (SPEC 9's support contact): under the sign-in pages and in the e-mails; with its name and hours on the error, maintenance and reset-link-failure pages and in the user menu's help. Absent, none of them shows a contact.",
     properties: {
+      name: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 80,
+        description: 'Who answers, as people read it (a team or a person).',
+      },
+      hours: {
+        type: 'object',
+        description:
+          'When support answers, one text per locale of app.locales (e.g. "fr-FR": "Du lundi au vendredi, 9 h - 18 h"); a locale without one shows the first one given.',
+        additionalProperties: { type: 'string', minLength: 1, maxLength: 120 },
+        propertyNames: { pattern: '^[a-z]{2}(-[A-Z]{2})?$' },
+        minProperties: 1,
+      },
       phone: { type: 'string', pattern: '^\\+?[0-9][0-9 .-]{5,24}$' },
       email: { type: 'string', pattern: '^[^\\s@<>"]+@[^\\s@<>"]+\\.[^\\s@<>"]+$' },
     },

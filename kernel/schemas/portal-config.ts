@@ -35,3 +35,5 @@ export type AnyRouteConfig = Omit<RouteConfig, 'path' | 'children'> & {
 export type RouteMeta = NonNullable<RouteConfig['meta']>;
 export type RedirectRule = PortalConfig['landing'][number];
 export type TabConfig = PortalConfig['overviewTabs'][number];
+/** How people reach the firm's support (`branding.support`). */
+export type SupportDetails = NonNullable<NonNullable<PortalConfig['branding']>['support']>;

@@ -13,9 +13,12 @@ import { useT } from './translation.ts';
 export function AuthCard({
   title,
   size = 460,
+  supportLine = true,
   children,
 }: {
   title: string;
+  /** The support's phone and e-mail under the card; off where the card itself shows the whole contact. */
+  supportLine?: boolean;
   /** The card's width: a long text (the terms) reads better wider. */
   size?: number;
   children: ReactNode;
@@ -46,7 +49,7 @@ export function AuthCard({
         <PageTitle>{title}</PageTitle>
         <Stack gap="md">{children}</Stack>
       </Paper>
-      {support === undefined ? null : (
+      {support === undefined || !supportLine ? null : (
         <Text size="sm" ta="center" mt="md" data-support="">
           {t('brand.support')}{' '}
           {support.phone === undefined ? null : (

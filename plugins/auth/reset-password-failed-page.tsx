@@ -4,6 +4,7 @@ export default function ResetPasswordFailedPage() {
   return (
     <MessagePage
       section="resetPasswordFailed"
+      withSupportContact
       links={[
         ['resetPasswordFailed.newLink', 'resetPassword'],
         ['resetPasswordFailed.backToLogin', 'login'],

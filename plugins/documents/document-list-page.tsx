@@ -32,6 +32,7 @@ import {
   useDocumentPageQuery,
 } from './documents-api.ts';
 import type { DocumentKind, PortalDocument } from './documents-api.ts';
+import { mailDropAction } from './mail-drop.ts';
 import { useT } from './translation.ts';
 
 const PAGE_SIZE = 20;
@@ -67,7 +68,7 @@ export default function DocumentListPage() {
   const selected = useSelectedEntity();
   const accountId = selected?.entity.accountId ?? 0;
   const canUpload = useAction(UPLOAD_ACTION[kind]);
-  const showMailDrop = useAction('documents.mailDrop');
+  const showMailDrop = useAction(mailDropAction(kind));
   const rules = useConstant('documents');
   const download = useGatewayDownload();
   const open = useGatewayOpen();

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
-import { ErrorCard } from '@portal/ui';
+import { useBranding } from '@portal/plugin-api';
+import { ErrorCard, SupportContact } from '@portal/ui';
 import { useT } from './translation.ts';
 
 /** What each page of the engine says and offers; its texts are `<kind>.title` and `<kind>.message`. */
@@ -17,6 +18,7 @@ const PAGES = {
 function ErrorPage({ kind }: { kind: keyof typeof PAGES }) {
   const { t } = useT();
   const page: { code?: string; back?: true; retry?: 'subtle' | 'light' } = PAGES[kind];
+  const support = useBranding()?.support;
   return (
     <ErrorCard
       {...(page.code === undefined ? {} : { code: page.code })}
@@ -29,6 +31,7 @@ function ErrorPage({ kind }: { kind: keyof typeof PAGES }) {
           {t('retry')}
         </Button>
       )}
+      <SupportContact support={support} />
     </ErrorCard>
   );
 }

@@ -53,7 +53,7 @@ const expected: [string, string[]][] = [
   ['duplicate-sidebar-id.patch.json', ['/sidebar/2/id  duplicate id "bi-reports" (also at /sidebar/1)']],
   [
     'duplicate-wallet-tab-order.patch.json',
-    ['/walletTabs/collaborator/1/order  duplicate order 1 (also at /walletTabs/collaborator/0)'],
+    ['/walletTabs/collaborator/1/order  duplicate order 10 (also at /walletTabs/collaborator/0)'],
   ],
   [
     'empty-any.patch.json',
@@ -102,7 +102,7 @@ const expected: [string, string[]][] = [
   ['unknown-offer.patch.json', ['/homeWidgets/sets/1/when/offer  unknown offer code "PENNYLAME"']],
   [
     'unknown-permission-code.patch.json',
-    ['/routes/2/children/5/meta/permissions/anyOf/3  unknown permission code "CORAPP999"'],
+    ['/routes/2/children/3/meta/permissions/anyOf/3  unknown permission code "CORAPP999"'],
   ],
   [
     'unknown-plugin.patch.json',

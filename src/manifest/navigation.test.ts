@@ -100,6 +100,14 @@ describe('landing rules (SPEC 2)', () => {
   ])('%s lands on the right route', (_, persona, route) => {
     expect(resolveLanding(config, personaContext(config, persona))?.to).toBe(route);
   });
+
+  it('a studio editor is a collaborator: the wallet (SPEC 2), with the studio as its last tab', () => {
+    const base = personaContext(config, lea);
+    const editor = { ...base, facts: { ...base.facts, 'user.isStudioEditor': true } };
+    expect(resolveLanding(config, editor)?.to).toBe('wallet.folders');
+    expect(ids(visibleWalletTabs(config, editor))).toEqual(['folders', 'offers-catalog', 'studio']);
+    expect(ids(visibleWalletTabs(config, base))).not.toContain('studio');
+  });
 });
 
 describe('sidebar (SPEC 2 and 6)', () => {
@@ -130,7 +138,15 @@ describe('sidebar (SPEC 2 and 6)', () => {
       {},
       ['home', 'bi-reports', 'accounting-v2', 'bank', 'indicators', 'overview'],
     ],
-    ['Lea on 1001 (no codes)', lea, {}, ['home']],
+    // SPEC 6: the accounting v2 permission is granted to collaborators (offer and flag on 1001).
+    ['Lea on 1001 (no codes)', lea, {}, ['home', 'accounting-v2']],
+    ['Lea on 1001, documents v2 off', lea, { documentsV2: false }, ['home']],
+    [
+      'Lea on an entity without the offer',
+      { ...lea, entity: { ...lea.entity, subscriptions: [] } },
+      {},
+      ['home'],
+    ],
     ['Sam on 1004 (no codes)', sam, {}, ['home', 'overview']],
   ])('%s', (_, persona, flags, expected) => {
     expect(ids(visibleSidebarItems(config, personaContext(config, { ...persona, flags })))).toEqual(expected);
@@ -144,9 +160,13 @@ describe('sidebar (SPEC 2 and 6)', () => {
     };
     // COGED0001 is the collaborators' "documents" code: without accounting or social management, the
     // legacy documents entry shows.
+    const v2Off = { ...onlyDocuments, flags: { documentsV2: false } };
+    expect(ids(visibleSidebarItems(config, personaContext(config, v2Off)))).toEqual(['home', 'documents']);
+    // With documents v2 on an entity with the offer, accounting is allowed to every collaborator (SPEC 6):
+    // the accounting entry replaces the legacy documents one.
     expect(ids(visibleSidebarItems(config, personaContext(config, onlyDocuments)))).toEqual([
       'home',
-      'documents',
+      'accounting-v2',
     ]);
     const withAccounting = { ...onlyDocuments, global: ['COGED0001', 'COGED0002'] };
     expect(ids(visibleSidebarItems(config, personaContext(config, withAccounting)))).not.toContain(
@@ -173,6 +193,7 @@ describe('wallet tabs (SPEC 2)', () => {
     'mandates',
     'bi-deposit',
     'bi-reports',
+    'subscriptions',
     'mod-requests',
     'collaborators',
     'launcher',
@@ -198,6 +219,19 @@ describe('wallet tabs (SPEC 2)', () => {
     ['Sam (no users code)', sam, {}, ['collaborators', 'entities']],
   ])('%s', (_, persona, flags, expected) => {
     expect(ids(visibleWalletTabs(config, personaContext(config, { ...persona, flags })))).toEqual(expected);
+  });
+});
+
+describe('users tabs: CLUSER001 or COUSER001 (SPEC 6)', () => {
+  const adminOnly = { ...sam, global: ['CLADMI001'], entity: { ...sam.entity, permissions: ['CLADMI001'] } };
+  it('the client super admin code alone opens neither users tab', () => {
+    expect(ids(visibleWalletTabs(config, personaContext(config, adminOnly)))).not.toContain('users');
+    expect(ids(visibleOverviewTabs(config, personaContext(config, adminOnly)))).not.toContain('users');
+  });
+  it('CLUSER001 opens both', () => {
+    const viewer = { ...sam, global: ['CLUSER001'], entity: { ...sam.entity, permissions: ['CLUSER001'] } };
+    expect(ids(visibleWalletTabs(config, personaContext(config, viewer)))).toContain('users');
+    expect(ids(visibleOverviewTabs(config, personaContext(config, viewer)))).toContain('users');
   });
 });
 

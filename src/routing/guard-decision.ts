@@ -8,7 +8,7 @@ import { routingPath } from './route-paths.ts';
 
 /*
  * The guards of SPEC 2 and 4 as one pure decision, in order: maintenance, authentication, terms of use,
- * entity, then the route's own access (feature flag → 404, permission or rule → landing). The entity is
+ * a collaborators' route for a customer (→ 404), entity, then the route's own access (feature flag → 404, permission or rule → landing). The entity is
  * loaded before the access check because entity-scoped permissions are those of the route's entity, not
  * of whichever entity was selected before. Every answer is data from the manifest; nothing here knows a
  * particular route.
@@ -110,6 +110,11 @@ export function decideGuard(input: GuardInput): GuardDecision {
       const query = new URLSearchParams({ redirect: here });
       return { kind: 'redirect', to: `${terms ?? '/'}?${query.toString()}`, reason: 'terms' };
     }
+  }
+
+  // A collaborators' route does not exist for a customer (route meta "route is collaborator", SPEC 2).
+  if (meta.isCollaboratorRoute === true && status === 'authenticated' && input.user?.isCustomer === true) {
+    return { kind: 'redirect', to: routingPath(config, 'notFoundRoute'), reason: 'collaborator-route' };
   }
 
   if (input.entityParam !== undefined) {

@@ -94,6 +94,52 @@ describe('access from route meta', () => {
   });
 });
 
+describe("collaborators' routes (route meta isCollaboratorRoute)", () => {
+  function usersForCollaboratorsOnly() {
+    const config = loadRealManifest();
+    const wallet = config.routes.find((route) => route.name === 'wallet');
+    const users = wallet?.children?.find((route) => route.name === 'wallet.users');
+    if (users?.meta === undefined) throw new Error('manifest changed');
+    users.meta.isCollaboratorRoute = true;
+    return config;
+  }
+
+  /** The users tab is the current page of the wallet's tab bar, and the address stayed. */
+  async function reachedUsersTab(location: () => string) {
+    const tabs = await screen.findByRole('navigation', { name: 'Onglets du portefeuille' });
+    expect(within(tabs).getByRole('link', { name: 'Utilisateurs' })).toHaveAttribute('aria-current', 'page');
+    expect(location()).toBe('/portefeuille/gestion-utilisateurs');
+  }
+
+  it('a customer with the code reaches a route not marked for collaborators', async () => {
+    const portal = await open('marc', '/portefeuille/gestion-utilisateurs');
+    await reachedUsersTab(portal.location);
+  });
+
+  it('marked in the manifest, the same route answers that customer 404, whatever their codes', async () => {
+    const portal = await open('marc', '/portefeuille/gestion-utilisateurs', {
+      manifest: usersForCollaboratorsOnly(),
+    });
+    await waitFor(() => expect(portal.location()).toBe('/error/404'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+  });
+
+  it('a collaborator still reaches it', async () => {
+    const portal = await open('paul', '/portefeuille/gestion-utilisateurs', {
+      manifest: usersForCollaboratorsOnly(),
+    });
+    await reachedUsersTab(portal.location);
+  });
+
+  it("the shipped collaborators' routes answer a customer 404 (the folders wallet, the delegation history)", async () => {
+    const folders = await open('claire', '/portefeuille/dossiers');
+    await waitFor(() => expect(folders.location()).toBe('/error/404'));
+    cleanup();
+    const history = await open('claire', '/dossier/1001/historique-delegations', { entityId: 1001 });
+    await waitFor(() => expect(history.location()).toBe('/error/404'));
+  });
+});
+
 describe('maintenance', () => {
   it('with the mode on, every route goes to /maintenance', async () => {
     const portal = await open('marc', '/portefeuille/mes-entites', { flags: { maintenanceMode: true } });

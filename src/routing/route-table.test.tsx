@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realPlugins, renderPortal, withStubPages } from '../testing/render-portal.tsx';
 import { openAsPersona } from '../testing/persona-fixtures.ts';
@@ -78,6 +78,7 @@ describe('wallet tabs, in manifest order', () => {
     'Mandats',
     'Dépôt de rapport BI',
     'Rapports BI',
+    'Souscriptions',
     'Demandes MOD',
     'Collaborateurs',
     'Applications',
@@ -127,6 +128,24 @@ describe('wallet tabs, in manifest order', () => {
       '/portefeuille/mes-entites',
       '/portefeuille/gestion-utilisateurs',
     ]);
+  });
+
+  it('a collaborator with COOFF002 reaches the subscriptions from their wallet tab (SPEC 2, order 5)', async () => {
+    const portal = await open('paul', '/portefeuille/dossiers');
+    const nav = await screen.findByRole('navigation', { name: 'Onglets du portefeuille' });
+    const tab = within(nav).getByRole('link', { name: 'Souscriptions' });
+    expect(tab).toHaveAttribute('href', '/souscriptions');
+    await act(() => portal.router.navigate('/souscriptions'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Souscriptions' })).toBeInTheDocument();
+    // The wallet's tab bar stays, its subscriptions tab current.
+    const bar = await screen.findByRole('navigation', { name: 'Onglets du portefeuille' });
+    expect(within(bar).getByRole('link', { name: 'Souscriptions' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('a collaborator without COOFF002 has no subscriptions tab and is sent to the landing page', async () => {
+    const portal = await open('lea', '/souscriptions');
+    await waitFor(() => expect(portal.location()).toBe('/portefeuille/dossiers'));
+    expect(await linkNames('Onglets du portefeuille')).not.toContain('Souscriptions');
   });
 
   it('marks the current tab for assistive technology', async () => {
@@ -179,14 +198,32 @@ describe('entity sidebar, in manifest order', () => {
       names: ['Accueil', 'Rapports BI', 'Gestion sociale', 'Banque', 'Mon entreprise'],
     },
     {
-      title: 'Lea (no code) sees only home',
+      title: 'Lea (no code) with documents v2 off sees only home',
       persona: 'lea',
       path: '/dossier/1001/accueil',
-      options: { entityId: 1001 },
+      options: { entityId: 1001, flags: { documentsV2: false } },
       navigation: "Navigation de l'entité",
       names: ['Accueil'],
     },
   ]);
+
+  // SPEC 6: the accounting v2 permission is granted to collaborators; documents v2 needs its flag and the
+  // accounting-software offer (Boulangerie Martin holds it).
+  it.each([
+    ['Lea (a collaborator without COGED0002)', 'lea'],
+    ['Paul (every collaborator code)', 'paul'],
+  ] as const)(
+    '%s gets the accounting entry on an entity with the offer, and its page',
+    async (_, persona) => {
+      const portal = await open(persona, '/dossier/1001/accueil', { entityId: 1001 });
+      const links = await linksOf("Navigation de l'entité");
+      expect(links).toContainEqual({ name: 'Comptabilité', href: '/dossier/1001/comptabilite/pennylane' });
+      await act(() => portal.router.navigate('/dossier/1001/comptabilite'));
+      await waitFor(() => expect(portal.location()).toBe('/dossier/1001/comptabilite/pennylane'));
+      const nav = await screen.findByRole('navigation', { name: "Navigation de l'entité" });
+      expect(within(nav).getByRole('link', { name: 'Comptabilité' })).toHaveAttribute('aria-current', 'page');
+    },
+  );
 
   it('Paul (collaborator) has no apps entry and legacy accounting without the accounting-software offer', async () => {
     await open('paul', '/dossier/1002/accueil', { entityId: 1002 });

@@ -12,14 +12,15 @@ import { useConsentControls } from '../analytics/consent-context.ts';
 import { useLanguageChoice } from './language-switch.tsx';
 import { useTakeOver } from './load-on-intent.ts';
 import { UserMenuButton } from './user-menu-button.tsx';
+import { SupportMenuSection } from './support-menu-section.tsx';
 
 // The settings drawer (Mantine's drawer, the form and its calls) loads when first opened, never with the
 // header.
 const NotificationSettingsDrawer = lazy(() => import('./notifications/notification-settings-drawer.tsx'));
 
 /**
- * The user's menu itself (user-menu.tsx shows its button until this chunk arrives): language,
- * notification settings (when on), sign-out. it shows once the person has pressed the button, open;
+ * The user's menu itself (user-menu.tsx shows its button until this chunk arrives): language, help
+ * (the firm's support contact, when the manifest gives one), notification settings (when on), sign-out. it shows once the person has pressed the button, open;
  * `focused`: the button had the focus, which the real one takes over.
  */
 export default function FullUserMenu({ focused }: { focused: boolean }) {
@@ -80,6 +81,7 @@ export default function FullUserMenu({ focused }: { focused: boolean }) {
               {t('shell.notificationSettings')}
             </Menu.Item>
           ) : null}
+          <SupportMenuSection support={config.branding?.support} />
           {consent === null ? null : (
             <Menu.Item onClick={consent.open}>{t('shell.privacyChoices')}</Menu.Item>
           )}

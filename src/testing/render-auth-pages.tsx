@@ -13,6 +13,7 @@ import { createI18n } from '../i18n/i18n.ts';
 import { createLogger } from '../logging/logger.ts';
 import type { PluginDefinition } from '../plugin-host/plugin-definition.ts';
 import { createPluginRegistry } from '../plugin-host/registry.ts';
+import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
 import { loadRealManifest } from './manifest.ts';
 
 /** What a plugin's session hooks reach of the session service: a test fakes those its pages use. */
@@ -53,10 +54,12 @@ export type RenderAuthPagesOptions = {
   plugins: readonly PluginDefinition[];
   /** Start as after a session expiry (the 'Session expirée' notice is due). */
   expired?: boolean;
+  /** The manifest in use; the shipped one when omitted. */
+  manifest?: PortalConfig;
 };
 
 export async function renderAuthPages(options: RenderAuthPagesOptions) {
-  const config = loadRealManifest();
+  const config = options.manifest ?? loadRealManifest();
   const store = makeStore();
   if (options.expired === true) store.dispatch(sessionEnded({ expired: true }));
   const i18n = await createI18n(config.app);

@@ -18,6 +18,7 @@ export type {
 } from './data-table.tsx';
 export type { RowAction } from './row-actions.tsx';
 export { ErrorCard } from './error-card.tsx';
+export { SupportContact } from './support-contact.tsx';
 export { HiddenCaption, visuallyHidden } from './visually-hidden.tsx';
 export { checkFile, FileUpload } from './file-upload.tsx';
 export type { FileUploadProps, UploadFile, UploadRules } from './file-upload.tsx';

@@ -25,7 +25,7 @@ test.describe('each persona lands where SPEC 2 says', () => {
 
   test('Paul (every collaborator code) through the identity provider', async ({ page }) => {
     await signInCollaborator(page, 'paul.collab@demo.test');
-    await expect(walletTabs(page).getByRole('link')).toHaveCount(10);
+    await expect(walletTabs(page).getByRole('link')).toHaveCount(11);
   });
 
   test('Lea (no code) through the identity provider sees folders and the offers catalogue', async ({

@@ -89,6 +89,33 @@ test('the catalogue shows prices and activates an offer for a folder as a MOD re
   ).toContainText('Paie');
 });
 
+test('Paul (COOFF002) reaches the subscriptions from their wallet tab; axe passes', async ({ page, axe }) => {
+  await signInCollaborator(page, 'paul.collab@demo.test');
+  await openFromMenu(walletTabs(page), 'Souscriptions');
+  await expect(page).toHaveURL(/\/souscriptions$/);
+  const table = page.getByRole('table', { name: 'Souscriptions des entités' });
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: 'Boulangerie Martin SARL' })
+      .filter({ hasText: 'Logiciel comptable' }),
+  ).toContainText('Active');
+  await expect(walletTabs(page).getByRole('link', { name: 'Souscriptions' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(describeViolations(await axe())).toEqual([]);
+});
+
+test('Lea (no COOFF002) has no subscriptions tab, and their address sends her to her landing page', async ({
+  page,
+}) => {
+  await signInCollaborator(page, 'lea.collab@demo.test');
+  await expect(walletTabs(page).getByRole('link', { name: 'Souscriptions' })).toHaveCount(0);
+  await page.goto('/souscriptions');
+  await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
+});
+
 test('Claire sees her entity’s offers and asks for one; axe passes', async ({ page, axe }) => {
   await signInCustomer(page, 'claire.solo@demo.test');
   await openAt(page, '/dossier/1001/offres', 'Offres');

@@ -39,7 +39,8 @@ export const TOUR_PERSONAS = {
   olivia: {
     about: 'Olivia Owner, product owner (studio editor)',
     email: 'olivia.owner@demo.test',
-    landing: /\/atelier$/,
+    // A collaborator: the wallet, as SPEC 2 lands every collaborator (the studio is a wallet tab).
+    landing: /\/portefeuille\/dossiers$/,
   },
 } as const;
 

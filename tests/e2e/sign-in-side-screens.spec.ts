@@ -105,6 +105,8 @@ test('the reset form keeps what was typed when the gateway fails, succeeds, and 
   axe,
   expectConsoleErrors,
 }) => {
+  // Two sign-ins, a gateway fault and two password forms: longer than the default 30 s on a shared machine.
+  test.setTimeout(60_000);
   expectConsoleErrors(/status of 500/, /status of 400/);
   const email = await invite(request, 'reinitialisation');
   await requestReset(page, email);
@@ -139,9 +141,42 @@ test('the reset form keeps what was typed when the gateway fails, succeeds, and 
   await choosePassword(page, 'Une autre phrase de passe 3');
   await expect(page).toHaveURL(/\/resetPasswordFailed$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Réinitialisation impossible' })).toBeVisible();
+  // Stuck, the person finds the firm's support contact of the manifest (branding.support) in the card.
+  const support = page.getByRole('region', { name: 'Contacter le support' });
+  await expect(support).toContainText('Sophie Laurent');
+  await expect(support.getByRole('link', { name: '01 84 60 12 30' })).toHaveAttribute(
+    'href',
+    'tel:0184601230',
+  );
+  await expect(support).toContainText('Du lundi au vendredi, de 9 h à 18 h');
   expect(describeViolations(await axe())).toEqual([]);
   await page.getByRole('link', { name: 'Demander un nouveau lien' }).click();
   await expect(page).toHaveURL(/\/resetPassword$/);
+});
+
+test('after a reset request, "Renvoyer l’e-mail" asks the gateway again and says the e-mail is resent', async ({
+  page,
+  request,
+  axe,
+}) => {
+  const email = await invite(request, 'renvoi');
+  await requestReset(page, email);
+  const asked = page.waitForRequest((sent) => sent.method() === 'POST' && /password/i.test(sent.url()));
+  await page.getByRole('button', { name: "Renvoyer l'e-mail" }).click();
+  // The address travelled in the history state, never in the URL: the resend carries it.
+  expect((await asked).postData()).toContain(email);
+  await expect(page).toHaveURL(/\/resendEmailSuccess$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail renvoyé' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Un nouvel e-mail vient de vous être envoyé. Pensez à vérifier vos courriers indésirables.',
+    ),
+  ).toBeVisible();
+  expect(describeViolations(await axe())).toEqual([]);
+  // The link the person already holds still works.
+  await page.goto(addressOf(await linkIn(request, email, '/resetPasswordForm')));
+  await choosePassword(page, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/login\?passwordChanged=true$/);
 });
 
 test('an expired link says so and leads to a new one, which works', async ({

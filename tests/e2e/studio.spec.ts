@@ -5,11 +5,13 @@ import type { Browser, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
 import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
 import { signInCustomer, signInCustomerTo, submitCollaboratorLogin } from './sign-in';
-import { sidebar } from './screens';
+import { sidebar, walletTabs } from './screens';
 
 async function signInOlivia(page: Page) {
   await submitCollaboratorLogin(page, 'olivia.owner@demo.test');
-  // The landing rules send product owners to the studio.
+  // A product owner is a collaborator: they land on the wallet (SPEC 2) and open the studio from its tab.
+  await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
+  await walletTabs(page).getByRole('link', { name: 'Studio du portail' }).click();
   await expect(page).toHaveURL(/\/atelier$/);
 }
 

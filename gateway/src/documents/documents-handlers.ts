@@ -56,6 +56,16 @@ type DocumentKind = keyof typeof DOCUMENT_KIND_CODES;
 const isDocumentKind = (value: string): value is DocumentKind => value in DOCUMENT_KIND_CODES;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/**
+ * The mailbox of a list's drop address (the demo's): accounting pieces go to the accounting software's
+ * box, the others to the firm's documents, sorted by kind. The portal shows each under its own mail-to flag.
+ */
+const MAIL_DROP_BOX: Readonly<Record<DocumentKind, string>> = {
+  legacy: 'pieces',
+  accounting: 'logiciel-comptable',
+  'social-management': 'social',
+};
+
 /** The Ged-* event a new document of this kind raises (SPEC 3), for the notification deep link. */
 const UPLOAD_EVENT = {
   legacy: 'Ged-AccountingDocumentUploaded',
@@ -277,7 +287,7 @@ export function documentsHandlers(
         items: rows.map(toDocument),
         ...pageInfo(total, query.page, query.pageSize),
         periods: await documents.periods(params.id, query.kind),
-        mailDropAddress: `${query.kind === 'social-management' ? 'social' : 'pieces'}+${number}@depot.demo.test`,
+        mailDropAddress: `${MAIL_DROP_BOX[query.kind]}+${number}@depot.demo.test`,
       };
     },
 

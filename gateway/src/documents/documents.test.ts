@@ -75,6 +75,14 @@ const list = async (token: string, accountId: number, query: string) =>
   call(kit.gateway, 'GET', `/account/api/accounts/${String(accountId)}/documents?${query}`, { token });
 
 describe('document lists', () => {
+  it('gives each kind of list its own drop address: accounting pieces go to the accounting software', async () => {
+    const address = async (kind: string) =>
+      json<DocPage>(await list(kit.claire, 1001, `kind=${kind}&pageSize=1`)).mailDropAddress;
+    expect(await address('legacy')).toBe('pieces+c-1001@depot.demo.test');
+    expect(await address('accounting')).toBe('logiciel-comptable+c-1001@depot.demo.test');
+    expect(await address('social-management')).toBe('social+c-1001@depot.demo.test');
+  });
+
   it('gives Claire her social-management documents, paged and filtered by period and name', async () => {
     const page = json<DocPage>(
       await list(kit.claire, 1001, 'kind=social-management&pageSize=4&sort=name&order=asc'),
