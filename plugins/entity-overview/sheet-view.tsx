@@ -15,7 +15,12 @@ export function SheetView({ sheet }: { sheet: CompanySheet }) {
             <Text component="dt" size="sm" c="dimmed">
               {t(`info.fields.${key}`)}
             </Text>
-            <Text component="dd" m={0} fw={500}>
+            <Text
+              component="dd"
+              m={0}
+              fw={500}
+              {...(key === 'fiscalYearEnd' ? { 'data-fixed-date': '' } : {})}
+            >
               {sheet[key] === ''
                 ? t('info.none')
                 : key === 'fiscalYearEnd'

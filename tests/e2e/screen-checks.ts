@@ -177,7 +177,9 @@ export async function markVarying(page: Page): Promise<void> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (parent && varying.test(node.textContent ?? '')) parent.setAttribute('data-screen-tour-varies', '');
+      // A fixed day the person typed (a fiscal year end, "31 décembre") reads like a date but never varies.
+      if (parent?.closest('[data-fixed-date]') === null && varying.test(node.textContent ?? ''))
+        parent.setAttribute('data-screen-tour-varies', '');
     }
     for (const chart of document.querySelectorAll('canvas'))
       chart.setAttribute('data-screen-tour-varies', '');
