@@ -102,7 +102,8 @@ export default function TermsValidationPage() {
         >
           {t('terms.accept')}
         </Button>
-        <Button variant="subtle" color="dark.6" fullWidth onClick={() => void signOut()}>
+        {/* Quiet (subtle, no fill) yet readable: its text is the body's near-black, AA on the card. */}
+        <Button variant="subtle" color="gray" c="gray.9" fullWidth onClick={() => void signOut()}>
           {t('terms.signOut')}
         </Button>
       </Stack>

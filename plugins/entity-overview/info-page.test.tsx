@@ -80,6 +80,12 @@ describe('company sheet', { timeout: 20_000 }, () => {
     expect(puts.at(-1)?.body).toMatchObject({ version: 4, legalName: 'Boulangerie Martin SAS' });
   });
 
+  it('shows the fiscal year end in words, not as the stored 12-31', async () => {
+    await render(['COINFO001']);
+    expect(await screen.findByText('31 décembre')).toBeTruthy();
+    expect(screen.queryByText('12-31')).toBeNull();
+  });
+
   it('offers no edit without COINFO002', async () => {
     await render(['COINFO001']);
     expect(await screen.findByText('Boulangerie Martin SARL')).toBeTruthy();

@@ -1,11 +1,12 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CompanySheet } from './company-sheet-api.ts';
+import { formatFiscalYearEnd } from './fiscal-year-end.ts';
 import { TEXT_FIELDS } from './sheet-state.ts';
 import { useT } from './translation.ts';
 
 /** The company sheet as read: its fields, then its contacts. */
 export function SheetView({ sheet }: { sheet: CompanySheet }) {
-  const { t } = useT();
+  const { t, language } = useT();
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
@@ -14,8 +15,17 @@ export function SheetView({ sheet }: { sheet: CompanySheet }) {
             <Text component="dt" size="sm" c="dimmed">
               {t(`info.fields.${key}`)}
             </Text>
-            <Text component="dd" m={0} fw={500}>
-              {sheet[key] === '' ? t('info.none') : sheet[key]}
+            <Text
+              component="dd"
+              m={0}
+              fw={500}
+              {...(key === 'fiscalYearEnd' ? { 'data-fixed-date': '' } : {})}
+            >
+              {sheet[key] === ''
+                ? t('info.none')
+                : key === 'fiscalYearEnd'
+                  ? formatFiscalYearEnd(sheet[key], language)
+                  : sheet[key]}
             </Text>
           </div>
         ))}

@@ -4,13 +4,9 @@ import { useAction, useSession } from '@portal/plugin-api';
 import { DataTable, PageHeader, useTableState } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { Notice } from './notice.tsx';
-import {
-  failureOf,
-  knownRole,
-  useSetCollaboratorAdminMutation,
-  useWalletCollaboratorsQuery,
-} from './people-api.ts';
+import { failureOf, useSetCollaboratorAdminMutation, useWalletCollaboratorsQuery } from './people-api.ts';
 import type { WalletCollaborator } from './people-api.ts';
+import { CollaboratorFolders } from './collaborator-folders.tsx';
 import { Contact } from './contact.tsx';
 import { FailureAlert } from './dialog.tsx';
 import { useT } from './translation.ts';
@@ -65,16 +61,7 @@ export default function WalletCollaboratorsPage() {
       key: 'folders',
       header: t('collaborators.folders'),
       primary: 'field',
-      render: (row) => (
-        <Text size="sm">
-          {row.folders
-            .map((folder) => {
-              const role = knownRole(folder.role);
-              return role === null ? folder.name : `${folder.name} (${t(`collaborators.roles.${role}`)})`;
-            })
-            .join(', ')}
-        </Text>
-      ),
+      render: (row) => <CollaboratorFolders folders={row.folders} />,
     },
     {
       key: 'admin',

@@ -10,6 +10,7 @@ import type {
   StudioTranslate,
 } from '@portal/plugin-api/studio';
 import { ConditionEditor } from './condition-editor.tsx';
+import { distinctNames, entryAddress } from './item-names.ts';
 import { addWidget, chosenList, moveItem, removeWidget, setItemWhen, setWidgetSize } from './model.ts';
 import { OrderedList } from './ordered-list.tsx';
 import type { StudioAction, StudioState } from './studio-state.ts';
@@ -34,9 +35,15 @@ export type ListsTabProps = {
 
 /** The studio's first tab: a list of the manifest to reorder, show, hide, size, and the rule of an item. */
 export function ListsTab({ draft, state, dispatch, hiddenRules }: ListsTabProps) {
-  const { current, problems, known, edit, nameOf } = draft;
+  const { current, problems, known, edit } = draft;
   const { lists, key, items } = chosenList(current, state.listIndex);
   const { t } = useT();
+  // Two entries of one name are told apart by the address each opens.
+  const names = distinctNames(items, draft.nameOf, (item, name) => {
+    const address = entryAddress(current, key, item);
+    return address === undefined ? name : t('list.nameAt', { name, address });
+  });
+  const nameOf = (item: ListItem) => names.get(item.key) ?? draft.nameOf(item);
   // The engine's list titles take keys built at run time (lists.*).
   const words = t as unknown as StudioTranslate;
   const { selected, widgetToAdd } = state;

@@ -99,6 +99,20 @@ describe('the studio publishes on the version it started from', { timeout: 30_00
     expect(labels.indexOf('Banque')).toBeLessThan(labels.indexOf('Rapports BI'));
   });
 
+  it('tells apart the two sidebar entries named "Comptabilité" by the address each opens', async () => {
+    await render();
+    const list = await screen.findByRole('list', { name: "Menu latéral de l'entité" });
+    const labels = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.getAttribute('aria-label'));
+    expect(labels).toContain('Comptabilité (vers /dossier/…/comptabilite/pennylane)');
+    expect(labels).toContain('Comptabilité (vers /dossier/…/comptabilite/archive)');
+    expect(new Set(labels).size).toBe(labels.length);
+    // A name used once stays as it is.
+    expect(labels).toContain('Banque');
+    expect(within(list).getByText('Comptabilité (vers /dossier/…/comptabilite/archive)')).toBeVisible();
+  });
+
   it("refuses before publishing a widget's options its schema refuses, as the gateway would", async () => {
     const sets = config.homeWidgets.sets.map((set) => ({
       ...set,

@@ -8,16 +8,17 @@ const PAGES = {
   // '/' applies the root redirect, so the way back leads to this user's landing page (or the login).
   forbidden: { code: '403', back: true },
   notFound: { code: '404', back: true },
-  // Shown by the route error boundary where a page failed, and at /error/500: retry or go home.
-  serverError: { code: '500', back: true, retry: 'subtle' },
+  // Shown by the route error boundary where a page failed, and at /error/500: go home, or retry as the
+  // secondary action (a bordered button beside the way back, not bare text).
+  serverError: { code: '500', back: true, retry: 'default' },
   // While maintenance mode is on every route leads here; once it is off, reloading sends people home.
   maintenance: { retry: 'light' },
   featureNotAvailable: { back: true },
-} as const satisfies Record<string, { code?: string; back?: true; retry?: 'subtle' | 'light' }>;
+} as const satisfies Record<string, { code?: string; back?: true; retry?: 'default' | 'light' }>;
 
 function ErrorPage({ kind }: { kind: keyof typeof PAGES }) {
   const { t } = useT();
-  const page: { code?: string; back?: true; retry?: 'subtle' | 'light' } = PAGES[kind];
+  const page: { code?: string; back?: true; retry?: 'default' | 'light' } = PAGES[kind];
   const support = useBranding()?.support;
   return (
     <ErrorCard

@@ -30,6 +30,23 @@ describe('translations', () => {
     }
   });
 
+  it('names the date a document was added with one term on every list (documents, accounting, BI reports)', () => {
+    const addedOn = [
+      ['documents.json', ['columns', 'date']],
+      ['accounting.json', ['documents', 'uploadedAt']],
+      ['bi-reports.json', ['columns', 'date']],
+    ] as const;
+    const at = (value: unknown, path: readonly string[]): unknown =>
+      path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+    for (const [language, term] of [
+      ['fr-FR', 'Ajouté le'],
+      ['en', 'Added on'],
+    ] as const) {
+      for (const [file, path] of addedOn)
+        expect(at(read(language, file), path), `${language}/${file} ${path.join('.')}`).toBe(term);
+    }
+  });
+
   it('has no empty string', () => {
     for (const language of languages) {
       for (const file of readdirSync(join(localesDir, language))) {

@@ -5,6 +5,9 @@ import { loadRealManifest } from '../testing/manifest.ts';
 import type { DataColumn } from './data-table.tsx';
 import { TableHarness } from './table-harness.tsx';
 import type { HarnessMode } from './table-harness.tsx';
+import { DataTable } from './data-table.tsx';
+import type { RowAction } from './row-actions.tsx';
+import { useTableState } from './table-state.ts';
 
 afterEach(cleanup);
 
@@ -105,5 +108,45 @@ describe('data table', () => {
     );
     expect(screen.getByRole('table', { name: 'Documents' })).toBeVisible();
     expect(screen.getByText('Aucun document')).toBeVisible();
+  });
+});
+
+function WithActions({ of }: { of: (doc: Doc) => RowAction[] }) {
+  const table = useTableState({ defaultSort: 'name' });
+  const items = docs.slice(0, 3);
+  return (
+    <DataTable
+      caption="Documents"
+      columns={columns}
+      rowKey={(d) => d.id}
+      table={table}
+      result={{
+        data: { items, currentPage: 1, totalPage: 1, totalItems: items.length },
+        isLoading: false,
+        isError: false,
+        refetch: () => {},
+      }}
+      emptyMessage="Aucun document"
+      rowActions={{ name: (d) => d.name, of }}
+    />
+  );
+}
+
+describe('the actions column', () => {
+  const open = (doc: Doc): RowAction => ({ key: 'open', label: 'Ouvrir', onSelect: () => doc });
+
+  it('shows when one row has an action for this person, an empty cell on the others', async () => {
+    await renderWithPortal(<WithActions of={(d) => (d.id === 2 ? [open(d)] : [])} />, {
+      config: loadRealManifest(),
+    });
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Ouvrir' })).toHaveLength(1);
+  });
+
+  it('does not show at all when no row has an action for this person', async () => {
+    await renderWithPortal(<WithActions of={() => []} />, { config: loadRealManifest() });
+    expect(screen.getByRole('cell', { name: 'Pièce 01' })).toBeVisible();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(screen.getAllByRole('columnheader')).toHaveLength(columns.length);
   });
 });

@@ -142,13 +142,20 @@ export function DataTable<Row, Key extends string | number>(props: DataTableProp
   const { caption, columns, rowKey, table, result } = props;
   const { data, isLoading, isFetching = false, isError } = result;
   const onRetry = () => void result.refetch();
-  const { emptyMessage, searchLabel, filters = [], toolbar, selection, highlighted, rowActions } = props;
+  const { emptyMessage, searchLabel, filters = [], toolbar, selection, highlighted } = props;
   const { t } = useTranslation();
   const [measured, narrow] = useNarrow<HTMLDivElement>(CARDS_BELOW);
   const [confirming, setConfirming] = useState<Confirmation | null>(null);
   if (props.blank !== undefined && isBlankList(table.query, result)) return <EmptyState {...props.blank} />;
   const { query } = table;
   const items = data?.items ?? [];
+  // No column of empty cells: once the rows are known, the actions column shows only if one row has an
+  // action for this person (a customer without rights sees none).
+  const declared = props.rowActions;
+  const rowActions =
+    declared !== undefined && (data === undefined || items.some((row) => declared.of(row).length > 0))
+      ? declared
+      : undefined;
   const pageKeys = items.map(rowKey);
   const allSelected =
     selection !== undefined && pageKeys.length > 0 && pageKeys.every((key) => selection.selected.has(key));

@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from './page-title.tsx';
@@ -23,6 +23,7 @@ export function ErrorCard({
   message: string;
   backLabel?: string;
   backTo?: string;
+  /** Further actions (buttons), shown on the line of the way back. */
   children?: ReactNode;
 }) {
   return (
@@ -35,12 +36,15 @@ export function ErrorCard({
         )}
         <PageTitle>{title}</PageTitle>
         <Text>{message}</Text>
-        {children}
-        {backTo === undefined || backLabel === undefined ? null : (
-          <Button component={Link} to={backTo} variant="light">
-            {backLabel}
-          </Button>
-        )}
+        {/* The page's actions side by side on one line: the way back first, then what children add. */}
+        <Group gap="sm">
+          {backTo === undefined || backLabel === undefined ? null : (
+            <Button component={Link} to={backTo} variant="light">
+              {backLabel}
+            </Button>
+          )}
+          {children}
+        </Group>
       </Stack>
     </Paper>
   );

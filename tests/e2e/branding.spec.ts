@@ -109,6 +109,17 @@ async function newCustomer(request: APIRequestContext, email: string, password: 
   expect(created.status()).toBe(204);
 }
 
+/** WCAG contrast ratio of a CSS `rgb()` colour against white. */
+function contrastOnWhite(rgb: string): number {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  const linear = (channel: number) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  return 1.05 / (luminance + 0.05);
+}
+
 test('the terms page: "J\'accepte" first, sign-out after it, the full text, and a welcome after a first acceptance only', async ({
   page,
   request,
@@ -131,6 +142,9 @@ test('the terms page: "J\'accepte" first, sign-out after it, the full text, and 
     'rgb(59, 91, 219)',
   );
   expect(await leave.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+  // Quiet but readable: its text on the white card meets AA (4.5:1), not a pale grey.
+  const leaveText = await leave.evaluate((button) => getComputedStyle(button).color);
+  expect(contrastOnWhite(leaveText)).toBeGreaterThanOrEqual(4.5);
   expect(describeViolations(await axe())).toEqual([]);
 
   // The full text, on a page of its own, and back.

@@ -49,6 +49,16 @@ test('a refusal needs a reason, which then shows with the request', async ({ pag
   await signInCollaborator(page, 'paul.collab@demo.test');
   await page.goto('/portefeuille/demandes-mod?status=pending');
   const table = page.getByRole('table', { name: 'Demandes de souscription' });
+  // Opposite decisions stand apart: 8 to 12 px between Valider and Refuser (a slip picks the wrong one).
+  const validate = await table
+    .getByRole('button', { name: 'Valider Logiciel comptable pour Cabinet Durand' })
+    .boundingBox();
+  const refuse = await table
+    .getByRole('button', { name: 'Refuser Logiciel comptable pour Cabinet Durand' })
+    .boundingBox();
+  const gap = refuse!.x - (validate!.x + validate!.width);
+  expect(gap).toBeGreaterThanOrEqual(8);
+  expect(gap).toBeLessThanOrEqual(12);
   await table.getByRole('button', { name: 'Refuser Logiciel comptable pour Cabinet Durand' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refuser Logiciel comptable pour Cabinet Durand' });
   await dialog.getByRole('button', { name: 'Refuser la demande' }).click();

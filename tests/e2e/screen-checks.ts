@@ -167,16 +167,19 @@ export async function markVarying(page: Page): Promise<void> {
         `\\d{1,2}(er)?\\s+${month}`, // 2 nov. 2026
         `${month}\\s+\\d{4}`, // novembre 2026
         '\\d{1,2}\\s?[:h]\\s?\\d{2}', // 09:30, 9 h 30
-        "il y a|dans \\d|aujourd[’']hui|hier|demain|à l[’']instant|\\bago\\b|yesterday|today",
+        // Whole words only: "hier" is also inside "fichiers" (the drop zone, its button, the ZIP button).
+        "(?<!\\p{L})(il y a|dans \\d|aujourd[’']hui|hier|demain|à l[’']instant|ago|yesterday|today)(?!\\p{L})",
         '\\d[\\d\\s\\u00a0\\u202f]*(,\\d+)?\\s?€', // 128 173,57 €
         '\\d+(,\\d+)?\\s?%', // +5,2 %
       ].join('|'),
-      'i',
+      'iu',
     );
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (parent && varying.test(node.textContent ?? '')) parent.setAttribute('data-screen-tour-varies', '');
+      // A fixed day the person typed (a fiscal year end, "31 décembre") reads like a date but never varies.
+      if (parent?.closest('[data-fixed-date]') === null && varying.test(node.textContent ?? ''))
+        parent.setAttribute('data-screen-tour-varies', '');
     }
     for (const chart of document.querySelectorAll('canvas'))
       chart.setAttribute('data-screen-tour-varies', '');

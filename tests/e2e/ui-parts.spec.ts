@@ -115,6 +115,28 @@ test('a part that failed says what failed and what to do, and asks again on retr
   await expect(alert).toHaveCount(0);
 });
 
+test('the 500 page: "Réessayer" is a real button on the line of "Retour à l\'accueil", reached by the keyboard', async ({
+  page,
+  axe,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/error/500');
+  const back = page.getByRole('link', { name: "Retour à l'accueil" });
+  const retry = page.getByRole('button', { name: 'Réessayer' });
+  await expect(retry).toBeVisible();
+  const [backBox, retryBox] = [await back.boundingBox(), await retry.boundingBox()];
+  // Same line, same height, a gap between them: two actions of one row, not text above a button.
+  expect(Math.abs(backBox!.y - retryBox!.y)).toBeLessThan(2);
+  expect(retryBox!.height).toBeCloseTo(backBox!.height, 0);
+  expect(retryBox!.x).toBeGreaterThan(backBox!.x + backBox!.width);
+  // A bordered button, not bare text.
+  expect(await retry.evaluate((element) => getComputedStyle(element).borderTopWidth)).not.toBe('0px');
+  await back.focus();
+  await page.keyboard.press('Tab');
+  await expect(retry).toBeFocused();
+  expect(describeViolations(await axe())).toEqual([]);
+});
+
 test('the spacing scale is the theme’s, from the smallest step to the largest', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInCollaborator(page, 'paul.collab@demo.test');

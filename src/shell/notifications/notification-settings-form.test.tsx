@@ -65,4 +65,14 @@ describe('notification settings drawer', () => {
     expect(screen.getAllByRole('switch', { name: /^E-mail : / })).toHaveLength(9);
     expect(screen.getAllByRole('switch', { name: /^Dans le portail : / })).toHaveLength(9);
   });
+
+  it('keeps each channel header on one line ("E-mail" never breaks at its hyphen)', async () => {
+    await renderWithPortal(<NotificationSettingsForm />, {
+      config,
+      persona: { isCustomer: true },
+      gateway: () => ({ body: stored }),
+    });
+    for (const name of ['E-mail', 'Dans le portail'])
+      expect(await screen.findByRole('columnheader', { name })).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
 });

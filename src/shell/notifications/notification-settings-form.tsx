@@ -77,7 +77,8 @@ export default function NotificationSettingsForm() {
             <Table.Tr>
               <Table.Th scope="col">{t('settings.event')}</Table.Th>
               {channels.map((channel) => (
-                <Table.Th key={channel} scope="col">
+                // A channel name never breaks: "E-mail" would otherwise split at its hyphen in the drawer.
+                <Table.Th key={channel} scope="col" style={{ whiteSpace: 'nowrap' }}>
                   {t(`settings.${channel}`)}
                 </Table.Th>
               ))}
