@@ -22,7 +22,7 @@ export function SupportContact({ support }: { support: SupportDetails | undefine
   if (support === undefined) return null;
   const hours = supportHours(support.hours, i18n.language);
   return (
-    <Stack gap={4} component="section" aria-labelledby={titleId} data-support-contact="">
+    <Stack gap={0} component="section" aria-labelledby={titleId} data-support-contact="">
       <Text fw={700} id={titleId}>
         {t('supportContact.title')}
       </Text>
