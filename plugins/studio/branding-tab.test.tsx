@@ -30,15 +30,21 @@ const gateway: FakeGateway = ({ method, path }) => {
   return undefined;
 };
 
+/** Olivia's studio, on its branding tab. */
+async function openBrandingTab() {
+  const view = await renderWithPortal(<StudioPage />, {
+    config,
+    plugins: portalPlugins,
+    persona: { isCustomer: false },
+    gateway,
+  });
+  await view.user.click(await screen.findByRole('tab', { name: 'Apparence' }));
+  return view;
+}
+
 describe("the studio's branding form", { timeout: 30_000 }, () => {
   it('writes the draft the JSON view shows and publishes, with the colour contrast verdict', async () => {
-    const view = await renderWithPortal(<StudioPage />, {
-      config,
-      plugins: portalPlugins,
-      persona: { isCustomer: false },
-      gateway,
-    });
-    await view.user.click(await screen.findByRole('tab', { name: 'Apparence' }));
+    const view = await openBrandingTab();
     const name = await screen.findByRole('textbox', { name: /Nom du cabinet/ });
     expect(name).toHaveProperty('value', config.branding?.firmName);
     const colour = screen.getByRole('textbox', { name: /Couleur principale/ });
@@ -76,13 +82,7 @@ describe("the studio's branding form", { timeout: 30_000 }, () => {
   });
 
   it("shows a problem of the manifest under its field: a logo's missing text", async () => {
-    const view = await renderWithPortal(<StudioPage />, {
-      config,
-      plugins: portalPlugins,
-      persona: { isCustomer: false },
-      gateway,
-    });
-    await view.user.click(await screen.findByRole('tab', { name: 'Apparence' }));
+    const view = await openBrandingTab();
     const alt = await screen.findByRole('textbox', { name: /Texte du logo/ });
     expect(alt.getAttribute('aria-invalid')).not.toBe('true');
     await view.user.clear(alt);
