@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { memo } from 'react';
 import { useRouteHref, useSelectedEntity, useTrack } from '@portal/plugin-api';
 import type { WidgetProps } from '@portal/plugin-api';
-import { useAccountingDocumentsQuery } from './documents-api.ts';
+import { FIRST_ROWS, useAccountingDocumentsQuery } from './documents-api.ts';
 import classes from './documents-table.module.css';
 import { useT } from './translation.ts';
 
@@ -25,26 +25,52 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
   const { currentData, isFetching, isError } = useAccountingDocumentsQuery(accountId ?? skipToken);
   const to = useRouteHref('entity.accounting');
   const track = useTrack();
+  const isLoading = currentData === undefined || isFetching;
   const waiting = widgetQueryState({
     isError,
-    isLoading: currentData === undefined || isFetching,
+    isLoading,
     texts: { error: t('documents.error'), loading: t('documents.loading') },
   });
+  const head = (
+    <thead>
+      <tr>
+        <th>{t('documents.name')}</th>
+        <th>{t('documents.uploadedAt')}</th>
+      </tr>
+    </thead>
+  );
+  const onOpen = () => track('widgetInteracted', { widget: widgetId, action: 'open-documents' });
+  const link = to === undefined ? undefined : { to, label: t('documents.all'), onOpen };
+  if (isLoading && !isError)
+    // The table's head and as many blank rows as the answer can hold, under the loader, so the cards
+    // below do not move down when the answer arrives (the home's layout shift on a reload).
+    return (
+      <LinkWidget link={link}>
+        <div className={classes.pending}>
+          {waiting}
+          <table className={classes.table} aria-hidden>
+            {head}
+            <tbody>
+              {Array.from({ length: FIRST_ROWS.pageSize }, (_, row) => (
+                <tr key={row}>
+                  <td>&nbsp;</td>
+                  <td />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </LinkWidget>
+    );
   if (waiting !== null || currentData === undefined) return waiting;
   const documents = currentData.items;
-  const onOpen = () => track('widgetInteracted', { widget: widgetId, action: 'open-documents' });
   return (
-    <LinkWidget link={to === undefined ? undefined : { to, label: t('documents.all'), onOpen }}>
+    <LinkWidget link={link}>
       {documents.length === 0 ? (
         <Text c="dimmed">{t('documents.empty')}</Text>
       ) : (
         <table className={classes.table}>
-          <thead>
-            <tr>
-              <th>{t('documents.name')}</th>
-              <th>{t('documents.uploadedAt')}</th>
-            </tr>
-          </thead>
+          {head}
           <tbody>
             {documents.map((document) => (
               <tr key={document.id}>
