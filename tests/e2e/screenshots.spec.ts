@@ -124,6 +124,10 @@ async function visit(page: Page, request: APIRequestContext, stop: TourStop): Pr
   await page.clock.setFixedTime(FIXED_NOW);
   await page.goto(stop.path ?? landing);
   await settle(page);
+  // The baseline is the stop's screen, not where a guard sent the persona instead.
+  expect(new URL(page.url()).pathname, `${stop.id} shows its own address`).toBe(
+    new URL(stop.path ?? landing, page.url()).pathname,
+  );
   if (stop.open) {
     await stop.open(page);
     await settle(page);
