@@ -16,6 +16,8 @@ const gateway = {
   testTimeout: 30000,
   hookTimeout: 60000,
   fileParallelism: false,
+  // As the unit project (below): one more try for a test that missed its time on a loaded machine.
+  retry: 1,
   globalSetup: ['gateway/test/postgres-setup.ts'],
 };
 
