@@ -3,15 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
 import {
-  allowedFilter,
   DataTable,
   formatDay,
-  listQuery,
   OutcomeAlert,
   PageHeader,
   selectFilter,
   StatusBadge,
-  useTableState,
+  statusListQuery,
+  useDataList,
 } from '@portal/ui';
 import type { DataColumn, RowAction } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
@@ -40,13 +39,11 @@ function FolderLink({ request }: { request: ModRequest }) {
 export default function ModRequestsPage() {
   const { t, language } = useT();
   const canDecide = useAction('modRequests.decide');
-  const table = useTableState({ defaultSort: 'createdAt', defaultOrder: 'desc', filterKeys: ['status'] });
-  const status = allowedFilter(table, 'status', STATUSES);
-  const requests = useWalletModRequestsQuery({
-    q: table.query.search,
-    ...(status === undefined ? {} : { status }),
-    ...listQuery(table, SORTS, PAGE_SIZE),
-  });
+  const requests = useDataList(
+    useWalletModRequestsQuery,
+    { defaultSort: 'createdAt', defaultOrder: 'desc', filterKeys: ['status'] },
+    (table) => statusListQuery(table, STATUSES, SORTS, PAGE_SIZE),
+  );
   const [decide, deciding] = useDecideModRequestMutation();
   const [refusing, setRefusing] = useState<ModRequest | null>(null);
   const [reason, setReason] = useState('');
@@ -135,11 +132,10 @@ export default function ModRequestsPage() {
         </OutcomeAlert>
       )}
       <DataTable
+        {...requests}
         caption={t('modRequests.caption')}
         columns={columns}
         rowKey={(row) => row.id}
-        table={table}
-        result={requests}
         blank={{ title: t('modRequests.blank'), reason: t('modRequests.blankReason') }}
         emptyMessage={t('modRequests.empty')}
         searchLabel={t('modRequests.search')}

@@ -2,15 +2,14 @@ import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useFlag } from '@portal/plugin-api';
 import {
-  allowedFilter,
   DataTable,
   formatDay,
-  listQuery,
   OutcomeAlert,
   PageHeader,
   selectFilter,
   StatusBadge,
-  useTableState,
+  statusListQuery,
+  useDataList,
 } from '@portal/ui';
 import type { DataColumn, StatusTone } from '@portal/ui';
 import { useSetMandateStatusMutation, useWalletMandatesQuery } from './portfolio-api.ts';
@@ -37,13 +36,11 @@ export default function MandatesPage() {
   const canChange = useAction('mandates.changeStatus');
   const toolOn = useFlag('mandateRedirectionTool');
   const toolUrl = useConstant('mandateToolUrl');
-  const table = useTableState({ defaultSort: 'startsOn', defaultOrder: 'desc', filterKeys: ['status'] });
-  const status = allowedFilter(table, 'status', STATUSES);
-  const mandates = useWalletMandatesQuery({
-    q: table.query.search,
-    ...(status === undefined ? {} : { status }),
-    ...listQuery(table, SORTS, PAGE_SIZE),
-  });
+  const mandates = useDataList(
+    useWalletMandatesQuery,
+    { defaultSort: 'startsOn', defaultOrder: 'desc', filterKeys: ['status'] },
+    (table) => statusListQuery(table, STATUSES, SORTS, PAGE_SIZE),
+  );
   const [setStatus] = useSetMandateStatusMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -144,11 +141,10 @@ export default function MandatesPage() {
         </OutcomeAlert>
       )}
       <DataTable
+        {...mandates}
         caption={t('mandates.caption')}
         columns={columns}
         rowKey={(row) => row.id}
-        table={table}
-        result={mandates}
         blank={{ title: t('mandates.blank'), reason: t('mandates.blankReason') }}
         emptyMessage={t('mandates.empty')}
         searchLabel={t('mandates.search')}
