@@ -2,16 +2,7 @@ import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/co
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import {
-  DataTable,
-  formatDay,
-  OutcomeAlert,
-  PageHeader,
-  selectFilter,
-  StatusBadge,
-  statusListQuery,
-  useDataList,
-} from '@portal/ui';
+import { DataTable, formatDay, OutcomeAlert, PageHeader, StatusBadge, useStatusList } from '@portal/ui';
 import type { DataColumn, RowAction } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
 import type { ModRequest, ModRequestStatus } from './offers-api.ts';
@@ -39,11 +30,17 @@ function FolderLink({ request }: { request: ModRequest }) {
 export default function ModRequestsPage() {
   const { t, language } = useT();
   const canDecide = useAction('modRequests.decide');
-  const requests = useDataList(
-    useWalletModRequestsQuery,
-    { defaultSort: 'createdAt', defaultOrder: 'desc', filterKeys: ['status'] },
-    (table) => statusListQuery(table, STATUSES, SORTS, PAGE_SIZE),
-  );
+  const requests = useStatusList(useWalletModRequestsQuery, {
+    statuses: STATUSES,
+    sorts: SORTS,
+    defaultOrder: 'desc',
+    pageSize: PAGE_SIZE,
+    filter: {
+      label: t('modRequests.filter'),
+      allLabel: t('modRequests.allStatuses'),
+      labelOf: (value) => t(`modRequests.statuses.${value}`),
+    },
+  });
   const [decide, deciding] = useDecideModRequestMutation();
   const [refusing, setRefusing] = useState<ModRequest | null>(null);
   const [reason, setReason] = useState('');
@@ -139,14 +136,6 @@ export default function ModRequestsPage() {
         blank={{ title: t('modRequests.blank'), reason: t('modRequests.blankReason') }}
         emptyMessage={t('modRequests.empty')}
         searchLabel={t('modRequests.search')}
-        filters={[
-          selectFilter(
-            'status',
-            { label: t('modRequests.filter'), allLabel: t('modRequests.allStatuses') },
-            STATUSES,
-            (value) => t(`modRequests.statuses.${value}`),
-          ),
-        ]}
         {...(canDecide
           ? {
               rowActions: {

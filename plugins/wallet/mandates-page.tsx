@@ -1,16 +1,7 @@
 import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useFlag } from '@portal/plugin-api';
-import {
-  DataTable,
-  formatDay,
-  OutcomeAlert,
-  PageHeader,
-  selectFilter,
-  StatusBadge,
-  statusListQuery,
-  useDataList,
-} from '@portal/ui';
+import { DataTable, formatDay, OutcomeAlert, PageHeader, StatusBadge, useStatusList } from '@portal/ui';
 import type { DataColumn, StatusTone } from '@portal/ui';
 import { useSetMandateStatusMutation, useWalletMandatesQuery } from './portfolio-api.ts';
 import type { Mandate, MandateStatus } from './portfolio-api.ts';
@@ -36,11 +27,14 @@ export default function MandatesPage() {
   const canChange = useAction('mandates.changeStatus');
   const toolOn = useFlag('mandateRedirectionTool');
   const toolUrl = useConstant('mandateToolUrl');
-  const mandates = useDataList(
-    useWalletMandatesQuery,
-    { defaultSort: 'startsOn', defaultOrder: 'desc', filterKeys: ['status'] },
-    (table) => statusListQuery(table, STATUSES, SORTS, PAGE_SIZE),
-  );
+  const statusLabel = (value: MandateStatus) => t(`mandates.status.${value}`);
+  const mandates = useStatusList(useWalletMandatesQuery, {
+    statuses: STATUSES,
+    sorts: SORTS,
+    defaultOrder: 'desc',
+    pageSize: PAGE_SIZE,
+    filter: { label: t('mandates.filter'), allLabel: t('mandates.allStatuses'), labelOf: statusLabel },
+  });
   const [setStatus] = useSetMandateStatusMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -57,7 +51,6 @@ export default function MandatesPage() {
     }
   };
 
-  const statusLabel = (value: MandateStatus) => t(`mandates.status.${value}`);
   const columns: DataColumn<Mandate>[] = [
     {
       key: 'accountName',
@@ -148,14 +141,6 @@ export default function MandatesPage() {
         blank={{ title: t('mandates.blank'), reason: t('mandates.blankReason') }}
         emptyMessage={t('mandates.empty')}
         searchLabel={t('mandates.search')}
-        filters={[
-          selectFilter(
-            'status',
-            { label: t('mandates.filter'), allLabel: t('mandates.allStatuses') },
-            STATUSES,
-            statusLabel,
-          ),
-        ]}
       />
     </Stack>
   );

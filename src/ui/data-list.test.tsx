@@ -4,6 +4,8 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithPortal } from '../testing/render-with-portal.tsx';
 import { loadRealManifest } from '../testing/manifest.ts';
+import { useStatusList } from './status-list.ts';
+import type { StatusListArgs } from './status-list.ts';
 import { listQuery, useDataList } from './table-state.ts';
 
 afterEach(cleanup);
@@ -49,5 +51,51 @@ describe('useDataList', () => {
       { q: '', sort: 'date', order: 'desc', page: 1, pageSize: 20 },
       { skip: true, refetchOnMountOrArgChange: false },
     );
+  });
+});
+
+const useRequestsQuery = vi.fn(() => answer) as unknown as TypedUseQuery<
+  Page,
+  StatusListArgs<'pending' | 'done', 'createdAt' | 'name'>,
+  BaseQueryFn
+>;
+
+function StatusHarness() {
+  const requests = useStatusList(useRequestsQuery, {
+    statuses: ['pending', 'done'],
+    sorts: ['createdAt', 'name'],
+    defaultOrder: 'desc',
+    pageSize: 20,
+    filter: { label: 'Statut', allLabel: 'Tous', labelOf: (status) => `[${status}]` },
+  });
+  return <output aria-label="filters">{JSON.stringify(requests.filters)}</output>;
+}
+
+describe('useStatusList', () => {
+  it.each([
+    ['/list?status=done', { status: 'done' }],
+    ['/list?status=lost', {}],
+  ])('at %s asks for the status only when it is one of the list', async (route, status) => {
+    await renderWithPortal(<StatusHarness />, { config: loadRealManifest(), route });
+    expect(useRequestsQuery).toHaveBeenLastCalledWith(
+      { q: '', ...status, sort: 'createdAt', order: 'desc', page: 1, pageSize: 20 },
+      { skip: false, refetchOnMountOrArgChange: false },
+    );
+  });
+
+  it('gives the table its status select, each status in its words', async () => {
+    await renderWithPortal(<StatusHarness />, { config: loadRealManifest(), route: '/list' });
+    expect(JSON.parse(screen.getByRole('status', { name: 'filters' }).textContent)).toEqual([
+      {
+        kind: 'select',
+        key: 'status',
+        label: 'Statut',
+        allLabel: 'Tous',
+        options: [
+          { value: 'pending', label: '[pending]' },
+          { value: 'done', label: '[done]' },
+        ],
+      },
+    ]);
   });
 });

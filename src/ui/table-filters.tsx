@@ -1,7 +1,6 @@
 import { NativeSelect, TextInput } from '@mantine/core';
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
-import { listQuery } from './table-state.ts';
 import type { TableState } from './table-state.ts';
 
 /** The filter's value when it is one of `allowed` (a hand-edited address may hold anything). */
@@ -12,29 +11,6 @@ export function allowedFilter<Value extends string>(
 ): Value | undefined {
   const value = table.query.filters[key];
   return allowed.find((candidate) => candidate === value);
-}
-
-/**
- * The arguments of a list searched by its box and filtered by status, a closed list: the search as `q`,
- * the `status` filter when the address holds one of `statuses`, then `listQuery`'s page, size, order and sort.
- *
- * @example
- * useDataList(useRequestsQuery, { defaultSort: 'createdAt', filterKeys: ['status'] }, (table) =>
- *   statusListQuery(table, STATUSES, SORTS, 20),
- * );
- */
-export function statusListQuery<Status extends string, Sort extends string>(
-  table: TableState,
-  statuses: readonly Status[],
-  sorts: readonly [Sort, ...Sort[]],
-  pageSize: number,
-) {
-  const status = allowedFilter(table, 'status', statuses);
-  return {
-    q: table.query.search,
-    ...(status === undefined ? {} : { status }),
-    ...listQuery(table, sorts, pageSize),
-  };
 }
 
 /** The filter's value when it is a whole number (an id, a folder): a hand-edited address may hold anything. */
