@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithPortal } from '../testing/render-with-portal.tsx';
 import { loadRealManifest } from '../testing/manifest.ts';
 import { useStatusList } from './status-list.ts';
+import type { DataFilter } from './table-filters.tsx';
 import type { StatusListArgs } from './status-list.ts';
 import { listQuery, useDataList } from './table-state.ts';
 
@@ -85,17 +86,11 @@ describe('useStatusList', () => {
 
   it('gives the table its status select, each status in its words', async () => {
     await renderWithPortal(<StatusHarness />, { config: loadRealManifest(), route: '/list' });
-    expect(JSON.parse(screen.getByRole('status', { name: 'filters' }).textContent)).toEqual([
-      {
-        kind: 'select',
-        key: 'status',
-        label: 'Statut',
-        allLabel: 'Tous',
-        options: [
-          { value: 'pending', label: '[pending]' },
-          { value: 'done', label: '[done]' },
-        ],
-      },
+    const [select] = JSON.parse(screen.getByRole('status', { name: 'filters' }).textContent) as DataFilter[];
+    expect(select).toMatchObject({ kind: 'select', key: 'status', label: 'Statut', allLabel: 'Tous' });
+    expect(select?.kind === 'select' && select.options.map((option) => option.label)).toEqual([
+      '[pending]',
+      '[done]',
     ]);
   });
 });
