@@ -4,15 +4,9 @@ import { definePlugin, defineWidget } from '@portal/plugin-api';
 export default definePlugin({
   id: 'accounting',
   widgets: [
-    defineWidget({
-      name: 'intro',
-      title: 'intro.title',
-      sizes: [2, 3, 4],
-      component: () => import('./intro-widget.tsx'),
-    }),
+    defineWidget({ name: 'intro', sizes: [2, 3, 4], component: () => import('./intro-widget.tsx') }),
     defineWidget({
       name: 'documents',
-      title: 'documents.title',
       sizes: [1, 2, 3, 4],
       height: 3,
       component: () => import('./documents-widget.tsx'),

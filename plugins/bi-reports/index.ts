@@ -10,11 +10,6 @@ export default definePlugin({
   ],
   // The home intro widget (issue 6): links to the entity's reports when it has some.
   widgets: [
-    defineWidget({
-      name: 'intro',
-      title: 'intro.title',
-      sizes: [1, 2, 3, 4],
-      component: () => import('./intro-widget.tsx'),
-    }),
+    defineWidget({ name: 'intro', sizes: [1, 2, 3, 4], component: () => import('./intro-widget.tsx') }),
   ],
 });

@@ -6,7 +6,6 @@ export default definePlugin({
   widgets: [
     defineWidget({
       name: 'booking',
-      title: 'booking.title',
       sizes: [2, 3, 4],
       height: 3,
       component: () => import('./booking-widget.tsx'),

@@ -6,7 +6,6 @@ export default definePlugin({
   widgets: [
     defineWidget({
       name: 'lab',
-      title: 'lab.title',
       sizes: [1, 2, 3, 4],
       options: linkOptions,
       component: () => import('./lab-widget.tsx'),

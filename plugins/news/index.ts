@@ -7,7 +7,6 @@ export default definePlugin({
   widgets: [
     defineWidget({
       name: 'rss',
-      title: 'rss.title',
       sizes: [1, 2, 3, 4],
       options: newsOptions,
       height: 3,

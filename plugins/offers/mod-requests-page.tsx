@@ -2,17 +2,7 @@ import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/co
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAction, useEntitySelection, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import {
-  allowedFilter,
-  DataTable,
-  formatDay,
-  listQuery,
-  OutcomeAlert,
-  PageHeader,
-  selectFilter,
-  StatusBadge,
-  useTableState,
-} from '@portal/ui';
+import { DataTable, formatDay, OutcomeAlert, PageHeader, StatusBadge, useStatusList } from '@portal/ui';
 import type { DataColumn, RowAction } from '@portal/ui';
 import { statusOf, useDecideModRequestMutation, useWalletModRequestsQuery } from './offers-api.ts';
 import type { ModRequest, ModRequestStatus } from './offers-api.ts';
@@ -40,12 +30,16 @@ function FolderLink({ request }: { request: ModRequest }) {
 export default function ModRequestsPage() {
   const { t, language } = useT();
   const canDecide = useAction('modRequests.decide');
-  const table = useTableState({ defaultSort: 'createdAt', defaultOrder: 'desc', filterKeys: ['status'] });
-  const status = allowedFilter(table, 'status', STATUSES);
-  const requests = useWalletModRequestsQuery({
-    q: table.query.search,
-    ...(status === undefined ? {} : { status }),
-    ...listQuery(table, SORTS, PAGE_SIZE),
+  const requests = useStatusList(useWalletModRequestsQuery, {
+    statuses: STATUSES,
+    sorts: SORTS,
+    defaultOrder: 'desc',
+    pageSize: PAGE_SIZE,
+    filter: {
+      label: t('modRequests.filter'),
+      allLabel: t('modRequests.allStatuses'),
+      labelOf: (value) => t(`modRequests.statuses.${value}`),
+    },
   });
   const [decide, deciding] = useDecideModRequestMutation();
   const [refusing, setRefusing] = useState<ModRequest | null>(null);
@@ -135,22 +129,13 @@ export default function ModRequestsPage() {
         </OutcomeAlert>
       )}
       <DataTable
+        {...requests}
         caption={t('modRequests.caption')}
         columns={columns}
         rowKey={(row) => row.id}
-        table={table}
-        result={requests}
         blank={{ title: t('modRequests.blank'), reason: t('modRequests.blankReason') }}
         emptyMessage={t('modRequests.empty')}
         searchLabel={t('modRequests.search')}
-        filters={[
-          selectFilter(
-            'status',
-            { label: t('modRequests.filter'), allLabel: t('modRequests.allStatuses') },
-            STATUSES,
-            (value) => t(`modRequests.statuses.${value}`),
-          ),
-        ]}
         {...(canDecide
           ? {
               rowActions: {

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useRightsInWords, useRouteHref, useSelectedEntity } from '@portal/plugin-api';
-import { DataTable, PageHeader, useTableState } from '@portal/ui';
+import { DataTable, PageHeader, useDataList } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { knownRole, useDelegationsQuery, useEntityUsersQuery } from './people-api.ts';
 import type { Delegation } from './people-api.ts';
@@ -62,21 +62,22 @@ const dayOrNothing = (value: string | undefined) =>
 export default function DelegationsPage() {
   const { t, language } = useT();
   const accountId = useSelectedEntity()?.entity.accountId ?? 0;
-  const table = useTableState({ filterKeys: ['person', 'from', 'to'] });
-  const { filters } = table.query;
-  const personId = Number(filters['person'] ?? '');
-  const from = dayOrNothing(filters['from']);
-  const to = dayOrNothing(filters['to']);
-  const log = useDelegationsQuery(
-    {
-      accountId,
-      page: table.query.page,
-      pageSize: PAGE_SIZE,
-      ...(Number.isSafeInteger(personId) && personId > 0 ? { personId } : {}),
-      ...(from === undefined ? {} : { from }),
-      ...(to === undefined ? {} : { to }),
+  const log = useDataList(
+    useDelegationsQuery,
+    { filterKeys: ['person', 'from', 'to'], skip: accountId === 0 },
+    ({ query: { page, filters } }) => {
+      const personId = Number(filters['person'] ?? '');
+      const from = dayOrNothing(filters['from']);
+      const to = dayOrNothing(filters['to']);
+      return {
+        accountId,
+        page,
+        pageSize: PAGE_SIZE,
+        ...(Number.isSafeInteger(personId) && personId > 0 ? { personId } : {}),
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+      };
     },
-    { skip: accountId === 0 },
   );
   // The people to filter on: the entity's users, when the person may list them.
   const mayListUsers = useRouteHref('entity.users') !== undefined;
@@ -126,11 +127,10 @@ export default function DelegationsPage() {
     <Stack gap="md">
       <PageHeader title={t('delegations.title')} description={t('delegations.intro')} />
       <DataTable
+        {...log}
         caption={t('delegations.caption')}
         columns={columns}
         rowKey={(row) => row.id}
-        table={table}
-        result={log}
         emptyMessage={t('delegations.empty')}
         filters={[
           {

@@ -1,7 +1,7 @@
 import { Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useSession } from '@portal/plugin-api';
-import { DataTable, PageHeader, useTableState } from '@portal/ui';
+import { DataTable, PageHeader, useDataList } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { Notice } from './notice.tsx';
 import { failureOf, useSetCollaboratorAdminMutation, useWalletCollaboratorsQuery } from './people-api.ts';
@@ -18,12 +18,11 @@ export default function WalletCollaboratorsPage() {
   const { t } = useT();
   const canManageAdmin = useAction('collaborators.manageAdmin');
   const { user } = useSession();
-  const table = useTableState();
-  const collaborators = useWalletCollaboratorsQuery({
-    page: table.query.page,
+  const collaborators = useDataList(useWalletCollaboratorsQuery, {}, ({ query }) => ({
+    page: query.page,
     pageSize: PAGE_SIZE,
-    search: table.query.search,
-  });
+    search: query.search,
+  }));
   const [setAdmin, setting] = useSetCollaboratorAdminMutation();
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -89,11 +88,10 @@ export default function WalletCollaboratorsPage() {
       <Notice message={message} onClose={() => setMessage(null)} />
       <FailureAlert message={failure} />
       <DataTable
+        {...collaborators}
         caption={t('collaborators.walletCaption')}
         columns={columns}
         rowKey={(row) => row.userId}
-        table={table}
-        result={collaborators}
         emptyMessage={t('collaborators.walletEmpty')}
         searchLabel={t('collaborators.search')}
       />

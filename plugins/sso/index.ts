@@ -9,7 +9,6 @@ export default definePlugin({
   widgets: [
     defineWidget({
       name: 'sso',
-      title: 'sso.title',
       sizes: [1, 2, 3, 4],
       options: linkOptions,
       component: () => import('./sso-widget.tsx'),

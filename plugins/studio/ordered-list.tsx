@@ -15,6 +15,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ManifestProblem } from '@portal/plugin-api/studio';
 import type { ListItem } from '@portal/plugin-api/studio';
@@ -34,6 +35,23 @@ type RowProps = {
   onSize: (size: 1 | 2 | 3 | 4) => void;
   onRemove: (() => void) | undefined;
 };
+
+/** The up and down buttons: a step in the list, the arrow a row shows, what it says to a screen reader. */
+const MOVES = [
+  { step: -1, arrow: '↑', label: 'list.up' },
+  { step: 1, arrow: '↓', label: 'list.down' },
+] as const;
+
+type RowButtonProps = Pick<ButtonProps, 'variant' | 'color' | 'disabled' | 'children'> & {
+  /** The accessible name, which names the row ("Move Home up"): the visible text is short. */
+  label: string;
+  onClick: () => void;
+};
+
+/** One of a row's small buttons. */
+function RowButton({ label, ...button }: RowButtonProps) {
+  return <Button size="xs" aria-label={label} {...button} />;
+}
 
 function Row({ item, name, position, count, selected, problems, sizes, ...on }: RowProps) {
   const { t } = useT();
@@ -57,28 +75,17 @@ function Row({ item, name, position, count, selected, problems, sizes, ...on }: 
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              variant="default"
-              disabled={position === 0}
-              aria-label={t('list.up', { name })}
-              onClick={() => {
-                on.onMove(position, position - 1);
-              }}
-            >
-              ↑
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={position === count - 1}
-              aria-label={t('list.down', { name })}
-              onClick={() => {
-                on.onMove(position, position + 1);
-              }}
-            >
-              ↓
-            </Button>
+            {MOVES.map(({ step, arrow, label }) => (
+              <RowButton
+                key={label}
+                variant="default"
+                disabled={position + step < 0 || position + step >= count}
+                label={t(label, { name })}
+                onClick={() => on.onMove(position, position + step)}
+              >
+                {arrow}
+              </RowButton>
+            ))}
             {sizes === undefined ? null : (
               <Select
                 size="xs"
@@ -101,24 +108,18 @@ function Row({ item, name, position, count, selected, problems, sizes, ...on }: 
                 on.onVisible(event.currentTarget.checked);
               }}
             />
-            <Button
-              size="xs"
-              variant="light"
-              aria-label={t('list.editRuleOf', { name })}
-              onClick={on.onSelect}
-            >
+            <RowButton variant="light" label={t('list.editRuleOf', { name })} onClick={on.onSelect}>
               {t('list.editRule')}
-            </Button>
+            </RowButton>
             {on.onRemove === undefined ? null : (
-              <Button
-                size="xs"
+              <RowButton
                 variant="subtle"
                 color="red"
-                aria-label={t('list.removeOf', { name })}
+                label={t('list.removeOf', { name })}
                 onClick={on.onRemove}
               >
                 {t('list.remove')}
-              </Button>
+              </RowButton>
             )}
           </Group>
         </Group>

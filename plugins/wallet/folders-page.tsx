@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useRouteHref } from '@portal/plugin-api';
-import { DataTable, PageHeader, useTableState } from '@portal/ui';
+import { DataTable, listQuery, PageHeader, useDataList } from '@portal/ui';
 import type { DataColumn } from '@portal/ui';
 import { FavoriteButton } from './favorite-button.tsx';
 import { useWalletFoldersQuery } from './portfolio-api.ts';
@@ -9,6 +9,8 @@ import type { Folder } from './portfolio-api.ts';
 import { useT } from './translation.ts';
 
 const PAGE_SIZE = 20;
+/** The sorts the gateway knows, the default first. */
+const SORTS = ['name', 'accountNumber'] as const;
 
 /** Opening a folder goes to its home, whose guard selects the entity (SPEC 4). */
 function OpenFolderLink({ folder }: { folder: Folder }) {
@@ -25,15 +27,15 @@ function OpenFolderLink({ folder }: { folder: Folder }) {
 /** The collaborator's folders: searched at the gateway as one types, sorted, paged, favourites first. */
 export default function FoldersPage() {
   const { t } = useT();
-  const table = useTableState({ defaultSort: 'name', defaultOrder: 'asc' });
-  const sort = table.query.sort === 'accountNumber' ? 'accountNumber' : 'name';
-  const folders = useWalletFoldersQuery({
-    q: table.query.search,
-    sort,
-    order: table.query.order,
-    page: table.query.page,
-    pageSize: PAGE_SIZE,
-  });
+  const folders = useDataList(
+    useWalletFoldersQuery,
+    { defaultSort: 'name', defaultOrder: 'asc' },
+    (table) => ({
+      q: table.query.search,
+      ...listQuery(table, SORTS, PAGE_SIZE),
+    }),
+  );
+  const { search } = folders.table.query;
 
   const columns: DataColumn<Folder>[] = [
     {
@@ -65,17 +67,12 @@ export default function FoldersPage() {
     <Stack gap="md">
       <PageHeader title={t('folders.title')} description={t('folders.intro')} />
       <DataTable
+        {...folders}
         caption={t('folders.caption')}
         columns={columns}
         rowKey={(folder) => folder.accountId}
-        table={table}
-        result={folders}
         blank={{ title: t('folders.empty'), reason: t('folders.emptyReason'), hint: t('folders.emptyHint') }}
-        emptyMessage={
-          table.query.search === ''
-            ? t('folders.empty')
-            : t('folders.noMatch', { search: table.query.search })
-        }
+        emptyMessage={search === '' ? t('folders.empty') : t('folders.noMatch', { search })}
         searchLabel={t('folders.search')}
       />
     </Stack>

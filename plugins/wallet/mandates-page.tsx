@@ -1,17 +1,7 @@
 import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAction, useConstant, useFlag } from '@portal/plugin-api';
-import {
-  allowedFilter,
-  DataTable,
-  formatDay,
-  listQuery,
-  OutcomeAlert,
-  PageHeader,
-  selectFilter,
-  StatusBadge,
-  useTableState,
-} from '@portal/ui';
+import { DataTable, formatDay, OutcomeAlert, PageHeader, StatusBadge, useStatusList } from '@portal/ui';
 import type { DataColumn, StatusTone } from '@portal/ui';
 import { useSetMandateStatusMutation, useWalletMandatesQuery } from './portfolio-api.ts';
 import type { Mandate, MandateStatus } from './portfolio-api.ts';
@@ -37,12 +27,13 @@ export default function MandatesPage() {
   const canChange = useAction('mandates.changeStatus');
   const toolOn = useFlag('mandateRedirectionTool');
   const toolUrl = useConstant('mandateToolUrl');
-  const table = useTableState({ defaultSort: 'startsOn', defaultOrder: 'desc', filterKeys: ['status'] });
-  const status = allowedFilter(table, 'status', STATUSES);
-  const mandates = useWalletMandatesQuery({
-    q: table.query.search,
-    ...(status === undefined ? {} : { status }),
-    ...listQuery(table, SORTS, PAGE_SIZE),
+  const statusLabel = (value: MandateStatus) => t(`mandates.status.${value}`);
+  const mandates = useStatusList(useWalletMandatesQuery, {
+    statuses: STATUSES,
+    sorts: SORTS,
+    defaultOrder: 'desc',
+    pageSize: PAGE_SIZE,
+    filter: { label: t('mandates.filter'), allLabel: t('mandates.allStatuses'), labelOf: statusLabel },
   });
   const [setStatus] = useSetMandateStatusMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -60,7 +51,6 @@ export default function MandatesPage() {
     }
   };
 
-  const statusLabel = (value: MandateStatus) => t(`mandates.status.${value}`);
   const columns: DataColumn<Mandate>[] = [
     {
       key: 'accountName',
@@ -144,22 +134,13 @@ export default function MandatesPage() {
         </OutcomeAlert>
       )}
       <DataTable
+        {...mandates}
         caption={t('mandates.caption')}
         columns={columns}
         rowKey={(row) => row.id}
-        table={table}
-        result={mandates}
         blank={{ title: t('mandates.blank'), reason: t('mandates.blankReason') }}
         emptyMessage={t('mandates.empty')}
         searchLabel={t('mandates.search')}
-        filters={[
-          selectFilter(
-            'status',
-            { label: t('mandates.filter'), allLabel: t('mandates.allStatuses') },
-            STATUSES,
-            statusLabel,
-          ),
-        ]}
       />
     </Stack>
   );

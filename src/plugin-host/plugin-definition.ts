@@ -78,7 +78,7 @@ export const urlOption = { type: 'string', $ref: SAFE_URL_ID } as const;
  * the page's address, which the manifest gives.
  *
  * @example
- * defineWidget({ name: 'lab', title: 'lab.title', sizes: [1, 2], options: linkOptions, component: ... })
+ * defineWidget({ name: 'lab', sizes: [1, 2], options: linkOptions, component: ... })
  */
 export const linkOptions = {
   type: 'object',
@@ -126,7 +126,10 @@ export type PageDefinition = {
 export type WidgetDefinition = {
   /** kebab-case, unique within the plugin. */
   name: string;
-  /** Translation key, in the plugin's own namespace, of the widget's title (its region label). */
+  /**
+   * Translation key, in the plugin's own namespace, of the widget's title (its region label);
+   * `defineWidget` gives `<name>.title` when the plugin states none.
+   */
   title: string;
   /** The sizes the widget can be shown at; the manifest must pick one of them. */
   sizes: readonly WidgetSize[];
@@ -179,7 +182,7 @@ export type PluginDefinition = {
  * export default definePlugin({
  *   id: 'news',
  *   widgets: [
- *     defineWidget({ name: 'rss', title: 'rss.title', sizes: [1, 2, 3, 4], component: () => import('./rss-widget') }),
+ *     defineWidget({ name: 'rss', sizes: [1, 2, 3, 4], component: () => import('./rss-widget') }),
  *   ],
  * });
  */
@@ -197,17 +200,21 @@ export function definePage(page: PageDefinition): PageDefinition {
   return page;
 }
 
+/** What `defineWidget` is given: the title key may be left to its default, `<name>.title`. */
+type DeclaredWidget = Omit<WidgetDefinition, 'component' | 'options' | 'title'> & { title?: string };
+
 /**
  * Declares a home widget that the manifest places with `{ "widget": "<plugin-id>/<name>", "size": 2 }`.
+ * Its title is the plugin's `<name>.title` translation unless `title` names another key.
  *
  * @example
- * defineWidget({ name: 'rss', title: 'rss.title', sizes: [2, 4], component: () => import('./rss-widget') })
+ * defineWidget({ name: 'rss', sizes: [2, 4], component: () => import('./rss-widget') })
  */
 export function defineWidget(
-  widget: Omit<WidgetDefinition, 'component' | 'options'> & { component: LazyComponent<WidgetProps> },
+  widget: DeclaredWidget & { component: LazyComponent<WidgetProps> },
 ): WidgetDefinition;
 export function defineWidget<const Schema extends object>(
-  widget: Omit<WidgetDefinition, 'component' | 'options'> & {
+  widget: DeclaredWidget & {
     options: Schema;
     // Checked against the concrete schema only: a generic JSONSchema constraint is too deep for tsc.
     component: LazyComponent<
@@ -215,8 +222,8 @@ export function defineWidget<const Schema extends object>(
     >;
   },
 ): WidgetDefinition;
-export function defineWidget(widget: object): WidgetDefinition {
+export function defineWidget(widget: DeclaredWidget): WidgetDefinition {
   // The component's options type comes from the schema (second overload), and the manifest's options
   // are checked against that schema; the registry stores widgets of every options type side by side.
-  return widget as WidgetDefinition;
+  return { title: `${widget.name}.title`, ...widget } as WidgetDefinition;
 }

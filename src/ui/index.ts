@@ -42,8 +42,17 @@ export type { PlainTableProps } from './plain-table.tsx';
 export { QueryTable } from './query-table.tsx';
 export type { QueryTableProps } from './query-table.tsx';
 export { allowedFilter, monthFilter, numberFilter, selectFilter } from './table-filters.tsx';
+export { useStatusList } from './status-list.ts';
+export type { StatusListArgs, StatusListOptions } from './status-list.ts';
 export type { DataFilter } from './table-filters.tsx';
 export { StatusBadge } from './status-badge.tsx';
 export type { StatusBadgeProps, StatusTone } from './status-badge.tsx';
-export { listQuery, useTableState } from './table-state.ts';
-export type { SortOrder, TableQuery, TableState, TableStateOptions } from './table-state.ts';
+export { listQuery, useDataList, useTableState } from './table-state.ts';
+export type {
+  DataList,
+  DataListQueryOptions,
+  SortOrder,
+  TableQuery,
+  TableState,
+  TableStateOptions,
+} from './table-state.ts';

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import type { TypedUseQuery, TypedUseQueryHookResult } from '@reduxjs/toolkit/query/react';
 
 /** SPEC 3 sort orders. */
 export type SortOrder = 'asc' | 'desc';
@@ -153,4 +155,41 @@ export function listQuery<Sort extends string>(
 ) {
   const { sort, order, page } = table.query;
   return { sort: sorts.find((key) => key === sort) ?? sorts[0], order, page, pageSize };
+}
+
+/** The options a list query's hook takes besides its arguments. */
+export type DataListQueryOptions = { skip?: boolean; refetchOnMountOrArgChange?: boolean };
+
+/**
+ * A list's table state with its query's answer: what a `DataTable` reads (`<DataTable {...list} />`).
+ * Types only from RTK Query: its hooks are what a plugin's list queries are.
+ */
+export type DataList<Page, Args, BaseQuery extends BaseQueryFn> = {
+  table: TableState;
+  result: TypedUseQueryHookResult<Page, Args, BaseQuery>;
+};
+
+/**
+ * A server-side list: its state in the address (`useTableState`) and the list query asked from that state,
+ * the two a `DataTable` reads. The arguments are made from the table: its page, sort, search and filters.
+ *
+ * @example
+ * const SORTS = ['createdAt', 'name'] as const;
+ * const things = useDataList(useThingsQuery, { defaultSort: 'createdAt', defaultOrder: 'desc' }, (table) => ({
+ *   q: table.query.search,
+ *   ...listQuery(table, SORTS, 20),
+ * }));
+ * <DataTable {...things} caption={t('things.caption')} columns={columns} rowKey={(row) => row.id} ... />
+ */
+export function useDataList<Page, Args, BaseQuery extends BaseQueryFn>(
+  useListQuery: TypedUseQuery<Page, Args, BaseQuery>,
+  options: TableStateOptions & DataListQueryOptions,
+  argsOf: (table: TableState) => NoInfer<Args>,
+): DataList<Page, Args, BaseQuery> {
+  const { skip = false, refetchOnMountOrArgChange = false, ...tableOptions } = options;
+  const table = useTableState(tableOptions);
+  // RTK Query spells the hook's argument through its endpoint definition; it is `Args`.
+  const args = argsOf(table) as Parameters<typeof useListQuery>[0];
+  const result = useListQuery(args, { skip, refetchOnMountOrArgChange });
+  return { table, result };
 }

@@ -20,7 +20,10 @@ import { advanceIdentities, postgresDb, postgresPool } from './postgres.ts';
 
 const ALL = Object.keys(MIGRATIONS);
 const FIRST = { '0001-initial-schema': MIGRATIONS['0001-initial-schema'] } as Record<string, Migration>;
-const LEGACY_SCHEMA = readFileSync(join(REPO_ROOT, 'gateway/src/db/legacy-f7fc12b-schema.sql'), 'utf8');
+const LEGACY_SCHEMA = readFileSync(
+  join(REPO_ROOT, 'gateway/test/fixtures/legacy-f7fc12b-schema.sql'),
+  'utf8',
+);
 const fastHash = (password: string) => Promise.resolve(`plain:${password}`);
 
 const dirs: string[] = [];
