@@ -216,15 +216,19 @@ export const peopleRoutes = {
     auth: 'bearer',
     tag: 'people',
     summary:
-      'Page of the users attached to the entity (customers and collaborators) with e-mail, signatory status, permissions, rights version, status (invited until the first sign-in) and last sign-in, and of the invitations waiting for their answer: userId null, only the e-mail, names, codes and signatory status the inviter typed. Search on name or e-mail; sort by name, email or lastSignInAt.',
+      "Page of the users attached to the entity (customers and collaborators) with e-mail, signatory status, permissions, rights version, status (invited until the first sign-in) and last sign-in, and of the invitations waiting for their answer: userId null, only the e-mail, names, codes and signatory status the inviter typed. Search on name or e-mail; sort by name, email or lastSignInAt. With focus (a user id, as a notification names the person it is about): the page holding that person's row, their membership or else their pending invitation, whatever page was asked, and focusIndex, its place in items; the page asked, without focusIndex, when they are not listed.",
     status: 200,
     params: idParams,
     query: pagedQuery({
       search,
       sort: { type: 'string', enum: ['name', 'email', 'lastSignInAt'], default: 'name' },
       order,
+      focus: id,
     }),
-    response: pageOf(listedUserSchema),
+    response: closedObject(['items', 'currentPage', 'totalPage', 'totalItems'], {
+      ...pageOf(listedUserSchema).properties,
+      focusIndex: int,
+    }),
     requiresAnyOf: VIEW_USERS,
   },
   addEntityUser: {

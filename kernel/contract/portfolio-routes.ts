@@ -107,6 +107,15 @@ const mandateRowSchema = walletRowSchema(['type', 'status', 'startsOn', 'endsOn'
   version: int,
 });
 
+/** A mandate as its entity's people read it: no folder columns, the page is the entity's. */
+const entityMandateSchema = closedObject(['id', 'type', 'status', 'startsOn', 'endsOn'], {
+  id: int,
+  type: str,
+  status: { type: 'string', enum: MANDATE_STATUSES },
+  startsOn: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+  endsOn: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+});
+
 const subscriptionRowSchema = closedObject(
   ['accountId', 'accountNumber', 'accountName', 'offerCode', 'offerName', 'status'],
   {
@@ -248,6 +257,19 @@ export const portfolioRoutes = {
     status: 200,
     params: idParams,
     response: companySheetSchema,
+    requiresAnyOf: ['CLINFO001', 'COINFO001'],
+  },
+  entityMandates: {
+    entityId: entityInParams,
+    method: 'GET',
+    path: '/connect/api/accounts/:id/mandates',
+    auth: 'bearer',
+    tag: 'entities',
+    summary:
+      "The entity's mandates (a few per entity: the whole list, newest start first) with their status, read with the company sheet's codes: a customer sees the mandate a status change notification tells of.",
+    status: 200,
+    params: idParams,
+    response: closedObject(['items'], { items: { type: 'array', items: entityMandateSchema } }),
     requiresAnyOf: ['CLINFO001', 'COINFO001'],
   },
   saveCompanySheet: {

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
 import type { FakeGateway } from '@portal/plugin-api/testing';
@@ -22,9 +22,17 @@ const stored = {
   contacts: [{ name: 'Camille Martin', role: 'Gérante', email: 'camille@example.test', phone: '' }],
 };
 
+const mandates = {
+  items: [
+    { id: 10013, type: 'Mandat fiscal', status: 'revoked', startsOn: '2026-03-03', endsOn: '2026-12-31' },
+    { id: 10011, type: 'Mission comptable', status: 'active', startsOn: '2026-01-03', endsOn: null },
+  ],
+};
+
 function gateway(saveStatus: number): FakeGateway {
   let version = stored.version;
   return ({ method, path }) => {
+    if (path === '/connect/api/accounts/1001/mandates' && method === 'GET') return { body: mandates };
     if (path !== '/connect/api/accounts/1001/company-sheet') return undefined;
     if (method === 'GET') return { body: { ...stored, version } };
     // Someone else saved in between: the stored version moved on.
@@ -35,13 +43,33 @@ function gateway(saveStatus: number): FakeGateway {
   };
 }
 
-const render = (permissions: string[], saveStatus = 200) =>
+const render = (permissions: string[], saveStatus = 200, route?: string) =>
   renderWithPortal(<InfoPage />, {
     config: loadRealManifest(),
     plugins: [entityOverview],
     persona: { isCustomer: false, entity: { accountId: 1001, permissions } },
     gateway: gateway(saveStatus),
+    ...(route === undefined ? {} : { route }),
   });
+
+describe('mandates', () => {
+  it('lists the entity’s mandates with their status in words, the one a notification names marked', async () => {
+    await render(['CLINFO001'], 200, '/dossier/1001/informations?mandateId=10013');
+    const section = await screen.findByRole('region', { name: 'Mandats' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Mandat fiscal'),
+      expect.stringContaining('Mission comptable'),
+    ]);
+    const [changed, other] = items;
+    expect(changed?.getAttribute('aria-current')).toBe('true');
+    expect(within(changed ?? section).getByText('Révoqué')).toBeTruthy();
+    expect(within(changed ?? section).getByText('Concerné par la notification')).toBeTruthy();
+    expect(within(changed ?? section).getByText('Début : 03/03/2026 · Fin : 31/12/2026')).toBeTruthy();
+    expect(other?.getAttribute('aria-current')).toBeNull();
+    expect(within(other ?? section).getByText('Début : 03/01/2026 · Fin : sans fin')).toBeTruthy();
+  });
+});
 
 // Typing through user-event is slow on a busy machine: these tests get more than the default 5 s.
 describe('company sheet', { timeout: 20_000 }, () => {

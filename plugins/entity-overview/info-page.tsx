@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useReducer } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAction, useSelectedEntity } from '@portal/plugin-api';
 import { formatDay, PageHeader, QueryState } from '@portal/ui';
 import { useCompanySheetQuery, useSaveCompanySheetMutation } from './company-sheet-api.ts';
 import type { CompanySheetFields } from './company-sheet-api.ts';
+import { MandatesSection } from './mandates-section.tsx';
 import { SheetForm } from './sheet-form.tsx';
 import { fieldsOf, initialSheetState, sheetReducer } from './sheet-state.ts';
 import { validateSheet } from './sheet-validation.ts';
@@ -17,6 +19,8 @@ export default function InfoPage() {
   const accountId = selected?.entity.accountId ?? 0;
   const canEdit = useAction('companySheet.edit');
   const sheet = useCompanySheetQuery(accountId, { skip: accountId === 0 });
+  // `mandateId`: the mandate a status notification is about (its link opens the page on it).
+  const mandateId = useSearchParams()[0].get('mandateId');
   const [save, saving] = useSaveCompanySheetMutation();
   const [state, dispatch] = useReducer(sheetReducer, initialSheetState);
   const { draft, outcome } = state;
@@ -127,6 +131,10 @@ export default function InfoPage() {
       ) : (
         <SheetView sheet={current} />
       )}
+      <MandatesSection
+        accountId={accountId}
+        {...(mandateId !== null && /^\d+$/.test(mandateId) ? { highlightedId: Number(mandateId) } : {})}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRealManifest, renderWithPortal } from '@portal/plugin-api/testing';
 import type { FakeGateway } from '@portal/plugin-api/testing';
@@ -113,6 +113,45 @@ describe('entity users', { timeout: 20_000 }, () => {
     expect(within(row).queryAllByRole('button')).toEqual([]);
     // Sophie, a user, keeps hers.
     expect(screen.getByRole('button', { name: 'Gérer les droits de Sophie Martin' })).toBeTruthy();
+  });
+
+  it('opened on a notification’s person, shows the page the gateway found them on with their invitation marked', async () => {
+    const others = Array.from({ length: 20 }, (_, index) => ({
+      ...sophie,
+      userId: 100 + index,
+      lastName: `Autre ${String(index)}`,
+      email: `autre.${String(index)}@demo.test`,
+    }));
+    const pages: Record<string, unknown[]> = { '1': others, '2': [sophie, invited] };
+    const view = await renderWithPortal(<EntityUsersPage />, {
+      config: loadRealManifest(),
+      plugins: [people],
+      persona: { isCustomer: true, entity: { accountId: 1001, permissions: ['CLUSER001'] } },
+      route: '/dossier/1001/gestion-utilisateurs?person=42',
+      gateway: ({ method, path, search }) => {
+        if (path !== '/account/api/accounts/1001/users' || method !== 'GET') return undefined;
+        // The invited person (id 42 to the gateway, none in the list) is on the second page.
+        const focused = search.get('focus') === '42';
+        const page = focused ? '2' : (search.get('page') ?? '1');
+        const body = { items: pages[page] ?? [], currentPage: Number(page), totalPage: 2, totalItems: 22 };
+        return { body: focused ? { ...body, focusIndex: 1 } : body };
+      },
+    });
+    const row = await screen.findByRole('row', { name: /Prénom Tapé/ });
+    await waitFor(() => expect(row.getAttribute('aria-current')).toBe('true'));
+    expect(within(row).getByText('Concerné par la notification')).toBeTruthy();
+    const sophieRow = screen.getByRole('row', { name: /Sophie Martin/ });
+    expect(sophieRow.getAttribute('aria-current')).toBeNull();
+    // Asked once with the person, then the page found, as the address now says.
+    const asked = view.requests.filter((request) => request.path.endsWith('/users'));
+    expect(asked[0]?.search.get('focus')).toBe('42');
+    await waitFor(() => expect(view.requests.at(-1)?.search.get('page')).toBe('2'));
+    expect(view.requests.at(-1)?.search.get('focus')).toBeNull();
+    // Never the first page in between: the list does not flash other people before the person's page.
+    const unfocused = view.requests.filter(
+      (request) => request.path.endsWith('/users') && request.search.get('focus') === null,
+    );
+    expect(unfocused.map((request) => request.search.get('page'))).toEqual(['2']);
   });
 
   it("says why the entity's last administrator cannot be removed, in the dialog that stays open", async () => {

@@ -29,8 +29,11 @@ type UserTableProps<Row extends UserRow> = {
   /** Columns the gateway sorts by. */
   sortable?: readonly string[];
   toolbar?: ReactNode;
-  /** The user a notification opened the list on: their row is marked, said and scrolled into view. */
-  highlightedUserId?: number | undefined;
+  /**
+   * The row a notification opened the list on (a user by id; a pending invitation, which has none, by its
+   * address): marked, said and scrolled into view.
+   */
+  highlighted?: Pick<UserRow, 'userId' | 'email'> | undefined;
   onManageRights: (userId: number, accountId: number) => void;
   onMessage: (message: string) => void;
 };
@@ -95,11 +98,12 @@ function useRowActions<Row extends UserRow>(
 /** The one list of users, for an entity, the wallet and the client administration: sortable, searchable, paged by the gateway. */
 export function UserTable<Row extends UserRow>(props: UserTableProps<Row>) {
   const { t, language } = useT();
-  const { entity, showFolder = false, sortable = [], onManageRights, onMessage, highlightedUserId } = props;
+  const { entity, showFolder = false, sortable = [], onManageRights, onMessage } = props;
   const keyOf = (row: Row) =>
     `${String(row.accountId ?? entity?.accountId ?? 0)}:${row.userId === null ? `invited:${row.email}` : String(row.userId)}`;
+  const wanted = props.highlighted;
   const highlighted = props.result.data?.items.find(
-    (row) => highlightedUserId !== undefined && row.userId === highlightedUserId,
+    (row) => row.userId === wanted?.userId && (wanted.userId !== null || row.email === wanted.email),
   );
   const highlightedKey = highlighted === undefined ? undefined : keyOf(highlighted);
   // Brought into view once its page is there (a notification opens the list on it).

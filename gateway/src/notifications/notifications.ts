@@ -44,7 +44,7 @@ const EMAIL_SUBJECTS: Record<DomainEvent['type'], string> = {
  */
 const READERS_OF_TYPE: Record<DomainEvent['type'], readonly string[]> = {
   'Delegation-AddDelegation': routes.entityUsers.requiresAnyOf,
-  'Mandate-MandateStatusChanged': routes.companySheet.requiresAnyOf,
+  'Mandate-MandateStatusChanged': routes.entityMandates.requiresAnyOf,
   'Reporting-ReportCreatedCustomer': routes.entityReports.requiresAnyOf,
   'Reporting-ReportUpdatedCustomer': routes.entityReports.requiresAnyOf,
   'Reporting-ReportCreatedCollab': routes.entityReports.requiresAnyOf,

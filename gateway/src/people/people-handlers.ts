@@ -279,15 +279,23 @@ export function peopleHandlers(deps: Deps, people: PeopleStore): Pick<Handlers, 
         pattern: store.likePattern(query.search.trim()),
         now: new Date().toISOString(),
       };
+      const ordered = { ...filter, sort: query.sort, order: query.order };
       const total = await people.countPeople(filter);
+      // A notification's person: the page holding their row, wherever the list has put it.
+      const position =
+        query.focus === undefined ? undefined : await people.positionOfPerson(ordered, query.focus);
+      const shown =
+        position === undefined ? query : { ...query, page: Math.floor(position / query.pageSize) + 1 };
       const rows = await people.listPeople({
-        ...filter,
-        sort: query.sort,
-        order: query.order,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
+        ...ordered,
+        limit: shown.pageSize,
+        offset: (shown.page - 1) * shown.pageSize,
       });
-      return { items: rows.map((row) => toListedUser(deps, row)), ...page(query, total) };
+      return {
+        items: rows.map((row) => toListedUser(deps, row)),
+        ...page(shown, total),
+        ...(position === undefined ? {} : { focusIndex: position % shown.pageSize }),
+      };
     },
 
     addEntityUser: async ({ session, params, body }) => {

@@ -210,6 +210,26 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
     return query;
   };
 
+  type PeopleFilter = { accountId: number; pattern: string; now: string; sort: PersonSort; order: Order };
+  /** An entity's list in the order it is shown, every row: the page and the position read it. */
+  const orderedPeople = (filter: PeopleFilter) => {
+    const { order } = filter;
+    // Invitations (no id) and people never signed in sort as SQLite puts NULL: first going up.
+    const nulls = order === 'asc' ? ('first' as const) : ('last' as const);
+    let query = db
+      .selectFrom(listedPeople(filter.accountId, filter.now))
+      .selectAll()
+      .where(nameOrEmailLike('p', filter.pattern));
+    if (filter.sort === 'name')
+      query = query.orderBy(lower('p.last_name'), order).orderBy(lower('p.first_name'), order);
+    else if (filter.sort === 'email') query = query.orderBy(lower('p.email'), order);
+    else
+      query = query.orderBy('p.last_sign_in_at', (ob) =>
+        nulls === 'first' ? ob[order]().nullsFirst() : ob[order]().nullsLast(),
+      );
+    return query.orderBy('p.id', (ob) => ob.asc().nullsFirst()).orderBy('p.email');
+  };
+
   type LogFilter = { accountId: number; personId: number | null; from: string | null; to: string | null };
   const logQuery = (filter: LogFilter) => {
     let query = db.selectFrom('delegation_log').where('account_id', '=', filter.accountId);
@@ -233,29 +253,29 @@ function peopleOperations(db: Db, options: PeopleStoreOptions) {
 
     // --- An entity's people ---------------------------------------------------------------------------
 
-    async listPeople(
-      filter: { accountId: number; pattern: string; now: string; sort: PersonSort; order: Order } & Page,
-    ) {
-      const { order } = filter;
-      // Invitations (no id) and people never signed in sort as SQLite puts NULL: first going up.
-      const nulls = order === 'asc' ? ('first' as const) : ('last' as const);
-      let query = db
-        .selectFrom(listedPeople(filter.accountId, filter.now))
-        .selectAll()
-        .where(nameOrEmailLike('p', filter.pattern));
-      if (filter.sort === 'name')
-        query = query.orderBy(lower('p.last_name'), order).orderBy(lower('p.first_name'), order);
-      else if (filter.sort === 'email') query = query.orderBy(lower('p.email'), order);
-      else
-        query = query.orderBy('p.last_sign_in_at', (ob) =>
-          nulls === 'first' ? ob[order]().nullsFirst() : ob[order]().nullsLast(),
-        );
-      return query
-        .orderBy('p.id', (ob) => ob.asc().nullsFirst())
-        .orderBy('p.email')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
+    async listPeople(filter: PeopleFilter & Page) {
+      return orderedPeople(filter).limit(filter.limit).offset(filter.offset).execute();
+    },
+
+    /**
+     * Where a person's row stands (0-based) in the list as `filter` orders it: their membership, or else
+     * their pending invitation (a row without id: found by the address it was sent to). Undefined when
+     * neither is listed. Reads the list's keys only; an entity has a few hundred people at most.
+     */
+    async positionOfPerson(filter: PeopleFilter, userId: number): Promise<number | undefined> {
+      const invitation = await db
+        .selectFrom('entity_invitations')
+        .select('email')
+        .where('account_id', '=', filter.accountId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', filter.now)
+        .executeTakeFirst();
+      const keys = await orderedPeople(filter).clearSelect().select(['p.id', 'p.email']).execute();
+      const index = keys.findIndex((row) =>
+        row.id === null ? row.email === invitation?.email : row.id === userId,
+      );
+      return index === -1 ? undefined : index;
     },
 
     async countPeople(filter: { accountId: number; pattern: string; now: string }): Promise<number> {

@@ -117,6 +117,43 @@ describe('invitation', () => {
   });
 });
 
+describe('the list opened on a person (focus)', () => {
+  type Focused = Page<User> & { focusIndex?: number };
+  const focused = async (query: string) =>
+    json<Focused>(
+      await call(kit.gateway, 'GET', `/account/api/accounts/1001/users?pageSize=2&${query}`, {
+        token: kit.claire,
+      }),
+    );
+
+  it('answers the page holding a member or a pending invitation, whatever page was asked, and its place', async () => {
+    const email = 'focus.invitee@demo.test';
+    const invited = await call(kit.gateway, 'POST', '/account/api/accounts/1001/users', {
+      token: kit.claire,
+      body: { email, firstName: 'Zoé', lastName: 'Zimmer' },
+    });
+    expect(invited.status).toBe(201);
+    const everyone = await usersOf(1001, kit.claire);
+    expect(everyone.length).toBeGreaterThan(4);
+    // The last row by name is past the first page of two; the invitation has no id in the list.
+    const lastMember = everyone.filter((user) => user.email !== email).at(-1);
+    for (const [target, focus] of [
+      [lastMember, lastMember?.userId ?? 0],
+      [everyone.find((user) => user.email === email), await idOf(email)],
+    ] as const) {
+      const position = everyone.findIndex((user) => user.email === target?.email);
+      const answer = await focused(`page=1&focus=${String(focus)}`);
+      expect(answer.currentPage).toBe(Math.floor(position / 2) + 1);
+      expect(answer.currentPage).toBeGreaterThan(1);
+      expect(answer.items[answer.focusIndex ?? -1]?.email).toBe(target?.email);
+    }
+    // Someone who is not on the entity: the page asked, nothing focused.
+    const stranger = await focused(`page=2&focus=${String(await idOf('sam.nousers@demo.test'))}`);
+    expect(stranger.currentPage).toBe(2);
+    expect(stranger.focusIndex).toBeUndefined();
+  });
+});
+
 describe('rights', () => {
   it('saves rights with the version, logs the change and records a Delegation-AddDelegation notification', async () => {
     const julie = await userOf(1002, 'julie.bernard@demo.test');

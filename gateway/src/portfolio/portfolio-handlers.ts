@@ -24,6 +24,7 @@ type PortfolioRoutes =
   | 'myEntities'
   | 'setFavorite'
   | 'companySheet'
+  | 'entityMandates'
   | 'saveCompanySheet'
   | 'entityOffers'
   | 'requestOffer'
@@ -242,6 +243,20 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
       return await sheetOf(params.id);
     },
 
+    entityMandates: async ({ session, params }) => {
+      const user = await currentUser(deps, session);
+      await requireEntityCode(user.id, params.id, routes.entityMandates.requiresAnyOf);
+      return {
+        items: (await portfolio.entityMandates(params.id)).map((row) => ({
+          id: row.id,
+          type: row.type,
+          status: oneOf(MANDATE_STATUSES, row.status, 'pending'),
+          startsOn: row.starts_on,
+          endsOn: row.ends_on,
+        })),
+      };
+    },
+
     saveCompanySheet: async ({ session, params, body }) => {
       const user = await currentUser(deps, session);
       await requireEntityCode(user.id, params.id, routes.saveCompanySheet.requiresAnyOf);
@@ -363,8 +378,8 @@ export function portfolioHandlers(deps: Deps, portfolio: PortfolioStore): Pick<H
         actorUserId: user.id,
         subjectId: mandate.id,
         data: { from: mandate.status, to: body.status, type: mandate.type },
-        // The notification opens the entity's information tab, read with these codes.
-        readers: { anyOf: routes.companySheet.requiresAnyOf },
+        // The notification opens the entity's information tab on its mandates, read with these codes.
+        readers: { anyOf: routes.entityMandates.requiresAnyOf },
       });
       const changed = await portfolio.mandate(params.id);
       if (!changed) throw new Error('changed mandate vanished');

@@ -481,6 +481,16 @@ function portfolioQueries(db: Db) {
 
     mandate,
 
+    /** The entity's mandates, newest start first (a few per entity: no page). */
+    entityMandates: (accountId: number) =>
+      db
+        .selectFrom('mandates')
+        .select(['id', 'type', 'status', 'starts_on', 'ends_on'])
+        .where('account_id', '=', accountId)
+        .orderBy('starts_on', 'desc')
+        .orderBy('id')
+        .execute(),
+
     /** Sets a mandate's status if it is still at `version`; false when it changed since. */
     async setMandateStatus(id: number, status: string, version: number): Promise<boolean> {
       const result = await db

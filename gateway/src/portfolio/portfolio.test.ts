@@ -222,3 +222,32 @@ describe('mandates', () => {
     ]);
   });
 });
+
+describe('an entity’s mandates', () => {
+  type EntityMandate = { id: number; type: string; status: string; startsOn: string };
+  const entityMandates = (accountId: number, token: string) =>
+    call(kit.gateway, 'GET', `/connect/api/accounts/${String(accountId)}/mandates`, { token });
+
+  it('shows a customer with CLINFO001 the status a collaborator just set, and refuses one without it', async () => {
+    const before = json<{ items: EntityMandate[] }>(await entityMandates(1001, kit.claire)).items;
+    expect(before.length).toBeGreaterThan(0);
+    const starts = before.map((mandate) => mandate.startsOn);
+    expect(starts).toEqual([...starts].sort().reverse());
+    const target = json<Page<Mandate>>(
+      await call(kit.gateway, 'GET', '/wallet/api/portfolio/mandates?q=C-1001&pageSize=100', {
+        token: kit.paul,
+      }),
+    ).items.find((mandate) => mandate.status !== 'revoked');
+    expect(target).toBeDefined();
+    const changed = await call(kit.gateway, 'PUT', `/wallet/api/mandates/${String(target?.id)}/status`, {
+      token: kit.paul,
+      body: { status: 'revoked', version: target?.version ?? 0 },
+    });
+    expect(changed.status).toBe(200);
+    const after = json<{ items: EntityMandate[] }>(await entityMandates(1001, kit.claire)).items;
+    expect(after.find((mandate) => mandate.id === target?.id)?.status).toBe('revoked');
+    // Marc is on 1001 without CLINFO001; Claire is not on 1002.
+    expect((await entityMandates(1001, kit.marc)).status).toBe(403);
+    expect((await entityMandates(1002, kit.claire)).status).toBe(403);
+  });
+});

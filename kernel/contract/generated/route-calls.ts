@@ -17,6 +17,7 @@ export const walletFolders = { method: 'GET', url: '{wallet}/portfolio/folders' 
 export const myEntities = { method: 'GET', url: '{account}/portfolio/entities' } as RouteCall<'myEntities'>;
 export const setFavorite = { method: 'PUT', url: '{wallet}/portfolio/favorites/:accountId' } as RouteCall<'setFavorite'>;
 export const companySheet = { method: 'GET', url: '{connect}/accounts/:id/company-sheet' } as RouteCall<'companySheet'>;
+export const entityMandates = { method: 'GET', url: '{connect}/accounts/:id/mandates' } as RouteCall<'entityMandates'>;
 export const saveCompanySheet = { method: 'PUT', url: '{connect}/accounts/:id/company-sheet' } as RouteCall<'saveCompanySheet'>;
 export const entityOffers = { method: 'GET', url: '{offer}/accounts/:id/offers' } as RouteCall<'entityOffers'>;
 export const requestOffer = { method: 'POST', url: '{offer}/accounts/:id/offer-requests' } as RouteCall<'requestOffer'>;

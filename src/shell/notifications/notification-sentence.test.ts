@@ -86,7 +86,7 @@ describe('each event type says who did what to what, and opens the place that sh
     ).toBe('Paul Collab a affecté Lea Collab au dossier Solo SARL : Comptable');
   });
 
-  it('Mandate-MandateStatusChanged: who moved which mandate, statuses in words; the information tab', () => {
+  it('Mandate-MandateStatusChanged: who moved which mandate, statuses in words; the information tab on that mandate', () => {
     expect(
       said('Mandate-MandateStatusChanged', {
         actor: 'Paul Collab',
@@ -95,7 +95,7 @@ describe('each event type says who did what to what, and opens the place that sh
         type: 'Mission sociale',
       }).sentence,
     ).toBe('Paul Collab a passé le mandat « Mission sociale » de « En attente de signature » à « Actif »');
-    expect(link('Mandate-MandateStatusChanged')).toBe('/dossier/1001/informations');
+    expect(link('Mandate-MandateStatusChanged')).toBe('/dossier/1001/informations?mandateId=5');
   });
 
   it.each([
