@@ -39,3 +39,25 @@ export function publishedManifestPreload(url: string | undefined): Plugin {
     },
   };
 }
+
+/** The server-side include of the published branding: nginx's SSI syntax, which scripts/static-server.ts reads too. */
+export function brandingIncludeDirective(url: string): string {
+  return `<!--# include virtual="${url}" -->`;
+}
+
+/**
+ * The published manifest's branding in the head of the HTML the server sends (index.html and, built from
+ * it, the pre-rendered login page): the server replaces the directive by the gateway's fragment
+ * (kernel/manifest/page-branding.ts), so a browser that never signed in is drawn in the studio's current
+ * branding from the first paint. A server without includes (vite's dev server) leaves an inert comment.
+ */
+export function publishedBrandingInclude(url: string | undefined): Plugin {
+  return {
+    name: 'portal-published-branding-include',
+    transformIndexHtml(html) {
+      if (url === undefined) return html;
+      if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+      return html.replace('</head>', `  ${brandingIncludeDirective(url)}\n  </head>`);
+    },
+  };
+}
