@@ -15,7 +15,8 @@ const LOGIN = '<!doctype html><title>Connexion</title><div id="root"><h1>Connexi
 // A page with the published branding's include (scripts/vite-manifest-plugin.ts), and two that give nothing.
 const BRANDED = [
   '<head><!--# include virtual="/authentication/api/branding" --></head>',
-  '<!--# include virtual="/authentication/api/missing" -->|<!--# include virtual="/elsewhere" -->',
+  '<!--# block name="none" -->stub<!--# endblock -->',
+  '<!--# include virtual="/authentication/api/missing" stub="none" -->|<!--# include virtual="/elsewhere" -->',
 ].join('');
 const SCRIPT = 'console.log("portal");'.repeat(100);
 
@@ -170,8 +171,8 @@ describe('the production static server', () => {
     expect(JSON.parse(head?.replace('<head>', '') ?? '')).toMatchObject({
       url: '/authentication/api/branding',
     });
-    // A 404 of the gateway and a path that is not the gateway's: the page is sent without them.
-    expect(rest).toBe('|');
+    // A 404 of the gateway (its stub instead) and a path that is not the gateway's: not in the page.
+    expect(rest).toBe('stub|');
     expect(page.headers['cache-control']).toBe(REVALIDATE);
     // The file's ETag would not name what was included: none, the page is sent whole each time.
     expect(page.headers.etag).toBeUndefined();

@@ -142,19 +142,26 @@ export function createStaticServer({ root, gatewayTarget, proxyPaths }: StaticSe
 
 /** The start of nginx's SSI include directive (deploy/nginx.conf: `ssi on`), which the build writes. */
 const INCLUDE_START = '<!--# include virtual="';
-const INCLUDE = /<!--# include virtual="([^"]+)" -->/g;
+const INCLUDE = /<!--# include virtual="([^"]+)"(?: stub="([^"]+)")? -->/g;
+const BLOCK = /<!--# block name="([^"]+)" -->([\s\S]*?)<!--# endblock -->/g;
 
 /**
- * The page with each `<!--# include virtual="…" -->` replaced by what `fetchText` gives for its path, as
- * nginx's SSI does (the published branding, scripts/vite-manifest-plugin.ts).
+ * The page with each `<!--# include virtual="…" -->` replaced by what `fetchText` gives for its path (its
+ * stub block's content when that is nothing), as nginx's SSI does (the published branding,
+ * scripts/vite-manifest-plugin.ts). The blocks themselves are not output.
  */
 export async function withIncludes(
   html: string,
   fetchText: (path: string) => Promise<string>,
 ): Promise<string> {
-  const paths = [...new Set([...html.matchAll(INCLUDE)].map((match) => match[1] ?? ''))];
+  const blocks = new Map([...html.matchAll(BLOCK)].map((match) => [match[1] ?? '', match[2] ?? '']));
+  const withoutBlocks = html.replace(BLOCK, '');
+  const paths = [...new Set([...withoutBlocks.matchAll(INCLUDE)].map((match) => match[1] ?? ''))];
   const texts = new Map(await Promise.all(paths.map(async (at) => [at, await fetchText(at)] as const)));
-  return html.replace(INCLUDE, (_, at: string) => texts.get(at) ?? '');
+  return withoutBlocks.replace(INCLUDE, (_, at: string, stub: string | undefined) => {
+    const text = texts.get(at) ?? '';
+    return text === '' && stub !== undefined ? (blocks.get(stub) ?? '') : text;
+  });
 }
 
 /**

@@ -40,9 +40,12 @@ export function publishedManifestPreload(url: string | undefined): Plugin {
   };
 }
 
-/** The server-side include of the published branding: nginx's SSI syntax, which scripts/static-server.ts reads too. */
+/**
+ * The server-side include of the published branding, in nginx's SSI syntax (scripts/static-server.ts reads
+ * it too): an empty stub, so an include that fails (the gateway down) leaves nothing, never an error page.
+ */
 export function brandingIncludeDirective(url: string): string {
-  return `<!--# include virtual="${url}" -->`;
+  return `<!--# block name="no-branding" --><!--# endblock --><!--# include virtual="${url}" stub="no-branding" -->`;
 }
 
 /**

@@ -94,6 +94,79 @@ test("a published firm name and colour reach the login, the provider's page, the
   expect(await backgroundOf(page, "J'accepte les conditions")).toBe(COLOUR);
 });
 
+/**
+ * Publishes through the studio's own route, as an editor does (Olivia, a studio editor), on the version
+ * published now.
+ */
+async function publishAsEditor(request: APIRequestContext, branding: Record<string, unknown>): Promise<void> {
+  const token = await apiToken(request, 'olivia.owner@demo.test');
+  const published = await request.get(`${GATEWAY_URL}/studio/api/manifest/published`);
+  const { version } = (await published.json()) as { version: number };
+  const answer = await request.post(`${GATEWAY_URL}/studio/api/manifest/versions`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { manifest: { ...manifest, branding }, comment: 'Nouvelle identité', baseVersion: version },
+  });
+  expect(answer.status()).toBe(201);
+}
+
+test("a browser that never signed in: the login, the collaborators' entry and the provider's page in the published firm's name and colour", async ({
+  page,
+  request,
+  axe,
+}) => {
+  await publishAsEditor(request, {
+    firmName: FIRM,
+    primaryColor: '#0b6e4f',
+    favicon: FAVICON,
+    support: { email: 'aide@fiduciaire-nord.example' },
+  });
+  // The page the server sends carries it (no request, no chunk of its own): its name, its colour.
+  const served = await (await request.get('/login')).text();
+  expect(served).toContain(`&#34;firmName&#34;:&#34;${FIRM}&#34;`);
+  expect(served).toContain('--portal-primary:#0b6e4f');
+
+  // This context never signed in: nothing stored, no published manifest kept.
+  expect(await page.evaluate(() => window.localStorage.getItem('portal-manifest'))).toBeNull();
+  await page.goto('/login?choice=client');
+  await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
+  await expect(page.getByText(manifest.branding.firmName, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'aide@fiduciaire-nord.example' })).toBeVisible();
+  expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
+  expect(await faviconOf(page)).toBe(FAVICON);
+  expect(describeViolations(await axe())).toEqual([]);
+
+  // The collaborators' entry (the portal's own page for it) and the provider's page it leads to.
+  await page.goto('/collaborateur');
+  await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
+  expect(await backgroundOf(page, 'Se connecter avec mon compte collaborateur')).toBe(COLOUR);
+  expect(describeViolations(await axe())).toEqual([]);
+  await page.goto('/login?choice=client');
+  await page.getByRole('link', { name: /Connexion collaborateur/ }).click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
+  expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
+});
+
+test('a new colour alone keeps the pre-rendered login page, painted in it before any script runs', async ({
+  browser,
+  request,
+}) => {
+  await publishAsEditor(request, { ...manifest.branding, primaryColor: '#0b6e4f' });
+  // No script at all: what the browser paints from the HTML and the stylesheets alone.
+  const context = await browser.newContext({
+    baseURL: PORTAL_URL,
+    javaScriptEnabled: false,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByText(manifest.branding.firmName, { exact: true })).toBeVisible();
+    expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
+  } finally {
+    await context.close();
+  }
+});
+
 /** A customer who never accepted any terms: invited by Claire on 1001, password set through the link. */
 async function newCustomer(request: APIRequestContext, email: string, password: string): Promise<void> {
   const token = await apiToken(request, 'claire.solo@demo.test');
