@@ -4,7 +4,7 @@
 // full text and welcomes a first acceptance once.
 import type { APIRequestContext, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
-import { describeViolations, expect, GATEWAY_URL, test } from './fixtures';
+import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
 import { linkIn } from './inbox';
 import { apiToken, signInCustomer, signInCustomerTo, submitCredentials } from './sign-in';
 
