@@ -8,6 +8,9 @@ import type { PortalConfig } from '../schemas/portal-config.ts';
 
 type Branding = NonNullable<PortalConfig['branding']>;
 
+/** The engine's own icon (public/favicon.svg), for a branding without `favicon`. */
+export const DEFAULT_FAVICON = '/favicon.svg';
+
 /** The `<meta name>` whose content is the published branding as JSON. */
 export const PAGE_BRANDING_META = 'portal-branding';
 

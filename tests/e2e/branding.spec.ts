@@ -14,16 +14,18 @@ const FAVICON = '/branding/logo.svg';
 
 const faviconOf = (page: Page) => page.locator('link[rel="icon"]').getAttribute('href');
 
-async function publishBranding(request: APIRequestContext): Promise<void> {
-  const rebranded = {
-    ...manifest,
-    branding: {
-      firmName: FIRM,
-      primaryColor: '#0b6e4f',
-      favicon: FAVICON,
-      support: { email: 'aide@fiduciaire-nord.example' },
-    },
-  };
+const REBRANDED = {
+  firmName: FIRM,
+  primaryColor: '#0b6e4f',
+  favicon: FAVICON,
+  support: { email: 'aide@fiduciaire-nord.example' },
+};
+
+async function publishBranding(
+  request: APIRequestContext,
+  branding: Record<string, unknown> = REBRANDED,
+): Promise<void> {
+  const rebranded = { ...manifest, branding };
   const answer = await request.put(`${GATEWAY_URL}/__admin/studio/published`, {
     data: { manifest: rebranded },
   });
@@ -94,32 +96,12 @@ test("a published firm name and colour reach the login, the provider's page, the
   expect(await backgroundOf(page, "J'accepte les conditions")).toBe(COLOUR);
 });
 
-/**
- * Publishes through the studio's own route, as an editor does (Olivia, a studio editor), on the version
- * published now.
- */
-async function publishAsEditor(request: APIRequestContext, branding: Record<string, unknown>): Promise<void> {
-  const token = await apiToken(request, 'olivia.owner@demo.test');
-  const published = await request.get(`${GATEWAY_URL}/studio/api/manifest/published`);
-  const { version } = (await published.json()) as { version: number };
-  const answer = await request.post(`${GATEWAY_URL}/studio/api/manifest/versions`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { manifest: { ...manifest, branding }, comment: 'Nouvelle identité', baseVersion: version },
-  });
-  expect(answer.status()).toBe(201);
-}
-
 test("a browser that never signed in: the login, the collaborators' entry and the provider's page in the published firm's name and colour", async ({
   page,
   request,
   axe,
 }) => {
-  await publishAsEditor(request, {
-    firmName: FIRM,
-    primaryColor: '#0b6e4f',
-    favicon: FAVICON,
-    support: { email: 'aide@fiduciaire-nord.example' },
-  });
+  await publishBranding(request);
   // The page the server sends carries it (no request, no chunk of its own): its name, its colour.
   const served = await (await request.get('/login')).text();
   expect(served).toContain(`&#34;firmName&#34;:&#34;${FIRM}&#34;`);
@@ -151,7 +133,7 @@ test('a new colour alone keeps the pre-rendered login page, painted in it before
   browser,
   request,
 }) => {
-  await publishAsEditor(request, { ...manifest.branding, primaryColor: '#0b6e4f' });
+  await publishBranding(request, { ...manifest.branding, primaryColor: '#0b6e4f' });
   // No script at all: what the browser paints from the HTML and the stylesheets alone.
   const context = await browser.newContext({
     baseURL: PORTAL_URL,

@@ -3,6 +3,7 @@
 // so a publication changes them with no code change and every instance agrees (it is in the database).
 import {
   brandingMarkup,
+  DEFAULT_FAVICON,
   PAGE_BRANDING_MARKUP,
   PAGE_BRANDING_META,
 } from '../../../kernel/manifest/page-branding.ts';
@@ -109,7 +110,8 @@ export function brandingHead(branding: Branding | undefined): string {
     `<meta name="${PAGE_BRANDING_META}" content="${json}" ${PAGE_BRANDING_MARKUP}="${markup}">`,
     // html:root outranks the :root rule the pre-rendered markup's Mantine styles carry (the build's colour).
     `<style>html:root{--portal-primary:${branding.primaryColor}}</style>`,
-    ...(branding.favicon === undefined ? [] : [`<link rel="icon" href="${escapeHtml(branding.favicon)}">`]),
+    // In place of the build's icon, which the page keeps only when this fragment is empty (its stub).
+    `<link rel="icon" href="${escapeHtml(branding.favicon ?? DEFAULT_FAVICON)}">`,
   ].join('');
 }
 
