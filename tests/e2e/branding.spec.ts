@@ -107,8 +107,7 @@ test("a browser that never signed in: the login, the collaborators' entry and th
   expect(served).toContain(`&#34;firmName&#34;:&#34;${FIRM}&#34;`);
   expect(served).toContain('--portal-primary:#0b6e4f');
 
-  // This context never signed in: nothing stored, no published manifest kept.
-  expect(await page.evaluate(() => window.localStorage.getItem('portal-manifest'))).toBeNull();
+  // This context never signed in (no published manifest kept: it came with the page).
   await page.goto('/login?choice=client');
   await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
   await expect(page.getByText(manifest.branding.firmName, { exact: true })).toHaveCount(0);
@@ -116,6 +115,7 @@ test("a browser that never signed in: the login, the collaborators' entry and th
   expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
   expect(await faviconOf(page)).toBe(FAVICON);
   expect(describeViolations(await axe())).toEqual([]);
+  expect(await page.evaluate(() => window.localStorage.getItem('portal-manifest'))).toBeNull();
 
   // The collaborators' entry (the portal's own page for it) and the provider's page it leads to.
   await page.goto('/collaborateur');
@@ -143,7 +143,9 @@ test('a new colour alone keeps the pre-rendered login page, painted in it before
     const page = await context.newPage();
     await page.goto('/login');
     await expect(page.getByText(manifest.branding.firmName, { exact: true })).toBeVisible();
-    expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
+    // Its links in the new colour (its buttons wait for the code, disabled until it runs).
+    const forgotten = page.getByRole('link', { name: 'Mot de passe oublié ?' });
+    expect(await forgotten.evaluate((link) => getComputedStyle(link).color)).toBe(COLOUR);
   } finally {
     await context.close();
   }
