@@ -1,4 +1,14 @@
-import { Alert, Anchor, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  FileInput,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConstant, useGatewayUpload, useRouteHref } from '@portal/plugin-api';
@@ -118,9 +128,13 @@ export default function DepositPage() {
           }}
         />
       ) : (
-        <Text size="sm" c="dimmed" role="status">
-          {t('deposit.fillFirst')}
-        </Text>
+        // The file's field shows from the start (a person looks for it first), waiting for the rest.
+        <Stack gap="xs">
+          <FileInput label={t('deposit.file')} disabled aria-describedby="deposit-fill-first" />
+          <Text size="sm" c="dimmed" role="status" id="deposit-fill-first">
+            {t('deposit.fillFirst')}
+          </Text>
+        </Stack>
       )}
     </Stack>
   );
