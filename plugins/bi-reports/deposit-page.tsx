@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  FileInput,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConstant, useGatewayUpload, useRouteHref } from '@portal/plugin-api';
@@ -128,13 +118,9 @@ export default function DepositPage() {
           }}
         />
       ) : (
-        // The file's field shows from the start (a person looks for it first), waiting for the rest.
-        <Stack gap="xs">
-          <FileInput label={t('deposit.file')} disabled aria-describedby="deposit-fill-first" />
-          <Text size="sm" c="dimmed" role="status" id="deposit-fill-first">
-            {t('deposit.fillFirst')}
-          </Text>
-        </Stack>
+        <Text size="sm" c="dimmed" role="status">
+          {t('deposit.fillFirst')}
+        </Text>
       )}
     </Stack>
   );
