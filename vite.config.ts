@@ -12,7 +12,11 @@ import {
 } from './scripts/vite-dev-csp.ts';
 import { manifestEtag } from './gateway/src/studio/manifest-etag.ts';
 import { publishedManifestUrl } from './src/manifest/runtime-manifest.ts';
-import { manifestValidation, publishedManifestPreload } from './scripts/vite-manifest-plugin.ts';
+import {
+  manifestValidation,
+  publishedBrandingInclude,
+  publishedManifestPreload,
+} from './scripts/vite-manifest-plugin.ts';
 import { mantineCssPerComponent, mantineLightOnly } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerenderLogin } from './scripts/vite-prerender-login.ts';
@@ -35,6 +39,8 @@ const preloadUrl =
   studioPrefix === undefined || (process.env[manifest.gateway.baseUrlEnv] ?? '/') !== '/'
     ? undefined
     : publishedManifestUrl(`/${studioPrefix}/manifest/published`, builtInEtag);
+// The published branding the server includes in the pages it sends (same condition: one origin).
+const brandingUrl = preloadUrl === undefined ? undefined : `/${String(studioPrefix)}/manifest/branding`;
 
 // The Mantine components of the login page and the error pages: small, and drawn on every page. Not
 // Progress: only the upload and the new password draw it, and its styles (0.4 KiB gz) paid for the
@@ -122,6 +128,7 @@ export default defineConfig(({ mode }) => ({
     ),
     manifestValidation(),
     publishedManifestPreload(preloadUrl),
+    publishedBrandingInclude(brandingUrl),
     brandingFavicon(manifest.branding.favicon),
     inlineContractRoutes(),
     react(),

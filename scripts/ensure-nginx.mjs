@@ -7,10 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const NGINX = '/usr/sbin/nginx';
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-const PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static'];
+// The built files' .br (static), and the pages put together per request (filter: deploy/nginx.conf's SSI).
+const BROTLI_MODULES = [
+  '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
+  '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so',
+];
+const PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static', 'libnginx-mod-http-brotli-filter'];
 
-const ready = () => existsSync(NGINX) && existsSync(BROTLI_MODULE);
+const ready = () => existsSync(NGINX) && BROTLI_MODULES.every((module) => existsSync(module));
 
 function install() {
   if (process.getuid?.() !== 0) return 'not root';
@@ -23,7 +27,7 @@ function install() {
     if (result.error) return result.error.message;
     if (result.status !== 0) return `apt-get ${args.join(' ')} exited with ${String(result.status)}`;
   }
-  return ready() ? null : `apt-get finished but ${NGINX} or the Brotli module is still missing`;
+  return ready() ? null : `apt-get finished but ${NGINX} or a Brotli module is still missing`;
 }
 
 if (ready()) {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMMUTABLE, REVALIDATE, createStaticServer } from './static-server.ts';
 
@@ -12,6 +12,12 @@ const INDEX = `<!doctype html><html><head><meta
       content="default-src 'self'; script-src 'self'"
     /></head><body><div id="root"></div></body></html>`;
 const LOGIN = '<!doctype html><title>Connexion</title><div id="root"><h1>Connexion</h1></div>';
+// A page with the published branding's include (scripts/vite-manifest-plugin.ts), and two that give nothing.
+const BRANDED = [
+  '<head><!--# include virtual="/authentication/api/branding" --></head>',
+  '<!--# block name="none" -->stub<!--# endblock -->',
+  '<!--# include virtual="/authentication/api/missing" stub="none" -->|<!--# include virtual="/elsewhere" -->',
+].join('');
 const SCRIPT = 'console.log("portal");'.repeat(100);
 
 let root: string;
@@ -47,6 +53,20 @@ function get(pathname: string, headers: Record<string, string> = {}, method = 'G
   });
 }
 
+function getBuffer(pathname: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${base}${pathname}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'portal-static-'));
   mkdirSync(path.join(root, 'assets'));
@@ -54,6 +74,8 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'portal.config.json'), '{}');
   mkdirSync(path.join(root, 'login'));
   writeFileSync(path.join(root, 'login', 'index.html'), LOGIN);
+  mkdirSync(path.join(root, 'branded'));
+  writeFileSync(path.join(root, 'branded', 'index.html'), BRANDED);
   const asset = path.join(root, 'assets', 'first-AbCd_12-.js');
   writeFileSync(asset, SCRIPT);
   writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
@@ -140,6 +162,23 @@ describe('the production static server', () => {
     const plain = await get('/assets/first-AbCd_12-.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it("puts the gateway's answer in place of an include, nothing for one that fails, and compresses the page", async () => {
+    const page = await get('/branded');
+    expect(page.status).toBe(200);
+    const [head, rest] = page.body.split('</head>');
+    expect(JSON.parse(head?.replace('<head>', '') ?? '')).toMatchObject({
+      url: '/authentication/api/branding',
+    });
+    // A 404 of the gateway (its stub instead) and a path that is not the gateway's: not in the page.
+    expect(rest).toBe('stub|');
+    expect(page.headers['cache-control']).toBe(REVALIDATE);
+    // The file's ETag would not name what was included: none, the page is sent whole each time.
+    expect(page.headers.etag).toBeUndefined();
+    const compressed = await getBuffer('/branded', { 'accept-encoding': 'gzip, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(page.body);
   });
 
   it('answers 304 to a revalidation of an unchanged file', async () => {

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { CLIENT_FORWARDED_HEADERS, gatewayPaths, isToolPath } from './gateway-proxy.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -102,7 +103,7 @@ export function createStaticServer({ root, gatewayTarget, proxyPaths }: StaticSe
     const stats =
       pathname.endsWith('.map') || !file.startsWith(rootDir + path.sep) ? undefined : fileStats(file);
     if (stats !== undefined) {
-      sendFile(request, response, file, stats, pathname);
+      send(request, response, file, stats, pathname);
       return;
     }
     // A missing asset is a 404 (a stale index.html must not get HTML for a script); any other path is a
@@ -115,10 +116,91 @@ export function createStaticServer({ root, gatewayTarget, proxyPaths }: StaticSe
     const pageFile = path.join(rootDir, pathname, 'index.html');
     const pageStats = pageFile.startsWith(rootDir + path.sep) ? fileStats(pageFile) : undefined;
     const indexStats = fileStats(indexFile);
-    if (pageStats !== undefined) sendFile(request, response, pageFile, pageStats, pathname);
+    if (pageStats !== undefined) send(request, response, pageFile, pageStats, pathname);
     else if (indexStats === undefined) end(response, 404);
-    else sendFile(request, response, indexFile, indexStats, '/index.html');
+    else send(request, response, indexFile, indexStats, '/index.html');
   }
+
+  /** A page with server-side includes is put together for each request; any other file is sent as built. */
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    file: string,
+    stats: Stats,
+    pathname: string,
+  ): void {
+    const html = path.extname(file) === '.html' ? readFileSync(file, 'utf8') : undefined;
+    if (!html?.includes(INCLUDE_START)) {
+      sendFile(request, response, file, stats, pathname);
+      return;
+    }
+    void withIncludes(html, (included) => gatewayText(target, proxyPaths, included)).then((page) =>
+      sendPage(request, response, page),
+    );
+  }
+}
+
+/** The start of nginx's SSI include directive (deploy/nginx.conf: `ssi on`), which the build writes. */
+const INCLUDE_START = '<!--# include virtual="';
+const INCLUDE = /<!--# include virtual="([^"]+)"(?: stub="([^"]+)")? -->/g;
+const BLOCK = /<!--# block name="([^"]+)" -->([\s\S]*?)<!--# endblock -->/g;
+
+/**
+ * The page with each `<!--# include virtual="…" -->` replaced by what `fetchText` gives for its path (its
+ * stub block's content when that is nothing), as nginx's SSI does (the published branding,
+ * scripts/vite-manifest-plugin.ts). The blocks themselves are not output.
+ */
+export async function withIncludes(
+  html: string,
+  fetchText: (path: string) => Promise<string>,
+): Promise<string> {
+  const blocks = new Map([...html.matchAll(BLOCK)].map((match) => [match[1] ?? '', match[2] ?? '']));
+  const withoutBlocks = html.replace(BLOCK, '');
+  const paths = [...new Set([...withoutBlocks.matchAll(INCLUDE)].map((match) => match[1] ?? ''))];
+  const texts = new Map(await Promise.all(paths.map(async (at) => [at, await fetchText(at)] as const)));
+  return withoutBlocks.replace(INCLUDE, (_, at: string, stub: string | undefined) => {
+    const text = texts.get(at) ?? '';
+    return text === '' && stub !== undefined ? (blocks.get(stub) ?? '') : text;
+  });
+}
+
+/**
+ * A gateway path's answer as text, or nothing: a gateway that is down or slow, or a path that is not the
+ * gateway's, must not keep the page from being sent (it is then drawn in the build's branding).
+ */
+async function gatewayText(target: URL, proxyPaths: readonly string[], at: string): Promise<string> {
+  if (!proxyPaths.some((prefix) => at.startsWith(prefix))) return '';
+  try {
+    const answer = await fetch(new URL(at, target), { signal: AbortSignal.timeout(INCLUDE_TIMEOUT_MS) });
+    return answer.ok ? await answer.text() : '';
+  } catch {
+    return '';
+  }
+}
+
+/** How long a page waits for an include (nginx's proxy_connect_timeout is 3 s). */
+const INCLUDE_TIMEOUT_MS = 2_000;
+
+/**
+ * A page put together for this request: revalidated, without an ETag (the file's would not name what was
+ * included) and compressed here, Brotli first, as the built files are ahead of time.
+ */
+function sendPage(request: IncomingMessage, response: ServerResponse, page: string): void {
+  response.setHeader('Content-Type', CONTENT_TYPES['.html'] ?? 'text/html');
+  response.setHeader('Cache-Control', REVALIDATE);
+  response.setHeader('Vary', 'Accept-Encoding');
+  const accepted = request.headers['accept-encoding'] ?? '';
+  const coding = PRECOMPRESSED.find(({ name }) => new RegExp(`\\b${name}\\b`).test(accepted))?.name;
+  const body =
+    coding === 'br'
+      ? zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : coding === 'gzip'
+        ? zlib.gzipSync(page)
+        : Buffer.from(page, 'utf8');
+  if (coding !== undefined) response.setHeader('Content-Encoding', coding);
+  response.setHeader('Content-Length', String(body.length));
+  response.statusCode = 200;
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 function fileStats(file: string): Stats | undefined {

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
-import { DEFAULT_FAVICON, faviconType } from '../src/app/favicon.ts';
+import { DEFAULT_FAVICON } from '../kernel/manifest/page-branding.ts';
+import { faviconType } from '../src/app/favicon.ts';
 
 /** The `<link rel="icon">` of index.html for a manifest's `branding.favicon` (the engine's own without one). */
 export function faviconTag(favicon: string | undefined): string {

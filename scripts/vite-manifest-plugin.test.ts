@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, createServer } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manifestValidation } from './vite-manifest-plugin.ts';
+import { withIncludes } from './static-server.ts';
+import {
+  brandingIncludeDirective,
+  manifestValidation,
+  publishedBrandingInclude,
+} from './vite-manifest-plugin.ts';
 
 const realManifest = readFileSync(join(import.meta.dirname, '..', 'portal.config.json'), 'utf8');
 const broken = realManifest.replace('"popupZIndex": 2000', '"popupZIndex": "high"');
@@ -56,5 +61,32 @@ describe('manifest validation inside Vite', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("the published branding's include in index.html", () => {
+  const transform = (url: string | undefined, html: string): string => {
+    const hook = publishedBrandingInclude(url).transformIndexHtml as {
+      handler: (html: string) => string;
+    };
+    return hook.handler(html);
+  };
+  const icon = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />';
+  const page = `<html><head>${icon}<title>Portail</title></head></html>`;
+
+  it("wraps the build's icon: the server's fragment replaces it, or it stays when none comes", async () => {
+    const html = transform('/studio/api/manifest/branding', page);
+    expect(html).toBe(
+      `<html><head>${brandingIncludeDirective('/studio/api/manifest/branding', icon)}<title>Portail</title></head></html>`,
+    );
+    // As the portal's server reads it: the fragment in its place, or the build's icon.
+    expect(await withIncludes(html, () => Promise.resolve('<meta name="portal-branding">'))).toBe(
+      '<html><head><meta name="portal-branding"><title>Portail</title></head></html>',
+    );
+    expect(await withIncludes(html, () => Promise.resolve(''))).toBe(page);
+  });
+
+  it('leaves the page alone when the gateway is not on the portal origin', () => {
+    expect(transform(undefined, page)).toBe(page);
   });
 });

@@ -39,3 +39,34 @@ export function publishedManifestPreload(url: string | undefined): Plugin {
     },
   };
 }
+
+/**
+ * The server-side include of the published branding, in nginx's SSI syntax (scripts/static-server.ts reads
+ * it too), around the build's own tags (`built`, its favicon): the server sends the gateway's fragment in
+ * their place, or them when the fragment is empty or does not come (the gateway down: never an error
+ * page). A server without includes sends them as they are, its comments inert.
+ */
+export function brandingIncludeDirective(url: string, built: string): string {
+  return `<!--# block name="built-branding" -->${built}<!--# endblock --><!--# include virtual="${url}" stub="built-branding" -->`;
+}
+
+/**
+ * The published manifest's branding in the head of the HTML the server sends (index.html and, built from
+ * it, the pre-rendered login page): the server replaces the build's favicon by the gateway's fragment
+ * (kernel/manifest/page-branding.ts), so a browser that never signed in is drawn in the studio's current
+ * branding from the first paint. After the favicon's own plugin (scripts/vite-favicon.ts).
+ */
+export function publishedBrandingInclude(url: string | undefined): Plugin {
+  return {
+    name: 'portal-published-branding-include',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (url === undefined) return html;
+        const icon = /<link rel="icon"[^>]*>/.exec(html)?.[0];
+        if (icon === undefined) throw new Error('index.html has no <link rel="icon">');
+        return html.replace(icon, brandingIncludeDirective(url, icon));
+      },
+    },
+  };
+}

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PortalConfig } from '../../kernel/schemas/portal-config.ts';
+import { brandingMarkup } from '../../kernel/manifest/page-branding.ts';
+import { escapeHtml } from '../src/kernel/branding.ts';
 import { REPO_ROOT } from '../src/options.ts';
 import { call, followInside, json, oidcClient } from './helpers.ts';
 import { gatewaySuite } from './gateway-suite.ts';
@@ -69,6 +71,44 @@ describe("the firm's branding on the gateway's own pages and e-mails", () => {
     const [again] = (await inboxOf('nina.terms@demo.test')).slice(-1);
     expect(again?.from).toBe('Fiduciaire Nord');
     expect(again?.html).toContain('background:#0b6e4f');
+  });
+
+  it("the portal's pages get the published branding as a fragment for their head, inert whatever the name", async () => {
+    const fragment = async () => {
+      const answer = await call(kit.gateway, 'GET', '/studio/api/manifest/branding');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(answer.headers.get('cache-control')).toBe('no-cache');
+      return String(answer.body);
+    };
+    const meta = (html: string) => {
+      const content = /<meta name="portal-branding" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      const unescaped = content.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+      return JSON.parse(unescaped) as { firmName: string; primaryColor: string };
+    };
+    // The version published now (the test above published one) as the fragment carries it.
+    const published = await call(kit.gateway, 'GET', '/studio/api/manifest/published');
+    const current = (published.body as { manifest: PortalConfig }).manifest.branding;
+    const before = await fragment();
+    expect(meta(before)).toMatchObject({ firmName: current?.firmName });
+    expect(before).toContain(`--portal-primary:${current?.primaryColor ?? ''}`);
+
+    const hostile = `Fiduciaire "Nord" <script>alert('x')</script> & fils`;
+    const rebranded = {
+      ...built,
+      branding: { firmName: hostile, primaryColor: '#0b6e4f', favicon: '/favicon.svg' },
+    };
+    expect((await publish(rebranded)).status).toBe(201);
+    const after = await fragment();
+    // Only the fragment's own three elements: the name is in an attribute, escaped, never markup.
+    expect(after.match(/<[a-z]+/g)).toEqual(['<meta', '<style', '<link']);
+    expect(after).not.toContain('<script');
+    expect(after).not.toContain(`"Nord"`);
+    expect(meta(after)).toEqual({ firmName: hostile, primaryColor: '#0b6e4f', favicon: '/favicon.svg' });
+    expect(after).toContain('html:root{--portal-primary:#0b6e4f}');
+    expect(after).toContain('<link rel="icon" href="/favicon.svg">');
+    // What the login page's markup draws changed: the attribute the page's decision script compares.
+    expect(after).toContain(`data-markup="${escapeHtml(brandingMarkup(rebranded.branding))}"`);
   });
 
   it('refuses to publish a primary colour below WCAG AA against white, naming its place', async () => {

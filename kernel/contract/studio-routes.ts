@@ -81,6 +81,17 @@ export const studioRoutes = {
       manifest: { anyOf: [manifestObject, { type: 'null' }] },
     }),
   },
+  publishedBranding: {
+    method: 'GET',
+    path: '/studio/api/manifest/branding',
+    auth: 'none',
+    tag: 'studio',
+    summary:
+      "The published manifest's branding as an HTML fragment for the head of the portal's pages: the portal's server includes it in index.html and the pre-rendered login page (`<!--# include virtual -->`), so a browser that never signed in is drawn in the studio's current branding. Empty without branding. Cache-Control: no-cache.",
+    status: 200,
+    response: { type: 'string', description: 'text/html' },
+    produces: 'text/html; charset=utf-8',
+  },
   manifestVersions: {
     method: 'GET',
     path: '/studio/api/manifest/versions',

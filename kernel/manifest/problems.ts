@@ -1,7 +1,13 @@
 /** One thing wrong with a manifest, at a JSON pointer; line and column are 1-based when known. */
 export type ManifestProblem = {
   pointer: string;
+  /** In English, for the command line, the build and the logs. */
   message: string;
+  /**
+   * What the schema asked, for a message in the reader's language (the studio words it from its
+   * locales; `message` when it has no words for the keyword). Absent for the lint's problems.
+   */
+  rule?: { keyword: string; params: Readonly<Record<string, string | number>> };
   line?: number;
   column?: number;
 };

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { urlPatternMessage } from '../schemas/url.schema.ts';
+import { urlPatternKind, urlPatternMessage } from '../schemas/url.schema.ts';
 import { joinPointer, valueAtPointer } from './json-pointer.ts';
 import type { ManifestProblem } from './problems.ts';
 import { explainConditionShape } from './condition-shape.ts';
@@ -35,7 +35,21 @@ export function schemaErrorsToProblems(errors: readonly ErrorObject[], data: unk
   }
 }
 
+/** The problem in English, with what the schema asked (its keyword and values) for other languages. */
 function toProblem(error: ErrorObject): ManifestProblem {
+  const english = toEnglish(error);
+  const params = error.params as Record<string, unknown>;
+  const kind = error.keyword === 'pattern' ? urlPatternKind(String(params.pattern)) : undefined;
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'number' || typeof value === 'string' ? value : formatList(value),
+    ]),
+  );
+  return { ...english, rule: { keyword: kind ?? error.keyword, params: values } };
+}
+
+function toEnglish(error: ErrorObject): ManifestProblem {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':

@@ -35,15 +35,23 @@ export const identityUrl = { type: 'string', pattern: IDENTITY_URL_PATTERN } as 
  * What a refused address must be, in words, for the problems the validator reports (by pattern). A list
  * of pairs, not an object with computed keys, which bundlers keep in every chunk that imports this module.
  */
-const URL_PATTERN_MESSAGES: readonly (readonly [string, string])[] = [
-  [SAFE_URL_PATTERN, 'must be an https:// address or a path of this site (one leading "/")'],
-  [SAME_ORIGIN_PATH_PATTERN, 'must be a path of this site (one leading "/")'],
+const URL_PATTERN_MESSAGES: readonly (readonly [string, UrlKind, string])[] = [
+  [SAFE_URL_PATTERN, 'urlSafe', 'must be an https:// address or a path of this site (one leading "/")'],
+  [SAME_ORIGIN_PATH_PATTERN, 'urlPath', 'must be a path of this site (one leading "/")'],
   [
     IDENTITY_URL_PATTERN,
+    'urlIdentity',
     'must be an https:// address (http:// only on this machine: 127.0.0.1, localhost or [::1])',
   ],
 ];
 
-export function urlPatternMessage(pattern: string): string | undefined {
+/** Which address rule a pattern is, for a message in the reader's language (the studio's locales). */
+export type UrlKind = 'urlSafe' | 'urlPath' | 'urlIdentity';
+
+export function urlPatternKind(pattern: string): UrlKind | undefined {
   return URL_PATTERN_MESSAGES.find(([known]) => known === pattern)?.[1];
+}
+
+export function urlPatternMessage(pattern: string): string | undefined {
+  return URL_PATTERN_MESSAGES.find(([known]) => known === pattern)?.[2];
 }

@@ -91,7 +91,8 @@ describe("the studio's branding form", { timeout: 30_000 }, () => {
       config.branding?.logo?.src,
     );
     expect(alt.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('must NOT have fewer than 1 characters')).toBeTruthy();
+    // In the reader's language (fr-FR), not the validator's English.
+    expect(screen.getByText('doit compter au moins 1 caractère(s)')).toBeTruthy();
   });
 });
 

@@ -4,6 +4,7 @@ import type { ManifestProblem, StudioConfig } from '@portal/plugin-api/studio';
 import { fieldOfPointer, fieldsOf, withBranding } from './branding-model.ts';
 import type { BrandingFields } from './branding-model.ts';
 import { useT } from './translation.ts';
+import { problemText } from './problem-text.ts';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -36,8 +37,10 @@ export default function BrandingTab({
   const { t } = useT();
   const fields = fieldsOf(current.branding);
   const verdict = useContrastVerdict(fields.primaryColor.trim());
-  const errorOf = (field: keyof BrandingFields) =>
-    problems.find((problem) => fieldOfPointer(problem.pointer) === field)?.message;
+  const errorOf = (field: keyof BrandingFields) => {
+    const problem = problems.find((candidate) => fieldOfPointer(candidate.pointer) === field);
+    return problem === undefined ? undefined : problemText(problem, t);
+  };
   const bind = (field: keyof BrandingFields) => ({
     value: fields[field],
     error: field === 'primaryColor' && verdict !== null && !verdict.ok ? verdict.text : errorOf(field),

@@ -3,6 +3,7 @@ import { validateManifest } from '@portal/plugin-api/studio';
 import type { KnownPlugins, StudioConfig } from '@portal/plugin-api/studio';
 import type { StudioMessage } from './studio-state.ts';
 import { useT } from './translation.ts';
+import { problemText } from './problem-text.ts';
 
 /** The studio's JSON tab: the whole manifest as text; only a manifest that passes replaces the draft. */
 export function JsonTab({
@@ -35,7 +36,9 @@ export function JsonTab({
           ok: false,
           text: result.problems
             .slice(0, 5)
-            .map((problem) => t('list.problem', { pointer: problem.pointer, message: problem.message }))
+            .map((problem) =>
+              t('list.problem', { pointer: problem.pointer, message: problemText(problem, t) }),
+            )
             .join('\n'),
         });
       }

@@ -20,6 +20,7 @@ import type { ReactNode } from 'react';
 import type { ManifestProblem } from '@portal/plugin-api/studio';
 import type { ListItem } from '@portal/plugin-api/studio';
 import { useT } from './translation.ts';
+import { problemText } from './problem-text.ts';
 
 type RowProps = {
   item: ListItem;
@@ -125,7 +126,7 @@ function Row({ item, name, position, count, selected, problems, sizes, ...on }: 
         </Group>
         {problems.map((problem) => (
           <Text key={`${problem.pointer} ${problem.message}`} c="red.9" size="sm" role="note">
-            {t('list.problem', { pointer: problem.pointer, message: problem.message })}
+            {t('list.problem', { pointer: problem.pointer, message: problemText(problem, t) })}
           </Text>
         ))}
       </Paper>

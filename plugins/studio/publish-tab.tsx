@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ManifestProblem } from '@portal/plugin-api/studio';
 import type { StudioMessage } from './studio-state.ts';
 import { useT } from './translation.ts';
+import { problemText } from './problem-text.ts';
 
 export type PublishTabProps = {
   /** The changes since the published version, already in words. */
@@ -42,7 +43,7 @@ export function PublishTab(props: PublishTabProps) {
           <ul>
             {problems.map((problem) => (
               <li key={`${problem.pointer} ${problem.message}`}>
-                {t('list.problem', { pointer: problem.pointer, message: problem.message })}
+                {t('list.problem', { pointer: problem.pointer, message: problemText(problem, t) })}
               </li>
             ))}
           </ul>

@@ -1,5 +1,4 @@
-/** The engine's own icon (public/favicon.svg), for a manifest without `branding.favicon`. */
-export const DEFAULT_FAVICON = '/favicon.svg';
+import { DEFAULT_FAVICON } from '../../kernel/manifest/page-branding.ts';
 
 const TYPES: Readonly<Record<string, string>> = {
   svg: 'image/svg+xml',

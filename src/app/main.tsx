@@ -9,6 +9,7 @@ import { browserStorage } from '../session/safe-storage.ts';
 import { storedToken } from '../session/token-storage.ts';
 import { entryApp, entryPrerender } from './entry-choice.ts';
 import { discardPrerender, prerenderDecision } from './prerender-decision.ts';
+import { brandingRedraws, pageBranding, withPageBranding } from './page-branding.ts';
 import { signInConsent } from './sign-in-consent.ts';
 
 const container = document.getElementById('root');
@@ -63,8 +64,13 @@ function showFailure(error: unknown): void {
   console.error(error);
 }
 
-// The manifest this load starts on (the last good publication, else the built-in one), as the portal's.
-const runtimeManifest = lastGoodOrBuiltIn(builtInManifest, browserStorage('local') ?? undefined);
+// The manifest this load starts on (the last good publication, else the built-in one), as the portal's, in
+// the published branding the server included in the page (a browser that never signed in has no other).
+const served = pageBranding(document);
+const runtimeManifest = withPageBranding(
+  lastGoodOrBuiltIn(builtInManifest, browserStorage('local') ?? undefined),
+  served,
+);
 const config = runtimeManifest.manifest as PortalConfig;
 const flags = readFeatureFlags(config, env);
 const { storage, tokenKey } = config.session;
@@ -79,8 +85,13 @@ const prerendered = prerenderDecision(html);
 const hydrate =
   prerendered !== undefined &&
   prerendered !== 'off' &&
-  entryPrerender({ pathname: window.location.pathname, config, token, manifest: runtimeManifest.source }) !==
-    'off'
+  entryPrerender({
+    pathname: window.location.pathname,
+    config,
+    token,
+    // A branding that draws other text than the markup's: another page, as a published manifest's.
+    manifest: brandingRedraws(builtInManifest.branding, served) ? 'published' : runtimeManifest.source,
+  }) !== 'off'
     ? { decision: prerendered }
     : undefined;
 if (prerendered !== undefined && hydrate === undefined) discardPrerender(html, container);

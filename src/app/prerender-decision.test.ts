@@ -1,7 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  brandingMarkup,
+  PAGE_BRANDING_MARKUP,
+  PAGE_BRANDING_META,
+} from '../../kernel/manifest/page-branding.ts';
 import type { PrerenderFacts } from './prerender-decision.ts';
 import { PRERENDER_ATTRIBUTE, discardPrerender, prerenderDecision } from './prerender-decision.ts';
 import { runDecisionScript } from './prerender-test-utils.ts';
+
+const BUILT = { firmName: 'Cabinet Moreau', primaryColor: '#3b5bdb' };
+
+/** The server's include of a published branding in the page's head (gateway/src/kernel/branding.ts). */
+function serveBranding(branding: typeof BUILT): void {
+  const meta = document.createElement('meta');
+  meta.name = PAGE_BRANDING_META;
+  meta.content = JSON.stringify(branding);
+  meta.setAttribute(PAGE_BRANDING_MARKUP, brandingMarkup(branding));
+  document.head.append(meta);
+}
 
 const FACTS: PrerenderFacts = {
   loginPath: '/login',
@@ -12,6 +28,7 @@ const FACTS: PrerenderFacts = {
   locales: ['fr-FR', 'en'],
   consentKey: 'consent',
   manifestKey: 'portal-manifest',
+  brandingMarkup: brandingMarkup(BUILT),
   neutralParams: ['choice'],
 };
 
@@ -22,6 +39,7 @@ function decideAt(address: string, facts: PrerenderFacts = FACTS): string | null
 }
 
 afterEach(() => {
+  document.head.replaceChildren();
   localStorage.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
@@ -79,6 +97,15 @@ describe('the pre-rendered login page is kept only for the visit it was drawn fo
 
   it('drops it when a published manifest is stored: it may draw another login page', () => {
     localStorage.setItem('portal-manifest', '{"version":3}');
+    expect(decideAt('/login')).toBe('off');
+  });
+
+  it('keeps it when the published branding the server included draws the same text, drops it when it does not', () => {
+    serveBranding({ ...BUILT, primaryColor: '#0b6e4f' });
+    // Another colour only: the page's head sets it, the markup stands.
+    expect(decideAt('/login')).toBe('on');
+    document.head.replaceChildren();
+    serveBranding({ ...BUILT, firmName: 'Fiduciaire Nord' });
     expect(decideAt('/login')).toBe('off');
   });
 

@@ -1,7 +1,7 @@
 /*
  * The pre-rendered login page (built by scripts/vite-prerender-login.ts from src/app/prerender-login.tsx)
  * is drawn for one visitor: on the login path, without a stored session, language other than the default
- * or published manifest, and without a query that changes the page; with the consent banner of a first
+ * or published manifest (nor a published branding the server included that draws other text), and without a query that changes the page; with the consent banner of a first
  * visit. Only the browser knows those, and it must know before the first paint, or a signed-in tab or an
  * English reader would see the French login page flash, and a returning visitor the banner. So the page's
  * head carries a small inline script (its hash is in the CSP's script-src) that writes the answer on
@@ -10,6 +10,7 @@
  * takes it away).
  */
 
+import { PAGE_BRANDING_MARKUP, PAGE_BRANDING_META } from '../../kernel/manifest/page-branding.ts';
 import { prerenderRows } from './start-table.ts';
 import type { PrerenderDecision } from './start-table.ts';
 
@@ -26,6 +27,11 @@ export type PrerenderFacts = {
   consentKey: string | null;
   /** The last published manifest's key: one stored means another manifest may draw this page. */
   manifestKey: string;
+  /**
+   * What the markup drew of the built manifest's branding (kernel/manifest/page-branding.ts): the branding
+   * the server included in the page (its meta) drawing other text means another page.
+   */
+  brandingMarkup: string;
   /** Query parameters the first screen does not depend on. */
   neutralParams: readonly string[];
 };
@@ -65,13 +71,14 @@ const DECIDE = `function (f) {
     var t = f.tokenStorage === 'local' ? s : f.tokenStorage === 'session' ? w.sessionStorage : null;
     var g = s.getItem(f.languageKey);
     var c = f.consentKey === null ? null : s.getItem(f.consentKey), o = null;
+    var b = document.querySelector('meta[name="${PAGE_BRANDING_META}"]');
     try { o = c === null ? null : JSON.parse(c); } catch (e) { o = null; }
     var x = {
       path: p === f.loginPath ? 'login' : 'elsewhere',
       session: t && t.getItem(f.tokenKey) ? 'active' : 'none',
       query: q,
       language: g === null || g === f.defaultLocale || f.locales.indexOf(g) < 0 ? 'default' : 'other',
-      manifest: s.getItem(f.manifestKey) === null ? 'built-in' : 'published',
+      manifest: s.getItem(f.manifestKey) === null && (b === null || b.getAttribute('${PAGE_BRANDING_MARKUP}') === f.brandingMarkup) ? 'built-in' : 'published',
       consent: f.consentKey === null ? 'not-asked' : typeof o === 'object' && o !== null ? 'chosen' : 'due'
     };
     for (var i = 0; i < f.rows.length; i++) {

@@ -13,6 +13,7 @@ import { singleSignOnOn, singleSignOnSettings } from '../auth/single-sign-on-set
 import { analyticsCollectorUrl } from '../api/service-path.ts';
 import { LANGUAGE_STORAGE_KEY, createI18n } from '../i18n/i18n.ts';
 import { indexRoutes } from '../manifest/route-index.ts';
+import { brandingMarkup } from '../../kernel/manifest/page-branding.ts';
 import { LAST_GOOD_MANIFEST_KEY } from '../manifest/runtime-manifest.ts';
 import { translateKey } from '../routing/translate-key.ts';
 import { createRuntime } from '../plugin-host/create-runtime.ts';
@@ -111,6 +112,7 @@ export async function prerenderLogin(): Promise<PrerenderedLogin> {
       locales: config.app.locales,
       consentKey: banner ? CONSENT_STORAGE_KEY : null,
       manifestKey: LAST_GOOD_MANIFEST_KEY,
+      brandingMarkup: brandingMarkup(config.branding),
       // The choice of login page: the pre-rendered client login stays on screen while it is asked.
       neutralParams: ['choice'],
     },

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { brandingMarkup } from '../../kernel/manifest/page-branding.ts';
 import { CONSENT_STORAGE_KEY } from '../analytics/consent.ts';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n.ts';
 import { pathOf } from '../manifest/route-index.ts';
@@ -75,6 +76,7 @@ function inlineScript(consentAsked: boolean): PrerenderDecision {
     locales: config.app.locales,
     consentKey: consentAsked ? CONSENT_STORAGE_KEY : null,
     manifestKey: LAST_GOOD_MANIFEST_KEY,
+    brandingMarkup: brandingMarkup(config.branding),
     neutralParams: ['choice'],
   };
   return runDecisionScript(facts) as PrerenderDecision;

@@ -4,7 +4,7 @@
 // full text and welcomes a first acceptance once.
 import type { APIRequestContext, Page } from '@playwright/test';
 import manifest from '../../portal.config.json' with { type: 'json' };
-import { describeViolations, expect, GATEWAY_URL, test } from './fixtures';
+import { describeViolations, expect, GATEWAY_URL, PORTAL_URL, test } from './fixtures';
 import { linkIn } from './inbox';
 import { apiToken, signInCustomer, signInCustomerTo, submitCredentials } from './sign-in';
 
@@ -14,16 +14,18 @@ const FAVICON = '/branding/logo.svg';
 
 const faviconOf = (page: Page) => page.locator('link[rel="icon"]').getAttribute('href');
 
-async function publishBranding(request: APIRequestContext): Promise<void> {
-  const rebranded = {
-    ...manifest,
-    branding: {
-      firmName: FIRM,
-      primaryColor: '#0b6e4f',
-      favicon: FAVICON,
-      support: { email: 'aide@fiduciaire-nord.example' },
-    },
-  };
+const REBRANDED = {
+  firmName: FIRM,
+  primaryColor: '#0b6e4f',
+  favicon: FAVICON,
+  support: { email: 'aide@fiduciaire-nord.example' },
+};
+
+async function publishBranding(
+  request: APIRequestContext,
+  branding: Record<string, unknown> = REBRANDED,
+): Promise<void> {
+  const rebranded = { ...manifest, branding };
   const answer = await request.put(`${GATEWAY_URL}/__admin/studio/published`, {
     data: { manifest: rebranded },
   });
@@ -92,6 +94,61 @@ test("a published firm name and colour reach the login, the provider's page, the
   await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: "J'accepte les conditions" })).toBeEnabled();
   expect(await backgroundOf(page, "J'accepte les conditions")).toBe(COLOUR);
+});
+
+test("a browser that never signed in: the login, the collaborators' entry and the provider's page in the published firm's name and colour", async ({
+  page,
+  request,
+  axe,
+}) => {
+  await publishBranding(request);
+  // The page the server sends carries it (no request, no chunk of its own): its name, its colour.
+  const served = await (await request.get('/login')).text();
+  expect(served).toContain(`&#34;firmName&#34;:&#34;${FIRM}&#34;`);
+  expect(served).toContain('--portal-primary:#0b6e4f');
+
+  // This context never signed in (no published manifest kept: it came with the page).
+  await page.goto('/login?choice=client');
+  await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
+  await expect(page.getByText(manifest.branding.firmName, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'aide@fiduciaire-nord.example' })).toBeVisible();
+  expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
+  expect(await faviconOf(page)).toBe(FAVICON);
+  expect(describeViolations(await axe())).toEqual([]);
+  expect(await page.evaluate(() => window.localStorage.getItem('portal-manifest'))).toBeNull();
+
+  // The collaborators' entry (the portal's own page for it) and the provider's page it leads to.
+  await page.goto('/collaborateur');
+  await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
+  expect(await backgroundOf(page, 'Se connecter avec mon compte collaborateur')).toBe(COLOUR);
+  expect(describeViolations(await axe())).toEqual([]);
+  await page.goto('/login?choice=client');
+  await page.getByRole('link', { name: /Connexion collaborateur/ }).click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await expect(page.getByText(FIRM, { exact: true })).toBeVisible();
+  expect(await backgroundOf(page, 'Se connecter')).toBe(COLOUR);
+});
+
+test('a new colour alone keeps the pre-rendered login page, painted in it before any script runs', async ({
+  browser,
+  request,
+}) => {
+  await publishBranding(request, { ...manifest.branding, primaryColor: '#0b6e4f' });
+  // No script at all: what the browser paints from the HTML and the stylesheets alone.
+  const context = await browser.newContext({
+    baseURL: PORTAL_URL,
+    javaScriptEnabled: false,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByText(manifest.branding.firmName, { exact: true })).toBeVisible();
+    // Its links in the new colour (its buttons wait for the code, disabled until it runs).
+    const forgotten = page.getByRole('link', { name: 'Mot de passe oublié ?' });
+    expect(await forgotten.evaluate((link) => getComputedStyle(link).color)).toBe(COLOUR);
+  } finally {
+    await context.close();
+  }
 });
 
 /** A customer who never accepted any terms: invited by Claire on 1001, password set through the link. */

@@ -246,6 +246,7 @@ test('a broken manifest placed in the store is refused by the browser, which kee
 // Issue 30 item 6: the studio edits the firm's branding with the rest; a publication changes the login.
 test("Olivia changes the firm's name and colour in the studio's form, publishes, and the login page shows them", async ({
   page,
+  browser,
   axe,
 }) => {
   test.setTimeout(90_000);
@@ -287,9 +288,29 @@ test("Olivia changes the firm's name and colour in the studio's form, publishes,
     )
     .toBe(1);
   await expect(page.getByText(manifest.branding.firmName, { exact: true })).toHaveCount(0);
-  expect(
-    await page
-      .getByRole('button', { name: 'Se connecter', exact: true })
-      .evaluate((button) => getComputedStyle(button).backgroundColor),
-  ).toBe('rgb(11, 110, 79)');
+  const green = 'rgb(11, 110, 79)';
+  const background = (on: Page, name: string) =>
+    on
+      .getByRole('button', { name, exact: true })
+      .evaluate((button) => getComputedStyle(button).backgroundColor);
+  expect(await background(page, 'Se connecter')).toBe(green);
+
+  // A browser that never signed in gets them at once, from the page the server sends: the login, the
+  // collaborators' entry and the provider's page.
+  const fresh = await browser.newContext({ baseURL: PORTAL_URL });
+  try {
+    const newcomer = await fresh.newPage();
+    await newcomer.goto('/login?choice=client');
+    await expect(newcomer.getByText('Fiduciaire Nord', { exact: true })).toBeVisible();
+    expect(await background(newcomer, 'Se connecter')).toBe(green);
+    await newcomer.goto('/collaborateur');
+    await expect(newcomer.getByText('Fiduciaire Nord', { exact: true })).toBeVisible();
+    expect(await background(newcomer, 'Se connecter avec mon compte collaborateur')).toBe(green);
+    await newcomer.getByRole('button', { name: 'Se connecter avec mon compte collaborateur' }).click();
+    await expect(newcomer).toHaveURL(/\/oidc\/interaction\//);
+    await expect(newcomer.getByText('Fiduciaire Nord', { exact: true })).toBeVisible();
+    expect(await background(newcomer, 'Se connecter')).toBe(green);
+  } finally {
+    await fresh.close();
+  }
 });

@@ -1,6 +1,12 @@
 // The firm's look (the manifest's `branding`, issue 30) on what the gateway draws itself: the identity
 // provider's sign-in pages and the e-mails. Read from the published manifest (the studio's current version),
 // so a publication changes them with no code change and every instance agrees (it is in the database).
+import {
+  brandingMarkup,
+  DEFAULT_FAVICON,
+  PAGE_BRANDING_MARKUP,
+  PAGE_BRANDING_META,
+} from '../../../kernel/manifest/page-branding.ts';
 import type { PortalConfig } from '../../../kernel/schemas/portal-config.ts';
 
 export type Branding = NonNullable<PortalConfig['branding']>;
@@ -27,18 +33,24 @@ export function brandingOf(manifest: unknown): Branding | undefined {
   const logoSrc = isRecord(logo) ? path(logo['src']) : undefined;
   const logoAlt = isRecord(logo) && typeof logo['alt'] === 'string' ? logo['alt'] : undefined;
   const faviconPath = path(favicon);
-  const phone = isRecord(support) && typeof support['phone'] === 'string' ? support['phone'] : undefined;
-  const email = isRecord(support) && typeof support['email'] === 'string' ? support['email'] : undefined;
+  const text = (key: string) =>
+    isRecord(support) && typeof support[key] === 'string' ? { [key]: support[key] } : {};
+  const hours = isRecord(support) && isRecord(support['hours']) ? support['hours'] : {};
+  const texts = Object.entries(hours).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  const contact = {
+    ...text('name'),
+    ...text('phone'),
+    ...text('email'),
+    ...(texts.length === 0 ? {} : { hours: Object.fromEntries(texts) }),
+  };
   return {
     firmName,
     primaryColor,
     ...(logoSrc !== undefined && logoAlt !== undefined ? { logo: { src: logoSrc, alt: logoAlt } } : {}),
     ...(faviconPath === undefined ? {} : { favicon: faviconPath }),
-    ...(phone === undefined && email === undefined
-      ? {}
-      : {
-          support: { ...(phone === undefined ? {} : { phone }), ...(email === undefined ? {} : { email }) },
-        }),
+    ...(Object.keys(contact).length === 0 ? {} : { support: contact }),
   };
 }
 
@@ -81,6 +93,26 @@ export function brandedParts(branding: Branding | undefined, portalUrl: string):
         ? ''
         : `<p class="support" data-support="">Besoin d'aide ? Le support du cabinet : ${contacts.join(' · ')}</p>`,
   };
+}
+
+/**
+ * The published branding as the portal's server includes it in the head of the pages it sends (index.html
+ * and the pre-rendered login page, through `<!--# include -->`, kernel/manifest/page-branding.ts): the
+ * branding as JSON for the entry, the colour as the CSS variable the theme sets, and the favicon, so a
+ * browser that never signed in paints the studio's current branding first. Empty without branding (the
+ * build's stands). Every value is escaped: the firm's name is text, never markup.
+ */
+export function brandingHead(branding: Branding | undefined): string {
+  if (branding === undefined) return '';
+  const json = escapeHtml(JSON.stringify(branding));
+  const markup = escapeHtml(brandingMarkup(branding));
+  return [
+    `<meta name="${PAGE_BRANDING_META}" content="${json}" ${PAGE_BRANDING_MARKUP}="${markup}">`,
+    // html:root outranks the :root rule the pre-rendered markup's Mantine styles carry (the build's colour).
+    `<style>html:root{--portal-primary:${branding.primaryColor}}</style>`,
+    // In place of the build's icon, which the page keeps only when this fragment is empty (its stub).
+    `<link rel="icon" href="${escapeHtml(branding.favicon ?? DEFAULT_FAVICON)}">`,
+  ].join('');
 }
 
 /** The sender's name of the firm's e-mails. */

@@ -1,11 +1,13 @@
 // The studio's calls. The studio rule was checked before (contract field studioEditors); a manifest is
 // accepted only if the portal's own schema and lint accept it, with the plugins' pages, widgets and
 // widget options as `npm run validate` checks them.
+import { Readable } from 'node:stream';
 import { validateWithWidgetOptions } from '../../../kernel/manifest/widget-options.ts';
 import { personaPreviews } from '../../seed/persona-previews.ts';
 import type { SessionClaims } from '../../../kernel/contract/api.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
+import { brandingHead } from '../kernel/branding.ts';
 import { currentUser, type Deps } from '../kernel/deps.ts';
 import { pluginCatalogue } from './plugin-catalogue.ts';
 import { parseObject } from './studio-access.ts';
@@ -13,6 +15,7 @@ import type { StaleBase, StudioStore, VersionRow } from './studio-store.ts';
 
 type StudioRoutes =
   | 'publishedManifest'
+  | 'publishedBranding'
   | 'manifestVersions'
   | 'manifestVersion'
   | 'manifestDraft'
@@ -69,6 +72,11 @@ export function studioHandlers(deps: Deps, studio: StudioStore): Pick<Handlers, 
         etag: published.etag,
         manifest: query.known === published.etag ? null : parseObject(published.manifest),
       };
+    },
+    publishedBranding: async ({ reply }) => {
+      reply.header('Cache-Control', 'no-cache');
+      reply.type('text/html; charset=utf-8');
+      return Readable.from([brandingHead(await deps.branding())]);
     },
     manifestVersions: async ({ session }) => {
       await requireEditor(session);

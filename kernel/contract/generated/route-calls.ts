@@ -48,6 +48,7 @@ export const notificationStream = { method: 'GET', url: '{contact}/contacts/curr
 export const markNotificationRead = { method: 'POST', url: '{contact}/contacts/currentuser/notifications/:id/read' } as RouteCall<'markNotificationRead'>;
 export const markAllNotificationsRead = { method: 'POST', url: '{contact}/contacts/currentuser/notifications/read-all' } as RouteCall<'markAllNotificationsRead'>;
 export const publishedManifest = { method: 'GET', url: '{studio}/manifest/published' } as RouteCall<'publishedManifest'>;
+export const publishedBranding = { method: 'GET', url: '{studio}/manifest/branding' } as RouteCall<'publishedBranding'>;
 export const manifestVersions = { method: 'GET', url: '{studio}/manifest/versions' } as RouteCall<'manifestVersions'>;
 export const manifestVersion = { method: 'GET', url: '{studio}/manifest/versions/:id' } as RouteCall<'manifestVersion'>;
 export const manifestDraft = { method: 'GET', url: '{studio}/manifest/draft' } as RouteCall<'manifestDraft'>;
