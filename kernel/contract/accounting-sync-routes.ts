@@ -22,7 +22,7 @@ export const ACCOUNTING_SOFTWARE_OFFER = 'PENNYLANE';
 export const DOCUMENTS_V2_CUSTOMER_CODES = ['CLGEDPEN01'] as const;
 
 /** Why a sync failed, as the page words it. */
-export const SYNC_FAILURES = [
+const SYNC_FAILURES = [
   /** No key to the software for this entity. */
   'noCredential',
   /** The software refused the entity's key (401, 403). */

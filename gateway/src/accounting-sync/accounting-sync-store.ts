@@ -7,9 +7,9 @@ import type { Tables } from '../db/tables.ts';
 import type { RemoteDocument } from './connector.ts';
 
 export type SyncedDocumentRow = Selectable<Tables['accounting_documents']>;
-export type SyncRunRow = Selectable<Tables['accounting_sync_runs']>;
+type SyncRunRow = Selectable<Tables['accounting_sync_runs']>;
 
-export type SyncedDocumentFilters = {
+type SyncedDocumentFilters = {
   q: string | undefined;
   sort: 'issuedOn' | 'name' | 'size' | 'syncedAt';
   order: 'asc' | 'desc';
@@ -259,8 +259,6 @@ function accountingSyncQueries(db: Db) {
     },
   };
 }
-
-export type AccountingSyncQueries = ReturnType<typeof accountingSyncQueries>;
 
 export function createAccountingSyncStore(db: Db) {
   return transactionalStore(db, accountingSyncQueries);

@@ -16,7 +16,7 @@ export type RemoteDocument = {
   updatedAt: string;
 };
 
-export type RemoteFile = { body: Readable; mimeType: string; size: number | undefined };
+type RemoteFile = { body: Readable; mimeType: string; size: number | undefined };
 
 export type AccountingConnector = {
   /** The software's name, stored with each document (`pennylane`). */
