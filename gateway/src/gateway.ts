@@ -10,6 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { NewsItem, SessionClaims } from '../../kernel/contract/api.ts';
 import { DEFAULT_NEWS } from '../seed/demo-data.ts';
+import { accountingSyncHandlers } from './accounting-sync/accounting-sync-handlers.ts';
+import type { DemoSoftware } from './accounting-sync/accounting-sync-handlers.ts';
+import { createAccountingSyncStore } from './accounting-sync/accounting-sync-store.ts';
+import { startDemoAccountingServer } from './accounting-sync/demo-accounting-server.ts';
+import type { DemoAccountingServer } from './accounting-sync/demo-accounting-server.ts';
+import { connectDemoSoftware, demoKeyOf } from './accounting-sync/demo-software.ts';
+import { pennylaneConnector } from './accounting-sync/pennylane-connector.ts';
+import { createAccountingSync, scheduleSyncs } from './accounting-sync/sync-job.ts';
 import { createAnalyticsCollector, installCollectorBodyParser } from './analytics/analytics-collector.ts';
 import { OWASP_SCRYPT, createPasswordHasher } from './auth/passwords.ts';
 import { createSessionTokens } from './auth/session-tokens.ts';
@@ -23,6 +31,7 @@ import { seedDatabase } from './db/seed.ts';
 import { seedModules } from './seed-modules.ts';
 import { documentsHandlers } from './documents/documents-handlers.ts';
 import { createDocumentsStore } from './documents/documents-store.ts';
+import { makePdf } from './documents/pdf.ts';
 import { createNotificationCentre } from './notifications/notifications.ts';
 import { createFileStore } from './documents/file-store.ts';
 import { loadUploadRules } from './documents/upload-rules.ts';
@@ -69,6 +78,8 @@ export type Gateway = {
   close: () => Promise<void>;
   /** The domain-event bus, so tests can see what a call published. */
   events: EventBus;
+  /** Demo mode without a configured accounting software: the local one standing in (tests drive it). */
+  accountingSoftware: DemoAccountingServer | undefined;
 };
 
 const BODY_LIMIT = 100 * 1024;
@@ -174,6 +185,25 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     bus,
   });
   await tokens.purge();
+  // Documents v2's source: the configured accounting software, or in demo mode a local stand-in.
+  const accountingStore = createAccountingSyncStore(kysely);
+  if (options.reset ?? false) await accountingStore.wipe();
+  const demoServer =
+    demo && options.accountingApiUrl === undefined
+      ? await startDemoAccountingServer({
+          fileOf: (document) =>
+            makePdf(document.name.replace(/\.pdf$/i, ''), [
+              `Document du ${document.issuedOn}`,
+              'Pennylane (démo)',
+            ]),
+        })
+      : undefined;
+  const accountingApiUrl = options.accountingApiUrl ?? demoServer?.url;
+  const connector =
+    accountingApiUrl === undefined ? undefined : pennylaneConnector({ baseUrl: accountingApiUrl });
+  const connectDemo = async (): Promise<DemoSoftware | undefined> =>
+    demoServer && connectDemoSoftware(accountingStore, demoServer, demoKeyOf(secret), demoClock);
+  let demoSoftware = await connectDemo();
   const faults = createFaults();
   const throttle = createThrottle(kysely);
   const portalUrl = options.portalUrl ?? 'http://127.0.0.1:5173';
@@ -311,6 +341,9 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       await seedStudio(true);
       faults.clear();
       news.items = defaultNews;
+      await accountingStore.wipe();
+      demoSoftware = await connectDemo();
+      await accountingSync.syncAll();
     },
   };
 
@@ -361,9 +394,15 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ? {}
       : { retentionDays: options.analyticsRetentionDays }),
   });
+  const accountingSync = createAccountingSync(deps, accountingStore, connector);
+  // The demo's first sync imports what its software holds before anyone signs in (tests see a settled list).
+  if (demoServer) await accountingSync.syncAll();
   registerRoutes(
     app,
     {
+      ...accountingSyncHandlers(deps, accountingStore, accountingSync, connector, {
+        add: (accountId, name) => demoSoftware?.add(accountId, name),
+      }),
       ...authHandlers(deps),
       ...userHandlers(deps, notifications.summary),
       ...entityHandlers(deps),
@@ -420,18 +459,27 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   oidc.callback = provider.callback();
   app.log.info({ url, issuer: provider.issuer, permissionCodes: catalogue.source }, 'gateway listening');
 
+  // Demo mode synced before listening; a firm's gateway syncs once it listens, then every hour.
+  const stopSyncs = scheduleSyncs(deps, accountingSync, {
+    everyMs: (options.accountingSyncMinutes ?? 60) * 60_000,
+    atStart: demoServer === undefined,
+  });
+
   let closed = false;
   return {
     app,
     url,
     events,
+    accountingSoftware: demoServer,
     close: async () => {
       if (closed) return;
       closed = true;
+      stopSyncs();
       notifications.close();
       analytics.close();
       await app.close();
       await bus.close();
+      await demoServer?.close();
       // On SQLite this also closes the handle (db/database.ts), which checkpoints the WAL.
       await kysely.destroy();
     },

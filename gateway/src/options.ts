@@ -116,6 +116,14 @@ export type GatewayOptions = {
   inboxRetentionDays?: number;
   /** At most this many inbox rows are kept, the newest (GATEWAY_INBOX_MAX_ROWS). Default 10,000. */
   inboxMaxRows?: number;
+  /**
+   * The accounting software's API (`GATEWAY_ACCOUNTING_API_URL`), Pennylane's v2 base, e.g.
+   * https://app.pennylane.com/api/external/v2. Unset: no documents v2 source (the page says so), except in
+   * demo mode, where a local server stands in for it on a loopback port.
+   */
+  accountingApiUrl?: string;
+  /** Minutes between two scheduled syncs of every entity with a key (`GATEWAY_ACCOUNTING_SYNC_MINUTES`). Default 60. */
+  accountingSyncMinutes?: number;
 };
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): GatewayOptions {
@@ -145,6 +153,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     throw new Error('GATEWAY_DATABASE_POOL must be at least 2 (the seed holds a lock on one connection)');
   const instanceName = instanceNameOf(env['GATEWAY_INSTANCE_NAME']);
   const demoToday = demoTodayOf(env);
+  const syncMinutes = positiveOf(env, 'GATEWAY_ACCOUNTING_SYNC_MINUTES');
   return {
     port,
     host: hostOf(env['GATEWAY_HOST']),
@@ -188,7 +197,28 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[]):
     ...daysOf(env, 'GATEWAY_ANALYTICS_RETENTION_DAYS', 'analyticsRetentionDays'),
     ...analyticsKeyOf(env),
     ...(instanceName === undefined ? {} : { instanceName }),
+    ...accountingApiOf(env['GATEWAY_ACCOUNTING_API_URL']),
+    ...(syncMinutes === undefined ? {} : { accountingSyncMinutes: syncMinutes }),
   };
+}
+
+/** `GATEWAY_ACCOUNTING_API_URL`: an http(s) URL, without credentials in it (the keys are per entity, stored). */
+function accountingApiOf(value: string | undefined): { accountingApiUrl?: string } {
+  const text = value?.trim();
+  if (!text) return {};
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(
+      'GATEWAY_ACCOUNTING_API_URL is not a URL: give https://app.pennylane.com/api/external/v2',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error('GATEWAY_ACCOUNTING_API_URL must be an http(s) URL');
+  if (url.username !== '' || url.password !== '')
+    throw new Error('GATEWAY_ACCOUNTING_API_URL must not hold a key: each entity has its own, stored');
+  return { accountingApiUrl: text };
 }
 
 /**

@@ -1,5 +1,6 @@
 // The persona × route × entity matrix, generated from the contract's access fields (entityId,
-// requiresAnyOf, collaboratorsOnly, studioEditors, globalRequiresAnyOf, requiresAnyOfByQuery): a route added to the
+// requiresAnyOf, collaboratorsOnly, studioEditors, globalRequiresAnyOf, requiresAnyOfByQuery,
+// collaboratorsRequireAnyOf, customersRequireAnyOf, requiresActiveOffer): a route added to the
 // table joins it with no change here, and a route naming an entity in its path or body outside the table
 // fails it. Each cell is refused (403) or not exactly as the table says for that persona's seeded codes,
 // with a malformed body: access is decided before the input is read. Below it, the attacks of issue 10
@@ -25,6 +26,16 @@ const collaboratorCodes = codesOfScope(
 const expand = (codes: readonly string[]) =>
   new Set(codes.flatMap((code) => (code === 'ALL_COLLABORATOR_CODES' ? collaboratorCodes : [code])));
 const ENTITY_IDS = personas.entities.map((entity) => entity.accountId);
+
+/** Whether the seeded entity holds the offer with the validated status. */
+const holdsOffer = (accountId: number, offer: string) =>
+  personas.entities.some(
+    (entity) =>
+      entity.accountId === accountId &&
+      entity.subscriptions.some(
+        (subscription) => subscription.offerCode === offer && subscription.status === 'validated',
+      ),
+  );
 
 const bearerRoutes = (Object.entries(routes) as [string, RouteDefinition][]).filter(
   ([, route]) => route.auth === 'bearer',
@@ -87,6 +98,8 @@ function cellsOf(persona: Persona, id: string, route: RouteDefinition): Cell[] {
           (membership === undefined ||
             !holdsAny(route.requiresAnyOf) ||
             (!persona.isCustomer && !holdsAny(route.collaboratorsRequireAnyOf)) ||
+            (persona.isCustomer && !holdsAny(route.customersRequireAnyOf)) ||
+            (route.requiresActiveOffer !== undefined && !holdsOffer(entity, route.requiresActiveOffer)) ||
             (variant !== undefined && !holdsAny(route.requiresAnyOfByQuery?.values[variant]))));
       const path = route.path.replace(/:(\w+)/g, (_match, name: string) =>
         locator?.in === 'params' && locator.name === name ? String(entity) : '999999',
@@ -126,6 +139,8 @@ describe('persona × route × code matrix (from the contract table)', () => {
         'walletFolders',
         'walletMandates',
         'walletModRequests',
+        'syncedDocuments',
+        'startAccountingSync',
       ]),
     );
   });

@@ -4,6 +4,7 @@
 // may say is RouteDefinition (route-definition.ts), which the domains' route files import, so they do not
 // import this table back.
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { accountingSyncRoutes } from './accounting-sync-routes.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
@@ -61,6 +62,7 @@ export const routes = {
   ...notificationRoutes,
   ...studioRoutes,
   ...analyticsRoutes,
+  ...accountingSyncRoutes,
   health: {
     method: 'GET',
     path: '/health',

@@ -46,6 +46,10 @@ export type RouteDefinition = {
   readonly collaboratorsOnly?: true;
   /** Entity codes of which a collaborator (not a customer) needs one on the target entity (403 otherwise). */
   readonly collaboratorsRequireAnyOf?: readonly string[];
+  /** Entity codes of which a customer (not a collaborator) needs one on the target entity (403 otherwise). */
+  readonly customersRequireAnyOf?: readonly string[];
+  /** An offer the target entity must hold with the validated status (403 otherwise), e.g. the accounting software's. */
+  readonly requiresActiveOffer?: string;
   /** Codes of which one is needed among the caller's global permissions (wallet-wide calls; 403 otherwise). */
   readonly globalRequiresAnyOf?: readonly string[];
   /**
@@ -89,7 +93,7 @@ export type RouteDefinition = {
    * 401/403 with a bearer, 403 for an admin route, 413/422 with a body, 413/415/422 with a form):
    * openapi.json lists them all.
    */
-  readonly errors?: readonly (401 | 409 | 429)[];
+  readonly errors?: readonly (401 | 409 | 429 | 502)[];
   /** How concurrent writes resolve. */
   readonly concurrency?: string;
 };

@@ -23,7 +23,11 @@ function AccountingDocuments({ widgetId }: WidgetProps) {
   const accountId = useSelectedEntity()?.entity.accountId;
   // The first rows of the page the link opens, in its order (documents-api.ts).
   const { currentData, isFetching, isError } = useAccountingDocumentsQuery(accountId ?? skipToken);
-  const to = useRouteHref('entity.accounting');
+  // The list these rows come from (the accounting archive); documents v2 (the accounting entry) lists the
+  // software's documents instead, so it is the link only for those the archive is closed to.
+  const archive = useRouteHref('entity.accounting.archive');
+  const accounting = useRouteHref('entity.accounting');
+  const to = archive ?? accounting;
   const track = useTrack();
   const isLoading = currentData === undefined || isFetching;
   const waiting = widgetQueryState({

@@ -373,6 +373,8 @@ async function pgPrimaryKey(db: Kysely<unknown>, table: string): Promise<string[
 
 /** The columns of PostgreSQL that hold epoch times and amounts past 2^31 (docs/data-layer.md). */
 const BIGINT_COLUMNS = [
+  'accounting_documents.size',
+  'accounting_sync_runs.lease_until_ms',
   'bank_accounts.opening_cents',
   'bank_transactions.amount_cents',
   'documents.size',

@@ -23,6 +23,47 @@ type PerEntity = { account_id: Generated<number> };
 /** A person's names as typed (a user, or an invitation before it is accepted). */
 type PersonNames = { first_name: string; last_name: string };
 
+/** An entity's key to the accounting software's API: never answered to a browser, never logged. */
+type AccountingCredentialsTable = OfEntity & {
+  token: string;
+  updated_at: string;
+};
+
+/** A document the accounting software lists for the entity, as the last sync saw it. */
+type AccountingDocumentsTable = Identity &
+  OfEntity & {
+    /** The software it came from (`pennylane`). */
+    source: string;
+    /** Its id in the software. */
+    source_id: string;
+    name: string;
+    mime_type: string;
+    size: number;
+    /** The document's own date (YYYY-MM-DD), from the software. */
+    issued_on: string;
+    source_updated_at: string;
+    first_seen_at: string;
+    /** Set when a sync no longer found it in the software. */
+    removed_at: Nullable<string>;
+  };
+
+/** The entity's last sync (running, done, failed) and the lease that keeps two runs apart. */
+type AccountingSyncRunsTable = OfEntity & {
+  state: string;
+  trigger: string;
+  started_at: string;
+  finished_at: Nullable<string>;
+  /** Why the last run failed (a reason code), else null. */
+  reason: Nullable<string>;
+  added: Generated<number>;
+  removed: Generated<number>;
+  /** When a run last succeeded; null until the first, which imports without telling anyone. */
+  last_success_at: Nullable<string>;
+  lease_owner: Nullable<string>;
+  /** Until when (epoch ms) the running instance holds the entity's sync; 0 once released. */
+  lease_until_ms: Generated<number>;
+};
+
 type AdminCollaboratorsTable = PerUser & {
   granted_by: Nullable<number>;
   granted_at: Nullable<string>;
@@ -340,6 +381,9 @@ type UsersTable = Identity &
   };
 
 export type Tables = {
+  accounting_credentials: AccountingCredentialsTable;
+  accounting_documents: AccountingDocumentsTable;
+  accounting_sync_runs: AccountingSyncRunsTable;
   admin_collaborators: AdminCollaboratorsTable;
   analytics_events: AnalyticsEventsTable;
   bank_accounts: BankAccountsTable;

@@ -108,16 +108,7 @@ export function offeredName(name: string, mimeType: string): string {
     `${extension === '' ? name : name.slice(0, -extension.length)}${typeExtension(mimeType)}`,
   );
 }
-
-/** `Content-Disposition` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\%;]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+export { contentDisposition } from '../http/content-disposition.ts';
 
 type ReceivedFile = { tempPath: string; size: number; mimeType: string };
 

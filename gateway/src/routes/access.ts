@@ -1,5 +1,5 @@
 // The contract's access fields (entityId, requiresAnyOf, collaboratorsOnly, globalRequiresAnyOf,
-// collaboratorsRequireAnyOf, requiresAnyOfByQuery) checked in one place for every route, before the input
+// collaboratorsRequireAnyOf, customersRequireAnyOf, requiresActiveOffer, requiresAnyOfByQuery) checked in one place for every route, before the input
 // is read (the body's entity id once parsed, before it is validated): a caller who may not use a route
 // learns nothing from its validation errors. An entity id that is not a number names no entity: nothing
 // is checked here and validation answers 400, to members and strangers alike.
@@ -65,6 +65,17 @@ export function createAccessCheck(deps: Deps) {
       forCollaborators !== undefined &&
       user.is_customer === 0 &&
       !forCollaborators.some((code) => held.has(code))
+    )
+      throw forbidden();
+    const forCustomers = definition.customersRequireAnyOf;
+    if (forCustomers !== undefined && user.is_customer === 1 && !forCustomers.some((code) => held.has(code)))
+      throw forbidden();
+    const offer = definition.requiresActiveOffer;
+    if (
+      offer !== undefined &&
+      !(await deps.store.entities.subscriptions(accountId)).some(
+        (subscription) => subscription.offer_code === offer && subscription.status === 'validated',
+      )
     )
       throw forbidden();
     const byQuery = definition.requiresAnyOfByQuery;
