@@ -12,6 +12,7 @@ import { throttle } from './0006-throttle.ts';
 import { caseFoldedSortIndexes } from './0008-case-folded-sort-indexes.ts';
 import { userEmailLower } from './0010-user-email-lower.ts';
 import { notificationListIndexes } from './0011-notification-list-indexes.ts';
+import { payrollVariables } from './0013-payroll-variables.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': initialSchema,
@@ -23,4 +24,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008-case-folded-sort-indexes': caseFoldedSortIndexes,
   '0010-user-email-lower': userEmailLower,
   '0011-notification-list-indexes': notificationListIndexes,
+  '0013-payroll-variables': payrollVariables,
 };
