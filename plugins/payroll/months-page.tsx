@@ -122,6 +122,8 @@ export default function PayrollMonthsPage() {
       setOutcome({ success: false, text: t('outcome.exportFailed') });
     }
     setExporting(false);
+    // The export is recorded in the month's history.
+    void detail.refetch();
   };
 
   const money = (value: number) => (value === 0 ? '—' : formatMoney(value, language));
