@@ -75,7 +75,7 @@ export async function seedPayroll(db: Db, now: Date, demo: boolean): Promise<voi
           .values({
             month_id: row.id,
             employee_id: employeeId,
-            hours_centi: (index === 3 ? 121.33 : 151.67) * 100,
+            hours_centi: index === 3 ? 12133 : 15167,
             overtime_centi: index === 0 ? 800 + back * 100 : 0,
             bonus_cents: index === 1 ? 15000 : 0,
             expenses_cents: index === 2 ? 4250 : 0,
