@@ -124,6 +124,7 @@ const gatewayFeatures = [
   'finance',
   'notifications',
   'oidc',
+  'payroll',
   'people',
   'portfolio',
   'routes',

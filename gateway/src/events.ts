@@ -30,7 +30,15 @@ export type DomainEvent = {
   readers: EventReaders;
 };
 
-type EventReaders = { readonly anyOf: readonly string[]; readonly userId?: number };
+type EventReaders = {
+  readonly anyOf: readonly string[];
+  readonly userId?: number;
+  /**
+   * Tell the entity's collaborators holding one of `anyOf` instead of its customers (a customer's action
+   * the firm acts on, such as a payroll month submitted).
+   */
+  readonly collaborators?: true;
+};
 
 /** A listener may be async: publish awaits whatever it returns. */
 type EventListener = (event: DomainEvent) => unknown;

@@ -40,6 +40,8 @@ import type { EventBus } from './events.ts';
 import { financeHandlers } from './finance/finance-handlers.ts';
 import { createFinanceStore } from './finance/finance-store.ts';
 import { createStore } from './db/store.ts';
+import { payrollHandlers } from './payroll/payroll-handlers.ts';
+import { createPayrollStore } from './payroll/payroll-store.ts';
 import { peopleHandlers } from './people/people-handlers.ts';
 import { createPeopleStore } from './people/people-store.ts';
 import { portfolioHandlers } from './portfolio/portfolio-handlers.ts';
@@ -411,6 +413,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
       ...documentsHandlers(deps, documents, files, uploadRules),
       ...portfolioHandlers(deps, portfolio),
       ...peopleHandlers(deps, people),
+      ...payrollHandlers(deps, createPayrollStore(kysely), demoClock),
       ...studioHandlers(deps, studio),
       ...adminHandlers(deps),
       ...analytics.handlers,

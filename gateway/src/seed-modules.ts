@@ -10,6 +10,7 @@ import { NO_VOLUME, settleBulkRows, type SeedVolume } from './kernel/bulk-seed.t
 import { seedBulkNotifications } from './notifications/notifications-seed.ts';
 import { seedBulkUsers, seedPeople } from './people/people-seed.ts';
 import type { PeopleStore } from './people/people-store.ts';
+import { seedPayroll } from './payroll/payroll-seed.ts';
 import { seedPortfolio } from './portfolio/portfolio-seed.ts';
 import type { StudioStore } from './studio/studio-store.ts';
 
@@ -38,6 +39,7 @@ export async function seedModules(
     const folders = await seedPortfolio(db, bulk.folders, now, entities);
     // After the documents: a delegation records its notification in recorded_notifications.
     await seedPeople(db, now, demo);
+    await seedPayroll(db, now, demo);
     // After the folders they hang on; each keeps a marker and is made again only when its volume changes.
     const documents = await seedBulkDocuments(db, bulk, now);
     const users = await seedBulkUsers(db, bulk, now);

@@ -290,13 +290,13 @@ describe('entity screens', () => {
     ).toEqual([free?.slotId]);
   });
 
-  it('serves default notification settings with the nine event types', async () => {
+  it('serves default notification settings with the twelve event types', async () => {
     const settings = json<{ favouritesOnly: boolean; types: Record<string, unknown> }>(
       await call(kit.gateway, 'GET', '/contact/api/contacts/currentuser/notification-settings', {
         token: kit.lea,
       }),
     );
     expect(settings.favouritesOnly).toBe(false);
-    expect(Object.keys(settings.types)).toHaveLength(9);
+    expect(Object.keys(settings.types)).toHaveLength(12);
   });
 });

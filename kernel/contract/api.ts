@@ -10,6 +10,7 @@ import { documentsRoutes } from './documents-routes.ts';
 import { financeRoutes } from './finance-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
+import { payrollRoutes } from './payroll-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { studioRoutes } from './studio-routes.ts';
@@ -63,6 +64,7 @@ export const routes = {
   ...studioRoutes,
   ...analyticsRoutes,
   ...accountingSyncRoutes,
+  ...payrollRoutes,
   health: {
     method: 'GET',
     path: '/health',

@@ -12,6 +12,9 @@ export const NOTIFICATION_EVENT_TYPES = [
   'Ged-AccountingDocumentUploaded',
   'Ged-GSDocumentUploaded',
   'Ged-PennylaneDocumentSyncCompleted',
+  'Payroll-MonthSubmitted',
+  'Payroll-CorrectionRequested',
+  'Payroll-MonthLocked',
 ] as const;
 
 export const DOCUMENT_KINDS = ['legacy', 'accounting', 'social-management'] as const;
@@ -207,6 +210,9 @@ export const notificationSettingsSchema = closedObject(['favouritesOnly', 'types
       'Ged-AccountingDocumentUploaded': channelSchema,
       'Ged-GSDocumentUploaded': channelSchema,
       'Ged-PennylaneDocumentSyncCompleted': channelSchema,
+      'Payroll-MonthSubmitted': channelSchema,
+      'Payroll-CorrectionRequested': channelSchema,
+      'Payroll-MonthLocked': channelSchema,
     },
   },
 });

@@ -136,7 +136,7 @@ describe('sidebar (SPEC 2 and 6)', () => {
       'Paul on 1001',
       paulOn1001,
       {},
-      ['home', 'bi-reports', 'accounting-v2', 'bank', 'indicators', 'overview'],
+      ['home', 'bi-reports', 'accounting-v2', 'bank', 'indicators', 'overview', 'payroll'],
     ],
     // SPEC 6: the accounting v2 permission is granted to collaborators (offer and flag on 1001).
     ['Lea on 1001 (no codes)', lea, {}, ['home', 'accounting-v2']],

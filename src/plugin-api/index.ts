@@ -46,6 +46,8 @@ export { DownloadError, useGatewayDownload } from './download.ts';
 /** The password rule and strength levels the gateway applies to a new password. */
 export { PASSWORD_MIN_LENGTH, passwordProblem, passwordStrength } from './password-rule.ts';
 export type { PasswordProblem } from './password-rule.ts';
+export { ABSENCE_KINDS, daysUntil, entryProblems, lastDayOf, PAYROLL_BOUNDS } from './payroll-rules.ts';
+export type { AbsenceKind, EntryProblem, PayrollEntryInput, PayrollStatus } from './payroll-rules.ts';
 export type { DownloadQuery } from './download.ts';
 export { useGatewayOpen, useGatewayUpload } from './upload.ts';
 export type { UploadOptions } from './upload.ts';

@@ -23,6 +23,7 @@ const paths: Readonly<Record<string, ReactNode>> = {
     </>
   ),
   bank: <path d="M3 10l9-6 9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />,
+  calendar: <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" />,
   gauge: (
     <>
       <path d="M4 17a8 8 0 1116 0" />

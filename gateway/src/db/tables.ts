@@ -172,6 +172,43 @@ type EntityInvitationsTable = Identity &
     decided_at: Nullable<string>;
   };
 
+type PayrollEmployeesTable = Identity &
+  OfEntity &
+  PersonNames & {
+    employee_number: string;
+    position: string;
+  };
+
+type PayrollMonthsTable = Identity &
+  OfEntity & {
+    month: string;
+    status: string;
+    cutoff_on: string;
+    submitted_at: Nullable<string>;
+    locked_at: Nullable<string>;
+    correction_comment: Nullable<string>;
+  };
+
+type PayrollEntriesTable = {
+  month_id: number;
+  employee_id: number;
+  hours_centi: number;
+  overtime_centi: number;
+  bonus_cents: number;
+  expenses_cents: number;
+  absences: string;
+  note: string;
+  updated_at: string;
+};
+
+type PayrollHistoryTable = Identity & {
+  month_id: number;
+  action: string;
+  actor_name: string;
+  detail: string;
+  created_at: string;
+};
+
 type HomeLayoutsTable = {
   user_id: number;
   account_id: number;
@@ -413,6 +450,10 @@ export type Tables = {
   monthly_figures: MonthlyFiguresTable;
   notification_settings: NotificationSettingsTable;
   oidc_store: OidcStoreTable;
+  payroll_employees: PayrollEmployeesTable;
+  payroll_entries: PayrollEntriesTable;
+  payroll_history: PayrollHistoryTable;
+  payroll_months: PayrollMonthsTable;
   orphan_files: OrphanFilesTable;
   recorded_notifications: RecordedNotificationsTable;
   report_files: ReportFilesTable;

@@ -10,4 +10,15 @@ export function defaultNotificationSettings(): NotificationSettings {
   return { favouritesOnly: false, types: types as NotificationSettings['types'] };
 }
 
+/**
+ * Settings as a person saved them (JSON), with every channel on for the types added since they saved
+ * (a new module's events reach them until they turn them off); the defaults when they never saved.
+ */
+export function savedNotificationSettings(saved: string | undefined): NotificationSettings {
+  const defaults = defaultNotificationSettings();
+  if (saved === undefined) return defaults;
+  const settings = JSON.parse(saved) as NotificationSettings;
+  return { ...settings, types: { ...defaults.types, ...settings.types } };
+}
+
 export type NotificationSummary = { unreadCount: number; newestId: number | null };

@@ -74,13 +74,14 @@ function notificationQueries(db: Db) {
 
   return {
     /** The entity's customers with their codes there. */
-    recipients(accountId: number): Promise<Recipient[]> {
+    /** The entity's customers, or its collaborators. */
+    recipients(accountId: number, collaborators = false): Promise<Recipient[]> {
       return db
         .selectFrom('memberships as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['u.id', 'u.email', 'u.favorite_entities', 'm.permissions'])
         .where('m.account_id', '=', accountId)
-        .where('u.is_customer', '=', 1)
+        .where('u.is_customer', '=', collaborators ? 0 : 1)
         .execute();
     },
 

@@ -12,7 +12,7 @@ import type { Handlers } from '../http/route-table.ts';
 import type { Db } from '../db/connection.ts';
 import type { InstanceBus } from '../db/instance-bus.ts';
 import { currentUser, parseCodes, parseNumbers, type Deps } from '../kernel/deps.ts';
-import { defaultNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
+import { savedNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
 import { keepDays } from '../kernel/retention.ts';
 import { createNotificationsStore, type NotificationsStore } from './notifications-store.ts';
 
@@ -34,6 +34,9 @@ const EMAIL_SUBJECTS: Record<DomainEvent['type'], string> = {
   'Ged-AccountingDocumentUploaded': 'Un nouveau document comptable est disponible',
   'Ged-GSDocumentUploaded': 'Un nouveau document de gestion sociale est disponible',
   'Ged-PennylaneDocumentSyncCompleted': 'La synchronisation de vos documents est terminée',
+  'Payroll-MonthSubmitted': 'Des variables de paie ont été transmises',
+  'Payroll-CorrectionRequested': 'Une correction de vos variables de paie est demandée',
+  'Payroll-MonthLocked': 'Vos variables de paie ont été clôturées',
 };
 
 /**
@@ -55,6 +58,10 @@ const READERS_OF_TYPE: Record<DomainEvent['type'], readonly string[]> = {
   ],
   'Ged-GSDocumentUploaded': DOCUMENT_KIND_CODES['social-management'],
   'Ged-PennylaneDocumentSyncCompleted': DOCUMENT_KIND_CODES.accounting,
+  // The firm reviews what a customer submitted; the customers who enter the variables hear its decision.
+  'Payroll-MonthSubmitted': ['COEVPO01'],
+  'Payroll-CorrectionRequested': ['CLEVP001'],
+  'Payroll-MonthLocked': ['CLEVP001'],
 };
 
 function readersOfType(type: DomainEvent['type']): DomainEvent['readers'] {
@@ -204,8 +211,7 @@ export async function createNotificationCentre(
     read: row.read_at !== null,
   });
 
-  const settingsOf = (saved: string | undefined): NotificationSettings =>
-    saved === undefined ? defaultNotificationSettings() : (JSON.parse(saved) as NotificationSettings);
+  const settingsOf = (saved: string | undefined): NotificationSettings => savedNotificationSettings(saved);
 
   const frameOf = (row: Shown) =>
     `event: notification\nid: ${String(row.id)}\ndata: ${JSON.stringify(toNotification(row))}\n\n`;
@@ -238,7 +244,7 @@ export async function createNotificationCentre(
     const mails: string[] = [];
     const recorded = await store.transaction(async (tx) => {
       const recipients: (Awaited<ReturnType<typeof tx.recipients>>[number] & { member?: boolean })[] =
-        await tx.recipients(event.accountId);
+        await tx.recipients(event.accountId, event.readers.collaborators === true);
       // The person an event is about is told once, here, even when not among them (a collaborator
       // assigned; a person invited, who reads it once they have joined).
       const subject = event.readers.userId;

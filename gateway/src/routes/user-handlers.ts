@@ -2,7 +2,7 @@ import type { Contact, HomeLayout, NotificationSettings } from '../../../kernel/
 import type { UserRow } from '../db/store.ts';
 import { HttpError, conflict } from '../http/http-error.ts';
 import type { Handlers } from '../http/route-table.ts';
-import { defaultNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
+import { savedNotificationSettings, type NotificationSummary } from '../kernel/notification-shared.ts';
 import { namesOf } from '../kernel/person-names.ts';
 import {
   currentUser,
@@ -114,9 +114,7 @@ export function userHandlers(
 
     notificationSettings: async ({ session }) => {
       const saved = await store.notificationSettings.of(Number(session.sub));
-      return saved === undefined
-        ? defaultNotificationSettings()
-        : (JSON.parse(saved) as NotificationSettings);
+      return savedNotificationSettings(saved);
     },
 
     saveNotificationSettings: async ({ session, body }) => {

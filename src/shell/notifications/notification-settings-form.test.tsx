@@ -55,15 +55,15 @@ describe('notification settings drawer', () => {
     await waitFor(() => expect(inApp).not.toBeChecked());
   });
 
-  it('offers an e-mail and an in-app switch for each of the nine event types', async () => {
+  it('offers an e-mail and an in-app switch for each of the twelve event types', async () => {
     await renderWithPortal(<NotificationSettingsForm />, {
       config,
       persona: { isCustomer: true },
       gateway: () => ({ body: stored }),
     });
     await screen.findByRole('button', { name: 'Enregistrer' });
-    expect(screen.getAllByRole('switch', { name: /^E-mail : / })).toHaveLength(9);
-    expect(screen.getAllByRole('switch', { name: /^Dans le portail : / })).toHaveLength(9);
+    expect(screen.getAllByRole('switch', { name: /^E-mail : / })).toHaveLength(12);
+    expect(screen.getAllByRole('switch', { name: /^Dans le portail : / })).toHaveLength(12);
   });
 
   it('keeps each channel header on one line ("E-mail" never breaks at its hyphen)', async () => {

@@ -13,6 +13,7 @@ import { caseFoldedSortIndexes } from './0008-case-folded-sort-indexes.ts';
 import { userEmailLower } from './0010-user-email-lower.ts';
 import { notificationListIndexes } from './0011-notification-list-indexes.ts';
 import { accountingSync } from './0012-accounting-sync.ts';
+import { payrollVariables } from './0013-payroll-variables.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': initialSchema,
@@ -25,4 +26,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-user-email-lower': userEmailLower,
   '0011-notification-list-indexes': notificationListIndexes,
   '0012-accounting-sync': accountingSync,
+  '0013-payroll-variables': payrollVariables,
 };
