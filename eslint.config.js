@@ -119,6 +119,7 @@ const pureLayers = ['logging', 'manifest', 'session'];
  */
 const gatewayLayers = ['http', 'db', 'auth', 'kernel'];
 const gatewayFeatures = [
+  'accounting-sync',
   'analytics',
   'documents',
   'finance',

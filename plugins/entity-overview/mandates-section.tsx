@@ -71,7 +71,7 @@ export function MandatesSection({ accountId, highlightedId }: { accountId: numbe
                 </Text>
                 {marked ? (
                   // Said in words, not by the colour alone.
-                  <Badge variant="outline" color="indigo.9" size="sm" mt={4}>
+                  <Badge variant="outline" color="indigo.9" size="sm" mt="xs">
                     {t('mandates.highlighted')}
                   </Badge>
                 ) : null}

@@ -169,6 +169,7 @@ describe('entity sidebar, in manifest order', () => {
       { name: 'Indicateurs', href: '/dossier/1001/indicateurs' },
       { name: 'Applications', href: '/dossier/1001/launcher' },
       { name: 'Mon entreprise', href: '/dossier/1001/gestion-utilisateurs' },
+      { name: 'Variables de paie', href: '/dossier/1001/variables-de-paie' },
     ]);
   });
 
@@ -235,6 +236,7 @@ describe('entity sidebar, in manifest order', () => {
       'Banque',
       'Indicateurs',
       'Mon entreprise',
+      'Variables de paie',
     ]);
     expect(links[2]?.href).toBe('/dossier/1002/comptabilite/archive');
   });
