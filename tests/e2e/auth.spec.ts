@@ -21,6 +21,8 @@ const WIDGET_READS = [
   /^GET \/booking\/api\//,
   // The accounting documents widget: the first page of the list its link opens.
   /^GET \/account\/api\/accounts\/\d+\/documents\b/,
+  // The payroll cut-off widget (Claire holds CLEVP001 on 1001): the entity's payroll months.
+  /^GET \/account\/api\/accounts\/\d+\/payroll\/months\b/,
 ];
 
 async function signOut(page: Page, name: RegExp) {

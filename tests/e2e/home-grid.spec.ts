@@ -37,9 +37,9 @@ test('a moved widget stays after a reload; reset brings back the manifest defaul
 }) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
   await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
-  // Frames appear as each plugin's translations arrive (their cells are sized already): wait for all six.
+  // Frames appear as each plugin's translations arrive (their cells are sized already): wait for all seven.
   const frames = page.locator('[data-widget]');
-  await expect(frames).toHaveCount(6);
+  await expect(frames).toHaveCount(7);
   const initial = await widgetOrder(page);
   expect(initial.slice(0, 2)).toEqual(['accounting/intro', 'accounting/documents']);
 
@@ -52,7 +52,7 @@ test('a moved widget stays after a reload; reset brings back the manifest defaul
   expect(moved.indexOf('lab/lab')).toBeLessThan(moved.indexOf('accounting/documents'));
 
   await page.reload();
-  await expect(frames).toHaveCount(6);
+  await expect(frames).toHaveCount(7);
   await expect.poll(() => widgetOrder(page)).toEqual(moved);
 
   await page.getByRole('button', { name: 'Personnaliser la page' }).click();
@@ -60,7 +60,7 @@ test('a moved widget stays after a reload; reset brings back the manifest defaul
   await page.getByRole('button', { name: 'Enregistrer la disposition' }).click();
   await expect(page.getByText('Votre disposition a été enregistrée.')).toBeVisible();
   await page.reload();
-  await expect(frames).toHaveCount(6);
+  await expect(frames).toHaveCount(7);
   await expect.poll(() => widgetOrder(page)).toEqual(initial);
 });
 
@@ -118,7 +118,7 @@ test('the home page, in view and in edit mode, has no serious or critical access
   axe,
 }) => {
   await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
-  await expect(page.locator('[data-widget]')).toHaveCount(6);
+  await expect(page.locator('[data-widget]')).toHaveCount(7);
   await expect(page.locator('[data-widget="news/rss"]').getByRole('link').first()).toBeVisible();
   expect(describeViolations(await axe())).toEqual([]);
   await page.getByRole('button', { name: 'Personnaliser la page' }).click();
@@ -159,11 +159,11 @@ test("the widgets sit in the edit mode grid's columns, at every width, no taller
   });
   await page.setViewportSize({ width: 1400, height: 1000 });
   await signIn(page, CLAIRE, personas.byEmail(CLAIRE).password);
-  await expect(page.locator('[data-widget]')).toHaveCount(6);
+  await expect(page.locator('[data-widget]')).toHaveCount(7);
   // The grid library is not on the page until the person rearranges.
   await expect(page.locator('.react-grid-layout')).toHaveCount(0);
   await page.reload();
-  await expect(page.locator('[data-widget]')).toHaveCount(6);
+  await expect(page.locator('[data-widget]')).toHaveCount(7);
   await expect(page.locator('[data-widget="news/rss"]').getByRole('link').first()).toBeVisible();
   await page.waitForTimeout(500);
   // The latest documents hold their five rows' place while they load (0.023 when they did not, since the

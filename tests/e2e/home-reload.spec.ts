@@ -35,7 +35,7 @@ test('after a reload the entity home renders whole: layout with the entity calls
   // Claire's entity has the accounting-software offer: the accounting intro is her home's largest text.
   await expect(page.getByText(/^Votre entité utilise le logiciel comptable/)).toBeVisible();
   const widgets = page.locator('[data-widget]');
-  await expect(widgets).toHaveCount(6);
+  await expect(widgets).toHaveCount(7);
   await page.waitForLoadState('networkidle');
 
   // The saved layout is read with the entity's calls (started by the route once the session is resumed),

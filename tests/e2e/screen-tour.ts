@@ -135,4 +135,8 @@ export const NOT_TOURED: Readonly<Record<string, string>> = {
   wallet: 'groups the wallet tabs; its children are toured',
   'wallet.index': 'redirects to the first tab the person has',
   error: 'groups the error pages; its children are toured',
+  maintenance:
+    'drawn only by a build with maintenance mode on (the e2e build has it off, so /maintenance sends people home); src/routing/guard-rules.test.ts and the system pages tests render it',
+  singleSignOn:
+    'the single sign-on callback: it signs the person in or returns to the login, no screen of its own',
 };
