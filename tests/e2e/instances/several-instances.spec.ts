@@ -194,7 +194,8 @@ test('a manifest published through one instance is served by the other on the ne
   // Olivia, the product owner, signs in through the identity provider; her portal token publishes.
   const tokens = tokensOf(page);
   await submitCollaboratorLogin(page, 'olivia.owner@demo.test');
-  await expect(page).toHaveURL(/\/atelier$/);
+  // A collaborator's landing (SPEC 2), the studio being her wallet's last tab.
+  await expect(page).toHaveURL(/\/portefeuille\/dossiers$/);
   const olivia = tokens.at(-1) ?? '';
 
   type Published = { version: number; manifest: typeof manifest | null };
