@@ -5,16 +5,13 @@ import type { AbsenceKind, EntryProblem, PayrollEntryInput } from '@portal/plugi
 
 export type AbsenceValues = { kind: AbsenceKind; from: string; to: string };
 
-export type EntryValues = {
-  hours: string;
-  overtimeHours: string;
-  bonus: string;
-  expenses: string;
-  absences: AbsenceValues[];
-  note: string;
-};
+/** The fields of the entry the gateway checks whose values are numbers, typed as text in the form. */
+type NumberField = {
+  [K in keyof PayrollEntryInput]-?: PayrollEntryInput[K] extends number ? K : never;
+}[keyof PayrollEntryInput];
 
-type NumberField = 'hours' | 'overtimeHours' | 'bonus' | 'expenses';
+/** The form's values: the gateway's entry (PayrollEntryInput) with its numbers as typed. */
+export type EntryValues = Record<NumberField, string> & { absences: AbsenceValues[]; note: string };
 
 /** A number as a person types it: `151,67`, `151.67`, ` 1 200,5 `; blank is 0; anything else NaN. */
 export function parseDecimal(text: string): number {
